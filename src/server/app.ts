@@ -1,0 +1,78 @@
+import { randomUUID } from "node:crypto";
+import Fastify, { type FastifyServerOptions } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { authRoutes } from "./auth/auth.routes.ts";
+import { createAuth } from "./auth/auth.ts";
+import type { Database } from "./db/client.ts";
+import { ticketRoutes } from "./features/tickets/ticket.routes.ts";
+import { userRoutes } from "./features/users/user.routes.ts";
+import { registerErrorHandler } from "./http/error-handler.ts";
+import { registerSecurityHeaders } from "./http/security-headers.ts";
+import { contextFor, registerSession } from "./http/session.ts";
+import { registerSpa } from "./http/spa.ts";
+
+export interface AppDeps {
+  database: Database;
+  baseURL: string;
+  authSecret: string;
+  /** Folder of the built client (dist/client); null serves the API alone. */
+  clientDir: string | null;
+  logger?: FastifyServerOptions["logger"];
+  trustProxy?: boolean;
+  /** Attempts per window on sign-in, sign-up and password endpoints, per client address. */
+  credentialRateLimit?: { window: number; max: number };
+  bodyLimit?: number;
+}
+
+export const defaultBodyLimit = 64 * 1024;
+
+/** Wires everything. main.ts calls it with the configuration; tests call it with a test database. */
+export async function buildApp(deps: AppDeps) {
+  const bodyLimit = deps.bodyLimit ?? defaultBodyLimit;
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    bodyLimit,
+    trustProxy: deps.trustProxy ?? false,
+    genReqId: (request) => {
+      const incoming = request.headers["x-request-id"];
+      return typeof incoming === "string" && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    requestIdHeader: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+
+  const { database } = deps;
+  const auth = createAuth({
+    db: database.db,
+    baseURL: deps.baseURL,
+    secret: deps.authSecret,
+    credentialRateLimit: deps.credentialRateLimit ?? { window: 60, max: 10 },
+  });
+
+  registerErrorHandler(app, { bodyLimit });
+  await registerSecurityHeaders(app, { isHttps: deps.baseURL.startsWith("https://") });
+  registerSession(app, { auth });
+
+  app.get("/healthz", async () => ({ status: "ok" }));
+  app.get("/readyz", async (_request, reply) => {
+    try {
+      await database.ping();
+      return { status: "ok", database: database.kind };
+    } catch (error) {
+      app.log.error({ err: error }, "database did not answer");
+      return reply.status(503).send({ code: "internal", message: "The database is not answering." });
+    }
+  });
+
+  const contextOf = contextFor(database.db);
+  await app.register(authRoutes, { auth, baseURL: deps.baseURL });
+  await app.register(userRoutes, { contextOf });
+  await app.register(ticketRoutes, { contextOf });
+  await registerSpa(app, { clientDir: deps.clientDir });
+
+  return app;
+}

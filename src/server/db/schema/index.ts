@@ -1,0 +1,2 @@
+export * from "./tickets.ts";
+export * from "./users.ts";

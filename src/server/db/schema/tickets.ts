@@ -1,0 +1,39 @@
+import { sql } from "drizzle-orm";
+import { index, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { ticketCategories, ticketPriorities, ticketStatuses } from "#shared/tickets/ticket.schemas.ts";
+import { users } from "./users.ts";
+
+export const ticketCategoryEnum = pgEnum("ticket_category", ticketCategories);
+export const ticketPriorityEnum = pgEnum("ticket_priority", ticketPriorities);
+export const ticketStatusEnum = pgEnum("ticket_status", ticketStatuses);
+
+export const tickets = pgTable(
+  "tickets",
+  {
+    id: text("id").primaryKey(),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    category: ticketCategoryEnum("category").notNull().default("Hardware"),
+    priority: ticketPriorityEnum("priority").notNull().default("Low"),
+    status: ticketStatusEnum("status").notNull().default("Open"),
+    createdBy: text("created_by")
+      .notNull()
+      .references(() => users.id),
+    assignedTo: text("assigned_to").references(() => users.id),
+    department: text("department").notNull().default("General"),
+    floor: text("floor").notNull().default("1"),
+    officeNumber: text("office_number").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One index per role list, each in the list's keyset order (newest first, id breaks ties).
+    index("tickets_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("tickets_created_by_idx").on(t.createdBy, t.createdAt.desc(), t.id.desc()),
+    index("tickets_assigned_to_idx").on(t.assignedTo, t.createdAt.desc(), t.id.desc()),
+    index("tickets_unassigned_idx").on(t.createdAt.desc(), t.id.desc()).where(sql`${t.assignedTo} is null`),
+    index("tickets_status_idx").on(t.status, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+export type TicketRow = typeof tickets.$inferSelect;

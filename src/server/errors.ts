@@ -1,0 +1,40 @@
+import type { ApiErrorBody, ErrorCode } from "#shared/errors.ts";
+
+/** One code → one HTTP status, for every failure the API returns. */
+export const statusByCode: Record<ErrorCode, number> = {
+  validation_failed: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  rule_violation: 422,
+  payload_too_large: 413,
+  rate_limited: 429,
+  internal: 500,
+};
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = "AppError";
+  }
+
+  toBody(): ApiErrorBody {
+    return this.details === undefined
+      ? { code: this.code, message: this.message }
+      : { code: this.code, message: this.message, details: this.details };
+  }
+}
+
+export const validationFailed = (message: string, details?: unknown) =>
+  new AppError("validation_failed", message, details);
+export const unauthenticated = (message = "Please sign in first") => new AppError("unauthenticated", message);
+export const forbidden = (message: string) => new AppError("forbidden", message);
+export const notFound = (what: string, id?: string) =>
+  new AppError("not_found", id ? `${what} ${id} not found` : `${what} not found`);
+export const conflict = (message: string) => new AppError("conflict", message);
+export const ruleViolation = (message: string) => new AppError("rule_violation", message);

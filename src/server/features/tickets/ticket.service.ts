@@ -1,0 +1,73 @@
+import { can } from "#shared/permissions.ts";
+import type {
+  CreateTicketInput,
+  ListTicketsQuery,
+  Ticket,
+  TicketPage,
+  TicketSummary,
+} from "#shared/tickets/ticket.schemas.ts";
+import type { ServiceContext } from "../../context.ts";
+import { forbidden, notFound, validationFailed } from "../../errors.ts";
+import { toTicketDto } from "./ticket.presenter.ts";
+import {
+  countTickets,
+  findTicketById,
+  findTicketsPage,
+  insertTicket,
+  type Keyset,
+} from "./ticket.queries.ts";
+import { newTicketId } from "./ticket-id.ts";
+import { ticketListWhere, visibleTicketsWhere } from "./ticket-visibility.ts";
+
+export async function createTicket(ctx: ServiceContext, input: CreateTicketInput): Promise<Ticket> {
+  if (!can.createTicket(ctx.actor)) throw forbidden("You do not have permission to create tickets");
+  const now = new Date();
+  const row = await insertTicket(ctx.db, {
+    id: newTicketId(now.getTime()),
+    ...input,
+    status: "Open",
+    assignedTo: null,
+    createdBy: ctx.actor.id,
+    createdAt: now,
+    updatedAt: now,
+  });
+  const created = await findTicketById(ctx.db, row.id);
+  return toTicketDto(created!);
+}
+
+export async function getTicket(ctx: ServiceContext, ticketId: string): Promise<Ticket> {
+  const row = await findTicketById(ctx.db, ticketId);
+  // A ticket you may not see does not exist for you: 404, not 403.
+  if (!row || !can.viewTicket(ctx.actor, row)) throw notFound("Ticket", ticketId);
+  return toTicketDto(row);
+}
+
+export async function listTicketsFor(ctx: ServiceContext, query: ListTicketsQuery): Promise<TicketPage> {
+  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const rows = await findTicketsPage(ctx.db, ticketListWhere(ctx.actor, query), {
+    after,
+    limit: query.limit + 1,
+  });
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(toTicketDto),
+    nextCursor:
+      rows.length > query.limit && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
+  };
+}
+
+export function summarizeTicketsFor(ctx: ServiceContext): Promise<TicketSummary> {
+  return countTickets(ctx.db, visibleTicketsWhere(ctx.actor), ctx.actor.id);
+}
+
+function encodeCursor({ createdAt, id }: Keyset): string {
+  return Buffer.from(`${createdAt.toISOString()}|${id}`).toString("base64url");
+}
+
+function decodeCursor(cursor: string): Keyset {
+  const [iso, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
+  const createdAt = new Date(iso ?? "");
+  if (!id || Number.isNaN(createdAt.getTime())) throw validationFailed("cursor: Not a valid page cursor");
+  return { createdAt, id };
+}

@@ -1,0 +1,45 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { describeIssues } from "#shared/errors.ts";
+import { AppError, statusByCode } from "../errors.ts";
+
+/** The one place where failures become HTTP answers: { code, message, details? } with one status per code. */
+export function registerErrorHandler(app: FastifyInstance, { bodyLimit }: { bodyLimit: number }) {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(statusByCode[error.code]).send(error.toBody());
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((v) => ({
+        path: v.instancePath.split("/").filter(Boolean),
+        message: v.message ?? "is not valid",
+      }));
+      const where = error.validationContext === "body" ? "" : `${error.validationContext} `;
+      return reply.status(400).send({
+        code: "validation_failed",
+        message: `${where}${describeIssues(issues)}`.trim(),
+        details: issues,
+      });
+    }
+    if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
+      return reply.status(413).send({
+        code: "payload_too_large",
+        message: `The request body is too large (the limit is ${Math.round(bodyLimit / 1024)} KB).`,
+      });
+    }
+    if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
+      return reply.status(415).send({ code: "validation_failed", message: "Send the request body as JSON." });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      const message =
+        error.code === "FST_ERR_CTP_EMPTY_JSON_BODY" || error.code === "FST_ERR_CTP_INVALID_JSON_BODY"
+          ? "The request body is not valid JSON."
+          : error.message;
+      return reply.status(error.statusCode).send({ code: "validation_failed", message });
+    }
+    request.log.error({ err: error }, "unhandled error");
+    return reply
+      .status(500)
+      .send({ code: "internal", message: "Something went wrong on our side. Please try again." });
+  });
+}

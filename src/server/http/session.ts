@@ -1,0 +1,46 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Actor } from "#shared/permissions.ts";
+import { roles } from "#shared/users/user.schemas.ts";
+import type { Auth } from "../auth/auth.ts";
+import type { ServiceContext } from "../context.ts";
+import type { Db } from "../db/client.ts";
+import { unauthenticated } from "../errors.ts";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+}
+
+export function toWebHeaders(raw: FastifyRequest["headers"]): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(raw)) {
+    if (value === undefined) continue;
+    headers.set(name, Array.isArray(value) ? value.join(", ") : String(value));
+  }
+  return headers;
+}
+
+const isRole = (value: unknown): value is Actor["role"] & string => roles.includes(value as never);
+
+/** Resolves the session cookie into request.actor for every /api route outside /api/auth. */
+export function registerSession(app: FastifyInstance, { auth }: { auth: Auth }) {
+  app.decorateRequest("actor", null);
+  app.addHook("preHandler", async (request) => {
+    if (!request.url.startsWith("/api/") || request.url.startsWith("/api/auth/")) return;
+    const session = await auth.api.getSession({ headers: toWebHeaders(request.headers) });
+    if (!session) return;
+    const user = session.user as { id: string; role?: unknown; status?: unknown };
+    // A deactivated person's sessions end at once, whatever cookie they still hold.
+    if (user.status === "Inactive") return;
+    request.actor = { id: user.id, role: isRole(user.role) ? user.role : null };
+  });
+}
+
+/** The service context for a signed-in request; 401 when nobody is signed in. */
+export function contextFor(db: Db) {
+  return (request: FastifyRequest): ServiceContext => {
+    if (!request.actor) throw unauthenticated();
+    return { db, actor: request.actor };
+  };
+}

@@ -1,0 +1,40 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance } from "fastify";
+
+/**
+ * Serves the built client. Unknown /api/* answers JSON 404; any other GET that wants HTML gets
+ * index.html so that the client router can draw /user-home, /tickets/…, and so on.
+ */
+export async function registerSpa(app: FastifyInstance, { clientDir }: { clientDir: string | null }) {
+  const hasClient = clientDir !== null && existsSync(path.join(clientDir, "index.html"));
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        // Hashed assets never change; index.html must always be revalidated.
+        res.header(
+          "cache-control",
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? "public, max-age=31536000, immutable"
+            : "no-cache",
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split("?")[0] ?? "";
+    if (pathname.startsWith("/api/") || pathname === "/api") {
+      return reply
+        .status(404)
+        .send({ code: "not_found", message: `No API route ${request.method} ${pathname}` });
+    }
+    if (hasClient && (request.method === "GET" || request.method === "HEAD") && !path.extname(pathname)) {
+      return reply.header("cache-control", "no-cache").sendFile("index.html");
+    }
+    return reply.status(404).send({ code: "not_found", message: `Not found: ${pathname}` });
+  });
+}

@@ -1,0 +1,34 @@
+import type { TicketStatus } from "./tickets/ticket.schemas.ts";
+import type { Role } from "./users/user.schemas.ts";
+
+/** Who is acting. A person with no role yet (first Google sign-in) may do nothing with tickets. */
+export interface Actor {
+  id: string;
+  role: Role | null;
+}
+
+export interface TicketFacts {
+  createdBy: string;
+  assignedTo: string | null;
+  status: TicketStatus;
+}
+
+// The server enforces these; the UI mirrors them. The SQL twin of viewTicket is visibleTicketsWhere().
+const viewTicket = (a: Actor, t: TicketFacts) =>
+  a.role === "admin" ||
+  (a.role !== null && t.createdBy === a.id) ||
+  (a.role !== null && t.assignedTo === a.id) ||
+  (a.role === "technician" && t.assignedTo === null);
+
+export const can = {
+  viewTicket,
+  /** Spec §6: users and administrators create tickets; technicians do not. */
+  createTicket: (a: Actor) => a.role === "user" || a.role === "admin",
+  assignToSelf: (a: Actor, t: TicketFacts) =>
+    a.role === "technician" && t.status === "Open" && t.assignedTo === null,
+  changeStatus: (a: Actor, t: TicketFacts) =>
+    (a.role === "technician" || a.role === "admin") && viewTicket(a, t) && t.status !== "Closed",
+  comment: (a: Actor, t: TicketFacts) => viewTicket(a, t),
+  giveFeedback: (a: Actor, t: TicketFacts) => t.createdBy === a.id && t.status === "Resolved",
+  manageUsers: (a: Actor) => a.role === "admin",
+};

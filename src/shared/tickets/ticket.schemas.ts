@@ -1,0 +1,98 @@
+import { z } from "zod";
+
+export const ticketCategories = ["Hardware", "Software", "Network", "Other"] as const;
+export type TicketCategory = (typeof ticketCategories)[number];
+
+export const ticketPriorities = ["Low", "Medium", "High"] as const;
+export type TicketPriority = (typeof ticketPriorities)[number];
+
+export const ticketStatuses = ["Open", "In Progress", "Resolved", "Closed"] as const;
+export type TicketStatus = (typeof ticketStatuses)[number];
+
+/** TKT + uppercase base-36 timestamp + random uppercase base-36 suffix (spec §3). */
+export const ticketIdPattern = /^TKT[0-9A-Z]{6,12}[0-9A-Z]{8}$/;
+export const ticketIdSchema = z.string().regex(ticketIdPattern, "Not a ticket id");
+
+export const ticketPageSize = 25;
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string({
+      error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`),
+    })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+/** The Create New Ticket form (spec §5): every field required. */
+export const createTicketInputSchema = z.object({
+  title: requiredText("Title", 200),
+  description: requiredText("Description", 5000),
+  category: z.enum(ticketCategories, { error: "Category must be Hardware, Software, Network or Other" }),
+  priority: z.enum(ticketPriorities, { error: "Priority must be Low, Medium or High" }),
+  department: requiredText("Department", 100),
+  floor: requiredText("Floor", 20),
+  officeNumber: requiredText("Office number", 20),
+});
+export type CreateTicketInput = z.infer<typeof createTicketInputSchema>;
+
+/** What the form starts with: spec §5 defaults (Hardware, Low) and the non-form defaults (General, floor 1). */
+export const createTicketDefaults: CreateTicketInput = {
+  title: "",
+  description: "",
+  category: "Hardware",
+  priority: "Low",
+  department: "General",
+  floor: "1",
+  officeNumber: "",
+};
+
+export const ticketSchema = z.object({
+  ticketId: z.string(),
+  title: z.string(),
+  description: z.string(),
+  category: z.enum(ticketCategories),
+  priority: z.enum(ticketPriorities),
+  status: z.enum(ticketStatuses),
+  createdBy: z.string(),
+  createdByName: z.string().nullable(),
+  assignedTo: z.string().nullable(),
+  assignedToName: z.string().nullable(),
+  department: z.string(),
+  floor: z.string(),
+  officeNumber: z.string(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type Ticket = z.infer<typeof ticketSchema>;
+
+/** Which slice of the tickets the caller may see: `mine` and `unassigned` are the technician tabs. */
+export const ticketScopes = ["visible", "mine", "unassigned"] as const;
+export type TicketScope = (typeof ticketScopes)[number];
+
+export const listTicketsQuerySchema = z.object({
+  scope: z.enum(ticketScopes).default("visible"),
+  status: z.enum(ticketStatuses).optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(ticketPageSize),
+});
+export type ListTicketsQuery = z.infer<typeof listTicketsQuerySchema>;
+
+export const ticketPageSchema = z.object({
+  items: z.array(ticketSchema),
+  nextCursor: z.string().nullable(),
+});
+export type TicketPage = z.infer<typeof ticketPageSchema>;
+
+/** Dashboard counts over the tickets the caller may see (one aggregate query, never loaded rows). */
+export const ticketSummarySchema = z.object({
+  total: z.number().int(),
+  open: z.number().int(),
+  inProgress: z.number().int(),
+  resolved: z.number().int(),
+  closed: z.number().int(),
+  assignedToMe: z.number().int(),
+  unassigned: z.number().int(),
+  resolvedByMe: z.number().int(),
+});
+export type TicketSummary = z.infer<typeof ticketSummarySchema>;

@@ -1,0 +1,35 @@
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "shared",
+          include: ["src/shared/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+      {
+        test: {
+          name: "server",
+          include: ["src/server/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["src/server/test/global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: "client",
+          include: ["src/client/**/*.test.{ts,tsx}"],
+          environment: "jsdom",
+          setupFiles: ["src/client/test/setup.ts"],
+        },
+      },
+    ],
+  },
+});
