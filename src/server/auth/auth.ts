@@ -24,6 +24,8 @@ export type Auth = ReturnType<typeof createAuth>;
 export function createAuth({ db, baseURL, secret, credentialRateLimit }: AuthConfig) {
   return betterAuth({
     appName: "Helpdesk",
+    // Wrong passwords are expected traffic, not warnings; real failures still surface as errors.
+    logger: { level: "error" },
     baseURL,
     basePath: "/api/auth",
     secret,

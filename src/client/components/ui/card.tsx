@@ -1,0 +1,8 @@
+import type { ComponentProps } from "react";
+import { cn } from "./cn.ts";
+
+export function Card({ className, ...props }: ComponentProps<"div">) {
+  return (
+    <div className={cn("rounded-xl border border-slate-200 bg-white shadow-sm", className)} {...props} />
+  );
+}

@@ -1,0 +1,38 @@
+import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
+import type { Me } from "#shared/users/user.schemas.ts";
+import { ApiError, apiFetch } from "./api-client.ts";
+
+export const actorKeys = {
+  me: ["me"] as const,
+};
+
+/** Who is signed in: `null` when the server answers 401. Other failures stay errors. */
+export async function fetchActor(signal?: AbortSignal): Promise<Me | null> {
+  try {
+    return await apiFetch<Me>("/api/me", { signal });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export const actorQuery = queryOptions({
+  queryKey: actorKeys.me,
+  queryFn: ({ signal }) => fetchActor(signal),
+  staleTime: 5 * 60_000,
+});
+
+/** The whole query, for screens that must tell "loading" and "failed" apart (route guards). */
+export const useActorQuery = () => useQuery(actorQuery);
+
+/** The signed-in person, `null` when signed out, `undefined` while loading. */
+export const useActor = (): Me | null | undefined => useActorQuery().data;
+
+/**
+ * After sign-in, sign-up or sign-out: forget everything cached for the previous person and
+ * remember the new one, so no list from one account is ever shown to the next.
+ */
+export function replaceActor(queryClient: QueryClient, actor: Me | null) {
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== actorKeys.me[0] });
+  queryClient.setQueryData(actorKeys.me, actor);
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { type Actor, can, type TicketFacts } from "./permissions.ts";
+
+const creator: Actor = { id: "u1", role: "user" };
+const otherUser: Actor = { id: "u2", role: "user" };
+const tech: Actor = { id: "t1", role: "technician" };
+const otherTech: Actor = { id: "t2", role: "technician" };
+const admin: Actor = { id: "a1", role: "admin" };
+const noRole: Actor = { id: "n1", role: null };
+
+const open: TicketFacts = { createdBy: "u1", assignedTo: null, status: "Open" };
+const assignedToTech: TicketFacts = { createdBy: "u1", assignedTo: "t1", status: "In Progress" };
+
+describe("can.viewTicket", () => {
+  it("lets the creator, any technician while unassigned, and admins see an open ticket", () => {
+    expect(can.viewTicket(creator, open)).toBe(true);
+    expect(can.viewTicket(tech, open)).toBe(true);
+    expect(can.viewTicket(admin, open)).toBe(true);
+    expect(can.viewTicket(otherUser, open)).toBe(false);
+    expect(can.viewTicket(noRole, open)).toBe(false);
+  });
+
+  it("hides an assigned ticket from other technicians", () => {
+    expect(can.viewTicket(tech, assignedToTech)).toBe(true);
+    expect(can.viewTicket(otherTech, assignedToTech)).toBe(false);
+  });
+});
+
+describe("can.createTicket", () => {
+  it("allows users and admins, refuses technicians and people without a role", () => {
+    expect(can.createTicket(creator)).toBe(true);
+    expect(can.createTicket(admin)).toBe(true);
+    expect(can.createTicket(tech)).toBe(false);
+    expect(can.createTicket(noRole)).toBe(false);
+  });
+});
+
+describe("ticket lifecycle rules", () => {
+  it("lets only a technician assign an open, unassigned ticket to themself", () => {
+    expect(can.assignToSelf(tech, open)).toBe(true);
+    expect(can.assignToSelf(admin, open)).toBe(false);
+    expect(can.assignToSelf(tech, assignedToTech)).toBe(false);
+    expect(can.assignToSelf(tech, { ...open, status: "Resolved" })).toBe(false);
+  });
+
+  it("never changes the status of a closed ticket, and never for a user", () => {
+    expect(can.changeStatus(tech, assignedToTech)).toBe(true);
+    expect(can.changeStatus(admin, { ...assignedToTech, status: "Closed" })).toBe(false);
+    expect(can.changeStatus(creator, open)).toBe(false);
+  });
+
+  it("takes feedback only from the creator of a resolved ticket", () => {
+    expect(can.giveFeedback(creator, { ...assignedToTech, status: "Resolved" })).toBe(true);
+    expect(can.giveFeedback(creator, assignedToTech)).toBe(false);
+    expect(can.giveFeedback(admin, { ...assignedToTech, status: "Resolved" })).toBe(false);
+  });
+});
