@@ -1,0 +1,69 @@
+import { expect, type Page, test } from "@playwright/test";
+
+// Foundation journey: a user signs up and raises a ticket; a technician signs up and finds it unassigned.
+const run = Date.now().toString(36);
+const ticketTitle = `Monitor flickers ${run}`;
+
+async function signUp(page: Page, name: string, email: string, role: "User" | "Technician") {
+  await page.goto("/sign-up");
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("a long password");
+  await page.getByLabel("Role").selectOption({ label: role });
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await expect(page.getByText("Registration was a success")).toBeVisible();
+}
+
+async function signOut(page: Page) {
+  await page.getByRole("link", { name: "Profile" }).click();
+  await page.getByRole("button", { name: "Sign Out" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("link", { name: "Sign In" })).toBeVisible();
+}
+
+test("a user raises a ticket and a technician finds it unassigned", async ({ page }) => {
+  const consoleErrors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") consoleErrors.push(message.text());
+  });
+
+  await signUp(page, "Uma User", `uma-${run}@example.test`, "User");
+  await expect(page).toHaveURL(/\/user-home$/);
+  await expect(page.getByText("No tickets yet")).toBeVisible();
+
+  await page.getByRole("button", { name: "Create Your First Ticket" }).click();
+  const form = page.getByRole("form", { name: "Create New Ticket" });
+  await expect(form.getByLabel("Category")).toHaveValue("Hardware");
+  await expect(form.getByLabel("Priority")).toHaveValue("Low");
+
+  // The form refuses to submit until every required field is filled.
+  await form.getByRole("button", { name: "Submit Ticket" }).click();
+  await expect(form.getByText("Title is required")).toBeVisible();
+
+  await form.getByLabel("Title").fill(ticketTitle);
+  await form.getByLabel("Description").fill("The left monitor flickers every few seconds.");
+  await form.getByLabel("Category").selectOption("Hardware");
+  await form.getByLabel("Priority").selectOption("Medium");
+  await form.getByLabel("Office Number").fill("214");
+  await form.getByRole("button", { name: "Submit Ticket" }).click();
+  await expect(page.getByText("Ticket created successfully!")).toBeVisible();
+
+  const row = page.getByRole("link", { name: new RegExp(ticketTitle) });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText(/TKT[0-9A-Z]+/);
+  const ticketId = (await row.textContent())?.match(/TKT[0-9A-Z]+/)?.[0];
+  expect(ticketId).toBeTruthy();
+  await page.screenshot({ path: "e2e/.artifacts/user-home.png", fullPage: true });
+
+  await signOut(page);
+
+  await signUp(page, "Theo Tech", `theo-${run}@example.test`, "Technician");
+  await expect(page).toHaveURL(/\/technician-home$/);
+  await page.getByRole("tab", { name: "Unassigned" }).click();
+  const techRow = page.getByRole("link", { name: new RegExp(ticketTitle) });
+  await expect(techRow).toContainText(ticketId!);
+  await expect(techRow).toContainText("Unassigned");
+  await page.screenshot({ path: "e2e/.artifacts/technician-home.png", fullPage: true });
+
+  expect(consoleErrors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
+});
