@@ -14,6 +14,8 @@ const envSchema = z.object({
   BASE_URL: z.url("BASE_URL must be a full URL such as http://localhost:3000").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   BETTER_AUTH_SECRET: z.string().min(32, "BETTER_AUTH_SECRET must be at least 32 characters").optional(),
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  AUTH_RATE_LIMIT_WINDOW: z.coerce.number().int().min(1).default(60),
   TRUST_PROXY: z
     .enum(["true", "false"])
     .default("false")

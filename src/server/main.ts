@@ -18,6 +18,7 @@ const app = await buildApp({
   authSecret: loadOrCreateSecret(env.DATA_DIR, "auth-secret", env.BETTER_AUTH_SECRET),
   clientDir: existsSync(clientDir) ? clientDir : null,
   trustProxy: env.TRUST_PROXY,
+  credentialRateLimit: { window: env.AUTH_RATE_LIMIT_WINDOW, max: env.AUTH_RATE_LIMIT_MAX },
   logger: { level: env.LOG_LEVEL },
 });
 
