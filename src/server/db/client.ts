@@ -31,6 +31,9 @@ export type DatabaseConfig = { databaseUrl: string } | { dataDir: string } | { p
 export function createDatabase(config: DatabaseConfig): Database {
   if ("databaseUrl" in config) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    // An idle connection the server closed (restart, failover) must not crash the process;
+    // the pool replaces it on the next query.
+    pool.on("error", (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
     const db = drizzlePg(pool, { schema, casing: "snake_case" }) as unknown as Db;
     return {
       db,

@@ -73,6 +73,10 @@ export type TicketScope = (typeof ticketScopes)[number];
 export const listTicketsQuerySchema = z.object({
   scope: z.enum(ticketScopes).default("visible"),
   status: z.enum(ticketStatuses).optional(),
+  priority: z.enum(ticketPriorities).optional(),
+  category: z.enum(ticketCategories).optional(),
+  /** Words of the title or description, or a TKT id. */
+  q: z.string().trim().max(200, "Search must be at most 200 characters").optional(),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(ticketPageSize),
 });

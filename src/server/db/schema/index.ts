@@ -1,2 +1,3 @@
+export * from "./ticket-activity.ts";
 export * from "./tickets.ts";
 export * from "./users.ts";

@@ -1,11 +1,13 @@
 import { sql } from "drizzle-orm";
-import { index, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { customType, index, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { ticketCategories, ticketPriorities, ticketStatuses } from "#shared/tickets/ticket.schemas.ts";
 import { users } from "./users.ts";
 
 export const ticketCategoryEnum = pgEnum("ticket_category", ticketCategories);
 export const ticketPriorityEnum = pgEnum("ticket_priority", ticketPriorities);
 export const ticketStatusEnum = pgEnum("ticket_status", ticketStatuses);
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 export const tickets = pgTable(
   "tickets",
@@ -25,6 +27,10 @@ export const tickets = pgTable(
     officeNumber: text("office_number").notNull().default(""),
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    // Search over the TKT id, title and description; 'simple' so that ids and jargon are not stemmed away.
+    search: tsvector("search").generatedAlwaysAs(
+      sql`to_tsvector('simple'::regconfig, "id" || ' ' || "title" || ' ' || "description")`,
+    ),
   },
   (t) => [
     // One index per role list, each in the list's keyset order (newest first, id breaks ties).
@@ -33,6 +39,7 @@ export const tickets = pgTable(
     index("tickets_assigned_to_idx").on(t.assignedTo, t.createdAt.desc(), t.id.desc()),
     index("tickets_unassigned_idx").on(t.createdAt.desc(), t.id.desc()).where(sql`${t.assignedTo} is null`),
     index("tickets_status_idx").on(t.status, t.createdAt.desc(), t.id.desc()),
+    index("tickets_search_idx").using("gin", t.search),
   ],
 );
 

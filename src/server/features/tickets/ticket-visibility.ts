@@ -1,6 +1,6 @@
 import { and, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Actor } from "#shared/permissions.ts";
-import type { TicketScope, TicketStatus } from "#shared/tickets/ticket.schemas.ts";
+import type { ListTicketsQuery } from "#shared/tickets/ticket.schemas.ts";
 import { tickets } from "../../db/schema/index.ts";
 
 /**
@@ -15,14 +15,28 @@ export function visibleTicketsWhere(actor: Actor): SQL {
   return own;
 }
 
-/** A list's filter: what the actor may see, narrowed (never widened) by a tab and a status. */
+/** A list's filter: what the actor may see, narrowed (never widened) by a tab, filters and a search. */
 export function ticketListWhere(
   actor: Actor,
-  { scope, status }: { scope: TicketScope; status?: TicketStatus },
+  { scope, status, priority, category, q }: Omit<ListTicketsQuery, "cursor" | "limit">,
 ): SQL {
   const filters = [visibleTicketsWhere(actor)];
   if (scope === "mine") filters.push(eq(tickets.assignedTo, actor.id));
   if (scope === "unassigned") filters.push(isNull(tickets.assignedTo));
   if (status) filters.push(eq(tickets.status, status));
+  if (priority) filters.push(eq(tickets.priority, priority));
+  if (category) filters.push(eq(tickets.category, category));
+  const query = q ? searchQuery(q) : null;
+  if (query) filters.push(sql`${tickets.search} @@ to_tsquery('simple', ${query})`);
   return and(...filters)!;
+}
+
+/** "print jam tkt4f" → "print:* & jam:* & tkt4f:*": every word, as a prefix, through the GIN index. */
+export function searchQuery(text: string): string | null {
+  const words = text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 8);
+  return words.length > 0 ? words.map((word) => `${word}:*`).join(" & ") : null;
 }

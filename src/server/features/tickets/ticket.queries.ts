@@ -1,9 +1,13 @@
-import { and, desc, eq, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { type TicketRow, tickets, users } from "../../db/schema/index.ts";
 
-export type TicketWithNames = TicketRow & { createdByName: string | null; assignedToName: string | null };
+type TicketFields = Omit<TicketRow, "search">;
+export type TicketWithNames = TicketFields & { createdByName: string | null; assignedToName: string | null };
+
+// Every column but the search vector, which only the database needs.
+const { search: _search, ...ticketColumns } = getTableColumns(tickets);
 
 const creator = alias(users, "creator");
 const assignee = alias(users, "assignee");
@@ -11,7 +15,7 @@ const assignee = alias(users, "assignee");
 function selectTicketsWithNames(db: Db) {
   return db
     .select({
-      ticket: tickets,
+      ticket: ticketColumns,
       createdByName: creator.name,
       assignedToName: assignee.name,
     })
@@ -21,7 +25,7 @@ function selectTicketsWithNames(db: Db) {
 }
 
 const flatten = (row: {
-  ticket: TicketRow;
+  ticket: TicketFields;
   createdByName: string | null;
   assignedToName: string | null;
 }) => ({
@@ -30,9 +34,31 @@ const flatten = (row: {
   assignedToName: row.assignedToName,
 });
 
-export async function insertTicket(db: Db, values: typeof tickets.$inferInsert): Promise<TicketRow> {
-  const [row] = await db.insert(tickets).values(values).returning();
+export async function insertTicket(db: Db, values: typeof tickets.$inferInsert): Promise<TicketFields> {
+  const [row] = await db.insert(tickets).values(values).returning(ticketColumns);
   return row!;
+}
+
+/**
+ * Conditional update: two technicians clicking Assign to Me at once must not both become assignee.
+ * Returns false when the ticket was no longer Open and unassigned.
+ */
+export async function assignTicketIfOpen(
+  db: Db,
+  id: string,
+  technicianId: string,
+  at: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(tickets)
+    .set({ assignedTo: technicianId, status: "In Progress", updatedAt: at })
+    .where(and(eq(tickets.id, id), isNull(tickets.assignedTo), eq(tickets.status, "Open")))
+    .returning({ id: tickets.id });
+  return rows.length === 1;
+}
+
+export async function updateTicketStatus(db: Db, id: string, status: TicketRow["status"], at: Date) {
+  await db.update(tickets).set({ status, updatedAt: at }).where(eq(tickets.id, id));
 }
 
 export async function findTicketById(db: Db, id: string): Promise<TicketWithNames | undefined> {
@@ -80,4 +106,17 @@ export async function countTickets(db: Db, where: SQL, actorId: string) {
     .from(tickets)
     .where(where);
   return row!;
+}
+
+/**
+ * Locks the ticket row for the rest of the transaction and returns the facts rules decide on, so that
+ * a concurrent change (a Close, an assignment) cannot slip between the check and the write.
+ */
+export async function lockTicket(db: Db, id: string) {
+  const [row] = await db
+    .select({ status: tickets.status, createdBy: tickets.createdBy, assignedTo: tickets.assignedTo })
+    .from(tickets)
+    .where(eq(tickets.id, id))
+    .for("update");
+  return row;
 }

@@ -9,8 +9,20 @@ import {
   ticketSchema,
   ticketSummarySchema,
 } from "#shared/tickets/ticket.schemas.ts";
+import {
+  addCommentInputSchema,
+  changeStatusInputSchema,
+  commentSchema,
+  feedbackInputSchema,
+  feedbackSchema,
+  ticketActivitySchema,
+} from "#shared/tickets/ticket-activity.schemas.ts";
 import type { ServiceContext } from "../../context.ts";
 import { createTicket, getTicket, listTicketsFor, summarizeTicketsFor } from "./ticket.service.ts";
+import { addComment, getTicketActivity, giveFeedback } from "./ticket-activity.service.ts";
+import { assignTicketToMe, changeTicketStatus } from "./ticket-lifecycle.service.ts";
+
+const params = z.object({ ticketId: ticketIdSchema });
 
 export async function ticketRoutes(
   fastify: FastifyInstance,
@@ -34,9 +46,38 @@ export async function ticketRoutes(
     async (request, reply) => reply.status(201).send(await createTicket(contextOf(request), request.body)),
   );
 
+  app.get("/api/tickets/:ticketId", { schema: { params, response: { 200: ticketSchema } } }, (request) =>
+    getTicket(contextOf(request), request.params.ticketId),
+  );
+
+  app.post(
+    "/api/tickets/:ticketId/assign",
+    { schema: { params, response: { 200: ticketSchema } } },
+    (request) => assignTicketToMe(contextOf(request), request.params.ticketId),
+  );
+
+  app.patch(
+    "/api/tickets/:ticketId/status",
+    { schema: { params, body: changeStatusInputSchema, response: { 200: ticketSchema } } },
+    (request) => changeTicketStatus(contextOf(request), request.params.ticketId, request.body),
+  );
+
   app.get(
-    "/api/tickets/:ticketId",
-    { schema: { params: z.object({ ticketId: ticketIdSchema }), response: { 200: ticketSchema } } },
-    (request) => getTicket(contextOf(request), request.params.ticketId),
+    "/api/tickets/:ticketId/activity",
+    { schema: { params, response: { 200: ticketActivitySchema } } },
+    (request) => getTicketActivity(contextOf(request), request.params.ticketId),
+  );
+
+  app.post(
+    "/api/tickets/:ticketId/comments",
+    { schema: { params, body: addCommentInputSchema, response: { 201: commentSchema } } },
+    async (request, reply) =>
+      reply.status(201).send(await addComment(contextOf(request), request.params.ticketId, request.body)),
+  );
+
+  app.put(
+    "/api/tickets/:ticketId/feedback",
+    { schema: { params, body: feedbackInputSchema, response: { 200: feedbackSchema } } },
+    (request) => giveFeedback(contextOf(request), request.params.ticketId, request.body),
   );
 }

@@ -7,7 +7,7 @@ import type {
   TicketSummary,
 } from "#shared/tickets/ticket.schemas.ts";
 import type { ServiceContext } from "../../context.ts";
-import { forbidden, notFound, validationFailed } from "../../errors.ts";
+import { forbidden, validationFailed } from "../../errors.ts";
 import { toTicketDto } from "./ticket.presenter.ts";
 import {
   countTickets,
@@ -16,30 +16,39 @@ import {
   insertTicket,
   type Keyset,
 } from "./ticket.queries.ts";
+import { insertTicketEvent } from "./ticket-activity.queries.ts";
 import { newTicketId } from "./ticket-id.ts";
+import { findVisibleTicket } from "./ticket-lifecycle.service.ts";
 import { ticketListWhere, visibleTicketsWhere } from "./ticket-visibility.ts";
 
 export async function createTicket(ctx: ServiceContext, input: CreateTicketInput): Promise<Ticket> {
   if (!can.createTicket(ctx.actor)) throw forbidden("You do not have permission to create tickets");
   const now = new Date();
-  const row = await insertTicket(ctx.db, {
-    id: newTicketId(now.getTime()),
-    ...input,
-    status: "Open",
-    assignedTo: null,
-    createdBy: ctx.actor.id,
-    createdAt: now,
-    updatedAt: now,
+  const row = await ctx.db.transaction(async (tx) => {
+    const inserted = await insertTicket(tx, {
+      id: newTicketId(now.getTime()),
+      ...input,
+      status: "Open",
+      assignedTo: null,
+      createdBy: ctx.actor.id,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await insertTicketEvent(tx, {
+      ticketId: inserted.id,
+      type: "created",
+      actorId: ctx.actor.id,
+      toStatus: "Open",
+      createdAt: now,
+    });
+    return inserted;
   });
   const created = await findTicketById(ctx.db, row.id);
   return toTicketDto(created!);
 }
 
 export async function getTicket(ctx: ServiceContext, ticketId: string): Promise<Ticket> {
-  const row = await findTicketById(ctx.db, ticketId);
-  // A ticket you may not see does not exist for you: 404, not 403.
-  if (!row || !can.viewTicket(ctx.actor, row)) throw notFound("Ticket", ticketId);
-  return toTicketDto(row);
+  return toTicketDto(await findVisibleTicket(ctx, ticketId));
 }
 
 export async function listTicketsFor(ctx: ServiceContext, query: ListTicketsQuery): Promise<TicketPage> {

@@ -1,0 +1,62 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { ticketEventTypes } from "#shared/tickets/ticket-activity.schemas.ts";
+import { ticketStatusEnum, tickets } from "./tickets.ts";
+import { users } from "./users.ts";
+
+export const ticketComments = pgTable(
+  "ticket_comments",
+  {
+    id: text("id").primaryKey(),
+    ticketId: text("ticket_id")
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
+    authorId: text("author_id")
+      .notNull()
+      .references(() => users.id),
+    message: text("message").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [index("ticket_comments_ticket_idx").on(t.ticketId, t.createdAt)],
+);
+
+// One per ticket (the spec's fixed key user_feedback); the creator may change it while Resolved.
+export const ticketFeedback = pgTable(
+  "ticket_feedback",
+  {
+    ticketId: text("ticket_id")
+      .primaryKey()
+      .references(() => tickets.id, { onDelete: "cascade" }),
+    rating: integer("rating").notNull(),
+    comment: text("comment").notNull().default(""),
+    submittedBy: text("submitted_by")
+      .notNull()
+      .references(() => users.id),
+    submittedAt: timestamp("submitted_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [check("ticket_feedback_rating_check", sql`${t.rating} between 1 and 5`)],
+);
+
+export const ticketEventTypeEnum = pgEnum("ticket_event_type", ticketEventTypes);
+
+export const ticketEvents = pgTable(
+  "ticket_events",
+  {
+    id: text("id").primaryKey(),
+    ticketId: text("ticket_id")
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
+    type: ticketEventTypeEnum("type").notNull(),
+    actorId: text("actor_id").references(() => users.id),
+    fromStatus: ticketStatusEnum("from_status"),
+    toStatus: ticketStatusEnum("to_status"),
+    commentId: text("comment_id").references(() => ticketComments.id, { onDelete: "cascade" }),
+    rating: integer("rating"),
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [index("ticket_events_ticket_idx").on(t.ticketId, t.createdAt)],
+);
+
+export type TicketCommentRow = typeof ticketComments.$inferSelect;
+export type TicketFeedbackRow = typeof ticketFeedback.$inferSelect;
+export type TicketEventRow = typeof ticketEvents.$inferSelect;

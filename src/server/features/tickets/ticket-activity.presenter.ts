@@ -1,0 +1,50 @@
+import type { Comment, Feedback, TicketEvent } from "#shared/tickets/ticket-activity.schemas.ts";
+import type { TicketCommentRow, TicketEventRow, TicketFeedbackRow } from "../../db/schema/index.ts";
+
+export function toCommentDto({
+  comment,
+  authorName,
+}: {
+  comment: TicketCommentRow;
+  authorName: string | null;
+}): Comment {
+  return {
+    commentId: comment.id,
+    ticketId: comment.ticketId,
+    authorId: comment.authorId,
+    authorName,
+    message: comment.message,
+    timestamp: comment.createdAt.toISOString(),
+  };
+}
+
+export function toFeedbackDto(row: TicketFeedbackRow): Feedback {
+  return {
+    rating: row.rating,
+    comment: row.comment,
+    submittedBy: row.submittedBy,
+    submittedAt: row.submittedAt.toISOString(),
+  };
+}
+
+export function toEventDto({
+  event,
+  actorName,
+  message,
+}: {
+  event: TicketEventRow;
+  actorName: string | null;
+  message: string | null;
+}): TicketEvent {
+  return {
+    id: event.id,
+    type: event.type,
+    actorId: event.actorId,
+    actorName,
+    fromStatus: event.fromStatus,
+    toStatus: event.toStatus,
+    message,
+    rating: event.rating,
+    at: event.createdAt.toISOString(),
+  };
+}

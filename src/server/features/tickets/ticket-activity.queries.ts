@@ -1,0 +1,74 @@
+import { asc, eq } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Db } from "../../db/client.ts";
+import { ticketComments, ticketEvents, ticketFeedback, users } from "../../db/schema/index.ts";
+import { newCommentId, newEventId } from "./ticket-id.ts";
+
+type EventValues = Omit<typeof ticketEvents.$inferInsert, "id">;
+
+export async function insertTicketEvent(db: Db, values: EventValues) {
+  const createdAt = values.createdAt ?? new Date();
+  await db.insert(ticketEvents).values({ id: newEventId(createdAt.getTime()), ...values, createdAt });
+}
+
+export async function insertComment(db: Db, values: { ticketId: string; authorId: string; message: string }) {
+  const createdAt = new Date();
+  const [row] = await db
+    .insert(ticketComments)
+    .values({ id: newCommentId(createdAt.getTime()), ...values, createdAt })
+    .returning();
+  return row!;
+}
+
+export async function upsertFeedback(db: Db, values: typeof ticketFeedback.$inferInsert) {
+  const [row] = await db
+    .insert(ticketFeedback)
+    .values(values)
+    .onConflictDoUpdate({
+      target: ticketFeedback.ticketId,
+      set: {
+        rating: values.rating,
+        comment: values.comment,
+        submittedBy: values.submittedBy,
+        submittedAt: values.submittedAt,
+      },
+    })
+    .returning();
+  return row!;
+}
+
+export async function findFeedback(db: Db, ticketId: string) {
+  const [row] = await db.select().from(ticketFeedback).where(eq(ticketFeedback.ticketId, ticketId));
+  return row;
+}
+
+const author = alias(users, "author");
+const actor = alias(users, "actor");
+
+function selectCommentsWithAuthor(db: Db) {
+  return db
+    .select({ comment: ticketComments, authorName: author.name })
+    .from(ticketComments)
+    .leftJoin(author, eq(author.id, ticketComments.authorId));
+}
+
+export function findComments(db: Db, ticketId: string) {
+  return selectCommentsWithAuthor(db)
+    .where(eq(ticketComments.ticketId, ticketId))
+    .orderBy(asc(ticketComments.createdAt), asc(ticketComments.id));
+}
+
+export async function findCommentById(db: Db, commentId: string) {
+  const [row] = await selectCommentsWithAuthor(db).where(eq(ticketComments.id, commentId));
+  return row;
+}
+
+export function findEvents(db: Db, ticketId: string) {
+  return db
+    .select({ event: ticketEvents, actorName: actor.name, message: ticketComments.message })
+    .from(ticketEvents)
+    .leftJoin(actor, eq(actor.id, ticketEvents.actorId))
+    .leftJoin(ticketComments, eq(ticketComments.id, ticketEvents.commentId))
+    .where(eq(ticketEvents.ticketId, ticketId))
+    .orderBy(asc(ticketEvents.createdAt), asc(ticketEvents.id));
+}

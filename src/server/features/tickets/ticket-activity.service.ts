@@ -1,0 +1,88 @@
+import type {
+  AddCommentInput,
+  Comment,
+  Feedback,
+  FeedbackInput,
+  TicketActivity,
+} from "#shared/tickets/ticket-activity.schemas.ts";
+import type { ServiceContext } from "../../context.ts";
+import { conflict, forbidden, ruleViolation } from "../../errors.ts";
+import { lockTicket } from "./ticket.queries.ts";
+import { toCommentDto, toEventDto, toFeedbackDto } from "./ticket-activity.presenter.ts";
+import {
+  findCommentById,
+  findComments,
+  findEvents,
+  findFeedback,
+  insertComment,
+  insertTicketEvent,
+  upsertFeedback,
+} from "./ticket-activity.queries.ts";
+import { findVisibleTicket } from "./ticket-lifecycle.service.ts";
+
+export async function addComment(
+  ctx: ServiceContext,
+  ticketId: string,
+  { message }: AddCommentInput,
+): Promise<Comment> {
+  await findVisibleTicket(ctx, ticketId);
+  const comment = await ctx.db.transaction(async (tx) => {
+    const row = await insertComment(tx, { ticketId, authorId: ctx.actor.id, message });
+    await insertTicketEvent(tx, {
+      ticketId,
+      type: "commented",
+      actorId: ctx.actor.id,
+      commentId: row.id,
+      createdAt: row.createdAt,
+    });
+    return row;
+  });
+  return toCommentDto((await findCommentById(ctx.db, comment.id))!);
+}
+
+export async function giveFeedback(
+  ctx: ServiceContext,
+  ticketId: string,
+  input: FeedbackInput,
+): Promise<Feedback> {
+  const ticket = await findVisibleTicket(ctx, ticketId);
+  if (ticket.createdBy !== ctx.actor.id)
+    throw forbidden("Only the person who raised this ticket can rate it");
+  if (ticket.status !== "Resolved") throw ruleViolation("Feedback can be given once the ticket is Resolved.");
+  const now = new Date();
+  const row = await ctx.db.transaction(async (tx) => {
+    // Lock the ticket so that a status change cannot slip between the check and the write.
+    if ((await lockTicket(tx, ticketId))?.status !== "Resolved")
+      throw conflict("This ticket is no longer Resolved.");
+    const saved = await upsertFeedback(tx, {
+      ticketId,
+      rating: input.rating,
+      comment: input.comment,
+      submittedBy: ctx.actor.id,
+      submittedAt: now,
+    });
+    await insertTicketEvent(tx, {
+      ticketId,
+      type: "feedback",
+      actorId: ctx.actor.id,
+      rating: input.rating,
+      createdAt: now,
+    });
+    return saved;
+  });
+  return toFeedbackDto(row);
+}
+
+export async function getTicketActivity(ctx: ServiceContext, ticketId: string): Promise<TicketActivity> {
+  await findVisibleTicket(ctx, ticketId);
+  const [comments, feedback, events] = await Promise.all([
+    findComments(ctx.db, ticketId),
+    findFeedback(ctx.db, ticketId),
+    findEvents(ctx.db, ticketId),
+  ]);
+  return {
+    comments: comments.map(toCommentDto),
+    feedback: feedback ? toFeedbackDto(feedback) : null,
+    events: events.map(toEventDto),
+  };
+}

@@ -1,0 +1,218 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { TicketStatus } from "#shared/tickets/ticket.schemas.ts";
+import type { UserRow } from "../../db/schema/index.ts";
+import { ticketComments, ticketEvents, ticketFeedback, tickets } from "../../db/schema/index.ts";
+import { insertTicket, signedInAs } from "../../test/factories.ts";
+import { createTestApp, request, type TestApp } from "../../test/test-app.ts";
+
+// DESIGN.md §2.1: every ticket route × every kind of caller, with the status each must get.
+// A forbidden cell must also leave the database exactly as it was.
+
+type ActorKind =
+  | "anonymous"
+  | "creator"
+  | "otherUser"
+  | "technician"
+  | "assignee"
+  | "otherTechnician"
+  | "admin";
+type Action = "view" | "list" | "create" | "comment" | "changeStatus" | "assignToMe" | "giveFeedback";
+
+const expected: Record<Action, Record<ActorKind, number>> = {
+  view: {
+    anonymous: 401,
+    creator: 200,
+    otherUser: 404,
+    technician: 200,
+    assignee: 200,
+    otherTechnician: 404,
+    admin: 200,
+  },
+  // list: 200 for everyone signed in; whether the ticket is *in* the list is checked below.
+  list: {
+    anonymous: 401,
+    creator: 200,
+    otherUser: 200,
+    technician: 200,
+    assignee: 200,
+    otherTechnician: 200,
+    admin: 200,
+  },
+  create: {
+    anonymous: 401,
+    creator: 201,
+    otherUser: 201,
+    technician: 403,
+    assignee: 403,
+    otherTechnician: 403,
+    admin: 201,
+  },
+  comment: {
+    anonymous: 401,
+    creator: 201,
+    otherUser: 404,
+    technician: 201,
+    assignee: 201,
+    otherTechnician: 404,
+    admin: 201,
+  },
+  changeStatus: {
+    anonymous: 401,
+    creator: 403,
+    otherUser: 404,
+    technician: 200,
+    assignee: 200,
+    otherTechnician: 404,
+    admin: 200,
+  },
+  // The race's loser is told "just assigned to someone else" (409), not 404 (DESIGN.md §2.1).
+  assignToMe: {
+    anonymous: 401,
+    creator: 403,
+    otherUser: 404,
+    technician: 200,
+    assignee: 409,
+    otherTechnician: 409,
+    admin: 403,
+  },
+  giveFeedback: {
+    anonymous: 401,
+    creator: 200,
+    otherUser: 404,
+    technician: 403,
+    assignee: 403,
+    otherTechnician: 404,
+    admin: 403,
+  },
+};
+
+const listed: Record<Exclude<ActorKind, "anonymous">, boolean> = {
+  creator: true,
+  otherUser: false,
+  technician: true,
+  assignee: true,
+  otherTechnician: false,
+  admin: true,
+};
+
+let t: TestApp;
+const people = {} as Record<Exclude<ActorKind, "anonymous">, { user: UserRow; cookie: string }>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const roles = {
+    creator: "user",
+    otherUser: "user",
+    technician: "technician",
+    assignee: "technician",
+    otherTechnician: "technician",
+    admin: "admin",
+  } as const;
+  for (const [kind, role] of Object.entries(roles)) {
+    people[kind as keyof typeof roles] = await signedInAs(t.app, t.database.db, role);
+  }
+});
+afterAll(() => t.close());
+
+async function snapshot() {
+  const { db } = t.database;
+  return {
+    tickets: await db.select().from(tickets),
+    comments: await db.select().from(ticketComments),
+    feedback: await db.select().from(ticketFeedback),
+    events: await db.select().from(ticketEvents),
+  };
+}
+
+/** The ticket the cell acts on: unassigned for "technician", assigned to "assignee" otherwise. */
+async function ticketFor(actor: ActorKind, action: Action) {
+  const unassigned =
+    actor === "technician" ||
+    (action === "assignToMe" && actor !== "assignee" && actor !== "otherTechnician");
+  const status: TicketStatus = action === "giveFeedback" ? "Resolved" : unassigned ? "Open" : "In Progress";
+  return insertTicket(t.database.db, {
+    createdBy: people.creator.user.id,
+    assignedTo: unassigned ? null : people.assignee.user.id,
+    status,
+  });
+}
+
+const newTicket = {
+  title: "Scanner offline",
+  description: "The scanner on floor 4 does not show up.",
+  category: "Hardware",
+  priority: "Medium",
+  department: "Legal",
+  floor: "4",
+  officeNumber: "410",
+};
+
+function perform(action: Action, ticketId: string, cookie: string | null) {
+  const url = `/api/tickets/${ticketId}`;
+  switch (action) {
+    case "view":
+      return request(t.app, { method: "GET", url, cookie });
+    case "list":
+      return request(t.app, { method: "GET", url: "/api/tickets", cookie });
+    case "create":
+      return request(t.app, { method: "POST", url: "/api/tickets", cookie, payload: newTicket });
+    case "comment":
+      return request(t.app, {
+        method: "POST",
+        url: `${url}/comments`,
+        cookie,
+        payload: { message: "Any news?" },
+      });
+    case "changeStatus":
+      return request(t.app, {
+        method: "PATCH",
+        url: `${url}/status`,
+        cookie,
+        payload: { status: "Resolved" },
+      });
+    case "assignToMe":
+      return request(t.app, { method: "POST", url: `${url}/assign`, cookie });
+    case "giveFeedback":
+      return request(t.app, {
+        method: "PUT",
+        url: `${url}/feedback`,
+        cookie,
+        payload: { rating: 4, comment: "Quick" },
+      });
+  }
+}
+
+const cells = (Object.keys(expected) as Action[]).flatMap((action) =>
+  (Object.keys(expected[action]) as ActorKind[]).map((actor) => ({
+    action,
+    actor,
+    status: expected[action][actor],
+  })),
+);
+
+describe("ticket routes × callers", () => {
+  beforeEach(() =>
+    t.database.db.transaction(async (tx) => {
+      await tx.delete(ticketEvents);
+      await tx.delete(ticketComments);
+      await tx.delete(ticketFeedback);
+      await tx.delete(tickets);
+    }),
+  );
+
+  it.each(cells)("$actor × $action → $status", async ({ action, actor, status }) => {
+    const ticket = await ticketFor(actor, action);
+    const before = await snapshot();
+    const cookie = actor === "anonymous" ? null : people[actor].cookie;
+    const response = await perform(action, ticket.id, cookie);
+    expect(response.statusCode, response.body).toBe(status);
+    if (status >= 400) {
+      expect(response.json().message).toEqual(expect.any(String));
+      expect(await snapshot()).toEqual(before);
+    }
+    if (action === "list" && actor !== "anonymous") {
+      const ids = response.json().items.map((i: { ticketId: string }) => i.ticketId);
+      expect(ids.includes(ticket.id)).toBe(listed[actor]);
+    }
+  });
+});

@@ -1,0 +1,84 @@
+import { can } from "#shared/permissions.ts";
+import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
+import type { ChangeStatusInput } from "#shared/tickets/ticket-activity.schemas.ts";
+import type { ServiceContext } from "../../context.ts";
+import { conflict, forbidden, notFound, ruleViolation } from "../../errors.ts";
+import { toTicketDto } from "./ticket.presenter.ts";
+import { assignTicketIfOpen, findTicketById, lockTicket, updateTicketStatus } from "./ticket.queries.ts";
+import { insertTicketEvent } from "./ticket-activity.queries.ts";
+
+/** The ticket as the actor may see it; a ticket they may not see answers 404, not 403. */
+export async function findVisibleTicket(ctx: ServiceContext, ticketId: string) {
+  const ticket = await findTicketById(ctx.db, ticketId);
+  if (!ticket || !can.viewTicket(ctx.actor, ticket)) throw notFound("Ticket", ticketId);
+  return ticket;
+}
+
+async function reloadTicket(ctx: ServiceContext, ticketId: string): Promise<Ticket> {
+  return toTicketDto((await findTicketById(ctx.db, ticketId))!);
+}
+
+export async function assignTicketToMe(ctx: ServiceContext, ticketId: string): Promise<Ticket> {
+  const ticket = await findTicketById(ctx.db, ticketId);
+  // A technician who lost the race to another technician is told so, not shown a 404: they could see
+  // the ticket a moment ago. Anyone else who may not see it gets the usual 404.
+  if (
+    ticket &&
+    ctx.actor.role === "technician" &&
+    ticket.assignedTo !== null &&
+    ticket.assignedTo !== ctx.actor.id
+  ) {
+    throw conflict("This ticket was just assigned to someone else.");
+  }
+  if (!ticket || !can.viewTicket(ctx.actor, ticket)) throw notFound("Ticket", ticketId);
+  if (ctx.actor.role !== "technician") throw forbidden("Only technicians can assign tickets to themselves");
+  if (ticket.assignedTo !== null) throw conflict("This ticket is already assigned.");
+  if (!can.assignToSelf(ctx.actor, ticket)) throw ruleViolation("Only Open tickets can be assigned.");
+  const now = new Date();
+  await ctx.db.transaction(async (tx) => {
+    if (!(await assignTicketIfOpen(tx, ticketId, ctx.actor.id, now))) {
+      throw conflict("This ticket was just assigned to someone else.");
+    }
+    await insertTicketEvent(tx, {
+      ticketId,
+      type: "assigned",
+      actorId: ctx.actor.id,
+      fromStatus: "Open",
+      toStatus: "In Progress",
+      createdAt: now,
+    });
+  });
+  return reloadTicket(ctx, ticketId);
+}
+
+export async function changeTicketStatus(
+  ctx: ServiceContext,
+  ticketId: string,
+  { status }: ChangeStatusInput,
+): Promise<Ticket> {
+  const ticket = await findVisibleTicket(ctx, ticketId);
+  if (ctx.actor.role !== "technician" && ctx.actor.role !== "admin") {
+    throw forbidden("Only technicians and administrators can change a ticket's status");
+  }
+  if (ticket.status === "Closed") throw conflict("This ticket is closed; its status can no longer change.");
+  if (!can.changeStatus(ctx.actor, ticket)) throw forbidden("You cannot change the status of this ticket");
+  if (ticket.status === status) throw ruleViolation(`This ticket is already ${status}.`);
+  const now = new Date();
+  await ctx.db.transaction(async (tx) => {
+    // Decide again on the locked row: a Close that won the race is never overwritten.
+    const locked = await lockTicket(tx, ticketId);
+    if (!locked || !can.viewTicket(ctx.actor, locked)) throw notFound("Ticket", ticketId);
+    if (locked.status === "Closed") throw conflict("This ticket was closed while you were changing it.");
+    if (locked.status === status) throw ruleViolation(`This ticket is already ${status}.`);
+    await updateTicketStatus(tx, ticketId, status, now);
+    await insertTicketEvent(tx, {
+      ticketId,
+      type: "status_changed",
+      actorId: ctx.actor.id,
+      fromStatus: locked.status,
+      toStatus: status,
+      createdAt: now,
+    });
+  });
+  return reloadTicket(ctx, ticketId);
+}

@@ -1,0 +1,79 @@
+import { z } from "zod";
+import { ticketStatuses } from "./ticket.schemas.ts";
+import { changeableStatuses } from "./ticket-status.ts";
+
+export const changeStatusInputSchema = z.object({
+  status: z.enum(changeableStatuses, { error: "Status must be In Progress, Resolved or Closed" }),
+});
+export type ChangeStatusInput = z.infer<typeof changeStatusInputSchema>;
+
+export const commentMaxLength = 5000;
+export const addCommentInputSchema = z.object({
+  message: z
+    .string({ error: "Comment must be text" })
+    .trim()
+    .min(1, "Comment cannot be empty")
+    .max(commentMaxLength, `Comment must be at most ${commentMaxLength} characters`),
+});
+export type AddCommentInput = z.infer<typeof addCommentInputSchema>;
+
+export const ratingLabels = {
+  1: "Very Dissatisfied",
+  2: "Dissatisfied",
+  3: "Neutral",
+  4: "Satisfied",
+  5: "Very Satisfied",
+} as const;
+export const defaultRating = 5;
+
+export const feedbackInputSchema = z.object({
+  rating: z
+    .number({ error: "Rating must be a whole number from 1 to 5" })
+    .int("Rating must be a whole number from 1 to 5")
+    .min(1, "Rating must be a whole number from 1 to 5")
+    .max(5, "Rating must be a whole number from 1 to 5"),
+  comment: z.string().trim().max(2000, "Feedback must be at most 2000 characters").default(""),
+});
+export type FeedbackInput = z.infer<typeof feedbackInputSchema>;
+
+export const commentSchema = z.object({
+  commentId: z.string(),
+  ticketId: z.string(),
+  authorId: z.string(),
+  authorName: z.string().nullable(),
+  message: z.string(),
+  timestamp: z.iso.datetime(),
+});
+export type Comment = z.infer<typeof commentSchema>;
+
+export const feedbackSchema = z.object({
+  rating: z.number().int().min(1).max(5),
+  comment: z.string(),
+  submittedBy: z.string(),
+  submittedAt: z.iso.datetime(),
+});
+export type Feedback = z.infer<typeof feedbackSchema>;
+
+export const ticketEventTypes = ["created", "assigned", "status_changed", "commented", "feedback"] as const;
+export type TicketEventType = (typeof ticketEventTypes)[number];
+
+export const ticketEventSchema = z.object({
+  id: z.string(),
+  type: z.enum(ticketEventTypes),
+  actorId: z.string().nullable(),
+  actorName: z.string().nullable(),
+  fromStatus: z.enum(ticketStatuses).nullable(),
+  toStatus: z.enum(ticketStatuses).nullable(),
+  message: z.string().nullable(),
+  rating: z.number().int().nullable(),
+  at: z.iso.datetime(),
+});
+export type TicketEvent = z.infer<typeof ticketEventSchema>;
+
+/** Everything the ticket page shows below the ticket itself. */
+export const ticketActivitySchema = z.object({
+  comments: z.array(commentSchema),
+  feedback: feedbackSchema.nullable(),
+  events: z.array(ticketEventSchema),
+});
+export type TicketActivity = z.infer<typeof ticketActivitySchema>;
