@@ -32,7 +32,7 @@ test("a user raises a ticket and a technician finds it unassigned", async ({ pag
   await expect(page.getByText("No tickets yet")).toBeVisible();
 
   await page.getByRole("button", { name: "Create Your First Ticket" }).click();
-  const form = page.getByRole("form", { name: "Create New Ticket" });
+  const form = page.getByRole("region", { name: "Create New Ticket" });
   await expect(form.getByLabel("Category")).toHaveValue("Hardware");
   await expect(form.getByLabel("Priority")).toHaveValue("Low");
 

@@ -11,14 +11,19 @@ const children = [
     stdio: "inherit",
     env,
   }),
-  spawn(process.execPath, [path.join(root, "node_modules/vite/bin/vite.js")], { cwd: root, stdio: "inherit", env }),
+  spawn(process.execPath, [path.join(root, "node_modules/vite/bin/vite.js")], {
+    cwd: root,
+    stdio: "inherit",
+    env,
+  }),
 ];
 const stop = (signal) => {
   for (const child of children) child.kill(signal);
 };
 process.on("SIGINT", () => stop("SIGINT"));
 process.on("SIGTERM", () => stop("SIGTERM"));
-for (const child of children) child.on("exit", (code) => {
-  stop("SIGTERM");
-  process.exitCode = code ?? 0;
-});
+for (const child of children)
+  child.on("exit", (code) => {
+    stop("SIGTERM");
+    process.exitCode = code ?? 0;
+  });

@@ -17,14 +17,22 @@ function newestMtime(dir) {
   return newest;
 }
 
-const sources = ["src/client", "src/shared", "vite.config.ts", "package-lock.json"].map((p) => path.join(root, p));
-const newestSource = Math.max(...sources.map((p) => (statSync(p).isDirectory() ? newestMtime(p) : statSync(p).mtimeMs)));
+const sources = ["src/client", "src/shared", "vite.config.ts", "package-lock.json"].map((p) =>
+  path.join(root, p),
+);
+const newestSource = Math.max(
+  ...sources.map((p) => (statSync(p).isDirectory() ? newestMtime(p) : statSync(p).mtimeMs)),
+);
 if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < newestSource) {
   console.log("Building the client…");
-  const build = spawnSync(process.execPath, [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"], {
-    cwd: root,
-    stdio: "inherit",
-  });
+  const build = spawnSync(
+    process.execPath,
+    [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"],
+    {
+      cwd: root,
+      stdio: "inherit",
+    },
+  );
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 

@@ -1,5 +1,5 @@
 import type { TicketStatus } from "./tickets/ticket.schemas.ts";
-import type { Role } from "./users/user.schemas.ts";
+import type { Role } from "./users/roles.ts";
 
 /** Who is acting. A person with no role yet (first Google sign-in) may do nothing with tickets. */
 export interface Actor {

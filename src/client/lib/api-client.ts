@@ -1,4 +1,4 @@
-import { apiErrorSchema } from "#shared/errors.ts";
+import type { ErrorCode } from "#shared/errors.ts";
 
 /**
  * Every failed call to our API (and to better-auth's endpoints, which answer the same `{ code, message }`
@@ -7,7 +7,8 @@ import { apiErrorSchema } from "#shared/errors.ts";
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    /** One of our ErrorCode values, or better-auth's own (INVALID_EMAIL_OR_PASSWORD, account_inactive…). */
+    readonly code: ErrorCode | (string & {}),
     message: string,
   ) {
     super(message);
@@ -57,17 +58,17 @@ function safeJsonParse(text: string): unknown {
   }
 }
 
+// A plain shape check rather than the shared zod schema: it keeps zod out of the first download, and
+// better-auth's answers carry codes outside our ErrorCode list anyway.
 function toApiError(response: Response, payload: unknown): ApiError {
-  const parsed = apiErrorSchema.safeParse(payload);
-  if (parsed.success) return new ApiError(response.status, parsed.data.code, parsed.data.message);
-  // better-auth uses its own codes (INVALID_EMAIL_OR_PASSWORD, account_inactive…) in the same shape.
+  const fallbackCode = response.status === 401 ? "unauthenticated" : "internal";
   if (isObject(payload) && typeof payload.message === "string" && payload.message) {
-    const code = typeof payload.code === "string" ? payload.code : "internal";
+    const code = typeof payload.code === "string" && payload.code ? payload.code : fallbackCode;
     return new ApiError(response.status, code, payload.message);
   }
   return new ApiError(
     response.status,
-    response.status === 401 ? "unauthenticated" : "internal",
+    fallbackCode,
     response.statusText || `Request failed with status ${response.status}`,
   );
 }

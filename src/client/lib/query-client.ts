@@ -16,7 +16,6 @@ export function createQueryClient() {
         retry: shouldRetry,
         retryDelay: (attempt) => 2000 * (attempt + 1),
         staleTime: 30_000,
-        refetchOnWindowFocus: true,
       },
       mutations: { retry: false },
     },

@@ -29,10 +29,20 @@ export const useActorQuery = () => useQuery(actorQuery);
 export const useActor = (): Me | null | undefined => useActorQuery().data;
 
 /**
- * After sign-in, sign-up or sign-out: forget everything cached for the previous person and
- * remember the new one, so no list from one account is ever shown to the next.
+ * After sign-in or sign-up: forget everything cached for the previous person and remember the new
+ * one, so no list from one account is ever shown to the next. Screens watching the actor update at once.
  */
-export function replaceActor(queryClient: QueryClient, actor: Me | null) {
+export function replaceActor(queryClient: QueryClient, actor: Me) {
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== actorKeys.me[0] });
   queryClient.setQueryData(actorKeys.me, actor);
+}
+
+/**
+ * After sign-out: clear the whole cache and remember "signed out". Unlike replaceActor, the screens on
+ * display are not told (they watch the removed queries), so the caller can navigate away first instead of
+ * the guard of the page being left bouncing to /sign-in.
+ */
+export function forgetActor(queryClient: QueryClient) {
+  queryClient.clear();
+  queryClient.setQueryData(actorKeys.me, null);
 }

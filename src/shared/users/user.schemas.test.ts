@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { homePathFor, signUpInputSchema } from "./user.schemas.ts";
+import { homePathFor } from "./roles.ts";
+import { signUpInputSchema } from "./user.schemas.ts";
 
 describe("homePathFor", () => {
   it("sends each role to its home and a person without a role to role selection", () => {

@@ -1,14 +1,5 @@
 import { z } from "zod";
-
-export const roles = ["user", "technician", "admin"] as const;
-export type Role = (typeof roles)[number];
-
-/** Public sign-up offers only these; admins come only through /admin-signup. */
-export const signUpRoles = ["user", "technician"] as const;
-export type SignUpRole = (typeof signUpRoles)[number];
-
-export const userStatuses = ["Active", "Inactive"] as const;
-export type UserStatus = (typeof userStatuses)[number];
+import { roles, signUpRoles, userStatuses } from "./roles.ts";
 
 export const defaultDepartment = "General";
 export const passwordMinLength = 8;
@@ -50,10 +41,31 @@ export const meSchema = z.object({
 });
 export type Me = z.infer<typeof meSchema>;
 
-/** Spec §2: technician → /technician-home, admin → /admin-home, no role → /role-selection, else /user-home. */
-export function homePathFor(role: Role | null | undefined): string {
-  if (role === null) return "/role-selection";
-  if (role === "technician") return "/technician-home";
-  if (role === "admin") return "/admin-home";
-  return "/user-home";
-}
+export const adminSignUpInputSchema = z.object({
+  name: personNameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+  adminKey: z
+    .string({ error: "Admin secret key is required" })
+    .min(1, "Admin secret key is required")
+    .max(200),
+});
+export type AdminSignUpInput = z.infer<typeof adminSignUpInputSchema>;
+
+export const chooseRoleInputSchema = z.object({
+  role: z.enum(signUpRoles, { error: "Role must be user or technician" }),
+});
+export type ChooseRoleInput = z.infer<typeof chooseRoleInputSchema>;
+
+export const updateProfileInputSchema = z.object({ name: personNameSchema });
+export type UpdateProfileInput = z.infer<typeof updateProfileInputSchema>;
+
+export const forgotPasswordInputSchema = z.object({ email: emailSchema });
+export const resetPasswordInputSchema = z.object({ newPassword: passwordSchema });
+
+/** Which sign-in methods this server offers, so the client can say when one is not configured. */
+export const authProvidersSchema = z.object({
+  google: z.boolean(),
+  oidc: z.object({ label: z.string() }).nullable(),
+});
+export type AuthProviders = z.infer<typeof authProvidersSchema>;

@@ -9,7 +9,12 @@ export function NotAvailable({ title, description }: { title: string; descriptio
     <>
       <PageHeader title={title} />
       <Card>
-        <EmptyState icon={Construction} title="This page is not available yet" description={description} />
+        <EmptyState
+          icon={Construction}
+          titleAs="h2"
+          title="This page is not available yet"
+          description={description}
+        />
       </Card>
     </>
   );

@@ -23,8 +23,13 @@ interface StatCardProps {
 /** One dashboard count: "Open 4". */
 export function StatCard({ label, value, icon: Icon, tone = "indigo" }: StatCardProps) {
   return (
-    <Card className="flex items-center gap-4 p-5">
-      <span className={cn("flex size-11 shrink-0 items-center justify-center rounded-lg", iconTones[tone])}>
+    <Card className="flex flex-col items-start gap-3 p-4 sm:flex-row sm:items-center sm:gap-4 sm:p-5">
+      <span
+        className={cn(
+          "flex size-9 shrink-0 items-center justify-center rounded-lg sm:size-11",
+          iconTones[tone],
+        )}
+      >
         <Icon aria-hidden="true" className="size-5" />
       </span>
       <dl className="min-w-0">

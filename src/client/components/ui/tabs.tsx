@@ -19,25 +19,18 @@ export function Tabs<T extends string>({ label, idPrefix, tabs, value, onChange 
 
   function handleKeyDown(event: KeyboardEvent<HTMLButtonElement>, index: number) {
     const last = tabs.length - 1;
-    const next =
-      event.key === "ArrowRight"
-        ? index === last
-          ? 0
-          : index + 1
-        : event.key === "ArrowLeft"
-          ? index === 0
-            ? last
-            : index - 1
-          : event.key === "Home"
-            ? 0
-            : event.key === "End"
-              ? last
-              : null;
-    const tab = next === null ? undefined : tabs[next];
-    if (!tab) return;
+    const targets: Record<string, number> = {
+      ArrowRight: index === last ? 0 : index + 1,
+      ArrowLeft: index === 0 ? last : index - 1,
+      Home: 0,
+      End: last,
+    };
+    const next = targets[event.key];
+    const tab = next === undefined ? undefined : tabs[next];
+    if (next === undefined || !tab) return;
     event.preventDefault();
     onChange(tab.value);
-    listRef.current?.querySelectorAll<HTMLButtonElement>('[role="tab"]')[next ?? 0]?.focus();
+    listRef.current?.querySelectorAll<HTMLButtonElement>('[role="tab"]')[next]?.focus();
   }
 
   return (

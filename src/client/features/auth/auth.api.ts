@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Me, SignInInput, SignUpInput } from "#shared/users/user.schemas.ts";
 import { ApiError, apiFetch } from "../../lib/api-client.ts";
-import { fetchActor, replaceActor } from "../../lib/use-actor.ts";
+import { fetchActor, forgetActor, replaceActor } from "../../lib/use-actor.ts";
 
 // better-auth's endpoints (mounted at /api/auth/*) set or clear the session cookie; /api/me then says who we are.
 
@@ -38,6 +38,6 @@ export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiFetch("/api/auth/sign-out", { method: "POST", body: {} }),
-    onSuccess: () => replaceActor(queryClient, null),
+    onSuccess: () => forgetActor(queryClient),
   });
 }

@@ -1,0 +1,91 @@
+import { render, screen } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import type { Me } from "#shared/users/user.schemas.ts";
+import { createQueryClient } from "../lib/query-client.ts";
+import { makeMe } from "../test/fixtures.ts";
+import { stubFetch } from "../test/render.tsx";
+import { RedirectIfSignedIn, RequireSignIn } from "./guards.tsx";
+import { AppProviders } from "./providers.tsx";
+
+function renderAt(path: string, me: Me | null) {
+  vi.stubGlobal(
+    "fetch",
+    stubFetch({
+      "GET /api/me": me
+        ? { body: me }
+        : { status: 401, body: { code: "unauthenticated", message: "Sign in" } },
+    }).fetchStub,
+  );
+  const router = createMemoryRouter(
+    [
+      { element: <RedirectIfSignedIn />, children: [{ path: "/sign-in", element: <h1>Sign In page</h1> }] },
+      {
+        element: <RequireSignIn allowNoRole />,
+        children: [{ path: "/role-selection", element: <h1>Role page</h1> }],
+      },
+      {
+        element: <RequireSignIn roles={["user", "admin"]} />,
+        children: [{ path: "/user-home", element: <h1>User home</h1> }],
+      },
+      {
+        element: <RequireSignIn roles={["technician"]} />,
+        children: [{ path: "/technician-home", element: <h1>Technician home</h1> }],
+      },
+      { element: <RequireSignIn />, children: [{ path: "/tickets", element: <h1>Tickets page</h1> }] },
+    ],
+    { initialEntries: [path] },
+  );
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { retry: false } });
+  render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+describe("route guards", () => {
+  it("shows a spinner while it finds out who is signed in", () => {
+    vi.stubGlobal("fetch", () => new Promise(() => {}));
+    const router = createMemoryRouter([
+      { element: <RequireSignIn />, children: [{ path: "/", element: <p>x</p> }] },
+    ]);
+    render(
+      <AppProviders queryClient={createQueryClient()}>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    );
+    expect(screen.getByRole("status")).toHaveTextContent("Loading your account");
+  });
+
+  it("sends a signed-out visitor to /sign-in", async () => {
+    const router = renderAt("/tickets", null);
+    expect(await screen.findByRole("heading", { name: "Sign In page" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/sign-in");
+  });
+
+  it("sends a person without a role to /role-selection, and lets them stay there", async () => {
+    const router = renderAt("/tickets", makeMe({ role: null }));
+    expect(await screen.findByRole("heading", { name: "Role page" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/role-selection");
+  });
+
+  it("sends a user who opens the technician home to their own home", async () => {
+    const router = renderAt("/technician-home", makeMe({ role: "user" }));
+    expect(await screen.findByRole("heading", { name: "User home" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/user-home");
+  });
+
+  it("lets an administrator view the user home", async () => {
+    renderAt("/user-home", makeMe({ role: "admin" }));
+    expect(await screen.findByRole("heading", { name: "User home" })).toBeInTheDocument();
+  });
+
+  it("sends a signed-in technician away from the sign-in page to their home", async () => {
+    const router = renderAt("/sign-in", makeMe({ role: "technician" }));
+    expect(await screen.findByRole("heading", { name: "Technician home" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/technician-home");
+  });
+});

@@ -1,0 +1,59 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { makeMe } from "../test/fixtures.ts";
+import { renderWithApp, stubFetch } from "../test/render.tsx";
+import { Header } from "./header.tsx";
+
+const signedOut = { status: 401, body: { code: "unauthenticated", message: "Please sign in first" } };
+
+describe("Header", () => {
+  it("offers Sign In and sends every entry to /sign-in when nobody is signed in", async () => {
+    vi.stubGlobal("fetch", stubFetch({ "GET /api/me": signedOut }).fetchStub);
+    renderWithApp(<Header />);
+    expect(await screen.findByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/sign-in");
+    expect(screen.queryByRole("link", { name: "Profile" })).not.toBeInTheDocument();
+    for (const name of ["Helpdesk", "Dashboard", "Tickets", "Knowledge Base", "Notifications"]) {
+      expect(screen.getByRole("link", { name })).toHaveAttribute("href", "/sign-in");
+    }
+  });
+
+  it("offers Profile and the real destinations when signed in", async () => {
+    vi.stubGlobal("fetch", stubFetch({ "GET /api/me": { body: makeMe({ role: "technician" }) } }).fetchStub);
+    renderWithApp(<Header />);
+    expect(await screen.findByRole("link", { name: "Profile" })).toHaveAttribute("href", "/profile");
+    expect(screen.queryByRole("link", { name: "Sign In" })).not.toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Helpdesk" })).toHaveAttribute("href", "/technician-home");
+    expect(screen.getByRole("link", { name: "Dashboard" })).toHaveAttribute("href", "/technician-home");
+    expect(screen.getByRole("link", { name: "Tickets" })).toHaveAttribute("href", "/tickets");
+    expect(screen.getByRole("link", { name: "Knowledge Base" })).toHaveAttribute("href", "/Knowledge-base");
+    expect(screen.getByRole("link", { name: "Notifications" })).toHaveAttribute("href", "/notifications");
+  });
+
+  it("opens the notifications page from the bell", async () => {
+    vi.stubGlobal("fetch", stubFetch({ "GET /api/me": { body: makeMe() } }).fetchStub);
+    const user = userEvent.setup();
+    const { router } = renderWithApp(<Header />);
+    await screen.findByRole("link", { name: "Profile" });
+    await user.click(screen.getByRole("button", { name: "Open notifications" }));
+    expect(router.state.location.pathname).toBe("/notifications");
+  });
+
+  it("shows the entries in a menu on small screens", async () => {
+    vi.stubGlobal("fetch", stubFetch({ "GET /api/me": { body: makeMe() } }).fetchStub);
+    const user = userEvent.setup();
+    renderWithApp(<Header />);
+    await screen.findByRole("link", { name: "Profile" });
+    const toggle = screen.getByRole("button", { name: "Toggle menu" });
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+    expect(screen.queryByRole("navigation", { name: "Mobile" })).not.toBeInTheDocument();
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute("aria-expanded", "true");
+    const menu = screen.getByRole("navigation", { name: "Mobile" });
+    expect(menu).toHaveTextContent("DashboardTicketsKnowledge BaseNotificationsProfile");
+
+    await user.click(within(menu).getByRole("link", { name: "Tickets" }));
+    expect(screen.queryByRole("navigation", { name: "Mobile" })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,142 @@
+import { Bell, LifeBuoy, Menu, X } from "lucide-react";
+import { useState } from "react";
+import { Link, NavLink, useNavigate } from "react-router";
+import { homePathFor } from "#shared/users/roles.ts";
+import { cn } from "../components/ui/cn.ts";
+import { useActorQuery } from "../lib/use-actor.ts";
+
+interface NavEntry {
+  label: string;
+  to: string;
+}
+
+/** Spec §2 header: signed-out visitors are sent to /sign-in by every entry but the last. */
+function entriesFor(homePath: string | null): NavEntry[] {
+  const orSignIn = (to: string) => (homePath ? to : "/sign-in");
+  return [
+    { label: "Dashboard", to: homePath ?? "/sign-in" },
+    { label: "Tickets", to: orSignIn("/tickets") },
+    { label: "Knowledge Base", to: orSignIn("/Knowledge-base") },
+    { label: "Notifications", to: orSignIn("/notifications") },
+  ];
+}
+
+export function Header() {
+  const { data: actor, isPending } = useActorQuery();
+  const navigate = useNavigate();
+  const [isMenuOpen, setIsMenuOpen] = useState(false);
+  // Whatever opens another page also closes the mobile menu, so it never stays open over the new page.
+  const closeMenu = () => setIsMenuOpen(false);
+
+  const homePath = actor ? homePathFor(actor.role) : null;
+  const entries = entriesFor(homePath);
+  const notificationsPath = actor ? "/notifications" : "/sign-in";
+  const lastEntry: NavEntry | null = isPending
+    ? null
+    : actor
+      ? { label: "Profile", to: "/profile" }
+      : { label: "Sign In", to: "/sign-in" };
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
+        <Link
+          to={homePath ?? "/sign-in"}
+          onClick={closeMenu}
+          className="flex items-center gap-2 rounded-md text-lg font-semibold tracking-tight text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
+        >
+          <span className="flex size-8 items-center justify-center rounded-lg bg-indigo-600 text-white">
+            <LifeBuoy aria-hidden="true" className="size-5" />
+          </span>
+          Helpdesk
+        </Link>
+
+        <nav aria-label="Main" className="ml-6 hidden items-center gap-1 md:flex">
+          {entries.map((entry) => (
+            <HeaderLink key={entry.label} entry={entry} />
+          ))}
+        </nav>
+
+        <div className="ml-auto flex items-center gap-2">
+          <button
+            type="button"
+            aria-label="Open notifications"
+            onClick={() => {
+              closeMenu();
+              navigate(notificationsPath);
+            }}
+            className="relative flex size-10 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
+          >
+            <Bell aria-hidden="true" className="size-5" />
+          </button>
+          {lastEntry ? (
+            <Link
+              to={lastEntry.to}
+              className={cn(
+                "hidden h-9 items-center rounded-lg px-3.5 text-sm font-medium md:inline-flex",
+                "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600",
+                actor
+                  ? "text-slate-700 ring-1 ring-slate-300 ring-inset hover:bg-slate-50"
+                  : "bg-indigo-600 text-white shadow-sm hover:bg-indigo-500",
+              )}
+            >
+              {lastEntry.label}
+            </Link>
+          ) : (
+            <span aria-hidden="true" className="hidden w-20 md:block" />
+          )}
+          <button
+            type="button"
+            aria-label="Toggle menu"
+            aria-expanded={isMenuOpen}
+            aria-controls="mobile-menu"
+            onClick={() => setIsMenuOpen((open) => !open)}
+            className="flex size-10 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600 md:hidden"
+          >
+            {isMenuOpen ? (
+              <X aria-hidden="true" className="size-5" />
+            ) : (
+              <Menu aria-hidden="true" className="size-5" />
+            )}
+          </button>
+        </div>
+      </div>
+
+      {isMenuOpen ? (
+        <nav id="mobile-menu" aria-label="Mobile" className="border-t border-slate-200 px-4 py-3 md:hidden">
+          <div className="flex flex-col gap-1">
+            {[...entries, ...(lastEntry ? [lastEntry] : [])].map((entry) => (
+              <HeaderLink key={entry.label} entry={entry} isBlock onClick={closeMenu} />
+            ))}
+          </div>
+        </nav>
+      ) : null}
+    </header>
+  );
+}
+
+interface HeaderLinkProps {
+  entry: NavEntry;
+  isBlock?: boolean;
+  onClick?: () => void;
+}
+
+function HeaderLink({ entry, isBlock = false, onClick }: HeaderLinkProps) {
+  return (
+    <NavLink
+      to={entry.to}
+      onClick={onClick}
+      className={({ isActive }) =>
+        cn(
+          "rounded-lg px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-indigo-600",
+          isBlock && "block",
+          isActive && entry.to !== "/sign-in"
+            ? "bg-indigo-50 text-indigo-700"
+            : "text-slate-600 hover:bg-slate-100 hover:text-slate-900",
+        )
+      }
+    >
+      {entry.label}
+    </NavLink>
+  );
+}

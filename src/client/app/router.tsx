@@ -1,0 +1,78 @@
+import { lazy } from "react";
+import { createBrowserRouter } from "react-router";
+import { RedirectIfSignedIn, RequireSignIn } from "./guards.tsx";
+import { RootLayout } from "./root-layout.tsx";
+import { RouteError } from "./route-error.tsx";
+
+// Each screen is its own chunk: the first load carries only the shell (header, guards, providers).
+const SignInPage = lazy(() => import("../pages/sign-in.tsx"));
+const SignUpPage = lazy(() => import("../pages/sign-up.tsx"));
+const ForgotPasswordPage = lazy(() => import("../pages/forgot-password.tsx"));
+const AdminSignupPage = lazy(() => import("../pages/admin-signup.tsx"));
+const RoleSelectionPage = lazy(() => import("../pages/role-selection.tsx"));
+const UserHomePage = lazy(() => import("../pages/user-home.tsx"));
+const TechnicianHomePage = lazy(() => import("../pages/technician-home.tsx"));
+const AdminHomePage = lazy(() => import("../pages/admin-home.tsx"));
+const AdminUserManagementPage = lazy(() => import("../pages/admin-user-management.tsx"));
+const DemoUserManagementPage = lazy(() => import("../pages/demo-user-management.tsx"));
+const TicketsPage = lazy(() => import("../pages/tickets.tsx"));
+const TicketPage = lazy(() => import("../pages/ticket.tsx"));
+const ProfilePage = lazy(() => import("../pages/profile.tsx"));
+const NotificationsPage = lazy(() => import("../pages/notifications.tsx"));
+const KnowledgeBasePage = lazy(() => import("../pages/knowledge-base.tsx"));
+const TestNotificationsPage = lazy(() => import("../pages/test-notifications.tsx"));
+const DebugNotificationsPage = lazy(() => import("../pages/debug-notifications.tsx"));
+const NotFoundPage = lazy(() => import("../pages/not-found.tsx"));
+
+/** Every route of spec §2, at exactly its path. */
+export const routes = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        element: <RedirectIfSignedIn />,
+        children: [
+          { index: true, element: <SignInPage /> },
+          { path: "sign-in", element: <SignInPage /> },
+        ],
+      },
+      { path: "sign-up", element: <SignUpPage /> },
+      { path: "forgot-password", element: <ForgotPasswordPage /> },
+      { path: "admin-signup", element: <AdminSignupPage /> },
+      { path: "Knowledge-base", element: <KnowledgeBasePage /> },
+      { path: "demo/user-management", element: <DemoUserManagementPage /> },
+      {
+        element: <RequireSignIn allowNoRole />,
+        children: [{ path: "role-selection", element: <RoleSelectionPage /> }],
+      },
+      {
+        element: <RequireSignIn roles={["user", "admin"]} />,
+        children: [{ path: "user-home", element: <UserHomePage /> }],
+      },
+      {
+        element: <RequireSignIn roles={["technician"]} />,
+        children: [{ path: "technician-home", element: <TechnicianHomePage /> }],
+      },
+      {
+        element: <RequireSignIn roles={["admin"]} />,
+        children: [{ path: "admin-home", element: <AdminHomePage /> }],
+      },
+      {
+        element: <RequireSignIn />,
+        children: [
+          { path: "tickets", element: <TicketsPage /> },
+          { path: "tickets/:ticketId", element: <TicketPage /> },
+          { path: "profile", element: <ProfilePage /> },
+          { path: "notifications", element: <NotificationsPage /> },
+          { path: "admin/user-management", element: <AdminUserManagementPage /> },
+          { path: "test-notifications", element: <TestNotificationsPage /> },
+          { path: "debug-notifications", element: <DebugNotificationsPage /> },
+        ],
+      },
+      { path: "*", element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routes);

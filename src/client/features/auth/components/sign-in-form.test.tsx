@@ -1,0 +1,110 @@
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { makeMe } from "../../../test/fixtures.ts";
+import { renderWithApp, stubFetch } from "../../../test/render.tsx";
+import { SignInForm } from "./sign-in-form.tsx";
+
+const homes = {
+  "/technician-home": <p>Technician home</p>,
+  "/user-home": <p>User home</p>,
+};
+
+describe("SignInForm", () => {
+  it("shows and hides the password", async () => {
+    vi.stubGlobal("fetch", stubFetch({}).fetchStub);
+    const user = userEvent.setup();
+    renderWithApp(<SignInForm />);
+    const password = screen.getByLabelText("Password");
+    expect(password).toHaveAttribute("type", "password");
+
+    await user.click(screen.getByRole("button", { name: "Show password" }));
+    expect(password).toHaveAttribute("type", "text");
+
+    await user.click(screen.getByRole("button", { name: "Hide password" }));
+    expect(password).toHaveAttribute("type", "password");
+  });
+
+  it("links to sign-up and forgot password, with an email-type input", () => {
+    vi.stubGlobal("fetch", stubFetch({}).fetchStub);
+    renderWithApp(<SignInForm />);
+    expect(screen.getByLabelText("Email")).toHaveAttribute("type", "email");
+    expect(screen.getByRole("link", { name: "Sign up" })).toHaveAttribute("href", "/sign-up");
+    expect(screen.getByRole("link", { name: "Forgot password?" })).toHaveAttribute(
+      "href",
+      "/forgot-password",
+    );
+  });
+
+  it("signs in and goes to the home of the person's role", async () => {
+    let isSignedIn = false;
+    const server = stubFetch({
+      "POST /api/auth/sign-in/email": () => {
+        isSignedIn = true;
+        return { body: { redirect: false } };
+      },
+      "GET /api/me": () =>
+        isSignedIn
+          ? { body: makeMe({ role: "technician" }) }
+          : { status: 401, body: { code: "unauthenticated", message: "Please sign in first" } },
+    });
+    vi.stubGlobal("fetch", server.fetchStub);
+    const user = userEvent.setup();
+    renderWithApp(<SignInForm />, { routes: homes });
+
+    await user.type(screen.getByLabelText("Email"), "tech@example.com");
+    await user.type(screen.getByLabelText("Password"), "correct horse");
+    await user.click(screen.getByRole("button", { name: "Sign In" }));
+
+    expect(await screen.findByText("Technician home")).toBeInTheDocument();
+    expect(server.calls[0]).toEqual({
+      method: "POST",
+      url: "/api/auth/sign-in/email",
+      body: { email: "tech@example.com", password: "correct horse" },
+    });
+  });
+
+  it("says Wrong user credentials when the server refuses the password", async () => {
+    vi.stubGlobal(
+      "fetch",
+      stubFetch({
+        "POST /api/auth/sign-in/email": {
+          status: 401,
+          body: { code: "INVALID_EMAIL_OR_PASSWORD", message: "Invalid email or password" },
+        },
+      }).fetchStub,
+    );
+    const user = userEvent.setup();
+    renderWithApp(<SignInForm />, { routes: homes });
+    await user.type(screen.getByLabelText("Email"), "ada@example.com");
+    await user.type(screen.getByLabelText("Password"), "wrong-password");
+    await user.click(screen.getByRole("button", { name: "Sign In" }));
+
+    expect(await screen.findByText("Wrong user credentials")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Sign In" })).toBeEnabled();
+  });
+
+  it("passes on the server's reason for a deactivated account", async () => {
+    const message = "This account has been deactivated. Contact your administrator.";
+    vi.stubGlobal(
+      "fetch",
+      stubFetch({
+        "POST /api/auth/sign-in/email": { status: 403, body: { code: "account_inactive", message } },
+      }).fetchStub,
+    );
+    const user = userEvent.setup();
+    renderWithApp(<SignInForm />);
+    await user.type(screen.getByLabelText("Email"), "ada@example.com");
+    await user.type(screen.getByLabelText("Password"), "whatever1");
+    await user.click(screen.getByRole("button", { name: "Sign In" }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+  });
+
+  it("says Google sign-in is not configured yet", async () => {
+    vi.stubGlobal("fetch", stubFetch({}).fetchStub);
+    const user = userEvent.setup();
+    renderWithApp(<SignInForm />);
+    await user.click(screen.getByRole("button", { name: "Continue with Google" }));
+    expect(await screen.findByText("Google sign-in is not configured")).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,82 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { LoaderCircle } from "lucide-react";
+import { useId } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useNavigate } from "react-router";
+import { toast } from "react-toastify/unstyled";
+import { homePathFor } from "#shared/users/roles.ts";
+import { type SignInInput, signInInputSchema } from "#shared/users/user.schemas.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { Field, Input } from "../../../components/ui/field.tsx";
+import { PasswordInput } from "../../../components/ui/password-input.tsx";
+import { isApiError } from "../../../lib/api-client.ts";
+import { useSignIn } from "../auth.api.ts";
+import { GoogleSignInButton } from "./google-sign-in-button.tsx";
+
+export function SignInForm() {
+  const id = useId();
+  const navigate = useNavigate();
+  const signIn = useSignIn();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<SignInInput>({
+    resolver: zodResolver(signInInputSchema),
+    defaultValues: { email: "", password: "" },
+  });
+
+  const handleSignIn = handleSubmit(async (input) => {
+    try {
+      const actor = await signIn.mutateAsync(input);
+      navigate(homePathFor(actor.role), { replace: true });
+    } catch (error) {
+      // Spec §8: a wrong e-mail or password reads "Wrong user credentials"; inactive or rate-limited say why.
+      toast.error(isApiError(error, 401) ? "Wrong user credentials" : messageOf(error));
+    }
+  });
+
+  return (
+    <>
+      <form noValidate onSubmit={handleSignIn} className="flex flex-col gap-5">
+        <Field label="Email" htmlFor={`${id}-email`} error={errors.email?.message}>
+          <Input
+            id={`${id}-email`}
+            type="email"
+            autoComplete="email"
+            placeholder="you@company.com"
+            invalid={errors.email !== undefined}
+            {...register("email")}
+          />
+        </Field>
+        <Field label="Password" htmlFor={`${id}-password`} error={errors.password?.message}>
+          <PasswordInput
+            id={`${id}-password`}
+            autoComplete="current-password"
+            invalid={errors.password !== undefined}
+            {...register("password")}
+          />
+        </Field>
+        <div className="-mt-2 flex justify-end">
+          <Link to="/forgot-password" className="text-sm font-medium text-indigo-600 hover:text-indigo-500">
+            Forgot password?
+          </Link>
+        </div>
+        <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
+          {isSubmitting ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
+          Sign In
+        </Button>
+      </form>
+      <GoogleSignInButton />
+      <p className="mt-6 text-center text-sm text-slate-500">
+        Don&apos;t have an account?{" "}
+        <Link to="/sign-up" className="font-medium text-indigo-600 hover:text-indigo-500">
+          Sign up
+        </Link>
+      </p>
+    </>
+  );
+}
+
+const messageOf = (error: unknown) =>
+  error instanceof Error && error.message ? error.message : "Something went wrong. Please try again.";

@@ -1,0 +1,102 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { LoaderCircle } from "lucide-react";
+import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useNavigate } from "react-router";
+import { toast } from "react-toastify/unstyled";
+import { homePathFor } from "#shared/users/roles.ts";
+import { signUpInputSchema } from "#shared/users/user.schemas.ts";
+import { Alert } from "../../../components/ui/alert.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import { Field, Input } from "../../../components/ui/field.tsx";
+import { PasswordInput } from "../../../components/ui/password-input.tsx";
+import { Select } from "../../../components/ui/select.tsx";
+import { useSignUp } from "../auth.api.ts";
+import { GoogleSignInButton } from "./google-sign-in-button.tsx";
+
+const roleOptions = [
+  { value: "user", label: "User" },
+  { value: "technician", label: "Technician" },
+] as const;
+
+export function SignUpForm() {
+  const id = useId();
+  const navigate = useNavigate();
+  const signUp = useSignUp();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(signUpInputSchema),
+    defaultValues: { name: "", email: "", password: "", role: "user" },
+  });
+
+  const handleSignUp = handleSubmit(async (input) => {
+    setServerError(null);
+    try {
+      const actor = await signUp.mutateAsync(input);
+      toast.success("Registration was a success");
+      navigate(homePathFor(actor.role), { replace: true });
+    } catch (error) {
+      toast.error("Something went wrong with the registration");
+      setServerError(error instanceof Error ? error.message : "Something went wrong with the registration");
+    }
+  });
+
+  return (
+    <>
+      <form noValidate onSubmit={handleSignUp} className="flex flex-col gap-5">
+        <Field label="Name" htmlFor={`${id}-name`} error={errors.name?.message}>
+          <Input
+            id={`${id}-name`}
+            autoComplete="name"
+            placeholder="Jane Doe"
+            invalid={errors.name !== undefined}
+            {...register("name")}
+          />
+        </Field>
+        <Field label="Email" htmlFor={`${id}-email`} error={errors.email?.message}>
+          <Input
+            id={`${id}-email`}
+            type="email"
+            autoComplete="email"
+            placeholder="you@company.com"
+            invalid={errors.email !== undefined}
+            {...register("email")}
+          />
+        </Field>
+        <Field label="Password" htmlFor={`${id}-password`} error={errors.password?.message}>
+          <PasswordInput
+            id={`${id}-password`}
+            autoComplete="new-password"
+            placeholder="At least 8 characters"
+            invalid={errors.password !== undefined}
+            {...register("password")}
+          />
+        </Field>
+        <Field label="Role" htmlFor={`${id}-role`} error={errors.role?.message}>
+          <Select
+            id={`${id}-role`}
+            options={roleOptions}
+            invalid={errors.role !== undefined}
+            {...register("role")}
+          />
+        </Field>
+        {serverError ? <Alert>{serverError}</Alert> : null}
+        <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
+          {isSubmitting ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
+          Sign Up
+        </Button>
+      </form>
+      <GoogleSignInButton />
+      <p className="mt-6 text-center text-sm text-slate-500">
+        Already have an account?{" "}
+        <Link to="/sign-in" className="font-medium text-indigo-600 hover:text-indigo-500">
+          Sign in
+        </Link>
+      </p>
+    </>
+  );
+}

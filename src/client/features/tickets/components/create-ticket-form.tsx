@@ -1,0 +1,162 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { LoaderCircle } from "lucide-react";
+import { type ReactNode, useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import { toast } from "react-toastify/unstyled";
+import { can } from "#shared/permissions.ts";
+import {
+  type CreateTicketInput,
+  createTicketDefaults,
+  createTicketInputSchema,
+  type Ticket,
+  ticketCategories,
+  ticketPriorities,
+} from "#shared/tickets/ticket.schemas.ts";
+import { Alert } from "../../../components/ui/alert.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import { Card } from "../../../components/ui/card.tsx";
+import { Field, Input, Textarea } from "../../../components/ui/field.tsx";
+import { optionsOf, Select } from "../../../components/ui/select.tsx";
+import { Spinner } from "../../../components/ui/spinner.tsx";
+import { isApiError } from "../../../lib/api-client.ts";
+import { useActor } from "../../../lib/use-actor.ts";
+import { useCreateTicket } from "../ticket.api.ts";
+
+interface CreateTicketFormProps {
+  onCreated?: (ticket: Ticket) => void;
+  onCancel?: () => void;
+}
+
+/** Spec §5: every field required; Hardware, Low, General and floor 1 to start with. */
+export function CreateTicketForm({ onCreated, onCancel }: CreateTicketFormProps) {
+  const actor = useActor();
+  const headingId = useId();
+
+  let body: ReactNode;
+  if (actor === undefined) {
+    body = (
+      <p className="flex items-center gap-2 text-sm text-slate-500">
+        <Spinner label="Loading" /> Loading user permissions
+      </p>
+    );
+  } else if (actor === null || !can.createTicket(actor)) {
+    body = <p className="text-sm text-slate-600">Only users and administrators can create tickets</p>;
+  } else {
+    body = <TicketFields onCreated={onCreated} onCancel={onCancel} />;
+  }
+
+  return (
+    <Card className="p-6" aria-labelledby={headingId} role="region">
+      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+        Create New Ticket
+      </h2>
+      <p className="mt-1 mb-5 text-sm text-slate-500">Describe the problem and where we can find you.</p>
+      {body}
+    </Card>
+  );
+}
+
+function TicketFields({ onCreated, onCancel }: CreateTicketFormProps) {
+  const id = useId();
+  const createTicket = useCreateTicket();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<CreateTicketInput>({
+    resolver: zodResolver(createTicketInputSchema),
+    defaultValues: createTicketDefaults,
+  });
+
+  const handleCreate = handleSubmit(async (input) => {
+    setServerError(null);
+    try {
+      const ticket = await createTicket.mutateAsync(input);
+      toast.success("Ticket created successfully!");
+      reset(createTicketDefaults);
+      onCreated?.(ticket);
+    } catch (error) {
+      if (isApiError(error, 403)) {
+        toast.error("You do not have permission to create tickets");
+        return;
+      }
+      toast.error("Failed to create ticket");
+      setServerError(error instanceof Error ? error.message : "Failed to create ticket");
+    }
+  });
+
+  const field = (name: keyof CreateTicketInput) => ({
+    id: `${id}-${name}`,
+    invalid: errors[name] !== undefined,
+    ...register(name),
+  });
+
+  return (
+    <form noValidate onSubmit={handleCreate} className="grid grid-cols-1 gap-5 sm:grid-cols-6">
+      <Field label="Title" htmlFor={`${id}-title`} error={errors.title?.message} className="sm:col-span-6">
+        <Input {...field("title")} placeholder="e.g. Laptop does not start" autoComplete="off" />
+      </Field>
+      <Field
+        label="Description"
+        htmlFor={`${id}-description`}
+        error={errors.description?.message}
+        className="sm:col-span-6"
+      >
+        <Textarea {...field("description")} placeholder="What happened, and what have you tried?" rows={4} />
+      </Field>
+      <Field
+        label="Category"
+        htmlFor={`${id}-category`}
+        error={errors.category?.message}
+        className="sm:col-span-3"
+      >
+        <Select {...field("category")} options={optionsOf(ticketCategories)} />
+      </Field>
+      <Field
+        label="Priority"
+        htmlFor={`${id}-priority`}
+        error={errors.priority?.message}
+        className="sm:col-span-3"
+      >
+        <Select {...field("priority")} options={optionsOf(ticketPriorities)} />
+      </Field>
+      <Field
+        label="Department"
+        htmlFor={`${id}-department`}
+        error={errors.department?.message}
+        className="sm:col-span-2"
+      >
+        <Input {...field("department")} autoComplete="off" />
+      </Field>
+      <Field label="Floor" htmlFor={`${id}-floor`} error={errors.floor?.message} className="sm:col-span-2">
+        <Input {...field("floor")} autoComplete="off" />
+      </Field>
+      <Field
+        label="Office Number"
+        htmlFor={`${id}-officeNumber`}
+        error={errors.officeNumber?.message}
+        className="sm:col-span-2"
+      >
+        <Input {...field("officeNumber")} placeholder="e.g. 214" autoComplete="off" />
+      </Field>
+      {serverError ? (
+        <div className="sm:col-span-6">
+          <Alert>{serverError}</Alert>
+        </div>
+      ) : null}
+      <div className="flex flex-wrap justify-end gap-3 sm:col-span-6">
+        {onCancel ? (
+          <Button variant="secondary" onClick={onCancel}>
+            Cancel
+          </Button>
+        ) : null}
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
+          Submit Ticket
+        </Button>
+      </div>
+    </form>
+  );
+}

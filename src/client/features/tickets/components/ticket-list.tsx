@@ -1,0 +1,104 @@
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { ChevronRight, Inbox, UserRound } from "lucide-react";
+import { type ReactNode, useEffect } from "react";
+import { Link } from "react-router";
+import { toast } from "react-toastify/unstyled";
+import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { EmptyState } from "../../../components/ui/empty-state.tsx";
+import { Spinner } from "../../../components/ui/spinner.tsx";
+import { formatDateTime } from "../../../lib/format.ts";
+import { type TicketListFilters, ticketListQuery } from "../ticket.api.ts";
+import { TicketPriorityLabel, TicketStatusBadge } from "./ticket-status-badge.tsx";
+
+interface TicketListProps {
+  filters: TicketListFilters;
+  /** What to show when there is no ticket at all; a plain "No tickets found" otherwise. */
+  emptyState?: ReactNode;
+}
+
+export function TicketList({ filters, emptyState }: TicketListProps) {
+  const query = useInfiniteQuery(ticketListQuery(filters));
+
+  useEffect(() => {
+    if (query.isError)
+      toast.error("Failed to load tickets. Please try again.", { toastId: "tickets-load-failed" });
+  }, [query.isError]);
+
+  if (query.isPending) {
+    return (
+      <div className="flex justify-center py-12">
+        <Spinner label="Loading tickets" />
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div className="flex flex-col items-center gap-3 py-12 text-sm text-slate-600">
+        <p>The tickets could not be loaded.</p>
+        <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+
+  const tickets = query.data.pages.flatMap((page) => page.items);
+  if (tickets.length === 0) {
+    return emptyState ?? <EmptyState icon={Inbox} title="No tickets found" />;
+  }
+
+  return (
+    <div>
+      <ul className="divide-y divide-slate-100">
+        {tickets.map((ticket) => (
+          <li key={ticket.ticketId}>
+            <TicketRow ticket={ticket} />
+          </li>
+        ))}
+      </ul>
+      {query.hasNextPage ? (
+        <div className="flex justify-center border-t border-slate-100 p-4">
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => void query.fetchNextPage()}
+            disabled={query.isFetchingNextPage}
+          >
+            {query.isFetchingNextPage ? "Loading…" : "Load more"}
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function TicketRow({ ticket }: { ticket: Ticket }) {
+  return (
+    <Link
+      to={`/tickets/${ticket.ticketId}`}
+      className="group flex items-center gap-4 px-5 py-4 transition-colors hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-none"
+    >
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <span className="font-mono text-xs text-slate-500">{ticket.ticketId}</span>
+          <TicketStatusBadge status={ticket.status} />
+        </div>
+        <p className="mt-1 truncate font-medium text-slate-900 group-hover:text-indigo-700">{ticket.title}</p>
+        <div className="mt-1.5 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-slate-500">
+          <TicketPriorityLabel priority={ticket.priority} />
+          <span>{ticket.category}</span>
+          <time dateTime={ticket.createdAt}>{formatDateTime(ticket.createdAt)}</time>
+          <span className="inline-flex items-center gap-1">
+            <UserRound aria-hidden="true" className="size-3.5" />
+            {ticket.assignedToName ?? (ticket.assignedTo ? "Assigned" : "Unassigned")}
+          </span>
+        </div>
+      </div>
+      <ChevronRight
+        aria-hidden="true"
+        className="size-4 shrink-0 text-slate-300 group-hover:text-slate-500"
+      />
+    </Link>
+  );
+}

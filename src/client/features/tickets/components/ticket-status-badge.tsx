@@ -1,0 +1,29 @@
+import type { TicketPriority, TicketStatus } from "#shared/tickets/ticket.schemas.ts";
+import { Badge, type BadgeTone } from "../../../components/ui/badge.tsx";
+import { cn } from "../../../components/ui/cn.ts";
+
+const statusTones: Record<TicketStatus, BadgeTone> = {
+  Open: "blue",
+  "In Progress": "amber",
+  Resolved: "green",
+  Closed: "slate",
+};
+
+export function TicketStatusBadge({ status }: { status: TicketStatus }) {
+  return <Badge tone={statusTones[status]}>{status}</Badge>;
+}
+
+const priorityDots: Record<TicketPriority, string> = {
+  Low: "bg-slate-400",
+  Medium: "bg-amber-500",
+  High: "bg-red-500",
+};
+
+export function TicketPriorityLabel({ priority }: { priority: TicketPriority }) {
+  return (
+    <span className="inline-flex items-center gap-1.5 whitespace-nowrap">
+      <span aria-hidden="true" className={cn("size-2 rounded-full", priorityDots[priority])} />
+      {priority} priority
+    </span>
+  );
+}

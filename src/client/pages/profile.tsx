@@ -1,0 +1,77 @@
+import { LogOut } from "lucide-react";
+import type { ReactNode } from "react";
+import { useNavigate } from "react-router";
+import { toast } from "react-toastify/unstyled";
+import { Badge } from "../components/ui/badge.tsx";
+import { Button } from "../components/ui/button.tsx";
+import { Card } from "../components/ui/card.tsx";
+import { PageHeader } from "../components/ui/page-header.tsx";
+import { useSignOut } from "../features/auth/auth.api.ts";
+import { useActor } from "../lib/use-actor.ts";
+
+const roleLabels = { user: "User", technician: "Technician", admin: "Admin" } as const;
+
+/** /profile: who is signed in, and Sign Out. */
+export default function ProfilePage() {
+  const actor = useActor();
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+  if (!actor) return null;
+
+  function handleSignOut() {
+    signOut.mutate(undefined, {
+      onSuccess: () => navigate("/", { replace: true }),
+      onError: (error) => toast.error(error.message),
+    });
+  }
+
+  const initials = actor.name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase())
+    .join("");
+
+  return (
+    <>
+      <PageHeader title="My Profile" />
+      <Card className="max-w-2xl">
+        <div className="flex items-center gap-4 border-b border-slate-100 p-6">
+          <span
+            aria-hidden="true"
+            className="flex size-14 items-center justify-center rounded-full bg-indigo-100 text-lg font-semibold text-indigo-700"
+          >
+            {initials || "?"}
+          </span>
+          <div className="min-w-0">
+            <p className="truncate text-lg font-semibold text-slate-900">{actor.name}</p>
+            <p className="truncate text-sm text-slate-500">{actor.email}</p>
+          </div>
+        </div>
+        <dl className="divide-y divide-slate-100 px-6 text-sm">
+          <ProfileRow label="Name">{actor.name}</ProfileRow>
+          <ProfileRow label="Email">{actor.email}</ProfileRow>
+          <ProfileRow label="Role">
+            {actor.role ? <Badge tone="indigo">{roleLabels[actor.role]}</Badge> : "Not chosen yet"}
+          </ProfileRow>
+          <ProfileRow label="Department">{actor.department}</ProfileRow>
+        </dl>
+        <div className="flex justify-end border-t border-slate-100 p-6">
+          <Button variant="secondary" onClick={handleSignOut} disabled={signOut.isPending}>
+            <LogOut aria-hidden="true" className="size-4" />
+            Sign Out
+          </Button>
+        </div>
+      </Card>
+    </>
+  );
+}
+
+function ProfileRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-3 gap-4 py-4">
+      <dt className="font-medium text-slate-500">{label}</dt>
+      <dd className="col-span-2 break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { CircleCheck, Inbox, Layers, UserRoundCheck } from "lucide-react";
+import { useState } from "react";
+import { Card } from "../components/ui/card.tsx";
+import { PageHeader } from "../components/ui/page-header.tsx";
+import { Tabs, tabIdFor, tabPanelIdFor } from "../components/ui/tabs.tsx";
+import { TicketList } from "../features/tickets/components/ticket-list.tsx";
+import {
+  type SummaryCard,
+  TicketSummaryCards,
+} from "../features/tickets/components/ticket-summary-cards.tsx";
+import { useActor } from "../lib/use-actor.ts";
+
+const cards: SummaryCard[] = [
+  { label: "Total Available", count: "total", icon: Layers, tone: "indigo" },
+  { label: "Assigned to Me", count: "assignedToMe", icon: UserRoundCheck, tone: "blue" },
+  { label: "Unassigned", count: "unassigned", icon: Inbox, tone: "amber" },
+  { label: "Resolved", count: "resolvedByMe", icon: CircleCheck, tone: "green" },
+];
+
+const tabs = [
+  { value: "visible", label: "All Tickets" },
+  { value: "mine", label: "My Tickets" },
+  { value: "unassigned", label: "Unassigned" },
+] as const;
+type Scope = (typeof tabs)[number]["value"];
+
+/** /technician-home: counts and the tickets a technician may work on, by tab. */
+export default function TechnicianHomePage() {
+  const actor = useActor();
+  const [scope, setScope] = useState<Scope>("visible");
+
+  return (
+    <>
+      <PageHeader title="Technician Dashboard" description={actor ? `Welcome, ${actor.name}` : undefined} />
+      <TicketSummaryCards cards={cards} />
+      <Card className="mt-6">
+        <div className="border-b border-slate-100 px-5 py-4">
+          <Tabs label="Filter tickets" idPrefix="technician" tabs={tabs} value={scope} onChange={setScope} />
+        </div>
+        <div role="tabpanel" id={tabPanelIdFor("technician")} aria-labelledby={tabIdFor("technician", scope)}>
+          <TicketList filters={{ scope }} />
+        </div>
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { emptyPage, emptySummary, makeMe } from "../test/fixtures.ts";
+import { renderWithApp, stubFetch } from "../test/render.tsx";
+import UserHomePage from "./user-home.tsx";
+
+function setup(summary = emptySummary) {
+  vi.stubGlobal(
+    "fetch",
+    stubFetch({
+      "GET /api/me": { body: makeMe({ name: "Ada Lovelace" }) },
+      "GET /api/tickets": { body: emptyPage },
+      "GET /api/tickets/summary": { body: summary },
+    }).fetchStub,
+  );
+  renderWithApp(<UserHomePage />);
+  return userEvent.setup();
+}
+
+describe("UserHomePage", () => {
+  it("shows the four counts from the summary", async () => {
+    setup({ ...emptySummary, total: 7, open: 3, inProgress: 2, resolved: 1 });
+    expect(await screen.findByText("7")).toBeInTheDocument();
+    for (const [label, value] of [
+      ["Total Tickets", "7"],
+      ["Open", "3"],
+      ["In Progress", "2"],
+      ["Resolved", "1"],
+    ]) {
+      expect(screen.getByText(label!).nextElementSibling).toHaveTextContent(value!);
+    }
+  });
+
+  it("toggles the Create New Ticket form", async () => {
+    const user = setup();
+    expect(screen.getByRole("heading", { name: "My Dashboard" })).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Create New Ticket" }));
+    expect(await screen.findByRole("heading", { name: "Create New Ticket" })).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Hide Form" }));
+    expect(screen.queryByRole("heading", { name: "Create New Ticket" })).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Create New Ticket" })).toBeInTheDocument();
+  });
+
+  it("opens the form from the empty state", async () => {
+    const user = setup();
+    expect(await screen.findByText("No tickets yet")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "My Support Tickets" })).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Create Your First Ticket" }));
+    expect(await screen.findByLabelText("Title")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Hide Form" })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,76 @@
+import { CircleCheck, CircleDot, Clock, Inbox, Plus, Ticket } from "lucide-react";
+import { useId, useState } from "react";
+import { Button } from "../components/ui/button.tsx";
+import { Card } from "../components/ui/card.tsx";
+import { EmptyState } from "../components/ui/empty-state.tsx";
+import { PageHeader } from "../components/ui/page-header.tsx";
+import { CreateTicketForm } from "../features/tickets/components/create-ticket-form.tsx";
+import { TicketList } from "../features/tickets/components/ticket-list.tsx";
+import {
+  type SummaryCard,
+  TicketSummaryCards,
+} from "../features/tickets/components/ticket-summary-cards.tsx";
+import { useActor } from "../lib/use-actor.ts";
+
+const cards: SummaryCard[] = [
+  { label: "Total Tickets", count: "total", icon: Ticket, tone: "indigo" },
+  { label: "Open", count: "open", icon: CircleDot, tone: "blue" },
+  { label: "In Progress", count: "inProgress", icon: Clock, tone: "amber" },
+  { label: "Resolved", count: "resolved", icon: CircleCheck, tone: "green" },
+];
+
+/** /user-home: the user's counts, their tickets, and the Create New Ticket form. */
+export default function UserHomePage() {
+  const actor = useActor();
+  const formId = useId();
+  const [isFormOpen, setIsFormOpen] = useState(false);
+
+  return (
+    <>
+      <PageHeader
+        title="My Dashboard"
+        description={actor ? `Welcome, ${actor.name}` : undefined}
+        actions={
+          <Button
+            variant={isFormOpen ? "secondary" : "primary"}
+            aria-expanded={isFormOpen}
+            aria-controls={formId}
+            onClick={() => setIsFormOpen((open) => !open)}
+          >
+            {isFormOpen ? null : <Plus aria-hidden="true" className="size-4" />}
+            {isFormOpen ? "Hide Form" : "Create New Ticket"}
+          </Button>
+        }
+      />
+      <TicketSummaryCards cards={cards} />
+      <div id={formId} className={isFormOpen ? "mt-6" : undefined}>
+        {isFormOpen ? (
+          <CreateTicketForm onCreated={() => setIsFormOpen(false)} onCancel={() => setIsFormOpen(false)} />
+        ) : null}
+      </div>
+      <Card className="mt-6">
+        <h2 className="border-b border-slate-100 px-5 py-4 text-base font-semibold text-slate-900">
+          My Support Tickets
+        </h2>
+        <TicketList
+          filters={{ scope: "visible" }}
+          emptyState={
+            <EmptyState
+              icon={Inbox}
+              title="No tickets yet"
+              description="When something is not working, raise a ticket and a technician will pick it up."
+              action={
+                isFormOpen ? null : (
+                  <Button onClick={() => setIsFormOpen(true)}>
+                    <Plus aria-hidden="true" className="size-4" />
+                    Create Your First Ticket
+                  </Button>
+                )
+              }
+            />
+          }
+        />
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+import type { Ticket, TicketPage, TicketSummary } from "#shared/tickets/ticket.schemas.ts";
+import type { Me } from "#shared/users/user.schemas.ts";
+
+export const makeMe = (overrides: Partial<Me> = {}): Me => ({
+  id: "user-1",
+  name: "Ada Lovelace",
+  email: "ada@example.com",
+  role: "user",
+  department: "General",
+  status: "Active",
+  ...overrides,
+});
+
+export const makeTicket = (overrides: Partial<Ticket> = {}): Ticket => ({
+  ticketId: "TKT0M5ABCDEF1234567",
+  title: "Printer on floor 2 jams",
+  description: "Every print job jams after the first page.",
+  category: "Hardware",
+  priority: "Low",
+  status: "Open",
+  createdBy: "user-1",
+  createdByName: "Ada Lovelace",
+  assignedTo: null,
+  assignedToName: null,
+  department: "General",
+  floor: "2",
+  officeNumber: "214",
+  createdAt: "2025-11-20T09:30:00.000Z",
+  updatedAt: "2025-11-20T09:30:00.000Z",
+  ...overrides,
+});
+
+export const emptyPage: TicketPage = { items: [], nextCursor: null };
+
+export const emptySummary: TicketSummary = {
+  total: 0,
+  open: 0,
+  inProgress: 0,
+  resolved: 0,
+  closed: 0,
+  assignedToMe: 0,
+  unassigned: 0,
+  resolvedByMe: 0,
+};
