@@ -2,14 +2,17 @@ import { randomUUID } from "node:crypto";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { authRoutes } from "./auth/auth.routes.ts";
-import { createAuth } from "./auth/auth.ts";
+import { createAuth, type OidcConfig } from "./auth/auth.ts";
 import type { Database } from "./db/client.ts";
 import { ticketRoutes } from "./features/tickets/ticket.routes.ts";
+import { registerAdmin } from "./features/users/admin-registration.service.ts";
 import { userRoutes } from "./features/users/user.routes.ts";
 import { registerErrorHandler } from "./http/error-handler.ts";
+import { consumeRateLimit } from "./http/rate-limit.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { contextFor, registerSession } from "./http/session.ts";
 import { registerSpa } from "./http/spa.ts";
+import type { Mailer } from "./mail/mailer.ts";
 
 export interface AppDeps {
   database: Database;
@@ -22,6 +25,11 @@ export interface AppDeps {
   /** Attempts per window on sign-in, sign-up and password endpoints, per client address. */
   credentialRateLimit?: { window: number; max: number };
   bodyLimit?: number;
+  mailer: Mailer;
+  /** The key /admin-signup requires (ADMIN_SIGNUP_KEY, or generated into DATA_DIR on first start). */
+  adminSignUpKey: string;
+  google?: { clientId: string; clientSecret: string };
+  oidc?: OidcConfig;
 }
 
 export const defaultBodyLimit = 64 * 1024;
@@ -46,16 +54,20 @@ export async function buildApp(deps: AppDeps) {
   });
 
   const { database } = deps;
+  const credentialRateLimit = deps.credentialRateLimit ?? { window: 60, max: 10 };
   const auth = createAuth({
     db: database.db,
     baseURL: deps.baseURL,
     secret: deps.authSecret,
-    credentialRateLimit: deps.credentialRateLimit ?? { window: 60, max: 10 },
+    mailer: deps.mailer,
+    credentialRateLimit,
+    google: deps.google,
+    oidc: deps.oidc,
   });
 
   registerErrorHandler(app, { bodyLimit });
   await registerSecurityHeaders(app, { isHttps: deps.baseURL.startsWith("https://") });
-  registerSession(app, { auth });
+  registerSession(app, { auth, db: database.db });
 
   app.get("/healthz", async () => ({ status: "ok" }));
   app.get("/readyz", async (_request, reply) => {
@@ -69,8 +81,17 @@ export async function buildApp(deps: AppDeps) {
   });
 
   const contextOf = contextFor(database.db);
-  await app.register(authRoutes, { auth, baseURL: deps.baseURL });
-  await app.register(userRoutes, { contextOf });
+  await app.register(authRoutes, {
+    auth,
+    baseURL: deps.baseURL,
+    providers: { google: Boolean(deps.google), oidc: deps.oidc ? { label: deps.oidc.label } : null },
+  });
+  await app.register(userRoutes, {
+    contextOf,
+    registerAdminWithKey: (input) => registerAdmin(database.db, input, deps.adminSignUpKey),
+    adminSignUpLimit: (request) =>
+      consumeRateLimit(database.db, `${request.ip}|/admin-signup`, credentialRateLimit),
+  });
   await app.register(ticketRoutes, { contextOf });
   await registerSpa(app, { clientDir: deps.clientDir });
 

@@ -16,13 +16,30 @@ const envSchema = z.object({
   BETTER_AUTH_SECRET: z.string().min(32, "BETTER_AUTH_SECRET must be at least 32 characters").optional(),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW: z.coerce.number().int().min(1).default(60),
+  ADMIN_SIGNUP_KEY: z.string().min(12, "ADMIN_SIGNUP_KEY must be at least 12 characters").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "SMTP_URL must be an smtp:// or smtps:// URL")
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("Helpdesk <helpdesk@localhost>"),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  OIDC_ISSUER: z.url("OIDC_ISSUER must be a URL").optional(),
+  OIDC_DISCOVERY_URL: z.url("OIDC_DISCOVERY_URL must be a URL").optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_LABEL: z.string().min(1).default("Sign in with your organisation"),
   TRUST_PROXY: z
     .enum(["true", "false"])
     .default("false")
     .transform((value) => value === "true"),
 });
 
-export type Env = z.infer<typeof envSchema> & { BASE_URL: string };
+export type Env = z.infer<typeof envSchema> & {
+  BASE_URL: string;
+  google?: { clientId: string; clientSecret: string };
+  oidc?: { discoveryUrl: string; clientId: string; clientSecret: string; label: string };
+};
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
@@ -31,6 +48,36 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid configuration: ${describeIssues(parsed.error.issues)}`);
   }
   const env = parsed.data;
+  const problems: string[] = [];
+  if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+    problems.push("GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together");
+  }
+  const oidcDiscovery =
+    env.OIDC_DISCOVERY_URL ??
+    (env.OIDC_ISSUER ? `${env.OIDC_ISSUER.replace(/\/$/, "")}/.well-known/openid-configuration` : undefined);
+  const oidcParts = [oidcDiscovery, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
+  if (oidcParts.some(Boolean) && !oidcParts.every(Boolean)) {
+    problems.push(
+      "OIDC_ISSUER (or OIDC_DISCOVERY_URL), OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together",
+    );
+  }
+  if (problems.length > 0) throw new Error(`Invalid configuration: ${problems.join("; ")}`);
   const port = env.PORT === 0 ? 3000 : env.PORT;
-  return { ...env, BASE_URL: (env.BASE_URL ?? `http://localhost:${port}`).replace(/\/$/, "") };
+  return {
+    ...env,
+    BASE_URL: (env.BASE_URL ?? `http://localhost:${port}`).replace(/\/$/, ""),
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
+        : undefined,
+    oidc:
+      oidcDiscovery && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
+        ? {
+            discoveryUrl: oidcDiscovery,
+            clientId: env.OIDC_CLIENT_ID,
+            clientSecret: env.OIDC_CLIENT_SECRET,
+            label: env.OIDC_LABEL,
+          }
+        : undefined,
+  };
 }

@@ -1,8 +1,10 @@
 import { existsSync } from "node:fs";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildApp } from "./app.ts";
 import { createDatabase } from "./db/client.ts";
 import { loadEnv } from "./env.ts";
+import { createMailer } from "./mail/mailer.ts";
 import { loadOrCreateSecret } from "./secrets.ts";
 
 const env = loadEnv();
@@ -12,14 +14,24 @@ const database = createDatabase(
 await database.migrate();
 
 const clientDir = fileURLToPath(new URL("../../dist/client", import.meta.url));
+const adminKey = loadOrCreateSecret(env.DATA_DIR, "admin-signup-key", env.ADMIN_SIGNUP_KEY);
 const app = await buildApp({
   database,
   baseURL: env.BASE_URL,
-  authSecret: loadOrCreateSecret(env.DATA_DIR, "auth-secret", env.BETTER_AUTH_SECRET),
+  authSecret: loadOrCreateSecret(env.DATA_DIR, "auth-secret", env.BETTER_AUTH_SECRET).value,
   clientDir: existsSync(clientDir) ? clientDir : null,
   trustProxy: env.TRUST_PROXY,
-  credentialRateLimit: { window: env.AUTH_RATE_LIMIT_WINDOW, max: env.AUTH_RATE_LIMIT_MAX },
   logger: { level: env.LOG_LEVEL },
+  credentialRateLimit: { window: env.AUTH_RATE_LIMIT_WINDOW, max: env.AUTH_RATE_LIMIT_MAX },
+  adminSignUpKey: adminKey.value,
+  google: env.google,
+  oidc: env.oidc,
+  mailer: createMailer({
+    smtpUrl: env.SMTP_URL,
+    outboxDir: path.resolve(env.DATA_DIR, "outbox"),
+    from: env.MAIL_FROM,
+    log: (message) => app.log.info(message),
+  }),
 });
 
 const shutdown = async (signal: string) => {
@@ -35,3 +47,12 @@ await app.listen({ port: env.PORT, host: env.HOST });
 const where = env.DATABASE_URL ? "PostgreSQL" : `embedded PGlite in ${env.DATA_DIR}`;
 app.log.info(`Helpdesk is running at ${env.BASE_URL} (database: ${where})`);
 console.log(`\n  Helpdesk is ready: ${env.BASE_URL}\n`);
+if (adminKey.created) {
+  // Printed once, on the start that generated it; it stays in DATA_DIR/admin-signup-key.
+  console.log(
+    `  First administrator: open ${env.BASE_URL}/admin-signup with the admin key ${adminKey.value}`,
+  );
+  console.log(
+    `  (kept in ${path.resolve(env.DATA_DIR, "admin-signup-key")}; or run: npm run create-admin)\n`,
+  );
+}

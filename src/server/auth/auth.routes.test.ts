@@ -47,7 +47,7 @@ describe("sign-up", () => {
       password: "password123",
       role: "technician",
     });
-    expect(response.statusCode).toBe(200);
+    expect(response.statusCode, response.body).toBe(200);
     expect(response.json().user.role).toBe("technician");
   });
 

@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Actor } from "#shared/permissions.ts";
-import { roles } from "#shared/users/user.schemas.ts";
+import { roles } from "#shared/users/roles.ts";
 import type { Auth } from "../auth/auth.ts";
 import type { ServiceContext } from "../context.ts";
 import type { Db } from "../db/client.ts";
 import { unauthenticated } from "../errors.ts";
+import { deleteSessionsOf } from "../features/users/user.queries.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -24,7 +25,7 @@ export function toWebHeaders(raw: FastifyRequest["headers"]): Headers {
 const isRole = (value: unknown): value is Actor["role"] & string => roles.includes(value as never);
 
 /** Resolves the session cookie into request.actor for every /api route outside /api/auth. */
-export function registerSession(app: FastifyInstance, { auth }: { auth: Auth }) {
+export function registerSession(app: FastifyInstance, { auth, db }: { auth: Auth; db: Db }) {
   app.decorateRequest("actor", null);
   app.addHook("preHandler", async (request) => {
     if (!request.url.startsWith("/api/") || request.url.startsWith("/api/auth/")) return;
@@ -32,7 +33,10 @@ export function registerSession(app: FastifyInstance, { auth }: { auth: Auth }) 
     if (!session) return;
     const user = session.user as { id: string; role?: unknown; status?: unknown };
     // A deactivated person's sessions end at once, whatever cookie they still hold.
-    if (user.status === "Inactive") return;
+    if (user.status === "Inactive") {
+      await deleteSessionsOf(db, user.id);
+      return;
+    }
     request.actor = { id: user.id, role: isRole(user.role) ? user.role : null };
   });
 }

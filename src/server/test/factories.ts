@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import type { Role } from "#shared/users/user.schemas.ts";
+import type { Role } from "#shared/users/roles.ts";
 import { hashPassword } from "../auth/password.ts";
 import type { Db } from "../db/client.ts";
 import { accounts, type TicketRow, tickets, type UserRow, users } from "../db/schema/index.ts";

@@ -1,8 +1,13 @@
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { type AppDeps, buildApp } from "../app.ts";
+import { createMailer } from "../mail/mailer.ts";
 import { createTestDatabase, type TestDatabase } from "./test-database.ts";
 
 export const testBaseURL = "http://localhost:3000";
+export const testAdminKey = "test-admin-key-0123456789";
 
 export interface TestApp {
   app: FastifyInstance;
@@ -19,6 +24,12 @@ export async function createTestApp(overrides: Partial<AppDeps> = {}): Promise<T
     authSecret: "test-secret-test-secret-test-secret-0123",
     clientDir: null,
     credentialRateLimit: { window: 60, max: 10_000 },
+    adminSignUpKey: testAdminKey,
+    mailer: createMailer({
+      outboxDir: path.join(mkdtempSync(path.join(os.tmpdir(), "helpdesk-outbox-")), "outbox"),
+      from: "Helpdesk <helpdesk@test.local>",
+      log: () => {},
+    }),
     ...overrides,
   });
   await app.ready();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Actor, can } from "#shared/permissions.ts";
 import { ticketStatuses } from "#shared/tickets/ticket.schemas.ts";
-import { roles } from "#shared/users/user.schemas.ts";
+import { roles } from "#shared/users/roles.ts";
 import { tickets } from "../../db/schema/index.ts";
 import { insertTicket, insertUser } from "../../test/factories.ts";
 import { createTestDatabase, type TestDatabase } from "../../test/test-database.ts";

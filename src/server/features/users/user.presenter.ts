@@ -1,4 +1,5 @@
-import { type Me, roles, userStatuses } from "#shared/users/user.schemas.ts";
+import { roles, userStatuses } from "#shared/users/roles.ts";
+import type { Me } from "#shared/users/user.schemas.ts";
 import type { UserRow } from "../../db/schema/index.ts";
 
 export function toMeDto(row: UserRow): Me {

@@ -1,8 +1,45 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { type UserRow, users } from "../../db/schema/index.ts";
+import { accounts, sessions, type UserRow, users } from "../../db/schema/index.ts";
 
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row;
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
+  return row;
+}
+
+export async function updateUser(db: Db, id: string, values: Partial<typeof users.$inferInsert>) {
+  const [row] = await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
+
+/** A user with an e-mail/password account, written together or not at all. */
+export async function insertUserWithPassword(
+  db: Db,
+  user: typeof users.$inferInsert & { id: string },
+  passwordHash: string,
+): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(users).values(user).returning();
+    await tx.insert(accounts).values({
+      id: crypto.randomUUID(),
+      accountId: user.id,
+      providerId: "credential",
+      userId: user.id,
+      password: passwordHash,
+    });
+    return row!;
+  });
+}
+
+export async function deleteSessionsOf(db: Db, userId: string) {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
 }

@@ -1,13 +1,45 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { meSchema } from "#shared/users/user.schemas.ts";
+import {
+  adminSignUpInputSchema,
+  chooseRoleInputSchema,
+  meSchema,
+  updateProfileInputSchema,
+} from "#shared/users/user.schemas.ts";
 import type { ServiceContext } from "../../context.ts";
-import { getMe } from "./user.service.ts";
+import type { registerAdmin } from "./admin-registration.service.ts";
+import { chooseRole, getMe, updateProfile } from "./user.service.ts";
 
-export async function userRoutes(
-  fastify: FastifyInstance,
-  { contextOf }: { contextOf: (request: FastifyRequest) => ServiceContext },
-) {
+export interface UserRoutesDeps {
+  contextOf: (request: FastifyRequest) => ServiceContext;
+  registerAdminWithKey: (input: Parameters<typeof registerAdmin>[1]) => ReturnType<typeof registerAdmin>;
+  adminSignUpLimit: (request: FastifyRequest) => Promise<void>;
+}
+
+export async function userRoutes(fastify: FastifyInstance, deps: UserRoutesDeps) {
+  const { contextOf } = deps;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+
   app.get("/api/me", { schema: { response: { 200: meSchema } } }, (request) => getMe(contextOf(request)));
+
+  app.patch(
+    "/api/me",
+    { schema: { body: updateProfileInputSchema, response: { 200: meSchema } } },
+    (request) => updateProfile(contextOf(request), request.body),
+  );
+
+  app.post(
+    "/api/me/role",
+    { schema: { body: chooseRoleInputSchema, response: { 200: meSchema } } },
+    (request) => chooseRole(contextOf(request), request.body),
+  );
+
+  app.post(
+    "/api/admin-signup",
+    {
+      schema: { body: adminSignUpInputSchema, response: { 201: meSchema } },
+      preHandler: deps.adminSignUpLimit,
+    },
+    async (request, reply) => reply.status(201).send(await deps.registerAdminWithKey(request.body)),
+  );
 }

@@ -1,11 +1,26 @@
-import type { Me } from "#shared/users/user.schemas.ts";
+import type { ChooseRoleInput, Me, UpdateProfileInput } from "#shared/users/user.schemas.ts";
 import type { ServiceContext } from "../../context.ts";
-import { unauthenticated } from "../../errors.ts";
+import { conflict, unauthenticated } from "../../errors.ts";
 import { toMeDto } from "./user.presenter.ts";
-import { findUserById } from "./user.queries.ts";
+import { findUserById, updateUser } from "./user.queries.ts";
 
 export async function getMe(ctx: ServiceContext): Promise<Me> {
   const row = await findUserById(ctx.db, ctx.actor.id);
   if (!row) throw unauthenticated();
   return toMeDto(row);
+}
+
+/** Profile: only the name is editable (email is the sign-in identity; role is the admin's to change). */
+export async function updateProfile(ctx: ServiceContext, { name }: UpdateProfileInput): Promise<Me> {
+  const row = await updateUser(ctx.db, ctx.actor.id, { name });
+  if (!row) throw unauthenticated();
+  return toMeDto(row);
+}
+
+/** /role-selection: once, for a person who has no role yet (first Google or organisation sign-in). */
+export async function chooseRole(ctx: ServiceContext, { role }: ChooseRoleInput): Promise<Me> {
+  const row = await findUserById(ctx.db, ctx.actor.id);
+  if (!row) throw unauthenticated();
+  if (row.role !== null) throw conflict("Your role is already set. An administrator can change it.");
+  return toMeDto((await updateUser(ctx.db, ctx.actor.id, { role }))!);
 }

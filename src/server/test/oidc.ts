@@ -1,0 +1,35 @@
+import { OAuth2Server } from "oauth2-mock-server";
+
+export interface OidcPerson {
+  sub: string;
+  email: string;
+  name: string;
+}
+
+/** A real OpenID Connect provider on loopback; `signInAs` sets who the next login is. */
+export async function startOidcProvider() {
+  const server = new OAuth2Server();
+  await server.issuer.keys.generate("RS256");
+  await server.start(0, "127.0.0.1");
+  let person: OidcPerson = { sub: "oidc-default", email: "default@org.test", name: "Default Person" };
+  server.service.on("beforeTokenSigning", (token) => {
+    Object.assign(token.payload, {
+      sub: person.sub,
+      email: person.email,
+      email_verified: true,
+      name: person.name,
+    });
+  });
+  server.service.on("beforeUserinfo", (response) => {
+    response.body = { sub: person.sub, email: person.email, email_verified: true, name: person.name };
+  });
+  const issuer = server.issuer.url!;
+  return {
+    issuer,
+    discoveryUrl: `${issuer}/.well-known/openid-configuration`,
+    signInAs(next: OidcPerson) {
+      person = next;
+    },
+    stop: () => server.stop(),
+  };
+}
