@@ -1,6 +1,7 @@
 import { defineConfig } from "@playwright/test";
+import { e2eSettings } from "./e2e/settings.mjs";
 
-const port = Number(process.env.E2E_PORT ?? 3999);
+const { port, baseURL } = e2eSettings();
 
 // Browser journeys in Debian's Chromium; Playwright downloads no browser of its own.
 export default defineConfig({
@@ -14,7 +15,7 @@ export default defineConfig({
   reporter: [["list"]],
   outputDir: "e2e/.artifacts",
   use: {
-    baseURL: `http://localhost:${port}`,
+    baseURL,
     screenshot: "only-on-failure",
     trace: "retain-on-failure",
     launchOptions: {

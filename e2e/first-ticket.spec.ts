@@ -1,25 +1,9 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { signOut, signUp } from "./support.ts";
 
 // Foundation journey: a user signs up and raises a ticket; a technician signs up and finds it unassigned.
 const run = Date.now().toString(36);
 const ticketTitle = `Monitor flickers ${run}`;
-
-async function signUp(page: Page, name: string, email: string, role: "User" | "Technician") {
-  await page.goto("/sign-up");
-  await page.getByLabel("Name").fill(name);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill("a long password");
-  await page.getByLabel("Role").selectOption({ label: role });
-  await page.getByRole("button", { name: "Sign Up" }).click();
-  await expect(page.getByText("Registration was a success")).toBeVisible();
-}
-
-async function signOut(page: Page) {
-  await page.getByRole("link", { name: "Profile" }).click();
-  await page.getByRole("button", { name: "Sign Out" }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole("link", { name: "Sign In" })).toBeVisible();
-}
 
 test("a user raises a ticket and a technician finds it unassigned", async ({ page }) => {
   const consoleErrors: string[] = [];

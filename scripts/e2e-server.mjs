@@ -1,28 +1,77 @@
-// The server the browser journeys run against: a fresh embedded database in a temporary folder.
+// The server the browser journeys run against: a fresh embedded database in a known temporary folder
+// (journeys read DATA_DIR/outbox for mails), a fixed admin key, and a real OpenID Connect provider
+// (oauth2-mock-server) on loopback whose next signed-in person journeys set through a control port.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
+import { rmSync } from "node:fs";
+import { createServer } from "node:http";
 import path from "node:path";
+import { OAuth2Server } from "oauth2-mock-server";
+import { e2eSettings } from "../e2e/settings.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "helpdesk-e2e-"));
-const port = process.env.E2E_PORT ?? "3999";
+const settings = e2eSettings();
+rmSync(settings.dataDir, { recursive: true, force: true });
+
+const oidc = new OAuth2Server();
+await oidc.issuer.keys.generate("RS256");
+await oidc.start(settings.oidcPort, "127.0.0.1");
+let person = { sub: "oidc-person", email: "oidc.person@org.test", name: "Olive Oidc" };
+oidc.service.on("beforeTokenSigning", (token) => {
+  Object.assign(token.payload, {
+    sub: person.sub,
+    email: person.email,
+    email_verified: true,
+    name: person.name,
+  });
+});
+oidc.service.on("beforeUserinfo", (response) => {
+  response.body = { sub: person.sub, email: person.email, email_verified: true, name: person.name };
+});
+
+// POST /oidc-person {sub, email, name}: who the next organisation sign-in is.
+const control = createServer((request, response) => {
+  let body = "";
+  request.on("data", (chunk) => {
+    body += chunk;
+  });
+  request.on("end", () => {
+    if (request.method === "POST" && request.url === "/oidc-person") {
+      person = JSON.parse(body);
+      response.writeHead(204).end();
+    } else {
+      response.writeHead(404).end();
+    }
+  });
+});
+control.listen(settings.controlPort, "127.0.0.1");
+
 const server = spawn(process.execPath, ["--import", "tsx", path.join(root, "src/server/main.ts")], {
   cwd: root,
   stdio: "inherit",
   env: {
     ...process.env,
     NODE_ENV: "production",
-    PORT: port,
-    BASE_URL: `http://localhost:${port}`,
-    DATA_DIR: dataDir,
+    PORT: String(settings.port),
+    BASE_URL: settings.baseURL,
+    DATA_DIR: settings.dataDir,
     LOG_LEVEL: "warn",
+    ADMIN_SIGNUP_KEY: settings.adminKey,
+    OIDC_ISSUER: oidc.issuer.url,
+    OIDC_CLIENT_ID: "helpdesk-e2e",
+    OIDC_CLIENT_SECRET: "helpdesk-e2e-secret",
+    OIDC_LABEL: "Sign in with Contoso",
+    // Journeys sign up and in many times from one address; the limit itself is covered by server tests.
+    AUTH_RATE_LIMIT_MAX: "1000",
   },
 });
-const stop = (signal) => server.kill(signal);
+const stop = async (signal) => {
+  server.kill(signal);
+};
 process.on("SIGINT", () => stop("SIGINT"));
 process.on("SIGTERM", () => stop("SIGTERM"));
-server.on("exit", (code) => {
-  rmSync(dataDir, { recursive: true, force: true });
+server.on("exit", async (code) => {
+  control.close();
+  await oidc.stop();
+  rmSync(settings.dataDir, { recursive: true, force: true });
   process.exit(code ?? 0);
 });

@@ -1,0 +1,70 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { expect, type Page } from "@playwright/test";
+import { e2eSettings } from "./settings.mjs";
+
+export const settings = e2eSettings();
+export const password = "a long password";
+
+/** A name unique to this run, so journeys never collide on the shared e2e database. */
+export const unique = (label: string) =>
+  `${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+export async function signUp(page: Page, name: string, email: string, role: "User" | "Technician") {
+  await page.goto("/sign-up");
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Role").selectOption({ label: role });
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await expect(page.getByText("Registration was a success")).toBeVisible();
+}
+
+export async function signIn(page: Page, email: string, secret = password) {
+  await page.goto("/sign-in");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(secret);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+}
+
+export async function signOut(page: Page) {
+  await page.getByRole("link", { name: "Profile" }).click();
+  await page.getByRole("button", { name: "Sign Out" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("link", { name: "Sign In", exact: true }).first()).toBeVisible();
+}
+
+/** Creates an administrator through the real /api/admin-signup with the e2e server's key. */
+export async function createAdmin(page: Page, name: string, email: string) {
+  const response = await page.request.post("/api/admin-signup", {
+    data: { name, email, password, adminKey: settings.adminKey },
+  });
+  expect(response.status()).toBe(201);
+}
+
+/** Sets who the next "Sign in with Contoso" (the loopback OIDC provider) signs in as. */
+export async function setOidcPerson(person: { sub: string; email: string; name: string }) {
+  const response = await fetch(`http://127.0.0.1:${settings.controlPort}/oidc-person`, {
+    method: "POST",
+    body: JSON.stringify(person),
+  });
+  expect(response.status).toBe(204);
+}
+
+/** The newest mail the server wrote to DATA_DIR/outbox for this address (no SMTP_URL in e2e). */
+export async function latestMailTo(email: string): Promise<string> {
+  const outbox = path.join(settings.dataDir, "outbox");
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const files = (await readdir(outbox).catch(() => [] as string[])).sort().reverse();
+    for (const file of files) {
+      const raw = await readFile(path.join(outbox, file), "utf8");
+      if (raw.includes(`To: ${email}`)) {
+        return raw
+          .replace(/=\r?\n/g, "")
+          .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no mail to ${email} in ${outbox}`);
+}
