@@ -51,6 +51,8 @@ export function createAuth({ db, baseURL, secret, mailer, credentialRateLimit, g
     basePath: "/api/auth",
     secret,
     trustedOrigins: [baseURL],
+    // A failed Google/OIDC round trip lands on /sign-in with ?error=…, where the client says so.
+    onAPIError: { errorURL: "/sign-in" },
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: {

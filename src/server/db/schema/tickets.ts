@@ -33,12 +33,13 @@ export const tickets = pgTable(
     ),
   },
   (t) => [
-    // One index per role list, each in the list's keyset order (newest first, id breaks ties).
-    index("tickets_created_idx").on(t.createdAt.desc(), t.id.desc()),
-    index("tickets_created_by_idx").on(t.createdBy, t.createdAt.desc(), t.id.desc()),
-    index("tickets_assigned_to_idx").on(t.assignedTo, t.createdAt.desc(), t.id.desc()),
-    index("tickets_unassigned_idx").on(t.createdAt.desc(), t.id.desc()).where(sql`${t.assignedTo} is null`),
-    index("tickets_status_idx").on(t.status, t.createdAt.desc(), t.id.desc()),
+    // One index per role list in the lists' keyset order. Ascending on purpose: scanned backwards it serves
+    // `order by created_at desc, id desc` (nulls first); a `desc nulls last` index cannot.
+    index("tickets_created_idx").on(t.createdAt, t.id),
+    index("tickets_created_by_idx").on(t.createdBy, t.createdAt, t.id),
+    index("tickets_assigned_to_idx").on(t.assignedTo, t.createdAt, t.id),
+    index("tickets_unassigned_idx").on(t.createdAt, t.id).where(sql`${t.assignedTo} is null`),
+    index("tickets_status_idx").on(t.status, t.createdAt, t.id),
     index("tickets_search_idx").using("gin", t.search),
   ],
 );

@@ -5,6 +5,7 @@ import { roles } from "#shared/users/roles.ts";
 import { tickets } from "../../db/schema/index.ts";
 import { insertTicket, insertUser } from "../../test/factories.ts";
 import { createTestDatabase, type TestDatabase } from "../../test/test-database.ts";
+import { listTicketsFor } from "./ticket.service.ts";
 import { visibleTicketsWhere } from "./ticket-visibility.ts";
 
 let database: TestDatabase;
@@ -41,6 +42,18 @@ describe("ticket visibility parity", () => {
         .map((r) => r.id)
         .sort();
       expect(fromSql, `actor ${actor.role}`).toEqual(fromRule);
+
+      // The lists read the same rule as disjoint branches merged page by page: every visible ticket
+      // exactly once, in order.
+      const listed: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await listTicketsFor({ db, actor }, { scope: "visible", limit: 25, cursor });
+        listed.push(...page.items.map((item) => item.ticketId));
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
+      expect([...listed].sort(), `list of ${actor.role}`).toEqual(fromRule);
+      expect(new Set(listed).size).toBe(listed.length);
     }
   });
 });

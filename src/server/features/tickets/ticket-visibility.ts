@@ -1,26 +1,43 @@
-import { and, eq, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Actor } from "#shared/permissions.ts";
 import type { ListTicketsQuery } from "#shared/tickets/ticket.schemas.ts";
 import { tickets } from "../../db/schema/index.ts";
 
 /**
- * The SQL twin of can.viewTicket (src/shared/permissions.ts). ticket-visibility.test.ts checks
- * that the two agree for every actor × ticket combination.
+ * What the actor may see, as disjoint conditions that each match one index (ticket.queries.ts reads a
+ * page from each and merges them, so no list ever sorts more rows than a page).
+ * The SQL twin of can.viewTicket (src/shared/permissions.ts); ticket-visibility.test.ts checks that
+ * the two agree for every actor × ticket combination.
  */
-export function visibleTicketsWhere(actor: Actor): SQL {
-  if (actor.role === "admin") return sql`true`;
-  if (actor.role === null) return sql`false`;
-  const own = or(eq(tickets.createdBy, actor.id), eq(tickets.assignedTo, actor.id))!;
-  if (actor.role === "technician") return or(own, isNull(tickets.assignedTo))!;
-  return own;
+export function visibilityBranches(actor: Actor): SQL[] {
+  if (actor.role === "admin") return [sql`true`];
+  if (actor.role === null) return [];
+  const assignedToMe = eq(tickets.assignedTo, actor.id);
+  const createdByMeAssignedElsewhere = and(
+    eq(tickets.createdBy, actor.id),
+    or(isNull(tickets.assignedTo), ne(tickets.assignedTo, actor.id))!,
+  )!;
+  if (actor.role === "technician") {
+    return [
+      assignedToMe,
+      isNull(tickets.assignedTo),
+      and(eq(tickets.createdBy, actor.id), ne(tickets.assignedTo, actor.id))!,
+    ];
+  }
+  return [createdByMeAssignedElsewhere, assignedToMe];
 }
 
-/** A list's filter: what the actor may see, narrowed (never widened) by a tab, filters and a search. */
-export function ticketListWhere(
+export function visibleTicketsWhere(actor: Actor): SQL {
+  const branches = visibilityBranches(actor);
+  return branches.length === 0 ? sql`false` : or(...branches)!;
+}
+
+/** A list's filters beyond visibility: a tab, status, priority, category and a search. */
+export function ticketFiltersWhere(
   actor: Actor,
   { scope, status, priority, category, q }: Omit<ListTicketsQuery, "cursor" | "limit">,
-): SQL {
-  const filters = [visibleTicketsWhere(actor)];
+): SQL | undefined {
+  const filters: SQL[] = [];
   if (scope === "mine") filters.push(eq(tickets.assignedTo, actor.id));
   if (scope === "unassigned") filters.push(isNull(tickets.assignedTo));
   if (status) filters.push(eq(tickets.status, status));
@@ -28,7 +45,7 @@ export function ticketListWhere(
   if (category) filters.push(eq(tickets.category, category));
   const query = q ? searchQuery(q) : null;
   if (query) filters.push(sql`${tickets.search} @@ to_tsquery('simple', ${query})`);
-  return and(...filters)!;
+  return filters.length > 0 ? and(...filters) : undefined;
 }
 
 /** "print jam tkt4f" → "print:* & jam:* & tkt4f:*": every word, as a prefix, through the GIN index. */

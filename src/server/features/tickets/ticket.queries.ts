@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { type TicketRow, tickets, users } from "../../db/schema/index.ts";
@@ -71,23 +71,37 @@ export interface Keyset {
   id: string;
 }
 
-/** Newest first, keyset pagination on (createdAt, id): every page is an index range scan, never OFFSET. */
-export async function findTicketsPage(
-  db: Db,
-  where: SQL,
-  { after, limit }: { after?: Keyset; limit: number },
-): Promise<TicketWithNames[]> {
+interface PageQuery {
+  branches: SQL[];
+  filters?: SQL;
+  after?: Keyset;
+  limit: number;
+}
+
+/** The ids of one page, newest first: a page from each visibility branch, merged. */
+export function ticketPageIdsQuery({ branches, filters, after, limit }: PageQuery): SQL {
   const afterWhere = after
-    ? or(
-        lt(tickets.createdAt, after.createdAt),
-        and(eq(tickets.createdAt, after.createdAt), lt(tickets.id, after.id)),
-      )
+    ? sql`(${tickets.createdAt}, ${tickets.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id})`
     : undefined;
-  const rows = await selectTicketsWithNames(db)
-    .where(and(where, afterWhere))
-    .orderBy(desc(tickets.createdAt), desc(tickets.id))
-    .limit(limit);
-  return rows.map(flatten);
+  const pages = branches.map(
+    (branch) =>
+      sql`(select ${tickets.id} as id, ${tickets.createdAt} as created_at from ${tickets} where ${and(branch, filters, afterWhere)} order by ${tickets.createdAt} desc, ${tickets.id} desc limit ${limit})`,
+  );
+  return sql`select id from (${sql.join(pages, sql` union all `)}) page order by created_at desc, id desc limit ${limit}`;
+}
+
+/**
+ * Newest first, keyset pagination on (createdAt, id): never OFFSET. Each visibility branch reads at most
+ * a page through its own index; the merged ids are then joined to names in a second, primary-key query.
+ */
+export async function findTicketsPage(db: Db, query: PageQuery): Promise<TicketWithNames[]> {
+  if (query.branches.length === 0) return [];
+  const result = await db.execute<{ id: string }>(ticketPageIdsQuery(query));
+  const ids = (result as unknown as { rows: Array<{ id: string }> }).rows.map((row) => row.id);
+  if (ids.length === 0) return [];
+  const rows = (await selectTicketsWithNames(db).where(inArray(tickets.id, ids))).map(flatten);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id) => byId.get(id)!);
 }
 
 export async function countTickets(db: Db, where: SQL, actorId: string) {

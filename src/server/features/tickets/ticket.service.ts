@@ -19,7 +19,7 @@ import {
 import { insertTicketEvent } from "./ticket-activity.queries.ts";
 import { newTicketId } from "./ticket-id.ts";
 import { findVisibleTicket } from "./ticket-lifecycle.service.ts";
-import { ticketListWhere, visibleTicketsWhere } from "./ticket-visibility.ts";
+import { ticketFiltersWhere, visibilityBranches, visibleTicketsWhere } from "./ticket-visibility.ts";
 
 export async function createTicket(ctx: ServiceContext, input: CreateTicketInput): Promise<Ticket> {
   if (!can.createTicket(ctx.actor)) throw forbidden("You do not have permission to create tickets");
@@ -53,7 +53,9 @@ export async function getTicket(ctx: ServiceContext, ticketId: string): Promise<
 
 export async function listTicketsFor(ctx: ServiceContext, query: ListTicketsQuery): Promise<TicketPage> {
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-  const rows = await findTicketsPage(ctx.db, ticketListWhere(ctx.actor, query), {
+  const rows = await findTicketsPage(ctx.db, {
+    branches: visibilityBranches(ctx.actor),
+    filters: ticketFiltersWhere(ctx.actor, query),
     after,
     limit: query.limit + 1,
   });
