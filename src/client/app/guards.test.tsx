@@ -8,21 +8,28 @@ import { stubFetch } from "../test/render.tsx";
 import { RedirectIfSignedIn, RequireSignIn } from "./guards.tsx";
 import { AppProviders } from "./providers.tsx";
 
-function renderAt(path: string, me: Me | null) {
+function renderAt(path: string, me: Me | null | "failing") {
   vi.stubGlobal(
     "fetch",
     stubFetch({
-      "GET /api/me": me
-        ? { body: me }
-        : { status: 401, body: { code: "unauthenticated", message: "Sign in" } },
+      "GET /api/me":
+        me === "failing"
+          ? { status: 500, body: { code: "internal", message: "Internal server error" } }
+          : me
+            ? { body: me }
+            : { status: 401, body: { code: "unauthenticated", message: "Sign in" } },
     }).fetchStub,
   );
   const router = createMemoryRouter(
     [
       { element: <RedirectIfSignedIn />, children: [{ path: "/sign-in", element: <h1>Sign In page</h1> }] },
       {
-        element: <RequireSignIn allowNoRole />,
+        element: <RequireSignIn allowNoRole signInMessage="Please sign in first" />,
         children: [{ path: "/role-selection", element: <h1>Role page</h1> }],
+      },
+      {
+        element: <RequireSignIn loadErrorMessage="Error loading profile data" />,
+        children: [{ path: "/profile", element: <h1>Profile page</h1> }],
       },
       {
         element: <RequireSignIn roles={["user", "admin"]} />,
@@ -87,5 +94,24 @@ describe("route guards", () => {
     const router = renderAt("/sign-in", makeMe({ role: "technician" }));
     expect(await screen.findByRole("heading", { name: "Technician home" })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/technician-home");
+  });
+
+  it("tells a signed-out visitor sent away from /role-selection to sign in first", async () => {
+    const router = renderAt("/role-selection", null);
+    expect(await screen.findByRole("heading", { name: "Sign In page" })).toBeInTheDocument();
+    expect(screen.getByText("Please sign in first")).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/sign-in");
+  });
+
+  it("keeps a person without a role away from the profile too", async () => {
+    const router = renderAt("/profile", makeMe({ role: null }));
+    expect(await screen.findByRole("heading", { name: "Role page" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/role-selection");
+  });
+
+  it("says Error loading profile data when the profile cannot be loaded", async () => {
+    renderAt("/profile", "failing");
+    expect(await screen.findAllByText("Error loading profile data")).not.toHaveLength(0);
+    expect(screen.getByRole("button", { name: "Try again" })).toBeInTheDocument();
   });
 });

@@ -1,5 +1,7 @@
 import { RefreshCw } from "lucide-react";
+import { useEffect } from "react";
 import { Navigate, Outlet } from "react-router";
+import { toast } from "react-toastify/unstyled";
 import { homePathFor, type Role } from "#shared/users/roles.ts";
 import { Button } from "../components/ui/button.tsx";
 import { PageSpinner } from "../components/ui/spinner.tsx";
@@ -10,15 +12,24 @@ interface RequireSignInProps {
   roles?: readonly Role[];
   /** /role-selection itself must be reachable by a person who has no role yet. */
   allowNoRole?: boolean;
+  /** Said (as a toast) to a signed-out visitor sent to /sign-in, e.g. "Please sign in first". */
+  signInMessage?: string;
+  /** Replaces the generic text when the account cannot be loaded (spec: "Error loading profile data"). */
+  loadErrorMessage?: string;
 }
 
 /** Pages below need a session: signed-out visitors go to /sign-in, people with no role to /role-selection. */
-export function RequireSignIn({ roles, allowNoRole = false }: RequireSignInProps) {
+export function RequireSignIn({
+  roles,
+  allowNoRole = false,
+  signInMessage,
+  loadErrorMessage,
+}: RequireSignInProps) {
   const { data: actor, isPending, isError, refetch } = useActorQuery();
 
   if (isPending) return <PageSpinner label="Loading your account" />;
-  if (isError) return <ActorLoadFailed onRetry={() => void refetch()} />;
-  if (actor === null) return <Navigate to="/sign-in" replace />;
+  if (isError) return <ActorLoadFailed message={loadErrorMessage} onRetry={() => void refetch()} />;
+  if (actor === null) return <SignInRedirect message={signInMessage} />;
   if (actor.role === null) {
     return allowNoRole ? <Outlet /> : <Navigate to="/role-selection" replace />;
   }
@@ -34,10 +45,23 @@ export function RedirectIfSignedIn() {
   return <Outlet />;
 }
 
-function ActorLoadFailed({ onRetry }: { onRetry: () => void }) {
+function SignInRedirect({ message }: { message: string | undefined }) {
+  useEffect(() => {
+    // The id keeps React's development double effects from showing it twice.
+    if (message) toast.error(message, { toastId: message });
+  }, [message]);
+  return <Navigate to="/sign-in" replace />;
+}
+
+function ActorLoadFailed({ message, onRetry }: { message: string | undefined; onRetry: () => void }) {
+  useEffect(() => {
+    if (message) toast.error(message, { toastId: message });
+  }, [message]);
   return (
     <div className="flex min-h-[40vh] flex-col items-center justify-center gap-3 text-center">
-      <p className="text-sm text-slate-600">We could not reach the server. Please check your connection.</p>
+      <p className="text-sm text-slate-600">
+        {message ?? "We could not reach the server. Please check your connection."}
+      </p>
       <Button variant="secondary" size="sm" onClick={onRetry}>
         <RefreshCw aria-hidden="true" className="size-4" />
         Try again

@@ -8,6 +8,7 @@ import { RouteError } from "./route-error.tsx";
 const SignInPage = lazy(() => import("../pages/sign-in.tsx"));
 const SignUpPage = lazy(() => import("../pages/sign-up.tsx"));
 const ForgotPasswordPage = lazy(() => import("../pages/forgot-password.tsx"));
+const ResetPasswordPage = lazy(() => import("../pages/reset-password.tsx"));
 const AdminSignupPage = lazy(() => import("../pages/admin-signup.tsx"));
 const RoleSelectionPage = lazy(() => import("../pages/role-selection.tsx"));
 const UserHomePage = lazy(() => import("../pages/user-home.tsx"));
@@ -39,11 +40,14 @@ export const routes = [
       },
       { path: "sign-up", element: <SignUpPage /> },
       { path: "forgot-password", element: <ForgotPasswordPage /> },
+      // Where the mailed reset link lands (?token=… or ?error=INVALID_TOKEN); not in spec §2, which
+      // left the reset page to the hosted auth service.
+      { path: "reset-password", element: <ResetPasswordPage /> },
       { path: "admin-signup", element: <AdminSignupPage /> },
       { path: "Knowledge-base", element: <KnowledgeBasePage /> },
       { path: "demo/user-management", element: <DemoUserManagementPage /> },
       {
-        element: <RequireSignIn allowNoRole />,
+        element: <RequireSignIn allowNoRole signInMessage="Please sign in first" />,
         children: [{ path: "role-selection", element: <RoleSelectionPage /> }],
       },
       {
@@ -59,11 +63,14 @@ export const routes = [
         children: [{ path: "admin-home", element: <AdminHomePage /> }],
       },
       {
+        element: <RequireSignIn loadErrorMessage="Error loading profile data" />,
+        children: [{ path: "profile", element: <ProfilePage /> }],
+      },
+      {
         element: <RequireSignIn />,
         children: [
           { path: "tickets", element: <TicketsPage /> },
           { path: "tickets/:ticketId", element: <TicketPage /> },
-          { path: "profile", element: <ProfilePage /> },
           { path: "notifications", element: <NotificationsPage /> },
           { path: "admin/user-management", element: <AdminUserManagementPage /> },
           { path: "test-notifications", element: <TestNotificationsPage /> },

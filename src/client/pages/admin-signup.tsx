@@ -1,11 +1,11 @@
-import { NotAvailable } from "../components/ui/not-available.tsx";
+import { AdminSignUpForm } from "../features/auth/components/admin-sign-up-form.tsx";
+import { AuthCard } from "../features/auth/components/auth-card.tsx";
 
-/** /admin-signup */
+/** /admin-signup: administrators register here, with the server's admin key. */
 export default function AdminSignupPage() {
   return (
-    <NotAvailable
-      title="Admin Registration"
-      description="Registering an administrator account is coming in a later release."
-    />
+    <AuthCard title="Admin Registration" description="Create an administrator account for this helpdesk.">
+      <AdminSignUpForm />
+    </AuthCard>
   );
 }

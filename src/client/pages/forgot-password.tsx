@@ -1,11 +1,14 @@
-import { NotAvailable } from "../components/ui/not-available.tsx";
+import { AuthCard } from "../features/auth/components/auth-card.tsx";
+import { ForgotPasswordForm } from "../features/auth/components/forgot-password-form.tsx";
 
 /** /forgot-password */
 export default function ForgotPasswordPage() {
   return (
-    <NotAvailable
+    <AuthCard
       title="Forgot Password"
-      description="Resetting a password by e-mail is coming in a later release. Until then, ask your administrator."
-    />
+      description="Enter the e-mail of your account and we will send you a link to set a new password."
+    >
+      <ForgotPasswordForm />
+    </AuthCard>
   );
 }

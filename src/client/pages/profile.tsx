@@ -7,11 +7,12 @@ import { Button } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { PageHeader } from "../components/ui/page-header.tsx";
 import { useSignOut } from "../features/auth/auth.api.ts";
+import { ProfileName } from "../features/auth/components/profile-name.tsx";
 import { useActor } from "../lib/use-actor.ts";
 
 const roleLabels = { user: "User", technician: "Technician", admin: "Admin" } as const;
 
-/** /profile: who is signed in, and Sign Out. */
+/** /profile: who is signed in, the name they may change, and Sign Out. */
 export default function ProfilePage() {
   const actor = useActor();
   const navigate = useNavigate();
@@ -49,8 +50,15 @@ export default function ProfilePage() {
           </div>
         </div>
         <dl className="divide-y divide-slate-100 px-6 text-sm">
-          <ProfileRow label="Name">{actor.name}</ProfileRow>
-          <ProfileRow label="Email">{actor.email}</ProfileRow>
+          <ProfileRow label="Name">
+            <ProfileName name={actor.name} />
+          </ProfileRow>
+          <ProfileRow label="Email">
+            {actor.email}
+            <span className="mt-0.5 block text-xs text-slate-500">
+              Your sign-in address; it cannot be changed here.
+            </span>
+          </ProfileRow>
           <ProfileRow label="Role">
             {actor.role ? <Badge tone="indigo">{roleLabels[actor.role]}</Badge> : "Not chosen yet"}
           </ProfileRow>
@@ -69,7 +77,7 @@ export default function ProfilePage() {
 
 function ProfileRow({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="grid grid-cols-3 gap-4 py-4">
+    <div className="grid grid-cols-3 items-baseline gap-4 py-4">
       <dt className="font-medium text-slate-500">{label}</dt>
       <dd className="col-span-2 break-words text-slate-900">{children}</dd>
     </div>

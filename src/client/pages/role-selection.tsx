@@ -1,11 +1,42 @@
-import { NotAvailable } from "../components/ui/not-available.tsx";
+import { LogOut } from "lucide-react";
+import { Navigate, useNavigate } from "react-router";
+import { toast } from "react-toastify/unstyled";
+import { homePathFor } from "#shared/users/roles.ts";
+import { Button } from "../components/ui/button.tsx";
+import { useSignOut } from "../features/auth/auth.api.ts";
+import { AuthCard } from "../features/auth/components/auth-card.tsx";
+import { ChooseRoleForm } from "../features/auth/components/choose-role-form.tsx";
+import { useActor } from "../lib/use-actor.ts";
 
-/** /role-selection */
+/** /role-selection: after a first Google or organisation sign-in, or for a stored person with no role. */
 export default function RoleSelectionPage() {
+  const actor = useActor();
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+  if (!actor) return null;
+  // The role is chosen once; after that only an administrator changes it.
+  if (actor.role !== null) return <Navigate to={homePathFor(actor.role)} replace />;
+
+  function handleSignOut() {
+    signOut.mutate(undefined, {
+      onSuccess: () => navigate("/", { replace: true }),
+      onError: (error) => toast.error(error.message),
+    });
+  }
+
   return (
-    <NotAvailable
+    <AuthCard
       title="Choose Your Role"
-      description="Choosing a role is coming in a later release. Until then, an administrator can set your role."
-    />
+      description={`Welcome, ${actor.name}. Tell us how you will use the helpdesk.`}
+    >
+      <ChooseRoleForm />
+      <div className="mt-6 flex items-center justify-center gap-1 text-sm text-slate-500">
+        Not {actor.email}?
+        <Button variant="ghost" size="sm" onClick={handleSignOut} disabled={signOut.isPending}>
+          <LogOut aria-hidden="true" className="size-4" />
+          Sign out
+        </Button>
+      </div>
+    </AuthCard>
   );
 }

@@ -1,9 +1,28 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Me, SignInInput, SignUpInput } from "#shared/users/user.schemas.ts";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { SignUpRole } from "#shared/users/roles.ts";
+import type {
+  AdminSignUpInput,
+  AuthProviders,
+  Me,
+  SignInInput,
+  SignUpInput,
+  UpdateProfileInput,
+} from "#shared/users/user.schemas.ts";
 import { ApiError, apiFetch } from "../../lib/api-client.ts";
-import { fetchActor, forgetActor, replaceActor } from "../../lib/use-actor.ts";
+import { actorKeys, fetchActor, forgetActor, replaceActor } from "../../lib/use-actor.ts";
 
 // better-auth's endpoints (mounted at /api/auth/*) set or clear the session cookie; /api/me then says who we are.
+
+export const authKeys = {
+  providers: ["auth", "providers"] as const,
+};
+
+/** Which sign-in methods the server offers (Google, the organisation's OpenID Connect provider). */
+export const authProvidersQuery = queryOptions({
+  queryKey: authKeys.providers,
+  queryFn: ({ signal }) => apiFetch<AuthProviders>("/api/auth/providers", { signal }),
+  staleTime: Number.POSITIVE_INFINITY,
+});
 
 async function fetchSignedInActor(): Promise<Me> {
   const actor = await fetchActor();
@@ -39,5 +58,75 @@ export function useSignOut() {
   return useMutation({
     mutationFn: () => apiFetch("/api/auth/sign-out", { method: "POST", body: {} }),
     onSuccess: () => forgetActor(queryClient),
+  });
+}
+
+export type SocialProvider = "google" | "oidc";
+
+/** Where the provider sends a failed sign-in back to; `provider` lets /sign-in name it in the toast. */
+export const socialErrorPath = (provider: SocialProvider) =>
+  provider === "google" ? "/sign-in?error=oauth" : `/sign-in?error=oauth&provider=${provider}`;
+
+/**
+ * Starts a Google or organisation sign-in: the server answers with the provider's authorization URL,
+ * which the caller opens. A first sign-in creates a person with no role, who lands on /role-selection.
+ */
+export function useSocialSignIn() {
+  return useMutation({
+    mutationFn: (provider: SocialProvider) =>
+      apiFetch<{ url: string }>("/api/auth/sign-in/social", {
+        method: "POST",
+        body: {
+          provider,
+          callbackURL: "/",
+          errorCallbackURL: socialErrorPath(provider),
+          newUserCallbackURL: "/role-selection",
+        },
+      }),
+  });
+}
+
+/** Always succeeds for a well-formed address: the server never tells whether it has an account. */
+export function useRequestPasswordReset() {
+  return useMutation({
+    mutationFn: (email: string) =>
+      apiFetch("/api/auth/request-password-reset", {
+        method: "POST",
+        body: { email, redirectTo: "/reset-password" },
+      }),
+  });
+}
+
+export function useResetPassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { token: string; newPassword: string }) =>
+      apiFetch("/api/auth/reset-password", { method: "POST", body: input }),
+    // The server ends every session of the account on reset, so this browser is signed out too.
+    onSuccess: () => forgetActor(queryClient),
+  });
+}
+
+/** /api/admin-signup creates the administrator but starts no session: sign in with the same credentials. */
+export function useAdminSignUp() {
+  return useMutation({
+    mutationFn: (input: AdminSignUpInput) =>
+      apiFetch<Me>("/api/admin-signup", { method: "POST", body: input }),
+  });
+}
+
+export function useChooseRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (role: SignUpRole) => apiFetch<Me>("/api/me/role", { method: "POST", body: { role } }),
+    onSuccess: (actor) => queryClient.setQueryData(actorKeys.me, actor),
+  });
+}
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UpdateProfileInput) => apiFetch<Me>("/api/me", { method: "PATCH", body: input }),
+    onSuccess: (actor) => queryClient.setQueryData(actorKeys.me, actor),
   });
 }

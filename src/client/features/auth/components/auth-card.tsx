@@ -1,7 +1,7 @@
 import { LifeBuoy } from "lucide-react";
 import type { ReactNode } from "react";
 
-/** The centred card that frames Sign In and Create Account. */
+/** The centred card that frames the account screens: Sign In, Create Account, password reset, role choice. */
 export function AuthCard({
   title,
   description,

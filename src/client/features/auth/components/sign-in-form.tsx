@@ -11,7 +11,7 @@ import { Field, Input } from "../../../components/ui/field.tsx";
 import { PasswordInput } from "../../../components/ui/password-input.tsx";
 import { isApiError } from "../../../lib/api-client.ts";
 import { useSignIn } from "../auth.api.ts";
-import { GoogleSignInButton } from "./google-sign-in-button.tsx";
+import { SocialSignIn } from "./social-sign-in.tsx";
 
 export function SignInForm() {
   const id = useId();
@@ -67,7 +67,7 @@ export function SignInForm() {
           Sign In
         </Button>
       </form>
-      <GoogleSignInButton />
+      <SocialSignIn />
       <p className="mt-6 text-center text-sm text-slate-500">
         Don&apos;t have an account?{" "}
         <Link to="/sign-up" className="font-medium text-indigo-600 hover:text-indigo-500">

@@ -12,7 +12,7 @@ import { Field, Input } from "../../../components/ui/field.tsx";
 import { PasswordInput } from "../../../components/ui/password-input.tsx";
 import { Select } from "../../../components/ui/select.tsx";
 import { useSignUp } from "../auth.api.ts";
-import { GoogleSignInButton } from "./google-sign-in-button.tsx";
+import { SocialSignIn } from "./social-sign-in.tsx";
 
 const roleOptions = [
   { value: "user", label: "User" },
@@ -90,7 +90,7 @@ export function SignUpForm() {
           Sign Up
         </Button>
       </form>
-      <GoogleSignInButton />
+      <SocialSignIn />
       <p className="mt-6 text-center text-sm text-slate-500">
         Already have an account?{" "}
         <Link to="/sign-in" className="font-medium text-indigo-600 hover:text-indigo-500">

@@ -1,0 +1,123 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { KeyRound, LoaderCircle } from "lucide-react";
+import { useId } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useNavigate } from "react-router";
+import { toast } from "react-toastify/unstyled";
+import { type AdminSignUpInput, adminSignUpInputSchema } from "#shared/users/user.schemas.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { Field, Input } from "../../../components/ui/field.tsx";
+import { PasswordInput } from "../../../components/ui/password-input.tsx";
+import { isApiError } from "../../../lib/api-client.ts";
+import { useAdminSignUp, useSignIn } from "../auth.api.ts";
+
+const registrationFailed = "Something went wrong with the admin registration";
+
+/** Spec §8 toasts; a rate-limited attempt says when to try again. */
+function failureMessage(error: unknown) {
+  if (isApiError(error, 403)) return "Invalid admin key. Access denied.";
+  if (isApiError(error, 429)) return error.message;
+  return registrationFailed;
+}
+
+export function AdminSignUpForm() {
+  const id = useId();
+  const navigate = useNavigate();
+  const adminSignUp = useAdminSignUp();
+  const signIn = useSignIn();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<AdminSignUpInput>({
+    resolver: zodResolver(adminSignUpInputSchema),
+    defaultValues: { name: "", email: "", password: "", adminKey: "" },
+  });
+
+  const handleRegister = handleSubmit(async ({ name, email, password, adminKey }) => {
+    try {
+      await adminSignUp.mutateAsync({ name, email, password, adminKey });
+    } catch (error) {
+      toast.error(failureMessage(error));
+      return;
+    }
+    toast.success("Admin account created successfully");
+    // The registration starts no session: sign in with what was just typed.
+    try {
+      await signIn.mutateAsync({ email, password });
+      navigate("/admin-home", { replace: true });
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : "Please sign in with your new account.");
+      navigate("/sign-in", { replace: true });
+    }
+  });
+
+  return (
+    <>
+      <div
+        role="note"
+        className="mb-6 flex gap-3 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2.5 text-sm text-amber-900"
+      >
+        <KeyRound aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-600" />
+        <div>
+          <p className="font-medium">A valid admin key is needed.</p>
+          <p className="mt-1 text-amber-800">
+            The key is the server&apos;s <code className="font-mono text-xs">ADMIN_SIGNUP_KEY</code> setting.
+            If none is set, the server creates one at its first start and prints it in its log. Ask whoever
+            runs the server.
+          </p>
+        </div>
+      </div>
+      <form noValidate onSubmit={handleRegister} className="flex flex-col gap-5">
+        <Field label="Name" htmlFor={`${id}-name`} error={errors.name?.message}>
+          <Input
+            id={`${id}-name`}
+            autoComplete="name"
+            placeholder="Jane Doe"
+            invalid={errors.name !== undefined}
+            {...register("name")}
+          />
+        </Field>
+        <Field label="Email" htmlFor={`${id}-email`} error={errors.email?.message}>
+          <Input
+            id={`${id}-email`}
+            type="email"
+            autoComplete="email"
+            placeholder="you@company.com"
+            invalid={errors.email !== undefined}
+            {...register("email")}
+          />
+        </Field>
+        <Field label="Password" htmlFor={`${id}-password`} error={errors.password?.message}>
+          <PasswordInput
+            id={`${id}-password`}
+            autoComplete="new-password"
+            placeholder="At least 8 characters"
+            invalid={errors.password !== undefined}
+            {...register("password")}
+          />
+        </Field>
+        <Field label="Admin Secret Key" htmlFor={`${id}-key`} error={errors.adminKey?.message}>
+          <Input
+            id={`${id}-key`}
+            type="password"
+            autoComplete="off"
+            spellCheck={false}
+            invalid={errors.adminKey !== undefined}
+            {...register("adminKey")}
+          />
+        </Field>
+        <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
+          {isSubmitting ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
+          Create Admin Account
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm text-slate-500">
+        Already have an account?{" "}
+        <Link to="/sign-in" className="font-medium text-indigo-600 hover:text-indigo-500">
+          Sign in
+        </Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,117 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { Info, LoaderCircle, UserRound, Wrench } from "lucide-react";
+import { type FormEvent, useId, useState } from "react";
+import { useNavigate } from "react-router";
+import { toast } from "react-toastify/unstyled";
+import { homePathFor, type SignUpRole } from "#shared/users/roles.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { cn } from "../../../components/ui/cn.ts";
+import { isApiError } from "../../../lib/api-client.ts";
+import { actorKeys, forgetActor } from "../../../lib/use-actor.ts";
+import { useChooseRole } from "../auth.api.ts";
+
+const choices = [
+  { role: "user", label: "User", description: "Raise support tickets and follow them.", icon: UserRound },
+  {
+    role: "technician",
+    label: "Technician",
+    description: "Pick up open tickets and resolve them.",
+    icon: Wrench,
+  },
+] as const satisfies readonly { role: SignUpRole; label: string; description: string; icon: unknown }[];
+
+/** /role-selection: a person without a role (first Google or organisation sign-in) picks one, once. */
+export function ChooseRoleForm() {
+  const id = useId();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const chooseRole = useChooseRole();
+  const [role, setRole] = useState<SignUpRole>("user");
+
+  async function handleContinue(event: FormEvent) {
+    event.preventDefault();
+    // mutateAsync, not mutate(…, callbacks): the new role sends this page home, and callbacks passed to
+    // mutate are dropped once the form has unmounted.
+    try {
+      const actor = await chooseRole.mutateAsync(role);
+      toast.success("Role selected successfully!");
+      navigate(homePathFor(actor.role), { replace: true });
+    } catch (error) {
+      if (isApiError(error, 401)) {
+        toast.error("Please sign in first");
+        forgetActor(queryClient);
+        navigate("/sign-in", { replace: true });
+        return;
+      }
+      toast.error("Failed to update role. Please try again.");
+      // 409: a role was set meanwhile (another tab, an administrator); reloading who we are sends us home.
+      if (isApiError(error, 409)) await queryClient.invalidateQueries({ queryKey: actorKeys.me });
+    }
+  }
+
+  return (
+    <form onSubmit={handleContinue} className="flex flex-col gap-5">
+      <div role="radiogroup" aria-labelledby={`${id}-legend`} className="flex flex-col gap-3">
+        <p id={`${id}-legend`} className="text-sm font-medium text-slate-700">
+          Role
+        </p>
+        {choices.map((choice) => {
+          const isChecked = role === choice.role;
+          const Icon = choice.icon;
+          return (
+            <label
+              key={choice.role}
+              htmlFor={`${id}-${choice.role}`}
+              className={cn(
+                "flex cursor-pointer items-center gap-3 rounded-lg border p-4 transition-colors",
+                "has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-indigo-600",
+                isChecked
+                  ? "border-indigo-500 bg-indigo-50/60 ring-1 ring-indigo-500"
+                  : "border-slate-300 hover:bg-slate-50",
+              )}
+            >
+              <input
+                id={`${id}-${choice.role}`}
+                type="radio"
+                name="role"
+                value={choice.role}
+                checked={isChecked}
+                onChange={() => setRole(choice.role)}
+                aria-labelledby={`${id}-${choice.role}-label`}
+                aria-describedby={`${id}-${choice.role}-description`}
+                className="size-4 accent-indigo-600"
+              />
+              <span
+                className={cn(
+                  "flex size-9 shrink-0 items-center justify-center rounded-lg",
+                  isChecked ? "bg-indigo-100 text-indigo-700" : "bg-slate-100 text-slate-500",
+                )}
+              >
+                <Icon aria-hidden="true" className="size-5" />
+              </span>
+              <span className="min-w-0">
+                <span
+                  id={`${id}-${choice.role}-label`}
+                  className="block text-sm font-semibold text-slate-900"
+                >
+                  {choice.label}
+                </span>
+                <span id={`${id}-${choice.role}-description`} className="block text-sm text-slate-500">
+                  {choice.description}
+                </span>
+              </span>
+            </label>
+          );
+        })}
+      </div>
+      <p className="flex gap-2 text-sm text-slate-500">
+        <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+        An administrator can change your role later.
+      </p>
+      <Button type="submit" size="lg" className="w-full" disabled={chooseRole.isPending}>
+        {chooseRole.isPending ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
+        Continue
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,72 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { LoaderCircle, MailCheck } from "lucide-react";
+import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link } from "react-router";
+import { toast } from "react-toastify/unstyled";
+import { forgotPasswordInputSchema } from "#shared/users/user.schemas.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { Field, Input } from "../../../components/ui/field.tsx";
+import { useRequestPasswordReset } from "../auth.api.ts";
+
+export function ForgotPasswordForm() {
+  const id = useId();
+  const requestReset = useRequestPasswordReset();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(forgotPasswordInputSchema), defaultValues: { email: "" } });
+
+  const handleSend = handleSubmit(async ({ email }) => {
+    try {
+      await requestReset.mutateAsync(email);
+      // The server answers the same whether or not the address has an account, and so do we.
+      toast.success("Reset email was sent successfully.");
+      setSentTo(email);
+    } catch (error) {
+      console.error("Password reset request failed", error);
+      toast.error(error instanceof Error ? error.message : "Something went wrong. Please try again.");
+    }
+  });
+
+  return (
+    <>
+      {sentTo ? (
+        <div
+          role="status"
+          className="mb-5 flex gap-3 rounded-lg border border-green-200 bg-green-50 px-3 py-2.5 text-sm text-green-800"
+        >
+          <MailCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <p>
+            If <span className="font-medium break-all">{sentTo}</span> has an account, a link to set a new
+            password is on its way. It works once and expires in one hour.
+          </p>
+        </div>
+      ) : null}
+      <form noValidate onSubmit={handleSend} className="flex flex-col gap-5">
+        <Field label="Email" htmlFor={`${id}-email`} error={errors.email?.message}>
+          <Input
+            id={`${id}-email`}
+            type="email"
+            autoComplete="email"
+            placeholder="you@company.com"
+            invalid={errors.email !== undefined}
+            {...register("email")}
+          />
+        </Field>
+        <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
+          {isSubmitting ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
+          Send Reset Password
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm text-slate-500">
+        Remembered it?{" "}
+        <Link to="/sign-in" className="font-medium text-indigo-600 hover:text-indigo-500">
+          Back to sign in
+        </Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,106 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { LinkIcon, LoaderCircle } from "lucide-react";
+import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useNavigate } from "react-router";
+import { toast } from "react-toastify/unstyled";
+import { z } from "zod";
+import { resetPasswordInputSchema } from "#shared/users/user.schemas.ts";
+import { Alert } from "../../../components/ui/alert.tsx";
+import { Button, buttonClass } from "../../../components/ui/button.tsx";
+import { Field, Input } from "../../../components/ui/field.tsx";
+import { PasswordInput } from "../../../components/ui/password-input.tsx";
+import { isApiError } from "../../../lib/api-client.ts";
+import { useResetPassword } from "../auth.api.ts";
+
+export const invalidResetLink = "This reset link is invalid or has expired.";
+
+// The password rules are the server's (shared schema); typing it twice only guards against a typo.
+const resetPasswordFormSchema = resetPasswordInputSchema
+  .extend({ confirmPassword: z.string() })
+  .refine((input) => input.newPassword === input.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "Passwords do not match",
+  });
+
+/** `token` is null when the link carried none, or the server already said it is invalid (?error=…). */
+export function ResetPasswordForm({ token }: { token: string | null }) {
+  const id = useId();
+  const navigate = useNavigate();
+  const resetPassword = useResetPassword();
+  const [isTokenRefused, setIsTokenRefused] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(resetPasswordFormSchema),
+    defaultValues: { newPassword: "", confirmPassword: "" },
+  });
+
+  if (token === null || isTokenRefused) return <InvalidResetLink />;
+
+  const handleReset = handleSubmit(async ({ newPassword }) => {
+    setServerError(null);
+    try {
+      await resetPassword.mutateAsync({ token, newPassword });
+      toast.success("Your password has been reset. Sign in with your new password.");
+      navigate("/sign-in", { replace: true });
+    } catch (error) {
+      if (isApiError(error, 400) && error.code === "INVALID_TOKEN") setIsTokenRefused(true);
+      else if (isApiError(error, 429)) toast.error(error.message);
+      else setServerError(error instanceof Error ? error.message : "Something went wrong. Please try again.");
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={handleReset} className="flex flex-col gap-5">
+      <Field label="New password" htmlFor={`${id}-new`} error={errors.newPassword?.message}>
+        <PasswordInput
+          id={`${id}-new`}
+          autoComplete="new-password"
+          placeholder="At least 8 characters"
+          invalid={errors.newPassword !== undefined}
+          {...register("newPassword")}
+        />
+      </Field>
+      <Field label="Confirm password" htmlFor={`${id}-confirm`} error={errors.confirmPassword?.message}>
+        <Input
+          id={`${id}-confirm`}
+          type="password"
+          autoComplete="new-password"
+          invalid={errors.confirmPassword !== undefined}
+          {...register("confirmPassword")}
+        />
+      </Field>
+      {serverError ? <Alert>{serverError}</Alert> : null}
+      <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
+        {isSubmitting ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
+        Set Password
+      </Button>
+    </form>
+  );
+}
+
+function InvalidResetLink() {
+  return (
+    <div className="flex flex-col items-center text-center">
+      <span className="flex size-12 items-center justify-center rounded-full bg-red-50 text-red-600">
+        <LinkIcon aria-hidden="true" className="size-6" />
+      </span>
+      <p role="alert" className="mt-4 font-semibold text-slate-900">
+        {invalidResetLink}
+      </p>
+      <p className="mt-1 text-sm text-slate-500">
+        A link works once and expires one hour after it was sent. Ask for a new one.
+      </p>
+      <Link to="/forgot-password" className={buttonClass("primary", "md", "mt-5")}>
+        Request a new link
+      </Link>
+      <Link to="/sign-in" className="mt-4 text-sm font-medium text-indigo-600 hover:text-indigo-500">
+        Back to sign in
+      </Link>
+    </div>
+  );
+}

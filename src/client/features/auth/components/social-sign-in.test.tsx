@@ -1,0 +1,77 @@
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import type { AuthProviders } from "#shared/users/user.schemas.ts";
+import { renderWithApp, stubFetch } from "../../../test/render.tsx";
+import { SocialSignIn } from "./social-sign-in.tsx";
+
+function setup(providers: AuthProviders, path = "/sign-in") {
+  const server = stubFetch({
+    "GET /api/auth/providers": { body: providers },
+    // jsdom cannot leave the page, but it can follow a change of hash: the "provider" is #authorize.
+    "POST /api/auth/sign-in/social": {
+      body: { url: `${window.location.origin}/#authorize`, redirect: true },
+    },
+  });
+  vi.stubGlobal("fetch", server.fetchStub);
+  const result = renderWithApp(<SocialSignIn />, { path });
+  return { server, user: userEvent.setup(), ...result };
+}
+
+describe("SocialSignIn", () => {
+  it("keeps Continue with Google visible and says so when Google is not configured", async () => {
+    const { server, user } = setup({ google: false, oidc: null });
+    const google = screen.getByRole("button", { name: "Continue with Google" });
+    await vi.waitFor(() => expect(google).toBeEnabled());
+    await user.click(google);
+    expect(await screen.findByText("Google sign-in is not configured")).toBeInTheDocument();
+    expect(server.calls.filter((call) => call.method === "POST")).toHaveLength(0);
+  });
+
+  it("shows the organisation button only when the server has one", async () => {
+    setup({ google: false, oidc: null });
+    await vi.waitFor(() =>
+      expect(screen.getByRole("button", { name: "Continue with Google" })).toBeEnabled(),
+    );
+    expect(screen.getAllByRole("button")).toHaveLength(1);
+  });
+
+  it("starts the organisation sign-in with the server's label and opens the provider", async () => {
+    const { server, user } = setup({ google: false, oidc: { label: "Sign in with Contoso" } });
+    await user.click(await screen.findByRole("button", { name: "Sign in with Contoso" }));
+    await vi.waitFor(() => expect(window.location.hash).toBe("#authorize"));
+    expect(server.calls.find((call) => call.method === "POST")?.body).toEqual({
+      provider: "oidc",
+      callbackURL: "/",
+      errorCallbackURL: "/sign-in?error=oauth&provider=oidc",
+      newUserCallbackURL: "/role-selection",
+    });
+    window.location.hash = "";
+  });
+
+  it("starts the Google sign-in when Google is configured", async () => {
+    const { server, user } = setup({ google: true, oidc: null });
+    const google = screen.getByRole("button", { name: "Continue with Google" });
+    await vi.waitFor(() => expect(google).toBeEnabled());
+    await user.click(google);
+    await vi.waitFor(() => expect(window.location.hash).toBe("#authorize"));
+    expect(server.calls.find((call) => call.method === "POST")?.body).toMatchObject({
+      provider: "google",
+      errorCallbackURL: "/sign-in?error=oauth",
+      newUserCallbackURL: "/role-selection",
+    });
+    window.location.hash = "";
+  });
+
+  it("says Could not authorize with Google. when Google sends the person back with an error", async () => {
+    const { router } = setup({ google: true, oidc: null }, "/sign-in?error=oauth&error=access_denied");
+    expect(await screen.findByText("Could not authorize with Google.")).toBeInTheDocument();
+    // Dropped, so a reload does not say it again.
+    await vi.waitFor(() => expect(router.state.location.search).toBe(""));
+  });
+
+  it("names the organisation provider when its sign-in failed", async () => {
+    setup({ google: false, oidc: { label: "Sign in with Contoso" } }, "/sign-in?error=oauth&provider=oidc");
+    expect(await screen.findByText("Could not authorize with Contoso.")).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,131 @@
+import { useQuery } from "@tanstack/react-query";
+import { Building2, LoaderCircle } from "lucide-react";
+import { useEffect } from "react";
+import { useSearchParams } from "react-router";
+import { toast } from "react-toastify/unstyled";
+import { Button } from "../../../components/ui/button.tsx";
+import { authProvidersQuery, type SocialProvider, useSocialSignIn } from "../auth.api.ts";
+
+export const googleAuthorizationFailed = "Could not authorize with Google.";
+
+/** "Sign in with Contoso" → "Could not authorize with Contoso." (the label names the provider). */
+export function oidcAuthorizationFailed(label: string | undefined) {
+  const provider = label?.replace(/^(sign in|log in|continue) with\s+/i, "").trim();
+  return `Could not authorize with ${provider || "your organisation"}.`;
+}
+
+/**
+ * "or", then Continue with Google, and the organisation's single sign-on when the server has one.
+ * The Google button stays visible when Google is not configured and says so when clicked.
+ */
+export function SocialSignIn() {
+  const providers = useQuery(authProvidersQuery);
+  const socialSignIn = useSocialSignIn();
+  const oidc = providers.data?.oidc ?? null;
+  useAuthorizationErrorToast(providers.isPending ? undefined : (oidc?.label ?? null));
+
+  // Back from the provider through the browser's Back button (page restored from the back-forward cache):
+  // the buttons must not keep spinning.
+  const { reset } = socialSignIn;
+  useEffect(() => {
+    const handlePageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) reset();
+    };
+    window.addEventListener("pageshow", handlePageShow);
+    return () => window.removeEventListener("pageshow", handlePageShow);
+  }, [reset]);
+
+  function handleSignIn(provider: SocialProvider) {
+    socialSignIn.mutate(provider, {
+      // The browser leaves for the provider; the button keeps spinning until the page unloads.
+      onSuccess: ({ url }) => window.location.assign(url),
+      onError: () =>
+        toast.error(provider === "google" ? googleAuthorizationFailed : oidcAuthorizationFailed(oidc?.label)),
+    });
+  }
+
+  function handleGoogle() {
+    if (providers.data?.google) handleSignIn("google");
+    else if (providers.isError) toast.error("Could not reach the server. Please try again.");
+    else if (providers.data) toast.info("Google sign-in is not configured");
+  }
+
+  const pendingProvider = socialSignIn.isPending || socialSignIn.isSuccess ? socialSignIn.variables : null;
+
+  return (
+    <>
+      <div className="my-6 flex items-center gap-3 text-xs text-slate-400 uppercase">
+        <span className="h-px flex-1 bg-slate-200" />
+        or
+        <span className="h-px flex-1 bg-slate-200" />
+      </div>
+      <div className="flex flex-col gap-3">
+        <Button
+          variant="secondary"
+          className="w-full"
+          onClick={handleGoogle}
+          disabled={providers.isPending || pendingProvider !== null}
+        >
+          {pendingProvider === "google" ? <Spinning /> : <GoogleLogo />}
+          Continue with Google
+        </Button>
+        {oidc ? (
+          <Button
+            variant="secondary"
+            className="w-full"
+            onClick={() => handleSignIn("oidc")}
+            disabled={pendingProvider !== null}
+          >
+            {pendingProvider === "oidc" ? (
+              <Spinning />
+            ) : (
+              <Building2 aria-hidden="true" className="size-4 text-slate-500" />
+            )}
+            {oidc.label}
+          </Button>
+        ) : null}
+      </div>
+    </>
+  );
+}
+
+/**
+ * A failed Google or organisation sign-in comes back as /sign-in?error=…[&provider=oidc]: say so once,
+ * then drop the parameters so that a reload does not say it again. `oidcLabel` is undefined while loading.
+ */
+function useAuthorizationErrorToast(oidcLabel: string | null | undefined) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const error = searchParams.get("error");
+  const isOidc = searchParams.get("provider") === "oidc";
+  useEffect(() => {
+    if (!error || (isOidc && oidcLabel === undefined)) return;
+    const message = isOidc ? oidcAuthorizationFailed(oidcLabel ?? undefined) : googleAuthorizationFailed;
+    toast.error(message, { toastId: "authorization-failed" });
+    setSearchParams({}, { replace: true });
+  }, [error, isOidc, oidcLabel, setSearchParams]);
+}
+
+const Spinning = () => <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />;
+
+function GoogleLogo() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4">
+      <path
+        fill="#4285F4"
+        d="M23.5 12.27c0-.82-.07-1.6-.2-2.36H12v4.47h6.46a5.53 5.53 0 0 1-2.4 3.62v3h3.88c2.27-2.09 3.56-5.17 3.56-8.73Z"
+      />
+      <path
+        fill="#34A853"
+        d="M12 24c3.24 0 5.96-1.07 7.94-2.9l-3.88-3c-1.08.72-2.45 1.15-4.06 1.15-3.12 0-5.77-2.11-6.71-4.95H1.28v3.1A12 12 0 0 0 12 24Z"
+      />
+      <path
+        fill="#FBBC05"
+        d="M5.29 14.3A7.2 7.2 0 0 1 4.91 12c0-.8.14-1.57.38-2.3V6.6H1.28A12 12 0 0 0 0 12c0 1.94.46 3.77 1.28 5.4l4.01-3.1Z"
+      />
+      <path
+        fill="#EA4335"
+        d="M12 4.75c1.76 0 3.34.6 4.59 1.8l3.44-3.44C17.95 1.19 15.24 0 12 0A12 12 0 0 0 1.28 6.6l4.01 3.1C6.23 6.86 8.88 4.75 12 4.75Z"
+      />
+    </svg>
+  );
+}
