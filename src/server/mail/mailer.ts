@@ -7,6 +7,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** The one link the message is about; the outbox logs it so a single-machine install can follow it. */
+  link?: string;
 }
 
 export interface Mailer {
@@ -30,21 +32,34 @@ export function createMailer({ smtpUrl, outboxDir, from, log }: MailerConfig): M
     const transport = nodemailer.createTransport(smtpUrl);
     return {
       async send(message) {
-        await transport.sendMail({ from, ...message });
+        await transport.sendMail({
+          from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+        });
       },
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     async send(message) {
-      const info = await transport.sendMail({ from, ...message });
+      const info = await transport.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
       await mkdir(outboxDir, { recursive: true });
       const file = path.join(
         outboxDir,
         `${new Date().toISOString().replace(/[:.]/g, "-")}-${info.messageId.replace(/[^\w.-]/g, "")}.eml`,
       );
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
-      log(`No SMTP_URL set: wrote "${message.subject}" for ${message.to} to ${file}`);
+      const link = message.link ? `; its link: ${message.link}` : "";
+      log(`No SMTP_URL set: wrote "${message.subject}" for ${message.to} to ${file}${link}`);
     },
   };
 }

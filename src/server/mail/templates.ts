@@ -9,6 +9,7 @@ const escapeHtml = (text: string) =>
 export function passwordResetMail({ to, name, url }: { to: string; name: string; url: string }): MailMessage {
   return {
     to,
+    link: url,
     subject: "Reset your Helpdesk password",
     text: [
       `Hello ${name},`,
