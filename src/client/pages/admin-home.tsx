@@ -1,11 +1,154 @@
-import { NotAvailable } from "../components/ui/not-available.tsx";
+import { CircleCheck, CircleDot, Clock, Lock, Ticket, Users } from "lucide-react";
+import { Link, useSearchParams } from "react-router";
+import type { TicketStatus } from "#shared/tickets/ticket.schemas.ts";
+import { buttonClass } from "../components/ui/button.tsx";
+import { Card } from "../components/ui/card.tsx";
+import { EmptyState } from "../components/ui/empty-state.tsx";
+import { PageHeader } from "../components/ui/page-header.tsx";
+import { Tabs, tabIdFor, tabPanelIdFor } from "../components/ui/tabs.tsx";
+import { TicketList } from "../features/tickets/components/ticket-list.tsx";
+import {
+  type SummaryCard,
+  TicketSummaryCards,
+} from "../features/tickets/components/ticket-summary-cards.tsx";
+import { useActor } from "../lib/use-actor.ts";
 
-/** /admin-home */
+const cards: SummaryCard[] = [
+  { label: "Total Tickets", count: "total", icon: Ticket, tone: "indigo" },
+  { label: "Open", count: "open", icon: CircleDot, tone: "blue" },
+  { label: "In Progress", count: "inProgress", icon: Clock, tone: "amber" },
+  { label: "Resolved", count: "resolved", icon: CircleCheck, tone: "green" },
+  { label: "Closed", count: "closed", icon: Lock, tone: "slate" },
+];
+
+const sections = [
+  { value: "overview", label: "Overview" },
+  { value: "tickets", label: "All Tickets" },
+  { value: "users", label: "User Management" },
+] as const;
+type Section = (typeof sections)[number]["value"];
+
+/** Spec §2: the All Tickets tab filters by All, Open, In Progress and Resolved. */
+const statusFilters = [
+  { value: "All", label: "All" },
+  { value: "Open", label: "Open" },
+  { value: "In Progress", label: "In Progress" },
+  { value: "Resolved", label: "Resolved" },
+] as const satisfies readonly { value: TicketStatus | "All"; label: string }[];
+type StatusFilter = (typeof statusFilters)[number]["value"];
+
+const pick = <T extends string>(values: readonly { value: T }[], raw: string | null, fallback: T) =>
+  values.find((entry) => entry.value === raw)?.value ?? fallback;
+
+/** /admin-home: Overview, All Tickets and User Management, the tab and filter kept in the URL. */
 export default function AdminHomePage() {
+  const actor = useActor();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const section = pick(sections, searchParams.get("tab"), "overview");
+  const status = pick(statusFilters, searchParams.get("status"), "All");
+
+  const show = (next: { tab?: Section; status?: StatusFilter }) =>
+    setSearchParams(
+      (current) => {
+        const params = new URLSearchParams(current);
+        const tab = next.tab ?? section;
+        const nextStatus = next.status ?? status;
+        params.set("tab", tab);
+        if (tab === "tickets" && nextStatus !== "All") params.set("status", nextStatus);
+        else params.delete("status");
+        return params;
+      },
+      { replace: true },
+    );
+
   return (
-    <NotAvailable
-      title="Admin Dashboard"
-      description="The administrator overview, with ticket and user counts, is coming in a later release."
-    />
+    <>
+      <PageHeader title="Admin Dashboard" description={actor ? `Welcome, ${actor.name}` : undefined} />
+      <div className="mb-6">
+        <Tabs
+          label="Admin sections"
+          idPrefix="admin"
+          tabs={sections}
+          value={section}
+          onChange={(tab) => show({ tab })}
+        />
+      </div>
+      <div role="tabpanel" id={tabPanelIdFor("admin")} aria-labelledby={tabIdFor("admin", section)}>
+        {section === "overview" ? <Overview onShowTickets={() => show({ tab: "tickets" })} /> : null}
+        {section === "tickets" ? (
+          <Card>
+            <div className="border-b border-slate-100 px-5 py-4">
+              <Tabs
+                label="Filter by status"
+                idPrefix="admin-status"
+                tabs={statusFilters}
+                value={status}
+                onChange={(next) => show({ status: next })}
+              />
+            </div>
+            <div
+              role="tabpanel"
+              id={tabPanelIdFor("admin-status")}
+              aria-labelledby={tabIdFor("admin-status", status)}
+            >
+              <TicketList filters={{ scope: "visible", status: status === "All" ? undefined : status }} />
+            </div>
+          </Card>
+        ) : null}
+        {section === "users" ? <UserManagementSoon /> : null}
+      </div>
+    </>
+  );
+}
+
+function Overview({ onShowTickets }: { onShowTickets: () => void }) {
+  return (
+    <div className="flex flex-col gap-6">
+      <section aria-labelledby="admin-ticket-counts" className="flex flex-col gap-3">
+        <div className="flex items-baseline justify-between gap-4">
+          <h2 id="admin-ticket-counts" className="text-base font-semibold text-slate-900">
+            Tickets
+          </h2>
+          <button
+            type="button"
+            onClick={onShowTickets}
+            className="rounded text-sm font-medium text-indigo-600 hover:text-indigo-500 focus-visible:outline-2 focus-visible:outline-indigo-600"
+          >
+            View all tickets
+          </button>
+        </div>
+        <TicketSummaryCards cards={cards} />
+      </section>
+      <section aria-labelledby="admin-user-counts" className="flex flex-col gap-3">
+        <h2 id="admin-user-counts" className="text-base font-semibold text-slate-900">
+          Users
+        </h2>
+        <Card>
+          <EmptyState
+            icon={Users}
+            title="User counts arrive with user management"
+            description="Total users, regular users, technicians and admins will be counted here once user management is available."
+          />
+        </Card>
+      </section>
+    </div>
+  );
+}
+
+function UserManagementSoon() {
+  return (
+    <Card>
+      <EmptyState
+        icon={Users}
+        titleAs="h2"
+        title="The user table arrives with user management"
+        description="Names, emails, roles and creation dates of every account will be listed here."
+        action={
+          <Link to="/admin/user-management" className={buttonClass("secondary")}>
+            Open User Management
+          </Link>
+        }
+      />
+    </Card>
   );
 }

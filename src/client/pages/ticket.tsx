@@ -1,20 +1,110 @@
 import { useQuery } from "@tanstack/react-query";
-import { ArrowLeft, SearchX } from "lucide-react";
+import { ArrowLeft, SearchX, UserRoundX } from "lucide-react";
+import { type ReactNode, useState } from "react";
 import { Link, useParams } from "react-router";
 import { ticketIdPattern } from "#shared/tickets/ticket.schemas.ts";
+import { Alert } from "../components/ui/alert.tsx";
 import { Button, buttonClass } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { EmptyState } from "../components/ui/empty-state.tsx";
 import { PageSpinner } from "../components/ui/spinner.tsx";
-import { TicketDetails } from "../features/tickets/components/ticket-details.tsx";
+import { TicketActions } from "../features/tickets/components/ticket-actions.tsx";
+import { TicketActivityTimeline } from "../features/tickets/components/ticket-activity-timeline.tsx";
+import { TicketComments } from "../features/tickets/components/ticket-comments.tsx";
+import { TicketFacts, TicketOverview } from "../features/tickets/components/ticket-details.tsx";
+import { TicketFeedback } from "../features/tickets/components/ticket-feedback.tsx";
 import { ticketQuery } from "../features/tickets/ticket.api.ts";
 import { isApiError } from "../lib/api-client.ts";
 
-/** /tickets/:ticketId, read-only. A ticket the person may not see is "not found", as the server says. */
+/**
+ * /tickets/:ticketId: the ticket, what the person may do with it, its comments, feedback and timeline.
+ * A ticket the person may not see is "not found", as the server says.
+ */
 export default function TicketPage() {
   const { ticketId = "" } = useParams();
   const isWellFormed = ticketIdPattern.test(ticketId);
   const query = useQuery({ ...ticketQuery(ticketId), enabled: isWellFormed });
+  // Why the server refused the last action (e.g. another technician won Assign to Me). The ticket is
+  // read again after a refusal, so the page shows what won; this says why.
+  const [lastRefusal, setLastRefusal] = useState<{ ticketId: string; message: string } | null>(null);
+  // The page stays mounted when a link opens another ticket: a refusal belongs to its own ticket.
+  const refusal = lastRefusal?.ticketId === ticketId ? lastRefusal.message : null;
+  const handleOutcome = (message: string | null) => setLastRefusal(message ? { ticketId, message } : null);
+
+  let content: ReactNode;
+  if (!isWellFormed || isApiError(query.error, 404)) {
+    content = refusal ? (
+      // The race's loser may no longer see the ticket: it now belongs to the technician who won.
+      <Card>
+        <EmptyState
+          icon={UserRoundX}
+          titleAs="h1"
+          title={refusal}
+          description="It is no longer in your list: only its assignee, its creator and administrators can open it now."
+          action={<ViewTicketsLink />}
+        />
+      </Card>
+    ) : (
+      <Card>
+        <EmptyState
+          icon={SearchX}
+          titleAs="h1"
+          title="Ticket not found"
+          description={`There is no ticket ${ticketId} you can see.`}
+          action={<ViewTicketsLink />}
+        />
+      </Card>
+    );
+  } else if (query.isPending) {
+    content = <PageSpinner label="Loading ticket" />;
+  } else if (query.isError && !query.data) {
+    content = (
+      <Card>
+        <EmptyState
+          icon={SearchX}
+          title="The ticket could not be loaded"
+          description={query.error.message}
+          action={
+            <Button variant="secondary" onClick={() => void query.refetch()}>
+              Try again
+            </Button>
+          }
+        />
+      </Card>
+    );
+  } else {
+    const ticket = query.data!;
+    content = (
+      <div className="flex flex-col gap-6">
+        {refusal ? <Alert>{refusal}</Alert> : null}
+        {/* On small screens the two columns become one list, the actions right under the ticket. */}
+        <div className="flex flex-col gap-6 lg:grid lg:grid-cols-3 lg:items-start">
+          <div className="contents lg:flex lg:min-w-0 lg:flex-col lg:gap-6 lg:col-span-2">
+            <div className="order-1">
+              <TicketOverview ticket={ticket} />
+            </div>
+            <div className="order-3 empty:hidden">
+              <TicketFeedback ticket={ticket} />
+            </div>
+            <div className="order-4">
+              <TicketComments ticket={ticket} />
+            </div>
+          </div>
+          <div className="contents lg:flex lg:min-w-0 lg:flex-col lg:gap-6">
+            <div className="order-2 empty:hidden">
+              <TicketActions ticket={ticket} onOutcome={handleOutcome} />
+            </div>
+            <div className="order-5">
+              <TicketFacts ticket={ticket} />
+            </div>
+            <div className="order-6">
+              <TicketActivityTimeline ticketId={ticket.ticketId} />
+            </div>
+          </div>
+        </div>
+      </div>
+    );
+  }
 
   return (
     <>
@@ -26,38 +116,15 @@ export default function TicketPage() {
         <ArrowLeft aria-hidden="true" className="size-4" />
         Back to tickets
       </Link>
-      {!isWellFormed || isApiError(query.error, 404) ? (
-        <Card>
-          <EmptyState
-            icon={SearchX}
-            titleAs="h1"
-            title="Ticket not found"
-            description={`There is no ticket ${ticketId} you can see.`}
-            action={
-              <Link to="/tickets" className={buttonClass("secondary")}>
-                View tickets
-              </Link>
-            }
-          />
-        </Card>
-      ) : query.isPending ? (
-        <PageSpinner label="Loading ticket" />
-      ) : query.isError ? (
-        <Card>
-          <EmptyState
-            icon={SearchX}
-            title="The ticket could not be loaded"
-            description={query.error.message}
-            action={
-              <Button variant="secondary" onClick={() => void query.refetch()}>
-                Try again
-              </Button>
-            }
-          />
-        </Card>
-      ) : (
-        <TicketDetails ticket={query.data} />
-      )}
+      {content}
     </>
+  );
+}
+
+function ViewTicketsLink() {
+  return (
+    <Link to="/tickets" className={buttonClass("secondary")}>
+      View tickets
+    </Link>
   );
 }

@@ -1,4 +1,5 @@
 import type { Ticket, TicketPage, TicketSummary } from "#shared/tickets/ticket.schemas.ts";
+import type { TicketActivity, TicketEvent } from "#shared/tickets/ticket-activity.schemas.ts";
 import type { Me } from "#shared/users/user.schemas.ts";
 
 export const makeMe = (overrides: Partial<Me> = {}): Me => ({
@@ -42,3 +43,23 @@ export const emptySummary: TicketSummary = {
   unassigned: 0,
   resolvedByMe: 0,
 };
+
+export const makeActivity = (overrides: Partial<TicketActivity> = {}): TicketActivity => ({
+  comments: [],
+  feedback: null,
+  events: [],
+  ...overrides,
+});
+
+export const makeEvent = (overrides: Partial<TicketEvent> = {}): TicketEvent => ({
+  id: "event-1",
+  type: "created",
+  actorId: "user-1",
+  actorName: "Ada Lovelace",
+  fromStatus: null,
+  toStatus: null,
+  message: null,
+  rating: null,
+  at: "2025-11-20T09:30:00.000Z",
+  ...overrides,
+});

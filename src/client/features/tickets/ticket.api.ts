@@ -1,17 +1,37 @@
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import {
+  infiniteQueryOptions,
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from "@tanstack/react-query";
 import type {
   CreateTicketInput,
   Ticket,
+  TicketCategory,
   TicketPage,
+  TicketPriority,
   TicketScope,
   TicketStatus,
   TicketSummary,
 } from "#shared/tickets/ticket.schemas.ts";
-import { apiFetch } from "../../lib/api-client.ts";
+import type {
+  AddCommentInput,
+  ChangeStatusInput,
+  Comment,
+  Feedback,
+  FeedbackInput,
+  TicketActivity,
+} from "#shared/tickets/ticket-activity.schemas.ts";
+import { apiFetch, isApiError } from "../../lib/api-client.ts";
 
 export interface TicketListFilters {
   scope: TicketScope;
   status?: TicketStatus;
+  priority?: TicketPriority;
+  category?: TicketCategory;
+  /** Words of the title or description, or a TKT id. */
+  q?: string;
 }
 
 export const ticketKeys = {
@@ -21,14 +41,21 @@ export const ticketKeys = {
   summary: () => [...ticketKeys.all, "summary"] as const,
   details: () => [...ticketKeys.all, "detail"] as const,
   detail: (ticketId: string) => [...ticketKeys.details(), ticketId] as const,
+  // Under the detail key, so that refreshing a ticket refreshes its activity too.
+  activity: (ticketId: string) => [...ticketKeys.detail(ticketId), "activity"] as const,
 };
 
-function listPath({ scope, status }: TicketListFilters, cursor: string | null) {
+function listPath({ scope, status, priority, category, q }: TicketListFilters, cursor: string | null) {
   const params = new URLSearchParams({ scope });
   if (status) params.set("status", status);
+  if (priority) params.set("priority", priority);
+  if (category) params.set("category", category);
+  if (q?.trim()) params.set("q", q.trim());
   if (cursor) params.set("cursor", cursor);
   return `/api/tickets?${params}`;
 }
+
+const ticketPath = (ticketId: string) => `/api/tickets/${encodeURIComponent(ticketId)}`;
 
 /** Newest first, 25 a page; "Load more" follows nextCursor. */
 export const ticketListQuery = (filters: TicketListFilters) =>
@@ -48,7 +75,14 @@ export const ticketSummaryQuery = () =>
 export const ticketQuery = (ticketId: string) =>
   queryOptions({
     queryKey: ticketKeys.detail(ticketId),
-    queryFn: ({ signal }) => apiFetch<Ticket>(`/api/tickets/${encodeURIComponent(ticketId)}`, { signal }),
+    queryFn: ({ signal }) => apiFetch<Ticket>(ticketPath(ticketId), { signal }),
+  });
+
+/** Comments, feedback and the timeline of one ticket. */
+export const ticketActivityQuery = (ticketId: string) =>
+  queryOptions({
+    queryKey: ticketKeys.activity(ticketId),
+    queryFn: ({ signal }) => apiFetch<TicketActivity>(`${ticketPath(ticketId)}/activity`, { signal }),
   });
 
 export function useCreateTicket() {
@@ -58,10 +92,77 @@ export function useCreateTicket() {
       apiFetch<Ticket>("/api/tickets", { method: "POST", body: input }),
     onSuccess: async (ticket) => {
       queryClient.setQueryData(ticketKeys.detail(ticket.ticketId), ticket);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ticketKeys.lists() }),
-        queryClient.invalidateQueries({ queryKey: ticketKeys.summary() }),
-      ]);
+      await invalidateListsAndCounts(queryClient);
     },
   });
+}
+
+/** Spec §4: the technician becomes assignee and the ticket goes In Progress. */
+export function useAssignToMe(ticketId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<Ticket>(`${ticketPath(ticketId)}/assign`, { method: "POST" }),
+    onSuccess: (ticket) => storeChangedTicket(queryClient, ticket),
+    onError: (error) => refreshAfterRefusal(queryClient, ticketId, error),
+  });
+}
+
+export function useChangeTicketStatus(ticketId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ChangeStatusInput) =>
+      apiFetch<Ticket>(`${ticketPath(ticketId)}/status`, { method: "PATCH", body: input }),
+    onSuccess: (ticket) => storeChangedTicket(queryClient, ticket),
+    onError: (error) => refreshAfterRefusal(queryClient, ticketId, error),
+  });
+}
+
+export function useAddComment(ticketId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AddCommentInput) =>
+      apiFetch<Comment>(`${ticketPath(ticketId)}/comments`, { method: "POST", body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketKeys.activity(ticketId) }),
+  });
+}
+
+/** One feedback per ticket: sending it again while the ticket is Resolved replaces it. */
+export function useGiveFeedback(ticketId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: FeedbackInput) =>
+      apiFetch<Feedback>(`${ticketPath(ticketId)}/feedback`, { method: "PUT", body: input }),
+    onSuccess: (feedback) => {
+      queryClient.setQueryData(ticketActivityQuery(ticketId).queryKey, (activity) =>
+        activity ? { ...activity, feedback } : activity,
+      );
+      // The timeline gained a "feedback" event.
+      void queryClient.invalidateQueries({ queryKey: ticketKeys.activity(ticketId) });
+    },
+    onError: (error) => refreshAfterRefusal(queryClient, ticketId, error),
+  });
+}
+
+function invalidateListsAndCounts(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: ticketKeys.lists() }),
+    queryClient.invalidateQueries({ queryKey: ticketKeys.summary() }),
+  ]);
+}
+
+/** The page shows the returned ticket at once; the timeline, lists and counts refresh behind it. */
+function storeChangedTicket(queryClient: QueryClient, ticket: Ticket) {
+  queryClient.setQueryData(ticketKeys.detail(ticket.ticketId), ticket);
+  void queryClient.invalidateQueries({ queryKey: ticketKeys.activity(ticket.ticketId) });
+  void invalidateListsAndCounts(queryClient);
+}
+
+/**
+ * A refusal because the ticket changed under us (another technician won Assign to Me, someone closed
+ * it, it is no longer visible): the page is out of date, so read the ticket again and show what won.
+ */
+function refreshAfterRefusal(queryClient: QueryClient, ticketId: string, error: Error) {
+  if (!isApiError(error, 409) && !isApiError(error, 422) && !isApiError(error, 404)) return;
+  void queryClient.invalidateQueries({ queryKey: ticketKeys.detail(ticketId) });
+  void invalidateListsAndCounts(queryClient);
 }

@@ -4,50 +4,57 @@ import { Card } from "../../../components/ui/card.tsx";
 import { formatDateTime } from "../../../lib/format.ts";
 import { TicketPriorityLabel, TicketStatusBadge } from "./ticket-status-badge.tsx";
 
-/** Everything about one ticket, read-only. */
-export function TicketDetails({ ticket }: { ticket: Ticket }) {
+/** The head of the ticket page: id, status, title (the page's h1) and the description. */
+export function TicketOverview({ ticket }: { ticket: Ticket }) {
   return (
-    <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
-      <Card className="p-6 lg:col-span-2">
-        <div className="flex flex-wrap items-center gap-3">
-          <span className="font-mono text-sm text-slate-500">{ticket.ticketId}</span>
-          <TicketStatusBadge status={ticket.status} />
-        </div>
-        <h1 className="mt-2 text-2xl font-semibold tracking-tight break-words text-slate-900">
-          {ticket.title}
-        </h1>
-        <h2 className="mt-6 text-sm font-semibold text-slate-900">Description</h2>
-        <p className="mt-2 text-sm leading-6 break-words whitespace-pre-wrap text-slate-700">
-          {ticket.description}
-        </p>
-      </Card>
+    <Card className="p-6">
+      <div className="flex flex-wrap items-center gap-3">
+        <span className="font-mono text-sm text-slate-500">{ticket.ticketId}</span>
+        <TicketStatusBadge status={ticket.status} />
+      </div>
+      <h1 className="mt-2 text-2xl font-semibold tracking-tight break-words text-slate-900">
+        {ticket.title}
+      </h1>
+      <p className="mt-1 text-sm text-slate-500">
+        Raised by <span className="font-medium text-slate-700">{ticket.createdByName ?? "Unknown"}</span> on{" "}
+        <time dateTime={ticket.createdAt}>{formatDateTime(ticket.createdAt)}</time>
+      </p>
+      <h2 className="mt-6 text-sm font-semibold text-slate-900">Description</h2>
+      <p className="mt-2 text-sm leading-6 break-words whitespace-pre-wrap text-slate-700">
+        {ticket.description}
+      </p>
+    </Card>
+  );
+}
 
-      <Card className="p-6">
-        <h2 className="text-sm font-semibold text-slate-900">Details</h2>
-        <dl className="mt-4 divide-y divide-slate-100 text-sm">
-          <Detail label="Status">
-            <TicketStatusBadge status={ticket.status} />
-          </Detail>
-          <Detail label="Priority">
-            <TicketPriorityLabel priority={ticket.priority} />
-          </Detail>
-          <Detail label="Category">{ticket.category}</Detail>
-          <Detail label="Department">{ticket.department}</Detail>
-          <Detail label="Floor">{ticket.floor}</Detail>
-          <Detail label="Office Number">{ticket.officeNumber}</Detail>
-          <Detail label="Created by">{ticket.createdByName ?? "Unknown"}</Detail>
-          <Detail label="Assigned to">
-            {ticket.assignedToName ?? (ticket.assignedTo ? "Unknown" : "Unassigned")}
-          </Detail>
-          <Detail label="Created">
-            <time dateTime={ticket.createdAt}>{formatDateTime(ticket.createdAt)}</time>
-          </Detail>
-          <Detail label="Updated">
-            <time dateTime={ticket.updatedAt}>{formatDateTime(ticket.updatedAt)}</time>
-          </Detail>
-        </dl>
-      </Card>
-    </div>
+/** Every field of the ticket, with the creator's and assignee's names and both times. */
+export function TicketFacts({ ticket }: { ticket: Ticket }) {
+  return (
+    <Card className="p-5">
+      <h2 className="text-sm font-semibold text-slate-900">Details</h2>
+      <dl className="mt-3 divide-y divide-slate-100 text-sm">
+        <Detail label="Status">
+          <TicketStatusBadge status={ticket.status} />
+        </Detail>
+        <Detail label="Priority">
+          <TicketPriorityLabel priority={ticket.priority} />
+        </Detail>
+        <Detail label="Category">{ticket.category}</Detail>
+        <Detail label="Department">{ticket.department}</Detail>
+        <Detail label="Floor">{ticket.floor}</Detail>
+        <Detail label="Office Number">{ticket.officeNumber}</Detail>
+        <Detail label="Created by">{ticket.createdByName ?? "Unknown"}</Detail>
+        <Detail label="Assigned to">
+          {ticket.assignedToName ?? (ticket.assignedTo ? "Unknown" : "Unassigned")}
+        </Detail>
+        <Detail label="Created">
+          <time dateTime={ticket.createdAt}>{formatDateTime(ticket.createdAt)}</time>
+        </Detail>
+        <Detail label="Updated">
+          <time dateTime={ticket.updatedAt}>{formatDateTime(ticket.updatedAt)}</time>
+        </Detail>
+      </dl>
+    </Card>
   );
 }
 

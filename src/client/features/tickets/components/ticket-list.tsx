@@ -1,10 +1,11 @@
-import { useInfiniteQuery } from "@tanstack/react-query";
+import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { ChevronRight, Inbox, UserRound } from "lucide-react";
 import { type ReactNode, useEffect } from "react";
 import { Link } from "react-router";
 import { toast } from "react-toastify/unstyled";
 import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
 import { Button } from "../../../components/ui/button.tsx";
+import { cn } from "../../../components/ui/cn.ts";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { formatDateTime } from "../../../lib/format.ts";
@@ -18,7 +19,8 @@ interface TicketListProps {
 }
 
 export function TicketList({ filters, emptyState }: TicketListProps) {
-  const query = useInfiniteQuery(ticketListQuery(filters));
+  // While a new search or filter loads, the previous rows stay (dimmed) instead of a spinner each keystroke.
+  const query = useInfiniteQuery({ ...ticketListQuery(filters), placeholderData: keepPreviousData });
 
   useEffect(() => {
     if (query.isError)
@@ -49,8 +51,13 @@ export function TicketList({ filters, emptyState }: TicketListProps) {
   }
 
   return (
-    <div>
-      <ul className="divide-y divide-slate-100">
+    <div aria-busy={query.isPlaceholderData}>
+      <ul
+        className={cn(
+          "divide-y divide-slate-100 transition-opacity",
+          query.isPlaceholderData && "opacity-60",
+        )}
+      >
         {tickets.map((ticket) => (
           <li key={ticket.ticketId}>
             <TicketRow ticket={ticket} />

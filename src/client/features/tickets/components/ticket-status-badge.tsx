@@ -13,6 +13,18 @@ export function TicketStatusBadge({ status }: { status: TicketStatus }) {
   return <Badge tone={statusTones[status]}>{status}</Badge>;
 }
 
+const statusDots: Record<TicketStatus, string> = {
+  Open: "bg-blue-500",
+  "In Progress": "bg-amber-500",
+  Resolved: "bg-green-500",
+  Closed: "bg-slate-400",
+};
+
+/** The status's colour as a dot, beside a status written out (e.g. on the status buttons). */
+export function TicketStatusDot({ status }: { status: TicketStatus }) {
+  return <span aria-hidden="true" className={cn("size-2 shrink-0 rounded-full", statusDots[status])} />;
+}
+
 const priorityDots: Record<TicketPriority, string> = {
   Low: "bg-slate-400",
   Medium: "bg-amber-500",

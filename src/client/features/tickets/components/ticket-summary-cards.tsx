@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { LucideIcon } from "lucide-react";
 import type { TicketSummary } from "#shared/tickets/ticket.schemas.ts";
+import { cn } from "../../../components/ui/cn.ts";
 import { StatCard } from "../../../components/ui/stat-card.tsx";
 import { ticketSummaryQuery } from "../ticket.api.ts";
 
@@ -11,11 +12,17 @@ export interface SummaryCard {
   tone: "indigo" | "blue" | "amber" | "green" | "slate";
 }
 
+// Whole class names, so that Tailwind finds them.
+const columns = { 4: "lg:grid-cols-4", 5: "lg:grid-cols-5" } as const;
+
 /** The dashboard counts (one aggregate call), each card naming which count it shows. */
 export function TicketSummaryCards({ cards }: { cards: readonly SummaryCard[] }) {
   const { data } = useQuery(ticketSummaryQuery());
   return (
-    <section aria-label="Ticket counts" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+    <section
+      aria-label="Ticket counts"
+      className={cn("grid grid-cols-2 gap-3 sm:gap-4", cards.length === 5 ? columns[5] : columns[4])}
+    >
       {cards.map((card) => (
         <StatCard
           key={card.label}

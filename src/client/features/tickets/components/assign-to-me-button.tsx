@@ -1,0 +1,39 @@
+import { LoaderCircle, UserRoundPlus } from "lucide-react";
+import { toast } from "react-toastify/unstyled";
+import { Button } from "../../../components/ui/button.tsx";
+import { useAssignToMe } from "../ticket.api.ts";
+
+interface AssignToMeButtonProps {
+  ticketId: string;
+  /** The server's reason when it refused, e.g. another technician won the race; null after a success. */
+  onOutcome: (refusal: string | null) => void;
+}
+
+/** Rendered only when can.assignToSelf: the server decides again, race-safe. */
+export function AssignToMeButton({ ticketId, onOutcome }: AssignToMeButtonProps) {
+  const assign = useAssignToMe(ticketId);
+
+  // mutateAsync, not mutate's callbacks: on success this button disappears (the ticket is no longer
+  // Open and unassigned), and React Query skips mutate's callbacks once their component has unmounted.
+  async function handleAssign() {
+    try {
+      await assign.mutateAsync();
+      toast.success("Ticket assigned successfully");
+      onOutcome(null);
+    } catch (error) {
+      toast.error("Failed to assign ticket");
+      onOutcome(error instanceof Error ? error.message : "Failed to assign ticket");
+    }
+  }
+
+  return (
+    <Button onClick={() => void handleAssign()} disabled={assign.isPending} className="w-full">
+      {assign.isPending ? (
+        <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+      ) : (
+        <UserRoundPlus aria-hidden="true" className="size-4" />
+      )}
+      Assign to Me
+    </Button>
+  );
+}

@@ -1,0 +1,129 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { LoaderCircle } from "lucide-react";
+import { useId, useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { toast } from "react-toastify/unstyled";
+import {
+  defaultRating,
+  type Feedback,
+  feedbackInputSchema,
+  ratingLabels,
+} from "#shared/tickets/ticket-activity.schemas.ts";
+import { Alert } from "../../../components/ui/alert.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import { cn } from "../../../components/ui/cn.ts";
+import { Field, Textarea } from "../../../components/ui/field.tsx";
+import { useGiveFeedback } from "../ticket.api.ts";
+import { isRating, ratings, StarIcon } from "./rating-stars.tsx";
+
+interface FeedbackFormProps {
+  ticketId: string;
+  /** The feedback given before, when the creator changes it. */
+  initial: Feedback | null;
+  onSaved: () => void;
+  onCancel?: () => void;
+}
+
+/** Spec §5: rating 1–5 (default 5) with its label, optional comment. */
+export function FeedbackForm({ ticketId, initial, onSaved, onCancel }: FeedbackFormProps) {
+  const id = useId();
+  const giveFeedback = useGiveFeedback(ticketId);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [hovered, setHovered] = useState<number | null>(null);
+  const {
+    control,
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(feedbackInputSchema),
+    defaultValues: { rating: initial?.rating ?? defaultRating, comment: initial?.comment ?? "" },
+  });
+
+  const handleGive = handleSubmit(async (input) => {
+    setServerError(null);
+    try {
+      await giveFeedback.mutateAsync(input);
+      toast.success("Thank you for your feedback!");
+      onSaved();
+    } catch (error) {
+      toast.error("Failed to submit feedback");
+      setServerError(error instanceof Error ? error.message : "Failed to submit feedback");
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={handleGive} className="flex flex-col gap-5">
+      <Controller
+        control={control}
+        name="rating"
+        render={({ field }) => {
+          const shown = hovered ?? field.value;
+          return (
+            <fieldset>
+              <legend className="text-sm font-medium text-slate-700">Rating</legend>
+              <div className="mt-2 flex flex-wrap items-center gap-3">
+                <div className="flex">
+                  {ratings.map((rating) => (
+                    <label
+                      key={rating}
+                      title={ratingLabels[rating]}
+                      onMouseEnter={() => setHovered(rating)}
+                      onMouseLeave={() => setHovered(null)}
+                      className="cursor-pointer rounded-md p-0.5 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-indigo-600"
+                    >
+                      <input
+                        type="radio"
+                        name={field.name}
+                        value={rating}
+                        checked={field.value === rating}
+                        onChange={() => field.onChange(rating)}
+                        onBlur={field.onBlur}
+                        className="sr-only"
+                      />
+                      <span className="sr-only">{ratingLabels[rating]}</span>
+                      <StarIcon isFilled={rating <= shown} size="lg" />
+                    </label>
+                  ))}
+                </div>
+                <span
+                  aria-hidden="true"
+                  className={cn("text-sm font-medium", hovered ? "text-slate-500" : "text-slate-900")}
+                >
+                  {isRating(shown) ? `${shown} · ${ratingLabels[shown]}` : null}
+                </span>
+              </div>
+            </fieldset>
+          );
+        }}
+      />
+      <Field
+        label="Feedback comment"
+        htmlFor={`${id}-comment`}
+        error={errors.comment?.message}
+        className="max-w-2xl"
+      >
+        <Textarea
+          id={`${id}-comment`}
+          invalid={errors.comment !== undefined}
+          rows={3}
+          className="min-h-20"
+          placeholder="Optional: what went well, what could be better?"
+          {...register("comment")}
+        />
+      </Field>
+      {serverError ? <Alert>{serverError}</Alert> : null}
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
+          Submit Feedback
+        </Button>
+        {onCancel ? (
+          <Button variant="secondary" onClick={onCancel}>
+            Cancel
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,130 @@
+import { useQuery } from "@tanstack/react-query";
+import {
+  ArrowRightLeft,
+  CirclePlus,
+  type LucideIcon,
+  MessageSquare,
+  Star,
+  UserRoundCheck,
+} from "lucide-react";
+import type { ReactNode } from "react";
+import type { TicketEvent, TicketEventType } from "#shared/tickets/ticket-activity.schemas.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { Card } from "../../../components/ui/card.tsx";
+import { cn } from "../../../components/ui/cn.ts";
+import { Spinner } from "../../../components/ui/spinner.tsx";
+import { formatDateTime } from "../../../lib/format.ts";
+import { ticketActivityQuery } from "../ticket.api.ts";
+import { RatingStars } from "./rating-stars.tsx";
+
+const icons: Record<TicketEventType, { icon: LucideIcon; tone: string }> = {
+  created: { icon: CirclePlus, tone: "bg-indigo-50 text-indigo-600" },
+  assigned: { icon: UserRoundCheck, tone: "bg-blue-50 text-blue-600" },
+  status_changed: { icon: ArrowRightLeft, tone: "bg-amber-50 text-amber-600" },
+  commented: { icon: MessageSquare, tone: "bg-slate-100 text-slate-600" },
+  feedback: { icon: Star, tone: "bg-green-50 text-green-600" },
+};
+
+/** Everything that happened to the ticket, oldest first: who, what (from → to) and when. */
+export function TicketActivityTimeline({ ticketId }: { ticketId: string }) {
+  const activity = useQuery(ticketActivityQuery(ticketId));
+
+  return (
+    <Card className="p-5">
+      <h2 className="text-sm font-semibold text-slate-900">Activity</h2>
+      {activity.isPending ? (
+        <div className="flex justify-center py-6">
+          <Spinner label="Loading activity" />
+        </div>
+      ) : activity.isError ? (
+        <div className="mt-3 flex items-center justify-between gap-3 text-sm text-slate-600">
+          <p>The activity could not be loaded.</p>
+          <Button variant="secondary" size="sm" onClick={() => void activity.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <ol aria-label="Ticket activity" className="mt-4">
+          {activity.data.events.map((event, index) => (
+            <TimelineItem key={event.id} event={event} isLast={index === activity.data.events.length - 1} />
+          ))}
+        </ol>
+      )}
+    </Card>
+  );
+}
+
+function TimelineItem({ event, isLast }: { event: TicketEvent; isLast: boolean }) {
+  const { icon: Icon, tone } = icons[event.type];
+  const who = event.actorName ?? "Someone";
+  return (
+    <li className="relative flex gap-3 pb-5 last:pb-0">
+      {isLast ? null : (
+        <span aria-hidden="true" className="absolute top-8 bottom-0 left-3.5 w-px bg-slate-200" />
+      )}
+      <span className={cn("relative flex size-7 shrink-0 items-center justify-center rounded-full", tone)}>
+        <Icon aria-hidden="true" className="size-3.5" />
+      </span>
+      <div className="min-w-0 flex-1 pt-0.5 text-sm">
+        <p className="break-words text-slate-700">
+          <span className="font-medium text-slate-900">{who}</span>
+          <Separator />
+          <EventSummary event={event} />
+        </p>
+        <EventDetail event={event} />
+        <time dateTime={event.at} className="mt-0.5 block text-xs text-slate-500">
+          {formatDateTime(event.at)}
+        </time>
+      </div>
+    </li>
+  );
+}
+
+function EventSummary({ event }: { event: TicketEvent }): ReactNode {
+  switch (event.type) {
+    case "created":
+      return "created the ticket";
+    case "assigned":
+      return (
+        <>
+          assigned it to themself
+          <Separator />
+          <Transition event={event} />
+        </>
+      );
+    case "status_changed":
+      return <Transition event={event} />;
+    case "commented":
+      return "commented";
+    case "feedback":
+      return "gave feedback";
+  }
+}
+
+function EventDetail({ event }: { event: TicketEvent }) {
+  if (event.type === "commented" && event.message) {
+    return <p className="mt-1 line-clamp-2 break-words text-slate-500">“{event.message}”</p>;
+  }
+  if (event.type === "feedback" && event.rating !== null) {
+    return (
+      <div className="mt-1">
+        <RatingStars rating={event.rating} size="sm" />
+      </div>
+    );
+  }
+  return null;
+}
+
+function Transition({ event }: { event: TicketEvent }) {
+  return (
+    <span className="whitespace-nowrap">
+      {event.fromStatus ?? "—"} → <span className="font-medium text-slate-900">{event.toStatus ?? "—"}</span>
+    </span>
+  );
+}
+
+const Separator = () => (
+  <span aria-hidden="true" className="mx-1.5 text-slate-400">
+    ·
+  </span>
+);

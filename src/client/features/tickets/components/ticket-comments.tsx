@@ -1,0 +1,90 @@
+import { useQuery } from "@tanstack/react-query";
+import { MessageSquare } from "lucide-react";
+import { useId } from "react";
+import { can } from "#shared/permissions.ts";
+import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
+import type { Comment } from "#shared/tickets/ticket-activity.schemas.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { Card } from "../../../components/ui/card.tsx";
+import { Spinner } from "../../../components/ui/spinner.tsx";
+import { formatDateTime } from "../../../lib/format.ts";
+import { useActor } from "../../../lib/use-actor.ts";
+import { ticketActivityQuery } from "../ticket.api.ts";
+import { AddCommentForm } from "./add-comment-form.tsx";
+import { PersonAvatar } from "./person-avatar.tsx";
+
+/** The conversation on a ticket, oldest first, and the box to add to it. */
+export function TicketComments({ ticket }: { ticket: Ticket }) {
+  const headingId = useId();
+  const actor = useActor();
+  const activity = useQuery(ticketActivityQuery(ticket.ticketId));
+  const comments = activity.data?.comments ?? [];
+
+  return (
+    <Card aria-labelledby={headingId} role="region">
+      <div className="flex items-center gap-2 border-b border-slate-100 px-6 py-4">
+        <h2 id={headingId} className="text-base font-semibold text-slate-900">
+          Comments
+        </h2>
+        {activity.data ? (
+          <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600">
+            {comments.length}
+          </span>
+        ) : null}
+      </div>
+      <div className="px-6 py-5">
+        {activity.isPending ? (
+          <div className="flex justify-center py-4">
+            <Spinner label="Loading comments" />
+          </div>
+        ) : activity.isError ? (
+          <div className="flex items-center justify-between gap-3 text-sm text-slate-600">
+            <p>The comments could not be loaded.</p>
+            <Button variant="secondary" size="sm" onClick={() => void activity.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : comments.length === 0 ? (
+          <p className="flex items-center gap-2 text-sm text-slate-500">
+            <MessageSquare aria-hidden="true" className="size-4" />
+            No comments yet.
+          </p>
+        ) : (
+          <ol className="flex flex-col gap-5">
+            {comments.map((comment) => (
+              <li key={comment.commentId}>
+                <CommentItem comment={comment} isOwn={comment.authorId === actor?.id} />
+              </li>
+            ))}
+          </ol>
+        )}
+      </div>
+      {actor && can.comment(actor, ticket) ? (
+        <div className="rounded-b-xl border-t border-slate-100 bg-slate-50/60 px-6 py-5">
+          <AddCommentForm ticketId={ticket.ticketId} />
+        </div>
+      ) : null}
+    </Card>
+  );
+}
+
+function CommentItem({ comment, isOwn }: { comment: Comment; isOwn: boolean }) {
+  const author = comment.authorName ?? "Unknown";
+  return (
+    <article className="flex gap-3">
+      <PersonAvatar name={author} />
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
+          <span className="font-medium text-slate-900">{author}</span>
+          {isOwn ? <span className="text-xs text-slate-400">(you)</span> : null}
+          <time dateTime={comment.timestamp} className="text-xs text-slate-500">
+            {formatDateTime(comment.timestamp)}
+          </time>
+        </p>
+        <p className="mt-1 text-sm leading-6 break-words whitespace-pre-wrap text-slate-700">
+          {comment.message}
+        </p>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,136 @@
+import { Search, X } from "lucide-react";
+import { type ChangeEvent, useEffect, useId, useRef, useState } from "react";
+import {
+  type TicketCategory,
+  type TicketPriority,
+  type TicketStatus,
+  ticketCategories,
+  ticketPriorities,
+  ticketStatuses,
+} from "#shared/tickets/ticket.schemas.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { Field, Input } from "../../../components/ui/field.tsx";
+import { optionsOf, Select } from "../../../components/ui/select.tsx";
+
+/** What a person narrows a list by; kept in the page's URL so that it survives reloads and links. */
+export interface TicketSearch {
+  q: string;
+  status?: TicketStatus;
+  priority?: TicketPriority;
+  category?: TicketCategory;
+}
+
+const pick = <T extends string>(values: readonly T[], raw: string | null) =>
+  values.find((value) => value === raw);
+
+/** ?q=printer&status=Open → the search; unknown values are ignored rather than sent to the server. */
+export function ticketSearchFrom(params: URLSearchParams): TicketSearch {
+  return {
+    q: params.get("q") ?? "",
+    status: pick(ticketStatuses, params.get("status")),
+    priority: pick(ticketPriorities, params.get("priority")),
+    category: pick(ticketCategories, params.get("category")),
+  };
+}
+
+/** The URL's query string with `change` applied; an empty value removes its parameter. */
+export function withTicketSearch(params: URLSearchParams, change: Partial<TicketSearch>) {
+  const next = new URLSearchParams(params);
+  for (const [key, value] of Object.entries(change)) {
+    if (value) next.set(key, value);
+    else next.delete(key);
+  }
+  return next;
+}
+
+export const isFiltered = (search: TicketSearch) =>
+  search.q.trim() !== "" || Boolean(search.status || search.priority || search.category);
+
+const searchDelayMs = 300;
+const withAll = (values: readonly string[]) => [{ value: "", label: "All" }, ...optionsOf(values)];
+
+interface TicketFiltersProps {
+  value: TicketSearch;
+  onChange: (change: Partial<TicketSearch>) => void;
+}
+
+/** Search box (debounced) and the Status, Priority and Category filters, each with "All". */
+export function TicketFilters({ value, onChange }: TicketFiltersProps) {
+  const id = useId();
+  const [text, setText] = useState(value.q);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const lastSent = useRef(value.q);
+
+  // The URL changed by other means (Back, Clear filters): show its search, not the old text.
+  useEffect(() => {
+    if (value.q === lastSent.current) return;
+    lastSent.current = value.q;
+    clearTimeout(timer.current);
+    setText(value.q);
+  }, [value.q]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  function handleType(event: ChangeEvent<HTMLInputElement>) {
+    const next = event.target.value;
+    setText(next);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      lastSent.current = next;
+      onChange({ q: next });
+    }, searchDelayMs);
+  }
+
+  function handleClear() {
+    clearTimeout(timer.current);
+    setText("");
+    lastSent.current = "";
+    onChange({ q: "", status: undefined, priority: undefined, category: undefined });
+  }
+
+  const select = (name: "status" | "priority" | "category", values: readonly string[]) => ({
+    id: `${id}-${name}`,
+    value: value[name] ?? "",
+    options: withAll(values),
+    onChange: (event: ChangeEvent<HTMLSelectElement>) => onChange({ [name]: event.target.value }),
+  });
+
+  return (
+    <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_10rem_10rem_10rem_auto] lg:items-end">
+      <Field label="Search tickets" htmlFor={`${id}-q`} className="sm:col-span-2 lg:col-span-1">
+        <div className="relative">
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+          />
+          <Input
+            id={`${id}-q`}
+            type="search"
+            value={text}
+            onChange={handleType}
+            placeholder="Title, description or TKT id"
+            autoComplete="off"
+            className="pl-9"
+          />
+        </div>
+      </Field>
+      <Field label="Status" htmlFor={`${id}-status`}>
+        <Select {...select("status", ticketStatuses)} />
+      </Field>
+      <Field label="Priority" htmlFor={`${id}-priority`}>
+        <Select {...select("priority", ticketPriorities)} />
+      </Field>
+      <Field label="Category" htmlFor={`${id}-category`}>
+        <Select {...select("category", ticketCategories)} />
+      </Field>
+      <Button
+        variant="ghost"
+        onClick={handleClear}
+        disabled={!isFiltered({ ...value, q: text })}
+        className="justify-self-start"
+      >
+        <X aria-hidden="true" className="size-4" />
+        Clear
+      </Button>
+    </div>
+  );
+}

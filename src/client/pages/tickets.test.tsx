@@ -1,0 +1,104 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import type { Role } from "#shared/users/roles.ts";
+import { makeMe, makeTicket } from "../test/fixtures.ts";
+import { renderWithApp, stubFetch } from "../test/render.tsx";
+import TicketsPage from "./tickets.tsx";
+
+function setup({ path = "/tickets", role = "user" as Role } = {}) {
+  const server = stubFetch({
+    "GET /api/me": { body: makeMe({ role }) },
+    "GET /api/tickets": ({ url }) => ({
+      body: {
+        items: url.includes("q=nothing") ? [] : [makeTicket({ title: "Printer jams" })],
+        nextCursor: null,
+      },
+    }),
+  });
+  vi.stubGlobal("fetch", server.fetchStub);
+  const { router } = renderWithApp(<p>Elsewhere</p>, { path, routes: { "/tickets": <TicketsPage /> } });
+  const listCalls = () =>
+    server.calls.map((call) => call.url).filter((url) => url.startsWith("/api/tickets?"));
+  return { router, listCalls, user: userEvent.setup() };
+}
+
+describe("TicketsPage", () => {
+  it.each([
+    ["admin", "All Tickets"],
+    ["technician", "Available & Assigned Tickets"],
+  ] as const)("titles the list for a %s %j, with no create button", async (role, title) => {
+    setup({ role });
+    expect(await screen.findByRole("heading", { level: 1, name: title })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Create New Ticket" })).not.toBeInTheDocument();
+  });
+
+  it("titles the list My Tickets for a user and offers the create button", async () => {
+    setup({ role: "user" });
+    expect(await screen.findByRole("button", { name: "Create New Ticket" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 1, name: "My Tickets" })).toBeInTheDocument();
+  });
+
+  it("offers a search box and Status, Priority and Category filters, each starting at All", async () => {
+    setup();
+    expect(await screen.findByLabelText("Search tickets")).toHaveValue("");
+    for (const [label, options] of [
+      ["Status", ["All", "Open", "In Progress", "Resolved", "Closed"]],
+      ["Priority", ["All", "Low", "Medium", "High"]],
+      ["Category", ["All", "Hardware", "Software", "Network", "Other"]],
+    ] as const) {
+      const select = screen.getByLabelText(label);
+      expect(select).toHaveValue("");
+      expect(
+        within(select)
+          .getAllByRole("option")
+          .map((option) => option.textContent),
+      ).toEqual(options);
+    }
+  });
+
+  it("reads the filters from the URL and asks the server for them", async () => {
+    const { listCalls } = setup({ path: "/tickets?status=Resolved&priority=High&category=Network&q=vpn" });
+    expect(await screen.findByText("Printer jams")).toBeInTheDocument();
+    expect(screen.getByLabelText("Search tickets")).toHaveValue("vpn");
+    expect(screen.getByLabelText("Status")).toHaveValue("Resolved");
+    expect(screen.getByLabelText("Priority")).toHaveValue("High");
+    expect(screen.getByLabelText("Category")).toHaveValue("Network");
+    expect(listCalls()).toEqual([
+      "/api/tickets?scope=visible&status=Resolved&priority=High&category=Network&q=vpn",
+    ]);
+  });
+
+  it("puts a chosen filter in the URL and lists again", async () => {
+    const { router, listCalls, user } = setup();
+    await screen.findByText("Printer jams");
+    await user.selectOptions(screen.getByLabelText("Priority"), "High");
+    await vi.waitFor(() => expect(listCalls()).toContain("/api/tickets?scope=visible&priority=High"));
+    expect(router.state.location.search).toBe("?priority=High");
+
+    await user.selectOptions(screen.getByLabelText("Priority"), "All");
+    expect(router.state.location.search).toBe("");
+  });
+
+  it("searches once the person stops typing, and says when nothing matches", async () => {
+    const { router, listCalls, user } = setup();
+    await screen.findByText("Printer jams");
+    await user.type(screen.getByLabelText("Search tickets"), "nothing");
+    expect(await screen.findByText("No tickets match")).toBeInTheDocument();
+    expect(router.state.location.search).toBe("?q=nothing");
+    // One request for the whole word, not one per keystroke.
+    expect(listCalls()).toEqual(["/api/tickets?scope=visible", "/api/tickets?scope=visible&q=nothing"]);
+
+    await user.click(screen.getByRole("button", { name: "Clear filters" }));
+    expect(await screen.findByText("Printer jams")).toBeInTheDocument();
+    expect(screen.getByLabelText("Search tickets")).toHaveValue("");
+    expect(router.state.location.search).toBe("");
+  });
+
+  it("ignores filter values it does not know", async () => {
+    const { listCalls } = setup({ path: "/tickets?status=Lost&priority=Urgent" });
+    await screen.findByText("Printer jams");
+    expect(screen.getByLabelText("Status")).toHaveValue("");
+    expect(listCalls()).toEqual(["/api/tickets?scope=visible"]);
+  });
+});
