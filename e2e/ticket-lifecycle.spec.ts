@@ -293,9 +293,9 @@ test("two technicians press Assign to Me at once: exactly one wins, the other is
 
   await expect(detail(winner.page, "Assigned to")).toHaveText(winner.name);
   await expect(detail(winner.page, "Status")).toHaveText("In Progress");
-  // The loser may no longer see the ticket (it is another technician's now); the page says why.
+  // The loser may no longer see the ticket (it is another technician's now); the page says who won.
   await expect(
-    loser.page.getByRole("heading", { level: 1, name: "This ticket was just assigned to someone else." }),
+    loser.page.getByRole("heading", { level: 1, name: `This ticket was just assigned to ${winner.name}.` }),
   ).toBeVisible();
   await loser.page.screenshot({ path: "/tmp/t4-race-loser.png", fullPage: true });
   await winner.page.screenshot({ path: "/tmp/t4-race-winner.png", fullPage: true });

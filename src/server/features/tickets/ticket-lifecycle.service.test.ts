@@ -54,7 +54,10 @@ describe("Assign to Me", () => {
     expect(won).toHaveLength(1);
     expect(lost).toHaveLength(1);
     expect((lost[0] as PromiseRejectedResult).reason).toMatchObject({ code: "conflict" });
-    expect(String((lost[0] as PromiseRejectedResult).reason.message)).toMatch(/assigned/);
+    const winnerName = (won[0] as PromiseFulfilledResult<{ assignedToName: string }>).value.assignedToName;
+    expect((lost[0] as PromiseRejectedResult).reason.message).toBe(
+      `This ticket was just assigned to ${winnerName}.`,
+    );
     const [row] = await database.db.select().from(tickets).where(eq(tickets.id, ticket.id));
     expect(row!.assignedTo).toBe((won[0] as PromiseFulfilledResult<{ assignedTo: string }>).value.assignedTo);
     const activity = await getTicketActivity(as(user), ticket.id);

@@ -18,6 +18,15 @@ async function reloadTicket(ctx: ServiceContext, ticketId: string): Promise<Tick
   return toTicketDto((await findTicketById(ctx.db, ticketId))!);
 }
 
+/** The loser of an Assign to Me race learns who won: they could see the ticket a moment ago. */
+function lostAssignRace(winnerName: string | null) {
+  return conflict(
+    winnerName
+      ? `This ticket was just assigned to ${winnerName}.`
+      : "This ticket was just assigned to someone else.",
+  );
+}
+
 export async function assignTicketToMe(ctx: ServiceContext, ticketId: string): Promise<Ticket> {
   const ticket = await findTicketById(ctx.db, ticketId);
   // A technician who lost the race to another technician is told so, not shown a 404: they could see
@@ -28,7 +37,7 @@ export async function assignTicketToMe(ctx: ServiceContext, ticketId: string): P
     ticket.assignedTo !== null &&
     ticket.assignedTo !== ctx.actor.id
   ) {
-    throw conflict("This ticket was just assigned to someone else.");
+    throw lostAssignRace(ticket.assignedToName);
   }
   if (!ticket || !can.viewTicket(ctx.actor, ticket)) throw notFound("Ticket", ticketId);
   if (ctx.actor.role !== "technician") throw forbidden("Only technicians can assign tickets to themselves");
@@ -37,7 +46,8 @@ export async function assignTicketToMe(ctx: ServiceContext, ticketId: string): P
   const now = new Date();
   await ctx.db.transaction(async (tx) => {
     if (!(await assignTicketIfOpen(tx, ticketId, ctx.actor.id, now))) {
-      throw conflict("This ticket was just assigned to someone else.");
+      const winner = await findTicketById(tx, ticketId);
+      throw lostAssignRace(winner?.assignedTo ? winner.assignedToName : null);
     }
     await insertTicketEvent(tx, {
       ticketId,
