@@ -1,0 +1,45 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, request, type TestApp } from "../test/test-app.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  const clientDir = mkdtempSync(path.join(os.tmpdir(), "helpdesk-spa-"));
+  mkdirSync(path.join(clientDir, "assets"));
+  writeFileSync(path.join(clientDir, "index.html"), '<!doctype html><div id="root"></div>');
+  writeFileSync(path.join(clientDir, "assets", "app-abc123.js"), "console.log('app')");
+  t = await createTestApp({ clientDir });
+});
+afterAll(() => t.close());
+
+describe("the built client", () => {
+  it("answers every app route with index.html so the client router can draw it", async () => {
+    for (const url of ["/", "/user-home", "/tickets/TKTMWPZ19CDDW1QOG5J", "/Knowledge-base"]) {
+      const response = await request(t.app, { method: "GET", url, headers: { accept: "text/html" } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers["content-type"]).toMatch(/text\/html/);
+      expect(response.body).toContain('<div id="root">');
+      expect(response.headers["cache-control"]).toBe("no-cache");
+    }
+  });
+
+  it("serves hashed assets as immutable and a missing asset as 404", async () => {
+    const asset = await request(t.app, { method: "GET", url: "/assets/app-abc123.js" });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers["cache-control"]).toContain("immutable");
+    const missing = await request(t.app, { method: "GET", url: "/assets/gone-000.js" });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it("keeps unknown /api routes JSON, never the app's HTML", async () => {
+    const response = await request(t.app, {
+      method: "GET",
+      url: "/api/nothing-here",
+      headers: { accept: "text/html" },
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ code: "not_found", message: "No API route GET /api/nothing-here" });
+  });
+});
