@@ -1,4 +1,4 @@
-import type { ComponentProps, ReactNode } from "react";
+import { type ComponentProps, type ReactNode, useId } from "react";
 import { cn } from "./cn.ts";
 
 /** The id of the message under a control; controls point at it with aria-describedby. */
@@ -66,5 +66,39 @@ export function Textarea({
       {...invalidProps(id, invalid)}
       {...props}
     />
+  );
+}
+
+/** The props a labelled control takes: its Field's label and error, and everything its control takes. */
+export type LabelledControlProps<Control> = Omit<Control, "invalid"> & {
+  label: string;
+  error?: string;
+};
+
+/**
+ * The id a labelled control renders with: the one given, else a generated one. The label's htmlFor and
+ * the error's id follow it, so a form needs no ids of its own.
+ */
+export function useControlId(id: string | undefined) {
+  const generatedId = useId();
+  return id ?? generatedId;
+}
+
+/**
+ * A Field around an Input, as one element: `<TextField label="Email" error={…} {...register("email")} />`.
+ * The control is invalid while there is an error; `className` goes to the Field (for layout).
+ */
+export function TextField({
+  label,
+  error,
+  className,
+  id,
+  ...props
+}: LabelledControlProps<ComponentProps<typeof Input>>) {
+  const controlId = useControlId(id);
+  return (
+    <Field label={label} htmlFor={controlId} error={error} className={className}>
+      <Input id={controlId} invalid={error !== undefined} {...props} />
+    </Field>
   );
 }

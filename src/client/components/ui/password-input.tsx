@@ -1,6 +1,6 @@
 import { Eye, EyeOff } from "lucide-react";
 import { type ComponentProps, useState } from "react";
-import { Input } from "./field.tsx";
+import { Field, Input, type LabelledControlProps, useControlId } from "./field.tsx";
 
 type PasswordInputProps = Omit<ComponentProps<typeof Input>, "type">;
 
@@ -21,5 +21,21 @@ export function PasswordInput({ className, ...props }: PasswordInputProps) {
         <Icon aria-hidden="true" className="size-4" />
       </button>
     </div>
+  );
+}
+
+/** A Field around a PasswordInput, as one element; see TextField. */
+export function PasswordField({
+  label,
+  error,
+  className,
+  id,
+  ...props
+}: LabelledControlProps<PasswordInputProps>) {
+  const controlId = useControlId(id);
+  return (
+    <Field label={label} htmlFor={controlId} error={error} className={className}>
+      <PasswordInput id={controlId} invalid={error !== undefined} {...props} />
+    </Field>
   );
 }

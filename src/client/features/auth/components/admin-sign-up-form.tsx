@@ -1,13 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { KeyRound, LoaderCircle } from "lucide-react";
-import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { toast } from "react-toastify/unstyled";
 import { type AdminSignUpInput, adminSignUpInputSchema } from "#shared/users/user.schemas.ts";
 import { Button } from "../../../components/ui/button.tsx";
-import { Field, Input } from "../../../components/ui/field.tsx";
-import { PasswordInput } from "../../../components/ui/password-input.tsx";
+import { TextField } from "../../../components/ui/field.tsx";
+import { PasswordField } from "../../../components/ui/password-input.tsx";
 import { isApiError } from "../../../lib/api-client.ts";
 import { useAdminSignUp, useSignIn } from "../auth.api.ts";
 
@@ -21,7 +20,6 @@ function failureMessage(error: unknown) {
 }
 
 export function AdminSignUpForm() {
-  const id = useId();
   const navigate = useNavigate();
   const adminSignUp = useAdminSignUp();
   const signIn = useSignIn();
@@ -69,44 +67,36 @@ export function AdminSignUpForm() {
         </div>
       </div>
       <form noValidate onSubmit={handleRegister} className="flex flex-col gap-5">
-        <Field label="Name" htmlFor={`${id}-name`} error={errors.name?.message}>
-          <Input
-            id={`${id}-name`}
-            autoComplete="name"
-            placeholder="Jane Doe"
-            invalid={errors.name !== undefined}
-            {...register("name")}
-          />
-        </Field>
-        <Field label="Email" htmlFor={`${id}-email`} error={errors.email?.message}>
-          <Input
-            id={`${id}-email`}
-            type="email"
-            autoComplete="email"
-            placeholder="you@company.com"
-            invalid={errors.email !== undefined}
-            {...register("email")}
-          />
-        </Field>
-        <Field label="Password" htmlFor={`${id}-password`} error={errors.password?.message}>
-          <PasswordInput
-            id={`${id}-password`}
-            autoComplete="new-password"
-            placeholder="At least 8 characters"
-            invalid={errors.password !== undefined}
-            {...register("password")}
-          />
-        </Field>
-        <Field label="Admin Secret Key" htmlFor={`${id}-key`} error={errors.adminKey?.message}>
-          <Input
-            id={`${id}-key`}
-            type="password"
-            autoComplete="off"
-            spellCheck={false}
-            invalid={errors.adminKey !== undefined}
-            {...register("adminKey")}
-          />
-        </Field>
+        <TextField
+          label="Name"
+          error={errors.name?.message}
+          autoComplete="name"
+          placeholder="Jane Doe"
+          {...register("name")}
+        />
+        <TextField
+          label="Email"
+          error={errors.email?.message}
+          type="email"
+          autoComplete="email"
+          placeholder="you@company.com"
+          {...register("email")}
+        />
+        <PasswordField
+          label="Password"
+          error={errors.password?.message}
+          autoComplete="new-password"
+          placeholder="At least 8 characters"
+          {...register("password")}
+        />
+        <TextField
+          label="Admin Secret Key"
+          error={errors.adminKey?.message}
+          type="password"
+          autoComplete="off"
+          spellCheck={false}
+          {...register("adminKey")}
+        />
         <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
           {isSubmitting ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
           Create Admin Account

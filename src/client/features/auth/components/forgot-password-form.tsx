@@ -1,16 +1,15 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { LoaderCircle, MailCheck } from "lucide-react";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { toast } from "react-toastify/unstyled";
 import { forgotPasswordInputSchema } from "#shared/users/user.schemas.ts";
 import { Button } from "../../../components/ui/button.tsx";
-import { Field, Input } from "../../../components/ui/field.tsx";
+import { TextField } from "../../../components/ui/field.tsx";
 import { useRequestPasswordReset } from "../auth.api.ts";
 
 export function ForgotPasswordForm() {
-  const id = useId();
   const requestReset = useRequestPasswordReset();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const {
@@ -46,16 +45,14 @@ export function ForgotPasswordForm() {
         </div>
       ) : null}
       <form noValidate onSubmit={handleSend} className="flex flex-col gap-5">
-        <Field label="Email" htmlFor={`${id}-email`} error={errors.email?.message}>
-          <Input
-            id={`${id}-email`}
-            type="email"
-            autoComplete="email"
-            placeholder="you@company.com"
-            invalid={errors.email !== undefined}
-            {...register("email")}
-          />
-        </Field>
+        <TextField
+          label="Email"
+          error={errors.email?.message}
+          type="email"
+          autoComplete="email"
+          placeholder="you@company.com"
+          {...register("email")}
+        />
         <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
           {isSubmitting ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
           Send Reset Password

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { LinkIcon, LoaderCircle } from "lucide-react";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { toast } from "react-toastify/unstyled";
@@ -8,8 +8,8 @@ import { z } from "zod";
 import { resetPasswordInputSchema } from "#shared/users/user.schemas.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button, buttonClass } from "../../../components/ui/button.tsx";
-import { Field, Input } from "../../../components/ui/field.tsx";
-import { PasswordInput } from "../../../components/ui/password-input.tsx";
+import { TextField } from "../../../components/ui/field.tsx";
+import { PasswordField } from "../../../components/ui/password-input.tsx";
 import { isApiError } from "../../../lib/api-client.ts";
 import { useResetPassword } from "../auth.api.ts";
 
@@ -25,7 +25,6 @@ const resetPasswordFormSchema = resetPasswordInputSchema
 
 /** `token` is null when the link carried none, or the server already said it is invalid (?error=…). */
 export function ResetPasswordForm({ token }: { token: string | null }) {
-  const id = useId();
   const navigate = useNavigate();
   const resetPassword = useResetPassword();
   const [isTokenRefused, setIsTokenRefused] = useState(false);
@@ -56,24 +55,20 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
 
   return (
     <form noValidate onSubmit={handleReset} className="flex flex-col gap-5">
-      <Field label="New password" htmlFor={`${id}-new`} error={errors.newPassword?.message}>
-        <PasswordInput
-          id={`${id}-new`}
-          autoComplete="new-password"
-          placeholder="At least 8 characters"
-          invalid={errors.newPassword !== undefined}
-          {...register("newPassword")}
-        />
-      </Field>
-      <Field label="Confirm password" htmlFor={`${id}-confirm`} error={errors.confirmPassword?.message}>
-        <Input
-          id={`${id}-confirm`}
-          type="password"
-          autoComplete="new-password"
-          invalid={errors.confirmPassword !== undefined}
-          {...register("confirmPassword")}
-        />
-      </Field>
+      <PasswordField
+        label="New password"
+        error={errors.newPassword?.message}
+        autoComplete="new-password"
+        placeholder="At least 8 characters"
+        {...register("newPassword")}
+      />
+      <TextField
+        label="Confirm password"
+        error={errors.confirmPassword?.message}
+        type="password"
+        autoComplete="new-password"
+        {...register("confirmPassword")}
+      />
       {serverError ? <Alert>{serverError}</Alert> : null}
       <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}

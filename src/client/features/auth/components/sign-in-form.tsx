@@ -1,20 +1,18 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { LoaderCircle } from "lucide-react";
-import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { toast } from "react-toastify/unstyled";
 import { homePathFor } from "#shared/users/roles.ts";
 import { type SignInInput, signInInputSchema } from "#shared/users/user.schemas.ts";
 import { Button } from "../../../components/ui/button.tsx";
-import { Field, Input } from "../../../components/ui/field.tsx";
-import { PasswordInput } from "../../../components/ui/password-input.tsx";
+import { TextField } from "../../../components/ui/field.tsx";
+import { PasswordField } from "../../../components/ui/password-input.tsx";
 import { isApiError } from "../../../lib/api-client.ts";
 import { useSignIn } from "../auth.api.ts";
 import { SocialSignIn } from "./social-sign-in.tsx";
 
 export function SignInForm() {
-  const id = useId();
   const navigate = useNavigate();
   const signIn = useSignIn();
   const {
@@ -39,24 +37,20 @@ export function SignInForm() {
   return (
     <>
       <form noValidate onSubmit={handleSignIn} className="flex flex-col gap-5">
-        <Field label="Email" htmlFor={`${id}-email`} error={errors.email?.message}>
-          <Input
-            id={`${id}-email`}
-            type="email"
-            autoComplete="email"
-            placeholder="you@company.com"
-            invalid={errors.email !== undefined}
-            {...register("email")}
-          />
-        </Field>
-        <Field label="Password" htmlFor={`${id}-password`} error={errors.password?.message}>
-          <PasswordInput
-            id={`${id}-password`}
-            autoComplete="current-password"
-            invalid={errors.password !== undefined}
-            {...register("password")}
-          />
-        </Field>
+        <TextField
+          label="Email"
+          error={errors.email?.message}
+          type="email"
+          autoComplete="email"
+          placeholder="you@company.com"
+          {...register("email")}
+        />
+        <PasswordField
+          label="Password"
+          error={errors.password?.message}
+          autoComplete="current-password"
+          {...register("password")}
+        />
         <div className="-mt-2 flex justify-end">
           <Link to="/forgot-password" className="text-sm font-medium text-indigo-600 hover:text-indigo-500">
             Forgot password?

@@ -8,8 +8,8 @@ import { homePathFor } from "#shared/users/roles.ts";
 import { signUpInputSchema } from "#shared/users/user.schemas.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
-import { Field, Input } from "../../../components/ui/field.tsx";
-import { PasswordInput } from "../../../components/ui/password-input.tsx";
+import { Field, TextField } from "../../../components/ui/field.tsx";
+import { PasswordField } from "../../../components/ui/password-input.tsx";
 import { Select } from "../../../components/ui/select.tsx";
 import { useSignUp } from "../auth.api.ts";
 import { SocialSignIn } from "./social-sign-in.tsx";
@@ -48,34 +48,28 @@ export function SignUpForm() {
   return (
     <>
       <form noValidate onSubmit={handleSignUp} className="flex flex-col gap-5">
-        <Field label="Name" htmlFor={`${id}-name`} error={errors.name?.message}>
-          <Input
-            id={`${id}-name`}
-            autoComplete="name"
-            placeholder="Jane Doe"
-            invalid={errors.name !== undefined}
-            {...register("name")}
-          />
-        </Field>
-        <Field label="Email" htmlFor={`${id}-email`} error={errors.email?.message}>
-          <Input
-            id={`${id}-email`}
-            type="email"
-            autoComplete="email"
-            placeholder="you@company.com"
-            invalid={errors.email !== undefined}
-            {...register("email")}
-          />
-        </Field>
-        <Field label="Password" htmlFor={`${id}-password`} error={errors.password?.message}>
-          <PasswordInput
-            id={`${id}-password`}
-            autoComplete="new-password"
-            placeholder="At least 8 characters"
-            invalid={errors.password !== undefined}
-            {...register("password")}
-          />
-        </Field>
+        <TextField
+          label="Name"
+          error={errors.name?.message}
+          autoComplete="name"
+          placeholder="Jane Doe"
+          {...register("name")}
+        />
+        <TextField
+          label="Email"
+          error={errors.email?.message}
+          type="email"
+          autoComplete="email"
+          placeholder="you@company.com"
+          {...register("email")}
+        />
+        <PasswordField
+          label="Password"
+          error={errors.password?.message}
+          autoComplete="new-password"
+          placeholder="At least 8 characters"
+          {...register("password")}
+        />
         <Field label="Role" htmlFor={`${id}-role`} error={errors.role?.message}>
           <Select
             id={`${id}-role`}

@@ -15,7 +15,7 @@ import {
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card } from "../../../components/ui/card.tsx";
-import { Field, Input, Textarea } from "../../../components/ui/field.tsx";
+import { Field, Textarea, TextField } from "../../../components/ui/field.tsx";
 import { optionsOf, Select } from "../../../components/ui/select.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { isApiError } from "../../../lib/api-client.ts";
@@ -95,9 +95,14 @@ function TicketFields({ onCreated, onCancel }: CreateTicketFormProps) {
 
   return (
     <form noValidate onSubmit={handleCreate} className="grid grid-cols-1 gap-5 sm:grid-cols-6">
-      <Field label="Title" htmlFor={`${id}-title`} error={errors.title?.message} className="sm:col-span-6">
-        <Input {...field("title")} placeholder="e.g. Laptop does not start" autoComplete="off" />
-      </Field>
+      <TextField
+        label="Title"
+        error={errors.title?.message}
+        className="sm:col-span-6"
+        placeholder="e.g. Laptop does not start"
+        autoComplete="off"
+        {...register("title")}
+      />
       <Field
         label="Description"
         htmlFor={`${id}-description`}
@@ -122,25 +127,28 @@ function TicketFields({ onCreated, onCancel }: CreateTicketFormProps) {
       >
         <Select {...field("priority")} options={optionsOf(ticketPriorities)} />
       </Field>
-      <Field
+      <TextField
         label="Department"
-        htmlFor={`${id}-department`}
         error={errors.department?.message}
         className="sm:col-span-2"
-      >
-        <Input {...field("department")} autoComplete="off" />
-      </Field>
-      <Field label="Floor" htmlFor={`${id}-floor`} error={errors.floor?.message} className="sm:col-span-2">
-        <Input {...field("floor")} autoComplete="off" />
-      </Field>
-      <Field
+        autoComplete="off"
+        {...register("department")}
+      />
+      <TextField
+        label="Floor"
+        error={errors.floor?.message}
+        className="sm:col-span-2"
+        autoComplete="off"
+        {...register("floor")}
+      />
+      <TextField
         label="Office Number"
-        htmlFor={`${id}-officeNumber`}
         error={errors.officeNumber?.message}
         className="sm:col-span-2"
-      >
-        <Input {...field("officeNumber")} placeholder="e.g. 214" autoComplete="off" />
-      </Field>
+        placeholder="e.g. 214"
+        autoComplete="off"
+        {...register("officeNumber")}
+      />
       {serverError ? (
         <div className="sm:col-span-6">
           <Alert>{serverError}</Alert>
