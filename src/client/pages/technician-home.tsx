@@ -38,7 +38,10 @@ export default function TechnicianHomePage() {
           <Tabs label="Filter tickets" idPrefix="technician" tabs={tabs} value={scope} onChange={setScope} />
         </div>
         <div role="tabpanel" id={tabPanelIdFor("technician")} aria-labelledby={tabIdFor("technician", scope)}>
-          <TicketList filters={{ scope }} />
+          <TicketList
+            filters={{ scope }}
+            loadErrorMessage="Error loading tickets. Please refresh the page."
+          />
         </div>
       </Card>
     </>

@@ -65,6 +65,7 @@ export default function TicketsPage() {
           <TicketFilters value={search} onChange={handleSearchChange} />
         </div>
         <TicketList
+          loadErrorMessage="Failed to fetch tickets"
           filters={{
             scope: "visible",
             status: search.status,

@@ -149,6 +149,18 @@ describe("CreateTicketForm", () => {
     expect(screen.getByLabelText("Title")).toHaveValue("Mouse is broken");
     expect(onCreated).not.toHaveBeenCalled();
   });
+
+  it("says the creation itself failed when the server errs, and keeps what was typed", async () => {
+    const { user, onCreated } = setup({
+      createAnswer: { status: 500, body: { code: "internal", message: "Something went wrong on our side." } },
+    });
+    await fillRequiredFields(user);
+    await user.click(screen.getByRole("button", { name: "Submit Ticket" }));
+    expect(await screen.findByText("Error creating ticket")).toBeInTheDocument();
+    expect(screen.queryByText("Failed to create ticket")).not.toBeInTheDocument();
+    expect(screen.getByLabelText("Title")).toHaveValue("Mouse is broken");
+    expect(onCreated).not.toHaveBeenCalled();
+  });
 });
 
 async function fillRequiredFields(user: ReturnType<typeof userEvent.setup>) {

@@ -82,8 +82,10 @@ function TicketFields({ onCreated, onCancel }: CreateTicketFormProps) {
         toast.error("You do not have permission to create tickets");
         return;
       }
-      toast.error("Failed to create ticket");
-      setServerError(error instanceof Error ? error.message : "Failed to create ticket");
+      // The server refused the ticket (4xx) vs. the request itself failed (network, 5xx): spec §8 has both.
+      const refused = isApiError(error) && error.status >= 400 && error.status < 500;
+      toast.error(refused ? "Failed to create ticket" : "Error creating ticket");
+      setServerError(error instanceof Error ? error.message : "Error creating ticket");
     }
   });
 

@@ -83,4 +83,19 @@ describe("TicketList", () => {
     expect(await screen.findByText("Failed to load tickets. Please try again.")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Try again" })).toBeInTheDocument();
   });
+
+  it("uses the screen's own wording for a failed load (technician dashboard)", async () => {
+    vi.stubGlobal(
+      "fetch",
+      stubFetch({ "GET /api/tickets": { status: 500, body: { code: "internal", message: "Boom" } } })
+        .fetchStub,
+    );
+    renderWithApp(
+      <TicketList
+        filters={{ scope: "visible" }}
+        loadErrorMessage="Error loading tickets. Please refresh the page."
+      />,
+    );
+    expect(await screen.findByText("Error loading tickets. Please refresh the page.")).toBeInTheDocument();
+  });
 });

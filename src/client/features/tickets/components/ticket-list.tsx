@@ -16,16 +16,21 @@ interface TicketListProps {
   filters: TicketListFilters;
   /** What to show when there is no ticket at all; a plain "No tickets found" otherwise. */
   emptyState?: ReactNode;
+  /** The spec's toast for a list that failed to load differs by screen (§8). */
+  loadErrorMessage?: string;
 }
 
-export function TicketList({ filters, emptyState }: TicketListProps) {
+export function TicketList({
+  filters,
+  emptyState,
+  loadErrorMessage = "Failed to load tickets. Please try again.",
+}: TicketListProps) {
   // While a new search or filter loads, the previous rows stay (dimmed) instead of a spinner each keystroke.
   const query = useInfiniteQuery({ ...ticketListQuery(filters), placeholderData: keepPreviousData });
 
   useEffect(() => {
-    if (query.isError)
-      toast.error("Failed to load tickets. Please try again.", { toastId: "tickets-load-failed" });
-  }, [query.isError]);
+    if (query.isError) toast.error(loadErrorMessage, { toastId: "tickets-load-failed" });
+  }, [query.isError, loadErrorMessage]);
 
   if (query.isPending) {
     return (
