@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users, verifications } from "../../db/schema/index.ts";
 import { createMailer } from "../../mail/mailer.ts";
-import { insertUser, sessionCookieOf, signedInAs, signIn, testPassword } from "../../test/factories.ts";
+import { insertUser, signedInAs, testPassword } from "../../test/factories.ts";
 import { decodeMail, startSmtpServer } from "../../test/smtp.ts";
 import { createTestApp, request, type TestApp, testAdminKey } from "../../test/test-app.ts";
 
@@ -288,6 +288,3 @@ describe("role selection", () => {
     expect(create.statusCode).toBe(403);
   });
 });
-
-void sessionCookieOf;
-void signIn;
