@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { users } from "../db/schema/index.ts";
 import { sessionCookieOf } from "../test/factories.ts";
 import { startOidcProvider } from "../test/oidc.ts";
 import { createTestApp, request, type TestApp, testBaseURL } from "../test/test-app.ts";
@@ -52,10 +54,32 @@ async function signInWithOidc() {
     headers: { cookie: cookieHeader(start.headers["set-cookie"]) },
   });
   expect(done.statusCode).toBe(302);
+  return done;
+}
+
+async function signInWithOidcAndGetSession() {
+  const done = await signInWithOidc();
   return { location: String(done.headers.location), cookie: sessionCookieOf(done.headers["set-cookie"]) };
 }
 
 describe("organisation single sign-on (OpenID Connect)", () => {
+  it("refuses a deactivated person and sends them back to /sign-in saying why", async () => {
+    provider.signInAs({ sub: "emp-1003", email: "dora@contoso.test", name: "Dora Deactivated" });
+    const first = await signInWithOidcAndGetSession();
+    await t.database.db.update(users).set({ status: "Inactive" }).where(eq(users.email, "dora@contoso.test"));
+    expect((await request(t.app, { method: "GET", url: "/api/me", cookie: first.cookie })).statusCode).toBe(
+      401,
+    );
+
+    const refused = await signInWithOidc();
+    const location = new URL(String(refused.headers.location), testBaseURL);
+    expect(location.pathname).toBe("/sign-in");
+    expect(location.searchParams.get("error")).toBe("account_inactive");
+    expect(refused.headers["set-cookie"] ?? []).not.toEqual(
+      expect.arrayContaining([expect.stringMatching(/^better-auth\.session_token=[^;]+;/)]),
+    );
+  });
+
   it("advertises the configured provider to the client", async () => {
     const response = await request(t.app, { method: "GET", url: "/api/auth/providers" });
     expect(response.json()).toEqual({ google: false, oidc: { label: "Sign in with Contoso" } });
@@ -63,7 +87,7 @@ describe("organisation single sign-on (OpenID Connect)", () => {
 
   it("creates a person with no role on first sign-in and sends them to role selection", async () => {
     provider.signInAs({ sub: "emp-1001", email: "olive@contoso.test", name: "Olive Okafor" });
-    const { location, cookie } = await signInWithOidc();
+    const { location, cookie } = await signInWithOidcAndGetSession();
     expect(location).toContain("/role-selection");
     const me = await request(t.app, { method: "GET", url: "/api/me", cookie });
     expect(me.json()).toMatchObject({ name: "Olive Okafor", email: "olive@contoso.test", role: null });
@@ -79,7 +103,7 @@ describe("organisation single sign-on (OpenID Connect)", () => {
 
   it("signs a returning person in with the role they chose", async () => {
     provider.signInAs({ sub: "emp-1002", email: "rex@contoso.test", name: "Rex Returning" });
-    const first = await signInWithOidc();
+    const first = await signInWithOidcAndGetSession();
     await request(t.app, {
       method: "POST",
       url: "/api/me/role",
@@ -87,7 +111,7 @@ describe("organisation single sign-on (OpenID Connect)", () => {
       payload: { role: "user" },
     });
 
-    const again = await signInWithOidc();
+    const again = await signInWithOidcAndGetSession();
     expect(new URL(again.location, testBaseURL).pathname).toBe("/");
     const me = await request(t.app, { method: "GET", url: "/api/me", cookie: again.cookie });
     expect(me.json()).toMatchObject({ email: "rex@contoso.test", role: "user" });

@@ -74,4 +74,15 @@ describe("SocialSignIn", () => {
     setup({ google: false, oidc: { label: "Sign in with Contoso" } }, "/sign-in?error=oauth&provider=oidc");
     expect(await screen.findByText("Could not authorize with Contoso.")).toBeInTheDocument();
   });
+
+  it("says the account is deactivated when the provider said yes but the account is switched off", async () => {
+    setup(
+      { google: false, oidc: { label: "Sign in with Contoso" } },
+      "/sign-in?error=oauth&provider=oidc&error=account_inactive",
+    );
+    expect(
+      await screen.findByText("This account has been deactivated. Contact your administrator."),
+    ).toBeInTheDocument();
+    expect(screen.queryByText("Could not authorize with Contoso.")).not.toBeInTheDocument();
+  });
 });

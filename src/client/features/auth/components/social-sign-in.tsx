@@ -7,6 +7,7 @@ import { Button } from "../../../components/ui/button.tsx";
 import { authProvidersQuery, type SocialProvider, useSocialSignIn } from "../auth.api.ts";
 
 export const googleAuthorizationFailed = "Could not authorize with Google.";
+export const accountDeactivated = "This account has been deactivated. Contact your administrator.";
 
 /** "Sign in with Contoso" → "Could not authorize with Contoso." (the label names the provider). */
 export function oidcAuthorizationFailed(label: string | undefined) {
@@ -97,12 +98,18 @@ function useAuthorizationErrorToast(oidcLabel: string | null | undefined) {
   const [searchParams, setSearchParams] = useSearchParams();
   const error = searchParams.get("error");
   const isOidc = searchParams.get("provider") === "oidc";
+  // The provider said yes but the account is deactivated: say that, not "could not authorize".
+  const isDeactivated = searchParams.getAll("error").includes("account_inactive");
   useEffect(() => {
     if (!error || (isOidc && oidcLabel === undefined)) return;
-    const message = isOidc ? oidcAuthorizationFailed(oidcLabel ?? undefined) : googleAuthorizationFailed;
+    const message = isDeactivated
+      ? accountDeactivated
+      : isOidc
+        ? oidcAuthorizationFailed(oidcLabel ?? undefined)
+        : googleAuthorizationFailed;
     toast.error(message, { toastId: "authorization-failed" });
     setSearchParams({}, { replace: true });
-  }, [error, isOidc, oidcLabel, setSearchParams]);
+  }, [error, isOidc, isDeactivated, oidcLabel, setSearchParams]);
 }
 
 const Spinning = () => <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />;
