@@ -38,3 +38,6 @@ export const notFound = (what: string, id?: string) =>
   new AppError("not_found", id ? `${what} ${id} not found` : `${what} not found`);
 export const conflict = (message: string) => new AppError("conflict", message);
 export const ruleViolation = (message: string) => new AppError("rule_violation", message);
+/** Every rate limit answers alike; the error handler turns retryAfter into a Retry-After header. */
+export const tooManyAttempts = (retryAfter: number) =>
+  new AppError("rate_limited", `Too many attempts. Try again in ${retryAfter} seconds.`, { retryAfter });

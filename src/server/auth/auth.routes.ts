@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { type AuthProviders, authProvidersSchema } from "#shared/users/user.schemas.ts";
-import { AppError } from "../errors.ts";
+import { AppError, tooManyAttempts } from "../errors.ts";
 import { toWebHeaders } from "../http/session.ts";
 import { type Auth, clientIpHeader } from "./auth.ts";
 
@@ -68,6 +68,7 @@ export async function authRoutes(
           body: hasBody ? JSON.stringify(request.body) : undefined,
         }),
       );
+      if (response.status === 429) throw tooManyAttempts(Number(response.headers.get("x-retry-after")) || 60);
       if (response.status >= 500) request.log.error({ status: response.status }, "better-auth failed");
       reply.status(response.status);
       for (const [name, value] of response.headers) {
@@ -75,14 +76,6 @@ export async function authRoutes(
       }
       const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) reply.header("set-cookie", cookies);
-      if (response.status === 429) {
-        const seconds = Number(response.headers.get("x-retry-after")) || 60;
-        reply.header("retry-after", String(seconds));
-        return reply.send({
-          code: "rate_limited",
-          message: `Too many attempts. Try again in ${seconds} seconds.`,
-        });
-      }
       return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
     },
   });

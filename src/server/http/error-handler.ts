@@ -7,6 +7,8 @@ import { AppError, statusByCode } from "../errors.ts";
 export function registerErrorHandler(app: FastifyInstance, { bodyLimit }: { bodyLimit: number }) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
+      const retryAfter = (error.details as { retryAfter?: number } | undefined)?.retryAfter;
+      if (error.code === "rate_limited" && retryAfter) reply.header("retry-after", String(retryAfter));
       return reply.status(statusByCode[error.code]).send(error.toBody());
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { rateLimits } from "../db/schema/index.ts";
-import { AppError } from "../errors.ts";
+import { tooManyAttempts } from "../errors.ts";
 
 export interface RateRule {
   /** Seconds. */
@@ -30,8 +30,6 @@ export async function consumeRateLimit(db: Db, key: string, { window, max }: Rat
     .returning({ count: rateLimits.count, lastRequest: rateLimits.lastRequest });
   if (row && row.count > max) {
     const seconds = Math.max(1, Math.ceil((row.lastRequest + window * 1000 - now) / 1000));
-    throw new AppError("rate_limited", `Too many attempts. Try again in ${seconds} seconds.`, {
-      retryAfter: seconds,
-    });
+    throw tooManyAttempts(seconds);
   }
 }
