@@ -17,13 +17,18 @@ export const addCommentInputSchema = z.object({
 });
 export type AddCommentInput = z.infer<typeof addCommentInputSchema>;
 
-export const ratingLabels = {
+/** Rating 1–5 (spec §5, §9), each with its label. */
+export const ratings = [1, 2, 3, 4, 5] as const;
+export type Rating = (typeof ratings)[number];
+export const isRating = (value: number): value is Rating => ratings.some((rating) => rating === value);
+
+export const ratingLabels: Record<Rating, string> = {
   1: "Very Dissatisfied",
   2: "Dissatisfied",
   3: "Neutral",
   4: "Satisfied",
   5: "Very Satisfied",
-} as const;
+};
 export const defaultRating = 5;
 
 export const feedbackInputSchema = z.object({

@@ -50,7 +50,7 @@ function listPath({ scope, status, priority, category, q }: TicketListFilters, c
   if (status) params.set("status", status);
   if (priority) params.set("priority", priority);
   if (category) params.set("category", category);
-  if (q?.trim()) params.set("q", q.trim());
+  if (q) params.set("q", q);
   if (cursor) params.set("cursor", cursor);
   return `/api/tickets?${params}`;
 }

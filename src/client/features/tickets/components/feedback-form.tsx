@@ -7,14 +7,16 @@ import {
   defaultRating,
   type Feedback,
   feedbackInputSchema,
+  isRating,
   ratingLabels,
+  ratings,
 } from "#shared/tickets/ticket-activity.schemas.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { cn } from "../../../components/ui/cn.ts";
 import { Field, Textarea } from "../../../components/ui/field.tsx";
 import { useGiveFeedback } from "../ticket.api.ts";
-import { isRating, ratings, StarIcon } from "./rating-stars.tsx";
+import { StarIcon } from "./rating-stars.tsx";
 
 interface FeedbackFormProps {
   ticketId: string;

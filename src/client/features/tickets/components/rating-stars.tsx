@@ -1,11 +1,6 @@
 import { Star } from "lucide-react";
-import { ratingLabels } from "#shared/tickets/ticket-activity.schemas.ts";
+import { isRating, ratingLabels, ratings } from "#shared/tickets/ticket-activity.schemas.ts";
 import { cn } from "../../../components/ui/cn.ts";
-
-export const ratings = [1, 2, 3, 4, 5] as const;
-export type Rating = (typeof ratings)[number];
-
-export const isRating = (value: number): value is Rating => ratings.some((rating) => rating === value);
 
 /** Read-only: "★★★★☆ Satisfied", announced as "4 out of 5 stars". */
 export function RatingStars({ rating, size = "md" }: { rating: number; size?: "sm" | "md" }) {
