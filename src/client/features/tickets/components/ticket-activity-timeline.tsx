@@ -9,9 +9,9 @@ import {
 } from "lucide-react";
 import type { ReactNode } from "react";
 import type { TicketEvent, TicketEventType } from "#shared/tickets/ticket-activity.schemas.ts";
-import { Button } from "../../../components/ui/button.tsx";
 import { Card } from "../../../components/ui/card.tsx";
 import { cn } from "../../../components/ui/cn.ts";
+import { LoadFailed } from "../../../components/ui/load-failed.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { formatDateTime } from "../../../lib/format.ts";
 import { ticketActivityQuery } from "../ticket.api.ts";
@@ -37,12 +37,11 @@ export function TicketActivityTimeline({ ticketId }: { ticketId: string }) {
           <Spinner label="Loading activity" />
         </div>
       ) : activity.isError ? (
-        <div className="mt-3 flex items-center justify-between gap-3 text-sm text-slate-600">
-          <p>The activity could not be loaded.</p>
-          <Button variant="secondary" size="sm" onClick={() => void activity.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailed
+          message="The activity could not be loaded."
+          onRetry={() => void activity.refetch()}
+          className="mt-3"
+        />
       ) : (
         <ol aria-label="Ticket activity" className="mt-4">
           {activity.data.events.map((event, index) => (

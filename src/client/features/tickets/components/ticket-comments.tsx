@@ -4,8 +4,8 @@ import { useId } from "react";
 import { can } from "#shared/permissions.ts";
 import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
 import type { Comment } from "#shared/tickets/ticket-activity.schemas.ts";
-import { Button } from "../../../components/ui/button.tsx";
 import { Card } from "../../../components/ui/card.tsx";
+import { LoadFailed } from "../../../components/ui/load-failed.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { formatDateTime } from "../../../lib/format.ts";
 import { useActor } from "../../../lib/use-actor.ts";
@@ -38,12 +38,7 @@ export function TicketComments({ ticket }: { ticket: Ticket }) {
             <Spinner label="Loading comments" />
           </div>
         ) : activity.isError ? (
-          <div className="flex items-center justify-between gap-3 text-sm text-slate-600">
-            <p>The comments could not be loaded.</p>
-            <Button variant="secondary" size="sm" onClick={() => void activity.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <LoadFailed message="The comments could not be loaded." onRetry={() => void activity.refetch()} />
         ) : comments.length === 0 ? (
           <p className="flex items-center gap-2 text-sm text-slate-500">
             <MessageSquare aria-hidden="true" className="size-4" />

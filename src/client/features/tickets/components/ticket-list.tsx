@@ -7,6 +7,7 @@ import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { cn } from "../../../components/ui/cn.ts";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
+import { LoadFailed } from "../../../components/ui/load-failed.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { formatDateTime } from "../../../lib/format.ts";
 import { type TicketListFilters, ticketListQuery } from "../ticket.api.ts";
@@ -41,12 +42,11 @@ export function TicketList({
   }
   if (query.isError) {
     return (
-      <div className="flex flex-col items-center gap-3 py-12 text-sm text-slate-600">
-        <p>The tickets could not be loaded.</p>
-        <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </div>
+      <LoadFailed
+        layout="block"
+        message="The tickets could not be loaded."
+        onRetry={() => void query.refetch()}
+      />
     );
   }
 
