@@ -33,7 +33,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: "node scripts/e2e-server.mjs",
+    command: "node --import tsx scripts/e2e-server.ts",
     url: `http://localhost:${port}/readyz`,
     reuseExistingServer: false,
     timeout: 60_000,

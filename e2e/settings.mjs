@@ -1,4 +1,4 @@
-// Shared by the e2e server (scripts/e2e-server.mjs), playwright.config.ts and the journeys.
+// Shared by the e2e server (scripts/e2e-server.ts), playwright.config.ts and the journeys.
 import os from "node:os";
 import path from "node:path";
 

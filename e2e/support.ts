@@ -1,6 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
+import { decodeMail } from "../src/server/test/smtp.ts";
 import { e2eSettings } from "./settings.mjs";
 
 export const settings = e2eSettings();
@@ -59,9 +60,7 @@ export async function latestMailTo(email: string): Promise<string> {
     for (const file of files) {
       const raw = await readFile(path.join(outbox, file), "utf8");
       if (raw.includes(`To: ${email}`)) {
-        return raw
-          .replace(/=\r?\n/g, "")
-          .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+        return decodeMail(raw);
       }
     }
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -6,11 +6,14 @@ export interface OidcPerson {
   name: string;
 }
 
-/** A real OpenID Connect provider on loopback; `signInAs` sets who the next login is. */
-export async function startOidcProvider() {
+/**
+ * A real OpenID Connect provider on loopback; `signInAs` sets who the next login is. Server tests use a
+ * free port; the browser journeys' server (scripts/e2e-server.ts) a fixed one.
+ */
+export async function startOidcProvider(port = 0) {
   const server = new OAuth2Server();
   await server.issuer.keys.generate("RS256");
-  await server.start(0, "127.0.0.1");
+  await server.start(port, "127.0.0.1");
   let person: OidcPerson = { sub: "oidc-default", email: "default@org.test", name: "Default Person" };
   server.service.on("beforeTokenSigning", (token) => {
     Object.assign(token.payload, {

@@ -1,32 +1,19 @@
 // The server the browser journeys run against: a fresh embedded database in a known temporary folder
 // (journeys read DATA_DIR/outbox for mails), a fixed admin key, and a real OpenID Connect provider
-// (oauth2-mock-server) on loopback whose next signed-in person journeys set through a control port.
+// (oauth2-mock-server, src/server/test/oidc.ts) on loopback whose next signed-in person journeys set
+// through a control port.
 import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
-import { OAuth2Server } from "oauth2-mock-server";
 import { e2eSettings } from "../e2e/settings.mjs";
+import { startOidcProvider } from "../src/server/test/oidc.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const settings = e2eSettings();
 rmSync(settings.dataDir, { recursive: true, force: true });
 
-const oidc = new OAuth2Server();
-await oidc.issuer.keys.generate("RS256");
-await oidc.start(settings.oidcPort, "127.0.0.1");
-let person = { sub: "oidc-person", email: "oidc.person@org.test", name: "Olive Oidc" };
-oidc.service.on("beforeTokenSigning", (token) => {
-  Object.assign(token.payload, {
-    sub: person.sub,
-    email: person.email,
-    email_verified: true,
-    name: person.name,
-  });
-});
-oidc.service.on("beforeUserinfo", (response) => {
-  response.body = { sub: person.sub, email: person.email, email_verified: true, name: person.name };
-});
+const oidc = await startOidcProvider(settings.oidcPort);
 
 // POST /oidc-person {sub, email, name}: who the next organisation sign-in is.
 const control = createServer((request, response) => {
@@ -36,7 +23,7 @@ const control = createServer((request, response) => {
   });
   request.on("end", () => {
     if (request.method === "POST" && request.url === "/oidc-person") {
-      person = JSON.parse(body);
+      oidc.signInAs(JSON.parse(body));
       response.writeHead(204).end();
     } else {
       response.writeHead(404).end();
@@ -56,7 +43,7 @@ const server = spawn(process.execPath, ["--import", "tsx", path.join(root, "src/
     DATA_DIR: settings.dataDir,
     LOG_LEVEL: "warn",
     ADMIN_SIGNUP_KEY: settings.adminKey,
-    OIDC_ISSUER: oidc.issuer.url,
+    OIDC_ISSUER: oidc.issuer,
     OIDC_CLIENT_ID: "helpdesk-e2e",
     OIDC_CLIENT_SECRET: "helpdesk-e2e-secret",
     OIDC_LABEL: "Sign in with Contoso",
@@ -64,9 +51,7 @@ const server = spawn(process.execPath, ["--import", "tsx", path.join(root, "src/
     AUTH_RATE_LIMIT_MAX: "1000",
   },
 });
-const stop = async (signal) => {
-  server.kill(signal);
-};
+const stop = (signal: NodeJS.Signals) => server.kill(signal);
 process.on("SIGINT", () => stop("SIGINT"));
 process.on("SIGTERM", () => stop("SIGTERM"));
 server.on("exit", async (code) => {
