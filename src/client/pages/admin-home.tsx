@@ -1,4 +1,4 @@
-import { CircleCheck, CircleDot, Clock, Lock, Ticket, Users } from "lucide-react";
+import { Lock, Users } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import type { TicketStatus } from "#shared/tickets/ticket.schemas.ts";
 import { buttonClass } from "../components/ui/button.tsx";
@@ -9,15 +9,13 @@ import { Tabs, tabIdFor, tabPanelIdFor } from "../components/ui/tabs.tsx";
 import { TicketList } from "../features/tickets/components/ticket-list.tsx";
 import {
   type SummaryCard,
+  statusCountCards,
   TicketSummaryCards,
 } from "../features/tickets/components/ticket-summary-cards.tsx";
 import { useActor } from "../lib/use-actor.ts";
 
-const cards: SummaryCard[] = [
-  { label: "Total Tickets", count: "total", icon: Ticket, tone: "indigo" },
-  { label: "Open", count: "open", icon: CircleDot, tone: "blue" },
-  { label: "In Progress", count: "inProgress", icon: Clock, tone: "amber" },
-  { label: "Resolved", count: "resolved", icon: CircleCheck, tone: "green" },
+const cards: readonly SummaryCard[] = [
+  ...statusCountCards,
   { label: "Closed", count: "closed", icon: Lock, tone: "slate" },
 ];
 

@@ -1,4 +1,4 @@
-import { CircleCheck, CircleDot, Clock, Inbox, Plus, Ticket } from "lucide-react";
+import { Inbox, Plus } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
@@ -7,17 +7,10 @@ import { PageHeader } from "../components/ui/page-header.tsx";
 import { CreateTicketForm } from "../features/tickets/components/create-ticket-form.tsx";
 import { TicketList } from "../features/tickets/components/ticket-list.tsx";
 import {
-  type SummaryCard,
+  statusCountCards,
   TicketSummaryCards,
 } from "../features/tickets/components/ticket-summary-cards.tsx";
 import { useActor } from "../lib/use-actor.ts";
-
-const cards: SummaryCard[] = [
-  { label: "Total Tickets", count: "total", icon: Ticket, tone: "indigo" },
-  { label: "Open", count: "open", icon: CircleDot, tone: "blue" },
-  { label: "In Progress", count: "inProgress", icon: Clock, tone: "amber" },
-  { label: "Resolved", count: "resolved", icon: CircleCheck, tone: "green" },
-];
 
 /** /user-home: the user's counts, their tickets, and the Create New Ticket form. */
 export default function UserHomePage() {
@@ -42,7 +35,7 @@ export default function UserHomePage() {
           </Button>
         }
       />
-      <TicketSummaryCards cards={cards} />
+      <TicketSummaryCards cards={statusCountCards} />
       <div id={formId} className={isFormOpen ? "mt-6" : undefined}>
         {isFormOpen ? (
           <CreateTicketForm onCreated={() => setIsFormOpen(false)} onCancel={() => setIsFormOpen(false)} />

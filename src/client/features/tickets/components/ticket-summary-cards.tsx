@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import type { LucideIcon } from "lucide-react";
+import { CircleCheck, CircleDot, Clock, type LucideIcon, Ticket } from "lucide-react";
 import type { TicketSummary } from "#shared/tickets/ticket.schemas.ts";
 import { cn } from "../../../components/ui/cn.ts";
 import { StatCard } from "../../../components/ui/stat-card.tsx";
@@ -11,6 +11,14 @@ export interface SummaryCard {
   icon: LucideIcon;
   tone: "indigo" | "blue" | "amber" | "green" | "slate";
 }
+
+/** Counts by status over what the person may see: the user dashboard's cards; admins add Closed. */
+export const statusCountCards: readonly SummaryCard[] = [
+  { label: "Total Tickets", count: "total", icon: Ticket, tone: "indigo" },
+  { label: "Open", count: "open", icon: CircleDot, tone: "blue" },
+  { label: "In Progress", count: "inProgress", icon: Clock, tone: "amber" },
+  { label: "Resolved", count: "resolved", icon: CircleCheck, tone: "green" },
+];
 
 // Whole class names, so that Tailwind finds them.
 const columns = { 4: "lg:grid-cols-4", 5: "lg:grid-cols-5" } as const;
