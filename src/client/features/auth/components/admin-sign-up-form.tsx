@@ -6,9 +6,9 @@ import { toast } from "react-toastify/unstyled";
 import { type AdminSignUpInput, adminSignUpInputSchema } from "#shared/users/user.schemas.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { TextField } from "../../../components/ui/field.tsx";
-import { PasswordField } from "../../../components/ui/password-input.tsx";
 import { isApiError } from "../../../lib/api-client.ts";
 import { useAdminSignUp, useSignIn } from "../auth.api.ts";
+import { NewAccountFields } from "./new-account-fields.tsx";
 
 const registrationFailed = "Something went wrong with the admin registration";
 
@@ -67,28 +67,7 @@ export function AdminSignUpForm() {
         </div>
       </div>
       <form noValidate onSubmit={handleRegister} className="flex flex-col gap-5">
-        <TextField
-          label="Name"
-          error={errors.name?.message}
-          autoComplete="name"
-          placeholder="Jane Doe"
-          {...register("name")}
-        />
-        <TextField
-          label="Email"
-          error={errors.email?.message}
-          type="email"
-          autoComplete="email"
-          placeholder="you@company.com"
-          {...register("email")}
-        />
-        <PasswordField
-          label="Password"
-          error={errors.password?.message}
-          autoComplete="new-password"
-          placeholder="At least 8 characters"
-          {...register("password")}
-        />
+        <NewAccountFields register={register} errors={errors} />
         <TextField
           label="Admin Secret Key"
           error={errors.adminKey?.message}

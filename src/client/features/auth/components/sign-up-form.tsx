@@ -8,10 +8,10 @@ import { homePathFor } from "#shared/users/roles.ts";
 import { signUpInputSchema } from "#shared/users/user.schemas.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
-import { Field, TextField } from "../../../components/ui/field.tsx";
-import { PasswordField } from "../../../components/ui/password-input.tsx";
+import { Field } from "../../../components/ui/field.tsx";
 import { Select } from "../../../components/ui/select.tsx";
 import { useSignUp } from "../auth.api.ts";
+import { NewAccountFields } from "./new-account-fields.tsx";
 import { SocialSignIn } from "./social-sign-in.tsx";
 
 const roleOptions = [
@@ -48,28 +48,7 @@ export function SignUpForm() {
   return (
     <>
       <form noValidate onSubmit={handleSignUp} className="flex flex-col gap-5">
-        <TextField
-          label="Name"
-          error={errors.name?.message}
-          autoComplete="name"
-          placeholder="Jane Doe"
-          {...register("name")}
-        />
-        <TextField
-          label="Email"
-          error={errors.email?.message}
-          type="email"
-          autoComplete="email"
-          placeholder="you@company.com"
-          {...register("email")}
-        />
-        <PasswordField
-          label="Password"
-          error={errors.password?.message}
-          autoComplete="new-password"
-          placeholder="At least 8 characters"
-          {...register("password")}
-        />
+        <NewAccountFields register={register} errors={errors} />
         <Field label="Role" htmlFor={`${id}-role`} error={errors.role?.message}>
           <Select
             id={`${id}-role`}

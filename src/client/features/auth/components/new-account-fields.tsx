@@ -1,0 +1,48 @@
+import type { FieldErrors, UseFormRegister } from "react-hook-form";
+import { TextField } from "../../../components/ui/field.tsx";
+import { PasswordField } from "../../../components/ui/password-input.tsx";
+
+interface NewAccount {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** Name, Email and a new Password: what sign-up and admin registration both ask first. */
+export function NewAccountFields<Values extends NewAccount>(props: {
+  register: UseFormRegister<Values>;
+  errors: FieldErrors<Values>;
+}) {
+  // react-hook-form cannot see that "name" is a path of every Values extending NewAccount; these three
+  // fields exist in each form that renders this, so narrowing the form to them is safe.
+  const { register, errors } = props as unknown as {
+    register: UseFormRegister<NewAccount>;
+    errors: FieldErrors<NewAccount>;
+  };
+  return (
+    <>
+      <TextField
+        label="Name"
+        error={errors.name?.message}
+        autoComplete="name"
+        placeholder="Jane Doe"
+        {...register("name")}
+      />
+      <TextField
+        label="Email"
+        error={errors.email?.message}
+        type="email"
+        autoComplete="email"
+        placeholder="you@company.com"
+        {...register("email")}
+      />
+      <PasswordField
+        label="Password"
+        error={errors.password?.message}
+        autoComplete="new-password"
+        placeholder="At least 8 characters"
+        {...register("password")}
+      />
+    </>
+  );
+}
