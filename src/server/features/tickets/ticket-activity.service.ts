@@ -8,6 +8,7 @@ import type {
 import type { ServiceContext } from "../../context.ts";
 import { conflict, forbidden, ruleViolation } from "../../errors.ts";
 import { lockTicket } from "./ticket.queries.ts";
+import { findVisibleTicket } from "./ticket-access.ts";
 import { toCommentDto, toEventDto, toFeedbackDto } from "./ticket-activity.presenter.ts";
 import {
   findCommentById,
@@ -18,7 +19,6 @@ import {
   insertTicketEvent,
   upsertFeedback,
 } from "./ticket-activity.queries.ts";
-import { findVisibleTicket } from "./ticket-lifecycle.service.ts";
 
 export async function addComment(
   ctx: ServiceContext,

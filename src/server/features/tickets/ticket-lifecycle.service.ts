@@ -2,17 +2,11 @@ import { can } from "#shared/permissions.ts";
 import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
 import type { ChangeStatusInput } from "#shared/tickets/ticket-activity.schemas.ts";
 import type { ServiceContext } from "../../context.ts";
-import { conflict, forbidden, notFound, ruleViolation } from "../../errors.ts";
+import { conflict, forbidden, ruleViolation } from "../../errors.ts";
 import { toTicketDto } from "./ticket.presenter.ts";
 import { assignTicketIfOpen, findTicketById, lockTicket, updateTicketStatus } from "./ticket.queries.ts";
+import { ensureVisible, findVisibleTicket } from "./ticket-access.ts";
 import { insertTicketEvent } from "./ticket-activity.queries.ts";
-
-/** The ticket as the actor may see it; a ticket they may not see answers 404, not 403. */
-export async function findVisibleTicket(ctx: ServiceContext, ticketId: string) {
-  const ticket = await findTicketById(ctx.db, ticketId);
-  if (!ticket || !can.viewTicket(ctx.actor, ticket)) throw notFound("Ticket", ticketId);
-  return ticket;
-}
 
 async function reloadTicket(ctx: ServiceContext, ticketId: string): Promise<Ticket> {
   return toTicketDto((await findTicketById(ctx.db, ticketId))!);
@@ -28,18 +22,18 @@ function lostAssignRace(winnerName: string | null) {
 }
 
 export async function assignTicketToMe(ctx: ServiceContext, ticketId: string): Promise<Ticket> {
-  const ticket = await findTicketById(ctx.db, ticketId);
+  const found = await findTicketById(ctx.db, ticketId);
   // A technician who lost the race to another technician is told so, not shown a 404: they could see
   // the ticket a moment ago. Anyone else who may not see it gets the usual 404.
   if (
-    ticket &&
+    found &&
     ctx.actor.role === "technician" &&
-    ticket.assignedTo !== null &&
-    ticket.assignedTo !== ctx.actor.id
+    found.assignedTo !== null &&
+    found.assignedTo !== ctx.actor.id
   ) {
-    throw lostAssignRace(ticket.assignedToName);
+    throw lostAssignRace(found.assignedToName);
   }
-  if (!ticket || !can.viewTicket(ctx.actor, ticket)) throw notFound("Ticket", ticketId);
+  const ticket = ensureVisible(ctx.actor, found, ticketId);
   if (ctx.actor.role !== "technician") throw forbidden("Only technicians can assign tickets to themselves");
   if (ticket.assignedTo !== null) throw conflict("This ticket is already assigned.");
   if (!can.assignToSelf(ctx.actor, ticket)) throw ruleViolation("Only Open tickets can be assigned.");
@@ -76,8 +70,7 @@ export async function changeTicketStatus(
   const now = new Date();
   await ctx.db.transaction(async (tx) => {
     // Decide again on the locked row: a Close that won the race is never overwritten.
-    const locked = await lockTicket(tx, ticketId);
-    if (!locked || !can.viewTicket(ctx.actor, locked)) throw notFound("Ticket", ticketId);
+    const locked = ensureVisible(ctx.actor, await lockTicket(tx, ticketId), ticketId);
     if (locked.status === "Closed") throw conflict("This ticket was closed while you were changing it.");
     if (locked.status === status) throw ruleViolation(`This ticket is already ${status}.`);
     await updateTicketStatus(tx, ticketId, status, now);

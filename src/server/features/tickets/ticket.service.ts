@@ -16,9 +16,9 @@ import {
   insertTicket,
   type Keyset,
 } from "./ticket.queries.ts";
+import { findVisibleTicket } from "./ticket-access.ts";
 import { insertTicketEvent } from "./ticket-activity.queries.ts";
 import { newTicketId } from "./ticket-id.ts";
-import { findVisibleTicket } from "./ticket-lifecycle.service.ts";
 import { ticketFiltersWhere, visibilityBranches, visibleTicketsWhere } from "./ticket-visibility.ts";
 
 export async function createTicket(ctx: ServiceContext, input: CreateTicketInput): Promise<Ticket> {
