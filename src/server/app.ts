@@ -7,7 +7,9 @@ import type { Database } from "./db/client.ts";
 import { ticketRoutes } from "./features/tickets/ticket.routes.ts";
 import { registerAdmin } from "./features/users/admin-registration.service.ts";
 import { userRoutes } from "./features/users/user.routes.ts";
+import { registerCompression } from "./http/compression.ts";
 import { registerErrorHandler } from "./http/error-handler.ts";
+import { registerSameOriginCheck, registerWrongAddressPage } from "./http/origins.ts";
 import { consumeRateLimit } from "./http/rate-limit.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { contextFor, registerSession } from "./http/session.ts";
@@ -51,6 +53,8 @@ export async function buildApp(deps: AppDeps) {
   app.setSerializerCompiler(serializerCompiler);
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
+    // API answers are personal and change at any moment: no browser or proxy cache may keep one.
+    if (request.url.startsWith("/api/")) reply.header("cache-control", "no-store");
   });
 
   const { database } = deps;
@@ -67,6 +71,9 @@ export async function buildApp(deps: AppDeps) {
 
   registerErrorHandler(app, { bodyLimit });
   await registerSecurityHeaders(app, { isHttps: deps.baseURL.startsWith("https://") });
+  registerSameOriginCheck(app, { baseURL: deps.baseURL });
+  registerWrongAddressPage(app, { baseURL: deps.baseURL });
+  await registerCompression(app);
   registerSession(app, { auth, db: database.db });
 
   app.get("/healthz", async () => ({ status: "ok" }));

@@ -1,5 +1,8 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadEnv } from "./env.ts";
+import { loadDotEnvFile, loadEnv } from "./env.ts";
 
 describe("loadEnv", () => {
   it("runs with no configuration at all on the embedded database", () => {
@@ -15,5 +18,25 @@ describe("loadEnv", () => {
 
   it("fails fast, naming every bad variable", () => {
     expect(() => loadEnv({ PORT: "eighty", DATABASE_URL: "mysql://x" })).toThrow(/PORT.*DATABASE_URL/s);
+  });
+});
+
+describe("loadDotEnvFile", () => {
+  it("reads a .env file into the environment, where real variables win", () => {
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), "helpdesk-env-")), ".env");
+    writeFileSync(file, "HELPDESK_TEST_FROM_FILE=file\nHELPDESK_TEST_REAL=file\n");
+    process.env.HELPDESK_TEST_REAL = "real";
+    try {
+      expect(loadDotEnvFile(file)).toBe(true);
+      expect(process.env.HELPDESK_TEST_FROM_FILE).toBe("file");
+      expect(process.env.HELPDESK_TEST_REAL).toBe("real");
+    } finally {
+      delete process.env.HELPDESK_TEST_FROM_FILE;
+      delete process.env.HELPDESK_TEST_REAL;
+    }
+  });
+
+  it("does nothing when there is no .env file", () => {
+    expect(loadDotEnvFile(path.join(os.tmpdir(), "no-such-dir-helpdesk", ".env"))).toBe(false);
   });
 });

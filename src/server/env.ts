@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { z } from "zod";
 import { describeIssues } from "#shared/errors.ts";
 
@@ -40,6 +41,16 @@ export type Env = z.infer<typeof envSchema> & {
   google?: { clientId: string; clientSecret: string };
   oidc?: { discoveryUrl: string; clientId: string; clientSecret: string; label: string };
 };
+
+/**
+ * Reads `file` (default .env in the working directory) into process.env when it exists, as the README
+ * and .env.example promise. A variable already set in the real environment wins over the file.
+ */
+export function loadDotEnvFile(file = ".env"): boolean {
+  if (!existsSync(file)) return false;
+  process.loadEnvFile(file);
+  return true;
+}
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));

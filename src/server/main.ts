@@ -3,10 +3,11 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildApp } from "./app.ts";
 import { createDatabase } from "./db/client.ts";
-import { loadEnv } from "./env.ts";
+import { loadDotEnvFile, loadEnv } from "./env.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { loadOrCreateSecret } from "./secrets.ts";
 
+const readDotEnv = loadDotEnvFile();
 const env = loadEnv();
 const database = createDatabase(
   env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR },
@@ -46,7 +47,15 @@ process.once("SIGTERM", () => void shutdown("SIGTERM"));
 await app.listen({ port: env.PORT, host: env.HOST });
 const where = env.DATABASE_URL ? "PostgreSQL" : `embedded PGlite in ${env.DATA_DIR}`;
 app.log.info(`Helpdesk is running at ${env.BASE_URL} (database: ${where})`);
-console.log(`\n  Helpdesk is ready: ${env.BASE_URL}\n`);
+if (readDotEnv) app.log.info("settings read from .env (variables set in the environment win)");
+console.log(`\n  Helpdesk is ready. Open ${env.BASE_URL}\n`);
+if (env.HOST === "0.0.0.0" || env.HOST === "::") {
+  // Other machines can reach the server now, but sign-in works only on the address in BASE_URL.
+  console.log(
+    `  HOST=${env.HOST} accepts connections from other machines: BASE_URL must be the address they open` +
+      ` (now ${env.BASE_URL}).\n`,
+  );
+}
 if (adminKey.created) {
   // Printed once, on the start that generated it; it stays in DATA_DIR/admin-signup-key.
   console.log(

@@ -4,6 +4,7 @@ import { type AuthProviders, authProvidersSchema } from "#shared/users/user.sche
 import { AppError, tooManyAttempts } from "../errors.ts";
 import { toWebHeaders } from "../http/session.ts";
 import { type Auth, clientIpHeader } from "./auth.ts";
+import { refuseUnstorableInput, withoutSessionToken } from "./auth-bridge.ts";
 
 // The better-auth endpoints the product uses. Everything else it ships (update-user, change-email,
 // delete-user, …) stays unreachable: our own routes do those jobs with our own rules.
@@ -20,6 +21,11 @@ const allowedEndpoints: Array<[method: string, pattern: RegExp]> = [
   ["POST", /^\/callback\/[\w-]+$/],
   ["GET", /^\/error$/],
 ];
+
+const isInactiveSession = (body: unknown): body is { user: { id: string } } => {
+  const user = (body as { user?: { id?: unknown; status?: unknown } } | null)?.user;
+  return typeof user?.id === "string" && user.status === "Inactive";
+};
 
 /** Bridges Fastify to better-auth's fetch handler at /api/auth/*. */
 export async function authRoutes(
@@ -54,6 +60,8 @@ export async function authRoutes(
       ) {
         throw new AppError("not_found", `No API route ${request.method} ${url.pathname}`);
       }
+      refuseUnstorableInput(request.body);
+      refuseUnstorableInput(request.query);
       const headers = toWebHeaders(request.headers);
       // request.ip honours TRUST_PROXY; a forwarded-for header a client made up never reaches better-auth.
       headers.delete("x-forwarded-for");
@@ -76,7 +84,21 @@ export async function authRoutes(
       }
       const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) reply.header("set-cookie", cookies);
-      return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+      const raw = response.body ? Buffer.from(await response.arrayBuffer()) : null;
+      if (!raw?.length || !response.headers.get("content-type")?.startsWith("application/json")) {
+        return reply.send(raw);
+      }
+      const body = withoutSessionToken(JSON.parse(raw.toString("utf8")));
+      if (endpoint === "/get-session" && isInactiveSession(body)) {
+        // A deactivated person's cookie is dead here too: end every session of theirs and answer as signed out.
+        const context = await auth.$context;
+        await context.internalAdapter.deleteUserSessions(body.user.id);
+        const { name, attributes } = context.authCookies.sessionToken;
+        const secure = attributes.secure ? "; Secure" : "";
+        reply.header("set-cookie", `${name}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax${secure}`);
+        return reply.send(JSON.stringify(null));
+      }
+      return reply.send(JSON.stringify(body));
     },
   });
 }

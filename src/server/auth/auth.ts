@@ -8,6 +8,7 @@ import type { SignUpRole } from "#shared/users/roles.ts";
 import { signUpInputSchema } from "#shared/users/user.schemas.ts";
 import type { Db } from "../db/client.ts";
 import { accounts, rateLimits, sessions, users, verifications } from "../db/schema/index.ts";
+import { allowedOrigins } from "../http/origins.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { passwordResetMail } from "../mail/templates.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
@@ -50,7 +51,7 @@ export function createAuth({ db, baseURL, secret, mailer, credentialRateLimit, g
     baseURL,
     basePath: "/api/auth",
     secret,
-    trustedOrigins: [baseURL],
+    trustedOrigins: allowedOrigins(baseURL),
     // A failed Google/OIDC round trip lands on /sign-in with ?error=…, where the client says so.
     onAPIError: { errorURL: "/sign-in" },
     database: drizzleAdapter(db, {
@@ -123,6 +124,8 @@ export function createAuth({ db, baseURL, secret, mailer, credentialRateLimit, g
       // TRUST_PROXY is set, in which case Fastify itself reads it.
       ipAddress: { ipAddressHeaders: [clientIpHeader] },
       useSecureCookies: baseURL.startsWith("https://"),
+      // better-auth turns its Origin check off when NODE_ENV is test; tests must meet what production does.
+      disableOriginCheck: false,
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { describeIssues } from "#shared/errors.ts";
 import { emailSchema, passwordSchema, personNameSchema } from "#shared/users/user.schemas.ts";
 import { createDatabase } from "../db/client.ts";
-import { loadEnv } from "../env.ts";
+import { loadDotEnvFile, loadEnv } from "../env.ts";
 import { AppError } from "../errors.ts";
 import { createAdmin } from "../features/users/admin-registration.service.ts";
 
@@ -22,6 +22,7 @@ if (!input.success) {
   process.exit(2);
 }
 
+loadDotEnvFile();
 const env = loadEnv();
 const database = createDatabase(
   env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR },

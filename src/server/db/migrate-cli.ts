@@ -1,7 +1,8 @@
 // `npm run db:migrate`: applies the migrations in drizzle/ to the configured database and exits.
-import { loadEnv } from "../env.ts";
+import { loadDotEnvFile, loadEnv } from "../env.ts";
 import { createDatabase } from "./client.ts";
 
+loadDotEnvFile();
 const env = loadEnv();
 const database = createDatabase(
   env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR },

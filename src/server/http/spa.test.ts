@@ -1,15 +1,20 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, request, type TestApp } from "../test/test-app.ts";
 
 let t: TestApp;
+const bigScript = `export const words = ${JSON.stringify("helpdesk ".repeat(2000))};\n`;
 beforeAll(async () => {
   const clientDir = mkdtempSync(path.join(os.tmpdir(), "helpdesk-spa-"));
   mkdirSync(path.join(clientDir, "assets"));
   writeFileSync(path.join(clientDir, "index.html"), '<!doctype html><div id="root"></div>');
   writeFileSync(path.join(clientDir, "assets", "app-abc123.js"), "console.log('app')");
+  writeFileSync(path.join(clientDir, "assets", "big-def456.js"), bigScript);
+  writeFileSync(path.join(clientDir, "assets", "big-def456.js.br"), brotliCompressSync(bigScript));
+  writeFileSync(path.join(clientDir, "assets", "big-def456.js.gz"), gzipSync(bigScript));
   t = await createTestApp({ clientDir });
 });
 afterAll(() => t.close());
@@ -41,5 +46,32 @@ describe("the built client", () => {
     });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ code: "not_found", message: "No API route GET /api/nothing-here" });
+  });
+
+  it("sends the build's pre-compressed brotli copy to a browser that accepts it, the plain file otherwise", async () => {
+    const br = await request(t.app, {
+      method: "GET",
+      url: "/assets/big-def456.js",
+      headers: { "accept-encoding": "gzip, deflate, br, zstd" },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers["content-type"]).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers["cache-control"]).toContain("immutable");
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(bigScript);
+    // The very bytes the build wrote, not a copy compressed again on each request.
+    expect(br.rawPayload.equals(brotliCompressSync(bigScript))).toBe(true);
+
+    const gzip = await request(t.app, {
+      method: "GET",
+      url: "/assets/big-def456.js",
+      headers: { "accept-encoding": "gzip" },
+    });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+
+    const plain = await request(t.app, { method: "GET", url: "/assets/big-def456.js" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toBe(bigScript);
   });
 });

@@ -14,6 +14,8 @@ export async function registerSpa(app: FastifyInstance, { clientDir }: { clientD
       root: clientDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each asset (vite.config.ts); send those when the browser accepts them.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         // Hashed assets never change; index.html must always be revalidated.
         res.header(
