@@ -1,8 +1,10 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { signedInAs } from "../test/factories.ts";
 import { startTcpProxy, type TcpProxy, unusedPort } from "../test/tcp-proxy.ts";
 import { createTestApp, request, type TestApp } from "../test/test-app.ts";
 import { createDatabase } from "./client.ts";
+import { isDatabaseUnavailable } from "./connection-errors.ts";
 import { waitForDatabase } from "./wait-for-database.ts";
 
 // Only a real server can stall: PGlite runs in this process.
@@ -55,6 +57,24 @@ describe.skipIf(!isPostgres)("a PostgreSQL server that accepts connections but s
     await t?.close();
   });
 
+  it("takes back the connection of a transaction whose BEGIN never got an answer", async () => {
+    const { db } = t.database;
+    // Fill the pool with open connections, which the stall then freezes.
+    await Promise.all(Array.from({ length: pool.max }, () => db.execute(sql`select pg_sleep(0.05)`)));
+    proxy.stall();
+    const transactions = await Promise.allSettled(
+      Array.from({ length: pool.max }, () => db.transaction((tx) => tx.execute(sql`select 1`))),
+    );
+    for (const outcome of transactions) {
+      expect(outcome.status).toBe("rejected");
+      expect(isDatabaseUnavailable((outcome as PromiseRejectedResult).reason)).toBe(true);
+    }
+    proxy.forward();
+    // drizzle never releases a client whose BEGIN failed: were they still counted, the pool would stay full.
+    const after = await timed(db.execute(sql`select 1`));
+    expect(after.ms).toBeLessThan(pool.connectTimeoutMs);
+  });
+
   it("answers 503 in the shared shape while stalled, and recovers by itself when it answers again", async () => {
     const before = await request(t.app, { method: "GET", url: "/api/tickets", cookie });
     expect(before.statusCode).toBe(200);
@@ -68,7 +88,9 @@ describe.skipIf(!isPostgres)("a PostgreSQL server that accepts connections but s
     // More requests than the pool holds, reads and writes (transactions) at once: none may hang or
     // keep a connection the pool needs after the database is back.
     const calls = await Promise.all([
-      ...Array.from({ length: 4 }, () => timed(request(t.app, { method: "GET", url: "/api/tickets", cookie }))),
+      ...Array.from({ length: 4 }, () =>
+        timed(request(t.app, { method: "GET", url: "/api/tickets", cookie })),
+      ),
       ...Array.from({ length: 4 }, () =>
         timed(request(t.app, { method: "POST", url: "/api/tickets", cookie, payload: newTicket })),
       ),

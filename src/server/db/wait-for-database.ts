@@ -1,0 +1,43 @@
+import { setTimeout as delay } from "node:timers/promises";
+import type { Database } from "./client.ts";
+import { unavailabilityOf } from "./connection-errors.ts";
+
+export interface WaitOptions {
+  log: (message: string) => void;
+  /** 0 or Infinity: keep trying. */
+  giveUpAfterMs?: number;
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
+}
+
+const firstPauseMs = 1_000;
+const longestPauseMs = 30_000;
+
+/**
+ * Start-up on a database that is not up yet (containers starting together, a server rebooting): pings until
+ * it answers, pausing 1, 2, 4 … 30 s between tries. Other failures (wrong password, no such database) stop
+ * at once, since waiting will not fix them.
+ */
+export async function waitForDatabase(
+  database: Database,
+  { log, giveUpAfterMs = 0, sleep = (ms) => delay(ms), now = Date.now }: WaitOptions,
+): Promise<void> {
+  const started = now();
+  const limit = giveUpAfterMs > 0 ? giveUpAfterMs : Number.POSITIVE_INFINITY;
+  for (let pause = firstPauseMs; ; pause = Math.min(pause * 2, longestPauseMs)) {
+    try {
+      await database.ping();
+      return;
+    } catch (error) {
+      const reason = unavailabilityOf(error);
+      if (!reason) throw error;
+      if (now() - started + pause > limit) {
+        throw new Error(
+          `${database.location} did not answer within ${Math.round(limit / 1000)} s (last error: ${reason})`,
+        );
+      }
+      log(`${database.location} is not answering (${reason}); retrying in ${pause / 1000} s`);
+      await sleep(pause);
+    }
+  }
+}
