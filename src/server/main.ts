@@ -26,6 +26,9 @@ if (database.kind === "postgres") {
   await waitForDatabase(database, {
     log: (message) => console.warn(message),
     giveUpAfterMs: env.DATABASE_STARTUP_TIMEOUT_MS,
+  }).catch((error: Error) => {
+    console.error(error.message);
+    process.exit(1);
   });
 }
 await database.migrate();

@@ -171,6 +171,21 @@ describe.skipIf(!isPostgres)("start-up with no database yet", () => {
     expect(logs[2]).toMatch(/timeout/);
   });
 
+  it("stops at once, in the server's words, when waiting cannot help", async () => {
+    const url = new URL(inject("pgTemplateUrl"));
+    url.pathname = "/no_such_database";
+    const database = createDatabase({ databaseUrl: url.toString(), pool });
+    const logs: string[] = [];
+    try {
+      await expect(waitForDatabase(database, { log: (message) => logs.push(message) })).rejects.toThrow(
+        `PostgreSQL at ${url.hostname}:${url.port || 5432}: database "no_such_database" does not exist`,
+      );
+    } finally {
+      await database.close();
+    }
+    expect(logs).toEqual([]);
+  });
+
   it("gives up with a clear error after the configured time", async () => {
     const port = await unusedPort();
     const url = throughPort(port)(new URL(inject("pgTemplateUrl")));

@@ -30,14 +30,26 @@ export async function waitForDatabase(
       return;
     } catch (error) {
       const reason = unavailabilityOf(error);
-      if (!reason) throw error;
-      if (now() - started + pause > limit) {
+      if (!reason) throw new Error(`${database.location}: ${innermostMessage(error)}`, { cause: error });
+      const remaining = limit - (now() - started);
+      if (remaining <= 0) {
         throw new Error(
-          `${database.location} did not answer within ${Math.round(limit / 1000)} s (last error: ${reason})`,
+          `${database.location} did not answer within ${limit / 1000} s (last error: ${reason})`,
         );
       }
-      log(`${database.location} is not answering (${reason}); retrying in ${pause / 1000} s`);
-      await sleep(pause);
+      const wait = Math.min(pause, remaining);
+      log(`${database.location} is not answering (${reason}); retrying in ${wait / 1000} s`);
+      await sleep(wait);
     }
   }
+}
+
+/** drizzle wraps the server's words ("database \"x\" does not exist") in "Failed query: select 1". */
+function innermostMessage(error: unknown): string {
+  let message = String(error);
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth++) {
+    message = current.message;
+    current = current.cause;
+  }
+  return message;
 }
