@@ -138,11 +138,18 @@ function createPool(connectionString: string, options: PoolOptions): pg.Pool {
   // the pool replaces it on the next query.
   pool.on("error", (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
 
+  const clients = new Set<pg.PoolClient>();
   const checkedOut = new WeakSet<pg.PoolClient>();
+  pool.on("remove", (client) => clients.delete(client));
   pool.on("acquire", (client) => checkedOut.add(client));
   pool.on("release", (_error, client) => checkedOut.delete(client));
   pool.on("connect", (client) => {
-    closeOnQueryTimeout(client);
+    clients.add(client);
+    onQueryTimeout(client, () => {
+      // Not even the server's statement_timeout came back: the server or the path to it is gone, and the
+      // idle connections with it. Trying each would cost a full timeout; reconnecting costs milliseconds.
+      for (const other of clients) if (other === client || !checkedOut.has(other)) closeConnection(other);
+    });
     // A connection that dies while lent out (closed below, or by the server) goes back to the pool as
     // broken at once: drizzle never releases a transaction's client when its BEGIN fails, and would
     // otherwise return it later as healthy. Without a listener here, the error would crash the process.
@@ -159,23 +166,26 @@ function createPool(connectionString: string, options: PoolOptions): pg.Pool {
  * pg's query_timeout rejects the query but leaves it running on the connection, so every later query on
  * that client would queue behind an answer that may never come. Closing the socket fails them at once.
  */
-function closeOnQueryTimeout(client: pg.PoolClient) {
+const closeConnection = (client: pg.PoolClient) => client.connection.stream.destroy();
+
+/** Calls back when a query on this client got no answer within pg's query_timeout. */
+function onQueryTimeout(client: pg.PoolClient, callback: () => void) {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-  const closeIfTimedOut = (error: unknown) => {
-    if (error instanceof Error && error.message === "Query read timeout") client.connection.stream.destroy();
+  const reportTimeout = (error: unknown) => {
+    if (error instanceof Error && error.message === "Query read timeout") callback();
   };
   const guarded = (...args: unknown[]) => {
-    const callback = args.at(-1);
-    if (typeof callback === "function") {
+    const done = args.at(-1);
+    if (typeof done === "function") {
       // The pool's own pool.query passes a callback.
       args[args.length - 1] = (error: unknown, result: unknown) => {
-        closeIfTimedOut(error);
-        callback(error, result);
+        reportTimeout(error);
+        done(error, result);
       };
       return query(...args);
     }
     const result = query(...args);
-    if (result instanceof Promise) result.catch(closeIfTimedOut);
+    if (result instanceof Promise) result.catch(reportTimeout);
     return result;
   };
   client.query = guarded as typeof client.query;
