@@ -52,9 +52,7 @@ export function createAuth({ db, baseURL, secret, mailer, credentialRateLimit, g
     secret,
     trustedOrigins: [baseURL],
     // A failed Google/OIDC round trip lands on /sign-in with ?error=…, where the client says so.
-    // throw: errors that are not better-auth's own (a database that is not answering) reach our error
-    // handler, which answers them in the shared shape, instead of an empty 500.
-    onAPIError: { errorURL: "/sign-in", throw: true },
+    onAPIError: { errorURL: "/sign-in" },
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: {
