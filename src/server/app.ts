@@ -3,7 +3,8 @@ import Fastify, { type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { authRoutes } from "./auth/auth.routes.ts";
 import { createAuth, type OidcConfig } from "./auth/auth.ts";
-import type { Database } from "./db/client.ts";
+import { type Database, pingWithin } from "./db/client.ts";
+import { databaseUnavailable } from "./errors.ts";
 import { ticketRoutes } from "./features/tickets/ticket.routes.ts";
 import { registerAdmin } from "./features/users/admin-registration.service.ts";
 import { userRoutes } from "./features/users/user.routes.ts";
@@ -35,6 +36,8 @@ export interface AppDeps {
 }
 
 export const defaultBodyLimit = 64 * 1024;
+/** Load balancers wait about this long for /readyz; a stalled database must not keep them waiting longer. */
+const readinessTimeoutMs = 1_000;
 
 /** Wires everything. main.ts calls it with the configuration; tests call it with a test database. */
 export async function buildApp(deps: AppDeps) {
@@ -74,16 +77,24 @@ export async function buildApp(deps: AppDeps) {
   registerSameOriginCheck(app, { baseURL: deps.baseURL });
   registerWrongAddressPage(app, { baseURL: deps.baseURL });
   await registerCompression(app);
-  registerSession(app, { auth, db: database.db });
+  registerSession(app, {
+    auth,
+    db: database.db,
+    isDatabaseAnswering: () =>
+      pingWithin(database, readinessTimeoutMs).then(
+        () => true,
+        () => false,
+      ),
+  });
 
   app.get("/healthz", async () => ({ status: "ok" }));
   app.get("/readyz", async (_request, reply) => {
     try {
-      await database.ping();
+      await pingWithin(database, readinessTimeoutMs);
       return { status: "ok", database: database.kind };
     } catch (error) {
-      app.log.error({ err: error }, "database did not answer");
-      return reply.status(503).send({ code: "internal", message: "The database is not answering." });
+      app.log.warn({ err: error }, "database did not answer");
+      return reply.status(503).send(databaseUnavailable().toBody());
     }
   });
 

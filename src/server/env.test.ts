@@ -16,6 +16,16 @@ describe("loadEnv", () => {
     expect(loadEnv({ BASE_URL: "https://help.example.org/" }).BASE_URL).toBe("https://help.example.org");
   });
 
+  it("reads the PostgreSQL pool's timeouts and size, leaving unset ones to the pool's defaults", () => {
+    const env = loadEnv({ DATABASE_STATEMENT_TIMEOUT_MS: "2000", DATABASE_POOL_MAX: "4" });
+    expect(env).toMatchObject({ DATABASE_STATEMENT_TIMEOUT_MS: 2000, DATABASE_POOL_MAX: 4 });
+    expect(env.DATABASE_CONNECT_TIMEOUT_MS).toBeUndefined();
+    expect(env.DATABASE_STARTUP_TIMEOUT_MS).toBe(0);
+    expect(() => loadEnv({ DATABASE_CONNECT_TIMEOUT_MS: "5s", DATABASE_POOL_MAX: "0" })).toThrow(
+      /DATABASE_CONNECT_TIMEOUT_MS.*DATABASE_POOL_MAX/s,
+    );
+  });
+
   it("fails fast, naming every bad variable", () => {
     expect(() => loadEnv({ PORT: "eighty", DATABASE_URL: "mysql://x" })).toThrow(/PORT.*DATABASE_URL/s);
   });

@@ -12,6 +12,11 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// or postgresql:// URL")
     .optional(),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
+  DATABASE_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).optional(),
+  DATABASE_STARTUP_TIMEOUT_MS: z.coerce.number().int().min(0).default(0),
   BASE_URL: z.url("BASE_URL must be a full URL such as http://localhost:3000").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   BETTER_AUTH_SECRET: z.string().min(32, "BETTER_AUTH_SECRET must be at least 32 characters").optional(),

@@ -10,6 +10,7 @@ export const statusByCode: Record<ErrorCode, number> = {
   rule_violation: 422,
   payload_too_large: 413,
   rate_limited: 429,
+  unavailable: 503,
   internal: 500,
 };
 
@@ -38,6 +39,9 @@ export const notFound = (what: string, id?: string) =>
   new AppError("not_found", id ? `${what} ${id} not found` : `${what} not found`);
 export const conflict = (message: string) => new AppError("conflict", message);
 export const ruleViolation = (message: string) => new AppError("rule_violation", message);
+/** The database is unreachable or not answering in time: worth retrying, unlike a 500. */
+export const databaseUnavailable = () =>
+  new AppError("unavailable", "The database is not answering. Please try again in a moment.");
 /** Every rate limit answers alike; the error handler turns retryAfter into a Retry-After header. */
 export const tooManyAttempts = (retryAfter: number) =>
   new AppError("rate_limited", `Too many attempts. Try again in ${retryAfter} seconds.`, { retryAfter });

@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildApp } from "./app.ts";
 import { createDatabase } from "./db/client.ts";
+import { waitForDatabase } from "./db/wait-for-database.ts";
 import { loadDotEnvFile, loadEnv } from "./env.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { loadOrCreateSecret } from "./secrets.ts";
@@ -10,8 +11,27 @@ import { loadOrCreateSecret } from "./secrets.ts";
 const readDotEnv = loadDotEnvFile();
 const env = loadEnv();
 const database = createDatabase(
-  env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR },
+  env.DATABASE_URL
+    ? {
+        databaseUrl: env.DATABASE_URL,
+        pool: {
+          connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+          statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+          idleTimeoutMs: env.DATABASE_IDLE_TIMEOUT_MS,
+          max: env.DATABASE_POOL_MAX,
+        },
+      }
+    : { dataDir: env.DATA_DIR },
 );
+if (database.kind === "postgres") {
+  await waitForDatabase(database, {
+    log: (message) => console.warn(message),
+    giveUpAfterMs: env.DATABASE_STARTUP_TIMEOUT_MS,
+  }).catch((error: Error) => {
+    console.error(error.message);
+    process.exit(1);
+  });
+}
 await database.migrate();
 
 const clientDir = fileURLToPath(new URL("../../dist/client", import.meta.url));

@@ -10,6 +10,7 @@ export const errorCodes = [
   "rule_violation",
   "payload_too_large",
   "rate_limited",
+  "unavailable",
   "internal",
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

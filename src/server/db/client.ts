@@ -18,6 +18,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
+  /** Where the data lives, for log lines: "PostgreSQL at host:port" or the PGlite folder. */
+  location: string;
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -25,20 +27,60 @@ export interface Database {
 
 export const migrationsFolder = fileURLToPath(new URL("../../../drizzle", import.meta.url));
 
-export type DatabaseConfig = { databaseUrl: string } | { dataDir: string } | { pglite: PGlite };
+/** How the PostgreSQL pool copes with a database that is slow, stalled or gone. */
+export interface PoolOptions {
+  /** Opening a connection, or waiting for a free one in a full pool. */
+  connectTimeoutMs: number;
+  /** One statement; the server cancels it, and the client gives up shortly after if even that gets no answer. */
+  statementTimeoutMs: number;
+  /** An unused connection is closed after this long. */
+  idleTimeoutMs: number;
+  max: number;
+}
+
+export const defaultPoolOptions: PoolOptions = {
+  connectTimeoutMs: 2_000,
+  statementTimeoutMs: 5_000,
+  idleTimeoutMs: 30_000,
+  max: 10,
+};
+
+// The server's statement_timeout answers first when the server is merely slow (the connection stays
+// usable); the client's own timeout only fires when nothing answers at all.
+const clientTimeoutGraceMs = 1_000;
+
+export type DatabaseConfig =
+  | { databaseUrl: string; pool?: Partial<PoolOptions> }
+  | { dataDir: string }
+  | { pglite: PGlite };
 
 /** PostgreSQL through `pg` when a URL is given; otherwise the embedded PGlite, persisted in dataDir. */
 export function createDatabase(config: DatabaseConfig): Database {
   if ("databaseUrl" in config) {
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
-    // An idle connection the server closed (restart, failover) must not crash the process;
-    // the pool replaces it on the next query.
-    pool.on("error", (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
+    // An option given as undefined (an unset variable) keeps its default.
+    const given = Object.entries(config.pool ?? {}).filter(([, value]) => value !== undefined);
+    const options: PoolOptions = { ...defaultPoolOptions, ...Object.fromEntries(given) };
+    const pool = createPool(config.databaseUrl, options);
     const db = drizzlePg(pool, { schema, casing: "snake_case" }) as unknown as Db;
+    const url = new URL(config.databaseUrl);
     return {
       db,
       kind: "postgres",
-      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+      location: `PostgreSQL at ${url.hostname}:${url.port || 5432}`,
+      migrate: async () => {
+        // Its own connection, without the statement timeout: a migration may rightly take minutes.
+        const client = new pg.Client({
+          connectionString: config.databaseUrl,
+          connectionTimeoutMillis: options.connectTimeoutMs,
+          keepAlive: true,
+        });
+        await client.connect();
+        try {
+          await migratePg(drizzlePg(client), { migrationsFolder });
+        } finally {
+          await client.end();
+        }
+      },
       ping: async () => {
         await db.execute(sql`select 1`);
       },
@@ -57,10 +99,94 @@ export function createDatabase(config: DatabaseConfig): Database {
   return {
     db,
     kind: "pglite",
+    location: "dataDir" in config ? `embedded PGlite in ${config.dataDir}` : "embedded PGlite",
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     ping: async () => {
       await db.execute(sql`select 1`);
     },
     close: () => client.close(),
   };
+}
+
+/**
+ * The database's answer to `select 1` within ms, or a rejection once ms have passed, whatever the pool is
+ * doing (the ping itself carries on, bounded by the pool's own timeouts).
+ */
+export async function pingWithin(database: Database, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`The database did not answer within ${ms} ms`)), ms);
+  });
+  try {
+    await Promise.race([database.ping(), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function createPool(connectionString: string, options: PoolOptions): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max,
+    connectionTimeoutMillis: options.connectTimeoutMs,
+    idleTimeoutMillis: options.idleTimeoutMs,
+    statement_timeout: options.statementTimeoutMs,
+    query_timeout: options.statementTimeoutMs + clientTimeoutGraceMs,
+    keepAlive: true,
+  });
+  // An idle connection the server closed (restart, failover) must not crash the process;
+  // the pool replaces it on the next query.
+  pool.on("error", (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
+
+  const clients = new Set<pg.PoolClient>();
+  const checkedOut = new WeakSet<pg.PoolClient>();
+  pool.on("remove", (client) => clients.delete(client));
+  pool.on("acquire", (client) => checkedOut.add(client));
+  pool.on("release", (_error, client) => checkedOut.delete(client));
+  pool.on("connect", (client) => {
+    clients.add(client);
+    onQueryTimeout(client, () => {
+      // Not even the server's statement_timeout came back: the server or the path to it is gone, and the
+      // idle connections with it. Trying each would cost a full timeout; reconnecting costs milliseconds.
+      for (const other of clients) if (other === client || !checkedOut.has(other)) closeConnection(other);
+    });
+    // A connection that dies while lent out (closed below, or by the server) goes back to the pool as
+    // broken at once: drizzle never releases a transaction's client when its BEGIN fails, and would
+    // otherwise return it later as healthy. Without a listener here, the error would crash the process.
+    client.on("error", (error) => {
+      if (!checkedOut.has(client)) return;
+      client.release(error);
+      client.release = () => {};
+    });
+  });
+  return pool;
+}
+
+/**
+ * pg's query_timeout rejects the query but leaves it running on the connection, so every later query on
+ * that client would queue behind an answer that may never come. Closing the socket fails them at once.
+ */
+const closeConnection = (client: pg.PoolClient) => client.connection.stream.destroy();
+
+/** Calls back when a query on this client got no answer within pg's query_timeout. */
+function onQueryTimeout(client: pg.PoolClient, callback: () => void) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const reportTimeout = (error: unknown) => {
+    if (error instanceof Error && error.message === "Query read timeout") callback();
+  };
+  const guarded = (...args: unknown[]) => {
+    const done = args.at(-1);
+    if (typeof done === "function") {
+      // The pool's own pool.query passes a callback.
+      args[args.length - 1] = (error: unknown, result: unknown) => {
+        reportTimeout(error);
+        done(error, result);
+      };
+      return query(...args);
+    }
+    const result = query(...args);
+    if (result instanceof Promise) result.catch(reportTimeout);
+    return result;
+  };
+  client.query = guarded as typeof client.query;
 }

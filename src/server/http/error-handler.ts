@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { describeIssues } from "#shared/errors.ts";
-import { AppError, statusByCode } from "../errors.ts";
+import { isDatabaseUnavailable } from "../db/connection-errors.ts";
+import { AppError, databaseUnavailable, statusByCode } from "../errors.ts";
 
 /** The one place where failures become HTTP answers: { code, message, details? } with one status per code. */
 export function registerErrorHandler(app: FastifyInstance, { bodyLimit }: { bodyLimit: number }) {
@@ -38,6 +39,10 @@ export function registerErrorHandler(app: FastifyInstance, { bodyLimit }: { body
           ? "The request body is not valid JSON."
           : error.message;
       return reply.status(error.statusCode).send({ code: "validation_failed", message });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, "database unavailable");
+      return reply.status(503).send(databaseUnavailable().toBody());
     }
     request.log.error({ err: error }, "unhandled error");
     return reply

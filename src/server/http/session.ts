@@ -4,7 +4,7 @@ import { roles } from "#shared/users/roles.ts";
 import type { Auth } from "../auth/auth.ts";
 import type { ServiceContext } from "../context.ts";
 import type { Db } from "../db/client.ts";
-import { unauthenticated } from "../errors.ts";
+import { databaseUnavailable, unauthenticated } from "../errors.ts";
 import { deleteSessionsOf } from "../features/users/user.queries.ts";
 
 declare module "fastify" {
@@ -25,11 +25,19 @@ export function toWebHeaders(raw: FastifyRequest["headers"]): Headers {
 const isRole = (value: unknown): value is Actor["role"] & string => roles.includes(value as never);
 
 /** Resolves the session cookie into request.actor for every /api route outside /api/auth. */
-export function registerSession(app: FastifyInstance, { auth, db }: { auth: Auth; db: Db }) {
+export function registerSession(
+  app: FastifyInstance,
+  { auth, db, isDatabaseAnswering }: { auth: Auth; db: Db; isDatabaseAnswering: () => Promise<boolean> },
+) {
   app.decorateRequest("actor", null);
   app.addHook("preHandler", async (request) => {
     if (!request.url.startsWith("/api/") || request.url.startsWith("/api/auth/")) return;
-    const session = await auth.api.getSession({ headers: toWebHeaders(request.headers) });
+    const session = await auth.api
+      .getSession({ headers: toWebHeaders(request.headers) })
+      .catch(async (error) => {
+        // better-auth hides the driver's error behind "Failed to get session"; ask the database itself.
+        throw (await isDatabaseAnswering()) ? error : databaseUnavailable();
+      });
     if (!session) return;
     const user = session.user as { id: string; role?: unknown; status?: unknown };
     // A deactivated person's sessions end at once, whatever cookie they still hold.

@@ -4,7 +4,7 @@ import path from "node:path";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { type AppDeps, buildApp } from "../app.ts";
 import { createMailer } from "../mail/mailer.ts";
-import { createTestDatabase, type TestDatabase } from "./test-database.ts";
+import { createTestDatabase, type TestDatabase, type TestDatabaseOptions } from "./test-database.ts";
 
 export const testBaseURL = "http://localhost:3000";
 export const testAdminKey = "test-admin-key-0123456789";
@@ -16,8 +16,11 @@ export interface TestApp {
 }
 
 /** The real app on a test database of its own. Sign-in limits are generous unless a test sets them. */
-export async function createTestApp(overrides: Partial<AppDeps> = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+export async function createTestApp(
+  overrides: Partial<AppDeps> = {},
+  databaseOptions: TestDatabaseOptions = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase(databaseOptions);
   const app = await buildApp({
     database,
     baseURL: testBaseURL,

@@ -4,7 +4,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { inject } from "vitest";
-import { createDatabase, type Database } from "../db/client.ts";
+import { createDatabase, type Database, type PoolOptions } from "../db/client.ts";
 
 export interface TestDatabase extends Database {
   /** Empties every table, for a test that needs a blank database. */
@@ -13,17 +13,27 @@ export interface TestDatabase extends Database {
   destroy(): Promise<void>;
 }
 
+/** PostgreSQL only: how the app reaches the test's database. */
+export interface TestDatabaseOptions {
+  /** The address to connect to instead of the database's own (a proxy in front of it). */
+  connectVia?: (url: URL) => URL;
+  pool?: Partial<PoolOptions>;
+}
+
 /** A migrated database of its own for one test file: a PGlite loaded from the run's snapshot, or a PostgreSQL clone. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
   const templateUrl = inject("pgTemplateUrl");
-  if (templateUrl) return createPostgresTestDatabase(templateUrl);
+  if (templateUrl) return createPostgresTestDatabase(templateUrl, options);
   const snapshot = await readFile(inject("pgliteSnapshot"));
   const client = new PGlite({ loadDataDir: new Blob([snapshot]) });
   const database = createDatabase({ pglite: client });
   return { ...database, reset: () => truncateAll(database), destroy: () => database.close() };
 }
 
-async function createPostgresTestDatabase(templateUrl: string): Promise<TestDatabase> {
+async function createPostgresTestDatabase(
+  templateUrl: string,
+  { connectVia = (url) => url, pool }: TestDatabaseOptions,
+): Promise<TestDatabase> {
   const template = new URL(templateUrl);
   const name = `helpdesk_test_${randomBytes(6).toString("hex")}`;
   const serverUrl = new URL(templateUrl);
@@ -33,7 +43,7 @@ async function createPostgresTestDatabase(templateUrl: string): Promise<TestData
   await admin.query(`create database "${name}" template "${template.pathname.slice(1)}"`);
   const url = new URL(templateUrl);
   url.pathname = `/${name}`;
-  const database = createDatabase({ databaseUrl: url.toString() });
+  const database = createDatabase({ databaseUrl: connectVia(url).toString(), pool });
   return {
     ...database,
     reset: () => truncateAll(database),

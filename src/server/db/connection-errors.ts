@@ -1,0 +1,50 @@
+// Socket failures: nothing listens, the connection broke, or the host cannot be reached.
+const socketErrorCodes = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+]);
+
+// SQLSTATEs of a server that is there but cannot serve now: class 08 (connection exception), shutting
+// down or starting up (57P01–57P03), out of connections (53300), statement_timeout (57014).
+const isUnavailableSqlState = (code: string) =>
+  code.startsWith("08") || ["57P01", "57P02", "57P03", "53300", "57014"].includes(code);
+
+// pg and pg-pool report timeouts and dead connections as plain errors with these messages.
+const driverMessages = [
+  "Query read timeout",
+  "Connection terminated",
+  "timeout exceeded when trying to connect",
+  "Client has encountered a connection error and is not queryable",
+];
+
+/**
+ * True when an error (or any error it wraps: drizzle wraps the driver's) means the database is unreachable
+ * or not answering, as opposed to a query that is wrong.
+ */
+export const isDatabaseUnavailable = (error: unknown) => unavailabilityOf(error) !== undefined;
+
+/** The outermost error in the chain that says the database is unavailable, in the driver's own words. */
+export function unavailabilityOf(error: unknown, depth = 0): string | undefined {
+  if (depth > 5 || typeof error !== "object" || error === null) return undefined;
+  const { code, message, cause, errors } = error as {
+    code?: unknown;
+    message?: unknown;
+    cause?: unknown;
+    errors?: unknown;
+  };
+  const text = typeof message === "string" && message ? message : String(code);
+  if (typeof code === "string" && (socketErrorCodes.has(code) || isUnavailableSqlState(code))) return text;
+  if (typeof message === "string" && driverMessages.some((start) => message.startsWith(start))) return text;
+  // Node reports a refused connection to a name with several addresses as an AggregateError.
+  for (const inner of Array.isArray(errors) ? errors : []) {
+    const reason = unavailabilityOf(inner, depth + 1);
+    if (reason) return reason;
+  }
+  return unavailabilityOf(cause, depth + 1);
+}
