@@ -182,7 +182,11 @@ const app = await buildApp({
   clientDir: null,
   credentialRateLimit: { window: 60, max: 1_000_000 },
   adminSignUpKey: adminKey,
-  mailer: createMailer({ outboxDir: path.join(outbox, "outbox"), from: "Helpdesk <h@fuzz.local>", log: () => {} }),
+  mailer: createMailer({
+    outboxDir: path.join(outbox, "outbox"),
+    from: "Helpdesk <h@fuzz.local>",
+    log: () => {},
+  }),
 });
 await app.ready();
 
@@ -206,7 +210,10 @@ async function send(options: {
       ? { payload: options.raw.payload }
       : options.body === undefined
         ? {}
-        : { payload: JSON.stringify(options.body), headers: { ...headers, "content-type": "application/json" } }),
+        : {
+            payload: JSON.stringify(options.body),
+            headers: { ...headers, "content-type": "application/json" },
+          }),
   });
 }
 
@@ -282,7 +289,12 @@ const targets: Target[] = [
     make: () => ({
       method: "POST",
       url: "/api/auth/sign-up/email",
-      ...bodyOrRaw({ name: "Ann", email: `a${int(1e9)}@example.test`, password: "long enough", role: "user" }),
+      ...bodyOrRaw({
+        name: "Ann",
+        email: `a${int(1e9)}@example.test`,
+        password: "long enough",
+        role: "user",
+      }),
     }),
   },
   {
@@ -320,7 +332,12 @@ const targets: Target[] = [
   {
     route: "POST /api/me/role",
     isAuth: false,
-    make: () => ({ method: "POST", url: "/api/me/role", cookie: rolelessCookie, ...bodyOrRaw({ role: "user" }) }),
+    make: () => ({
+      method: "POST",
+      url: "/api/me/role",
+      cookie: rolelessCookie,
+      ...bodyOrRaw({ role: "user" }),
+    }),
   },
   {
     route: "POST /api/admin-signup",
@@ -426,7 +443,9 @@ const line = (route: string) => {
 const sum = (isAuth: boolean) =>
   targets.filter((t) => t.isAuth === isAuth).reduce((n, t) => n + (failures.get(t.route)?.count ?? 0), 0);
 
-console.log(`Fuzz run: seed ${seed}, ${rounds} rounds, ${targets.length} routes, ${total} requests in ${seconds.toFixed(1)} s`);
+console.log(
+  `Fuzz run: seed ${seed}, ${rounds} rounds, ${targets.length} routes, ${total} requests in ${seconds.toFixed(1)} s`,
+);
 console.log(`5xx on our routes: ${sum(false)}`);
 for (const target of targets.filter((t) => !t.isAuth)) console.log(line(target.route));
 console.log(`5xx on /api/auth/* (better-auth): ${sum(true)}`);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { storableText } from "../text/storable-text.ts";
 
 export const ticketCategories = ["Hardware", "Software", "Network", "Other"] as const;
 export type TicketCategory = (typeof ticketCategories)[number];
@@ -16,13 +17,16 @@ export const ticketIdSchema = z.string().regex(ticketIdPattern, "Not a ticket id
 export const ticketPageSize = 25;
 
 const requiredText = (label: string, max: number) =>
-  z
-    .string({
-      error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`),
-    })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+  storableText(
+    z
+      .string({
+        error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`),
+      })
+      .trim()
+      .min(1, `${label} is required`)
+      .max(max, `${label} must be at most ${max} characters`),
+    label,
+  );
 
 /** The Create New Ticket form (spec §5): every field required. */
 export const createTicketInputSchema = z.object({
@@ -76,7 +80,7 @@ export const listTicketsQuerySchema = z.object({
   priority: z.enum(ticketPriorities).optional(),
   category: z.enum(ticketCategories).optional(),
   /** Words of the title or description, or a TKT id. */
-  q: z.string().trim().max(200, "Search must be at most 200 characters").optional(),
+  q: storableText(z.string().trim().max(200, "Search must be at most 200 characters"), "Search").optional(),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(ticketPageSize),
 });

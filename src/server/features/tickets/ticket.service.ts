@@ -6,6 +6,7 @@ import type {
   TicketPage,
   TicketSummary,
 } from "#shared/tickets/ticket.schemas.ts";
+import { ticketIdPattern } from "#shared/tickets/ticket.schemas.ts";
 import type { ServiceContext } from "../../context.ts";
 import { forbidden, validationFailed } from "../../errors.ts";
 import { toTicketDto } from "./ticket.presenter.ts";
@@ -76,9 +77,18 @@ function encodeCursor({ createdAt, id }: Keyset): string {
   return Buffer.from(`${createdAt.toISOString()}|${id}`).toString("base64url");
 }
 
+// Exactly what encodeCursor writes: a four-digit year keeps the date inside both JavaScript's and
+// PostgreSQL's range, and the round trip refuses dates like 2024-02-31 that Date would roll over.
+const cursorDatePattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
 function decodeCursor(cursor: string): Keyset {
-  const [iso, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  const createdAt = new Date(iso ?? "");
-  if (!id || Number.isNaN(createdAt.getTime())) throw validationFailed("cursor: Not a valid page cursor");
+  const invalid = validationFailed("cursor: Not a valid page cursor");
+  const parts = Buffer.from(cursor, "base64url").toString("utf8").split("|");
+  const [iso, id] = parts;
+  if (parts.length !== 2 || !iso || !id || !cursorDatePattern.test(iso) || !ticketIdPattern.test(id)) {
+    throw invalid;
+  }
+  const createdAt = new Date(iso);
+  if (Number.isNaN(createdAt.getTime()) || createdAt.toISOString() !== iso) throw invalid;
   return { createdAt, id };
 }
