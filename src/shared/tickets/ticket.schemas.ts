@@ -70,8 +70,11 @@ export const ticketSchema = z.object({
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 
-/** Which slice of the tickets the caller may see: `mine` and `unassigned` are the technician tabs. */
-export const ticketScopes = ["visible", "mine", "unassigned"] as const;
+/**
+ * Which slice of the tickets the caller may see: `mine` and `unassigned` are the technician tabs;
+ * `created` is what the caller raised (the /user-home dashboard, whoever opens it).
+ */
+export const ticketScopes = ["visible", "mine", "unassigned", "created"] as const;
 export type TicketScope = (typeof ticketScopes)[number];
 
 export const listTicketsQuerySchema = z.object({
@@ -92,7 +95,16 @@ export const ticketPageSchema = z.object({
 });
 export type TicketPage = z.infer<typeof ticketPageSchema>;
 
-/** Dashboard counts over the tickets the caller may see (one aggregate query, never loaded rows). */
+/** The dashboards count everything the caller may see, or (/user-home) what they raised. */
+export const summaryScopes = ["visible", "created"] as const;
+export type SummaryScope = (typeof summaryScopes)[number];
+export const ticketSummaryQuerySchema = z.object({ scope: z.enum(summaryScopes).default("visible") });
+export type TicketSummaryQuery = z.infer<typeof ticketSummaryQuerySchema>;
+
+/**
+ * Dashboard counts over the tickets in the scope (one aggregate query, never loaded rows);
+ * resolvedByMe counts every ticket the caller set Resolved, including those Closed since.
+ */
 export const ticketSummarySchema = z.object({
   total: z.number().int(),
   open: z.number().int(),

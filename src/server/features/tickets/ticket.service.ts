@@ -5,6 +5,7 @@ import type {
   Ticket,
   TicketPage,
   TicketSummary,
+  TicketSummaryQuery,
 } from "#shared/tickets/ticket.schemas.ts";
 import { ticketIdPattern } from "#shared/tickets/ticket.schemas.ts";
 import type { ServiceContext } from "../../context.ts";
@@ -20,7 +21,7 @@ import {
 import { findVisibleTicket } from "./ticket-access.ts";
 import { insertTicketEvent } from "./ticket-activity.queries.ts";
 import { newTicketId } from "./ticket-id.ts";
-import { ticketFiltersWhere, visibilityBranches, visibleTicketsWhere } from "./ticket-visibility.ts";
+import { ticketFiltersWhere, ticketsInScopeWhere, visibilityBranches } from "./ticket-visibility.ts";
 
 export async function createTicket(ctx: ServiceContext, input: CreateTicketInput): Promise<Ticket> {
   if (!can.createTicket(ctx.actor)) throw forbidden("You do not have permission to create tickets");
@@ -69,8 +70,11 @@ export async function listTicketsFor(ctx: ServiceContext, query: ListTicketsQuer
   };
 }
 
-export function summarizeTicketsFor(ctx: ServiceContext): Promise<TicketSummary> {
-  return countTickets(ctx.db, visibleTicketsWhere(ctx.actor), ctx.actor.id);
+export function summarizeTicketsFor(
+  ctx: ServiceContext,
+  { scope }: TicketSummaryQuery,
+): Promise<TicketSummary> {
+  return countTickets(ctx.db, ticketsInScopeWhere(ctx.actor, scope), ctx.actor.id);
 }
 
 function encodeCursor({ createdAt, id }: Keyset): string {
