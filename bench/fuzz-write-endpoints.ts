@@ -53,6 +53,7 @@ const oddStrings: readonly (() => string)[] = [
   () => "' or '1'='1",
   () => "<script>alert(1)</script>",
   () => "<img src=x onerror=alert(1)>",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a log4j-style lookup string is the payload.
   () => "${jndi:ldap://x}",
   () => "%00%0d%0a",
   () => "\r\n\r\nHTTP/1.1 200 OK",
