@@ -110,9 +110,12 @@ const cases: Array<[string, () => Promise<unknown>]> = [
   ["admin: All Tickets, Resolved filter", () => list(actors.admin!, { status: "Resolved" })],
   ["admin: search 'printer'", () => list(actors.admin!, { q: "printer" })],
   ["admin: search by TKT id prefix", () => list(actors.admin!, { q: "TKT1F4" })],
-  ["user: dashboard counts", () => summarizeTicketsFor({ db, actor: actors.user! })],
-  ["technician: dashboard counts", () => summarizeTicketsFor({ db, actor: actors.technician! })],
-  ["admin: dashboard counts", () => summarizeTicketsFor({ db, actor: actors.admin! })],
+  ["user: dashboard counts", () => summarizeTicketsFor({ db, actor: actors.user! }, { scope: "visible" })],
+  [
+    "technician: dashboard counts",
+    () => summarizeTicketsFor({ db, actor: actors.technician! }, { scope: "visible" }),
+  ],
+  ["admin: dashboard counts", () => summarizeTicketsFor({ db, actor: actors.admin! }, { scope: "visible" })],
 ];
 
 // A deep page: follow the cursor 40 pages into the admin list (1,000 rows in).

@@ -5,17 +5,15 @@ import { emptyPage, emptySummary, makeMe } from "../test/fixtures.ts";
 import { renderWithApp, stubFetch } from "../test/render.tsx";
 import UserHomePage from "./user-home.tsx";
 
-function setup(summary = emptySummary) {
-  vi.stubGlobal(
-    "fetch",
-    stubFetch({
-      "GET /api/me": { body: makeMe({ name: "Ada Lovelace" }) },
-      "GET /api/tickets": { body: emptyPage },
-      "GET /api/tickets/summary": { body: summary },
-    }).fetchStub,
-  );
+function setup(summary = emptySummary, me = makeMe({ name: "Ada Lovelace" })) {
+  const server = stubFetch({
+    "GET /api/me": { body: me },
+    "GET /api/tickets": { body: emptyPage },
+    "GET /api/tickets/summary": { body: summary },
+  });
+  vi.stubGlobal("fetch", server.fetchStub);
   renderWithApp(<UserHomePage />);
-  return userEvent.setup();
+  return Object.assign(userEvent.setup(), { calls: server.calls });
 }
 
 describe("UserHomePage", () => {
@@ -30,6 +28,14 @@ describe("UserHomePage", () => {
     ]) {
       expect(screen.getByText(label!).nextElementSibling).toHaveTextContent(value!);
     }
+  });
+
+  it("asks for the tickets the person raised, so an administrator sees only their own", async () => {
+    const { calls } = setup(emptySummary, makeMe({ name: "Ada Admin", role: "admin" }));
+    await screen.findByText("No tickets yet");
+    const urls = calls.map((call) => call.url);
+    expect(urls).toContain("/api/tickets/summary?scope=created");
+    expect(urls.filter((url) => url.startsWith("/api/tickets?"))).toEqual(["/api/tickets?scope=created"]);
   });
 
   it("toggles the Create New Ticket form", async () => {

@@ -12,7 +12,10 @@ import {
 } from "../features/tickets/components/ticket-summary-cards.tsx";
 import { useActor } from "../lib/use-actor.ts";
 
-/** /user-home: the user's counts, their tickets, and the Create New Ticket form. */
+/**
+ * /user-home: counts of the tickets the person raised, those tickets, and the Create New Ticket form.
+ * Scoped to "created", so an administrator who opens it sees their own tickets, not everyone's.
+ */
 export default function UserHomePage() {
   const actor = useActor();
   const formId = useId();
@@ -35,7 +38,7 @@ export default function UserHomePage() {
           </Button>
         }
       />
-      <TicketSummaryCards cards={statusCountCards} />
+      <TicketSummaryCards cards={statusCountCards} scope="created" />
       <div id={formId} className={isFormOpen ? "mt-6" : undefined}>
         {isFormOpen ? (
           <CreateTicketForm onCreated={() => setIsFormOpen(false)} onCancel={() => setIsFormOpen(false)} />
@@ -46,7 +49,7 @@ export default function UserHomePage() {
           My Support Tickets
         </h2>
         <TicketList
-          filters={{ scope: "visible" }}
+          filters={{ scope: "created" }}
           emptyState={
             <EmptyState
               icon={Inbox}

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { storableText } from "../text/storable-text.ts";
 import { ticketStatuses } from "./ticket.schemas.ts";
 import { changeableStatuses } from "./ticket-status.ts";
 
@@ -9,11 +10,14 @@ export type ChangeStatusInput = z.infer<typeof changeStatusInputSchema>;
 
 export const commentMaxLength = 5000;
 export const addCommentInputSchema = z.object({
-  message: z
-    .string({ error: "Comment must be text" })
-    .trim()
-    .min(1, "Comment cannot be empty")
-    .max(commentMaxLength, `Comment must be at most ${commentMaxLength} characters`),
+  message: storableText(
+    z
+      .string({ error: "Comment must be text" })
+      .trim()
+      .min(1, "Comment cannot be empty")
+      .max(commentMaxLength, `Comment must be at most ${commentMaxLength} characters`),
+    "Comment",
+  ),
 });
 export type AddCommentInput = z.infer<typeof addCommentInputSchema>;
 
@@ -37,7 +41,10 @@ export const feedbackInputSchema = z.object({
     .int("Rating must be a whole number from 1 to 5")
     .min(1, "Rating must be a whole number from 1 to 5")
     .max(5, "Rating must be a whole number from 1 to 5"),
-  comment: z.string().trim().max(2000, "Feedback must be at most 2000 characters").default(""),
+  comment: storableText(
+    z.string({ error: "Feedback must be text" }).trim().max(2000, "Feedback must be at most 2000 characters"),
+    "Feedback",
+  ).default(""),
 });
 export type FeedbackInput = z.infer<typeof feedbackInputSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { storableText } from "../text/storable-text.ts";
 
 export const ticketCategories = ["Hardware", "Software", "Network", "Other"] as const;
 export type TicketCategory = (typeof ticketCategories)[number];
@@ -16,13 +17,16 @@ export const ticketIdSchema = z.string().regex(ticketIdPattern, "Not a ticket id
 export const ticketPageSize = 25;
 
 const requiredText = (label: string, max: number) =>
-  z
-    .string({
-      error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`),
-    })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+  storableText(
+    z
+      .string({
+        error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`),
+      })
+      .trim()
+      .min(1, `${label} is required`)
+      .max(max, `${label} must be at most ${max} characters`),
+    label,
+  );
 
 /** The Create New Ticket form (spec §5): every field required. */
 export const createTicketInputSchema = z.object({
@@ -66,8 +70,11 @@ export const ticketSchema = z.object({
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 
-/** Which slice of the tickets the caller may see: `mine` and `unassigned` are the technician tabs. */
-export const ticketScopes = ["visible", "mine", "unassigned"] as const;
+/**
+ * Which slice of the tickets the caller may see: `mine` and `unassigned` are the technician tabs;
+ * `created` is what the caller raised (the /user-home dashboard, whoever opens it).
+ */
+export const ticketScopes = ["visible", "mine", "unassigned", "created"] as const;
 export type TicketScope = (typeof ticketScopes)[number];
 
 export const listTicketsQuerySchema = z.object({
@@ -76,7 +83,7 @@ export const listTicketsQuerySchema = z.object({
   priority: z.enum(ticketPriorities).optional(),
   category: z.enum(ticketCategories).optional(),
   /** Words of the title or description, or a TKT id. */
-  q: z.string().trim().max(200, "Search must be at most 200 characters").optional(),
+  q: storableText(z.string().trim().max(200, "Search must be at most 200 characters"), "Search").optional(),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(ticketPageSize),
 });
@@ -88,7 +95,16 @@ export const ticketPageSchema = z.object({
 });
 export type TicketPage = z.infer<typeof ticketPageSchema>;
 
-/** Dashboard counts over the tickets the caller may see (one aggregate query, never loaded rows). */
+/** The dashboards count everything the caller may see, or (/user-home) what they raised. */
+export const summaryScopes = ["visible", "created"] as const;
+export type SummaryScope = (typeof summaryScopes)[number];
+export const ticketSummaryQuerySchema = z.object({ scope: z.enum(summaryScopes).default("visible") });
+export type TicketSummaryQuery = z.infer<typeof ticketSummaryQuerySchema>;
+
+/**
+ * Dashboard counts over the tickets in the scope (one aggregate query, never loaded rows);
+ * resolvedByMe counts every ticket the caller set Resolved, including those Closed since.
+ */
 export const ticketSummarySchema = z.object({
   total: z.number().int(),
   open: z.number().int(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { storableText } from "../text/storable-text.ts";
 import { roles, signUpRoles, userStatuses } from "./roles.ts";
 
 export const defaultDepartment = "General";
@@ -10,11 +11,14 @@ export const passwordSchema = z
   .string({ error: "Password is required" })
   .min(passwordMinLength, `Password must be at least ${passwordMinLength} characters`)
   .max(passwordMaxLength, `Password must be at most ${passwordMaxLength} characters`);
-export const personNameSchema = z
-  .string({ error: "Name is required" })
-  .trim()
-  .min(1, "Name is required")
-  .max(100, "Name must be at most 100 characters");
+export const personNameSchema = storableText(
+  z
+    .string({ error: "Name is required" })
+    .trim()
+    .min(1, "Name is required")
+    .max(100, "Name must be at most 100 characters"),
+  "Name",
+);
 
 export const signUpInputSchema = z.object({
   name: personNameSchema,
@@ -45,10 +49,10 @@ export const adminSignUpInputSchema = z.object({
   name: personNameSchema,
   email: emailSchema,
   password: passwordSchema,
-  adminKey: z
-    .string({ error: "Admin secret key is required" })
-    .min(1, "Admin secret key is required")
-    .max(200),
+  adminKey: storableText(
+    z.string({ error: "Admin secret key is required" }).min(1, "Admin secret key is required").max(200),
+    "Admin secret key",
+  ),
 });
 export type AdminSignUpInput = z.infer<typeof adminSignUpInputSchema>;
 

@@ -7,6 +7,7 @@ import {
 } from "@tanstack/react-query";
 import type {
   CreateTicketInput,
+  SummaryScope,
   Ticket,
   TicketCategory,
   TicketPage,
@@ -38,7 +39,8 @@ export const ticketKeys = {
   all: ["tickets"] as const,
   lists: () => [...ticketKeys.all, "list"] as const,
   list: (filters: TicketListFilters) => [...ticketKeys.lists(), filters] as const,
-  summary: () => [...ticketKeys.all, "summary"] as const,
+  summaries: () => [...ticketKeys.all, "summary"] as const,
+  summary: (scope: SummaryScope) => [...ticketKeys.summaries(), scope] as const,
   details: () => [...ticketKeys.all, "detail"] as const,
   detail: (ticketId: string) => [...ticketKeys.details(), ticketId] as const,
   // Under the detail key, so that refreshing a ticket refreshes its activity too.
@@ -66,10 +68,12 @@ export const ticketListQuery = (filters: TicketListFilters) =>
     getNextPageParam: (lastPage) => lastPage.nextCursor,
   });
 
-export const ticketSummaryQuery = () =>
+/** Counts over what the person may see, or (scope "created") over what they raised. */
+export const ticketSummaryQuery = (scope: SummaryScope) =>
   queryOptions({
-    queryKey: ticketKeys.summary(),
-    queryFn: ({ signal }) => apiFetch<TicketSummary>("/api/tickets/summary", { signal }),
+    queryKey: ticketKeys.summary(scope),
+    queryFn: ({ signal }) =>
+      apiFetch<TicketSummary>(`/api/tickets/summary?${new URLSearchParams({ scope })}`, { signal }),
   });
 
 export const ticketQuery = (ticketId: string) =>
@@ -146,7 +150,7 @@ export function useGiveFeedback(ticketId: string) {
 function invalidateListsAndCounts(queryClient: QueryClient) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: ticketKeys.lists() }),
-    queryClient.invalidateQueries({ queryKey: ticketKeys.summary() }),
+    queryClient.invalidateQueries({ queryKey: ticketKeys.summaries() }),
   ]);
 }
 

@@ -22,6 +22,9 @@ export const tickets = pgTable(
       .notNull()
       .references(() => users.id),
     assignedTo: text("assigned_to").references(() => users.id),
+    // Who set it Resolved (spec §2: the technician's "Resolved" card counts these). Kept when the ticket is
+    // later Closed, cleared when it goes back to In Progress.
+    resolvedBy: text("resolved_by").references(() => users.id),
     department: text("department").notNull().default("General"),
     floor: text("floor").notNull().default("1"),
     officeNumber: text("office_number").notNull().default(""),
@@ -41,6 +44,7 @@ export const tickets = pgTable(
     index("tickets_unassigned_idx").on(t.createdAt, t.id).where(sql`${t.assignedTo} is null`),
     index("tickets_status_idx").on(t.status, t.createdAt, t.id),
     index("tickets_search_idx").using("gin", t.search),
+    index("tickets_resolved_by_idx").on(t.resolvedBy).where(sql`${t.resolvedBy} is not null`),
   ],
 );
 

@@ -65,14 +65,15 @@ const expected: Record<Action, Record<ActorKind, number>> = {
     otherTechnician: 404,
     admin: 200,
   },
-  // The race's loser is told "just assigned to someone else" (409), not 404 (DESIGN.md §2.1).
+  // A ticket another technician already has is invisible to otherTechnician: 404, as viewing it. Only the
+  // loser of a race on a ticket they could see gets 409 (ticket-lifecycle.service.test.ts).
   assignToMe: {
     anonymous: 401,
     creator: 403,
     otherUser: 404,
     technician: 200,
     assignee: 409,
-    otherTechnician: 409,
+    otherTechnician: 404,
     admin: 403,
   },
   giveFeedback: {

@@ -5,7 +5,7 @@ import type { ServiceContext } from "../../context.ts";
 import { tickets } from "../../db/schema/index.ts";
 import { insertTicket, insertUser } from "../../test/factories.ts";
 import { createTestDatabase, type TestDatabase } from "../../test/test-database.ts";
-import { createTicket, listTicketsFor } from "./ticket.service.ts";
+import { createTicket, listTicketsFor, summarizeTicketsFor } from "./ticket.service.ts";
 import { addComment, getTicketActivity, giveFeedback } from "./ticket-activity.service.ts";
 import { assignTicketToMe, changeTicketStatus } from "./ticket-lifecycle.service.ts";
 
@@ -62,6 +62,19 @@ describe("Assign to Me", () => {
     expect(row!.assignedTo).toBe((won[0] as PromiseFulfilledResult<{ assignedTo: string }>).value.assignedTo);
     const activity = await getTicketActivity(as(user), ticket.id);
     expect(activity.events.filter((e) => e.type === "assigned")).toHaveLength(1);
+  });
+
+  it("answers 404 on a ticket another technician already has, as viewing it does, naming nobody", async () => {
+    const { user, tech, tech2 } = await cast();
+    const ticket = await insertTicket(database.db, {
+      createdBy: user.id,
+      assignedTo: tech2.id,
+      status: "In Progress",
+    });
+    await expect(assignTicketToMe(as(tech), ticket.id)).rejects.toMatchObject({
+      code: "not_found",
+      message: `Ticket ${ticket.id} not found`,
+    });
   });
 
   it("refuses a ticket that is no longer Open", async () => {
@@ -154,6 +167,99 @@ describe("status changes", () => {
       ["assigned", "Theo", "Open", "In Progress"],
       ["status_changed", "Theo", "In Progress", "Resolved"],
     ]);
+  });
+});
+
+describe("In Progress needs an assignee", () => {
+  it("refuses an administrator setting an unassigned ticket In Progress, and writes nothing", async () => {
+    const { user, admin } = await cast();
+    const ticket = await insertTicket(database.db, { createdBy: user.id });
+    await expect(changeTicketStatus(as(admin), ticket.id, { status: "In Progress" })).rejects.toMatchObject({
+      code: "rule_violation",
+      message: "An unassigned ticket goes In Progress when a technician takes it (Assign to Me).",
+    });
+    const [row] = await database.db.select().from(tickets).where(eq(tickets.id, ticket.id));
+    expect(row).toMatchObject({ status: "Open", assignedTo: null });
+    expect((await getTicketActivity(as(admin), ticket.id)).events).toHaveLength(0);
+  });
+
+  it("lets an administrator set In Progress on an assigned ticket", async () => {
+    const { user, tech, admin } = await cast();
+    const ticket = await insertTicket(database.db, {
+      createdBy: user.id,
+      assignedTo: tech.id,
+      status: "Resolved",
+    });
+    expect(await changeTicketStatus(as(admin), ticket.id, { status: "In Progress" })).toMatchObject({
+      status: "In Progress",
+      assignedTo: tech.id,
+    });
+  });
+
+  it("makes a technician who sets an unassigned ticket In Progress its assignee", async () => {
+    const { user, tech } = await cast();
+    const ticket = await insertTicket(database.db, { createdBy: user.id });
+    expect(await changeTicketStatus(as(tech), ticket.id, { status: "In Progress" })).toMatchObject({
+      status: "In Progress",
+      assignedTo: tech.id,
+      assignedToName: "Theo",
+    });
+    const { events } = await getTicketActivity(as(user), ticket.id);
+    expect(events.map((e) => [e.type, e.actorName, e.fromStatus, e.toStatus])).toEqual([
+      ["assigned", "Theo", "Open", "In Progress"],
+    ]);
+  });
+
+  it("lets one of two technicians setting In Progress at once take the ticket; the other learns who", async () => {
+    const { user, tech, tech2 } = await cast();
+    const ticket = await insertTicket(database.db, { createdBy: user.id });
+    const results = await Promise.allSettled([
+      changeTicketStatus(as(tech), ticket.id, { status: "In Progress" }),
+      assignTicketToMe(as(tech2), ticket.id),
+    ]);
+    const won = results.filter((r) => r.status === "fulfilled");
+    const lost = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
+    expect(won).toHaveLength(1);
+    expect(lost).toHaveLength(1);
+    const winner = (won[0] as PromiseFulfilledResult<{ assignedToName: string }>).value.assignedToName;
+    expect(lost[0]!.reason).toMatchObject({
+      code: "conflict",
+      message: `This ticket was just assigned to ${winner}.`,
+    });
+  });
+});
+
+describe("resolved by me", () => {
+  it("counts a ticket the technician resolved, also once Closed, and not one they never resolved", async () => {
+    const { user, tech, tech2, admin } = await cast();
+    for (let i = 0; i < 2; i++) {
+      const resolvedThenClosed = await insertTicket(database.db, {
+        createdBy: user.id,
+        assignedTo: tech.id,
+        status: "In Progress",
+      });
+      await changeTicketStatus(as(tech), resolvedThenClosed.id, { status: "Resolved" });
+      await changeTicketStatus(as(admin), resolvedThenClosed.id, { status: "Closed" });
+    }
+    // Assigned to the technician and Resolved, but by the administrator.
+    const resolvedByAdmin = await insertTicket(database.db, {
+      createdBy: user.id,
+      assignedTo: tech.id,
+      status: "In Progress",
+    });
+    await changeTicketStatus(as(admin), resolvedByAdmin.id, { status: "Resolved" });
+    // Resolved by the technician, then reopened: no longer resolved by anyone.
+    const reopened = await insertTicket(database.db, {
+      createdBy: user.id,
+      assignedTo: tech.id,
+      status: "In Progress",
+    });
+    await changeTicketStatus(as(tech), reopened.id, { status: "Resolved" });
+    await changeTicketStatus(as(tech), reopened.id, { status: "In Progress" });
+
+    expect((await summarizeTicketsFor(as(tech), { scope: "visible" })).resolvedByMe).toBe(2);
+    expect((await summarizeTicketsFor(as(tech2), { scope: "visible" })).resolvedByMe).toBe(0);
+    expect((await summarizeTicketsFor(as(admin), { scope: "visible" })).resolvedByMe).toBe(1);
   });
 });
 

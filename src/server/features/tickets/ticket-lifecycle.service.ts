@@ -1,6 +1,7 @@
 import { can } from "#shared/permissions.ts";
 import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
 import type { ChangeStatusInput } from "#shared/tickets/ticket-activity.schemas.ts";
+import { statusChangeRefusal, takesTicket } from "#shared/tickets/ticket-status.ts";
 import type { ServiceContext } from "../../context.ts";
 import { conflict, forbidden, ruleViolation } from "../../errors.ts";
 import { toTicketDto } from "./ticket.presenter.ts";
@@ -22,26 +23,19 @@ function lostAssignRace(winnerName: string | null) {
 }
 
 export async function assignTicketToMe(ctx: ServiceContext, ticketId: string): Promise<Ticket> {
-  const found = await findTicketById(ctx.db, ticketId);
-  // A technician who lost the race to another technician is told so, not shown a 404: they could see
-  // the ticket a moment ago. Anyone else who may not see it gets the usual 404.
-  if (
-    found &&
-    ctx.actor.role === "technician" &&
-    found.assignedTo !== null &&
-    found.assignedTo !== ctx.actor.id
-  ) {
-    throw lostAssignRace(found.assignedToName);
-  }
-  const ticket = ensureVisible(ctx.actor, found, ticketId);
+  // Visibility first: a ticket the caller may not see answers 404 whatever its state (DESIGN.md §2.1).
+  const ticket = await findVisibleTicket(ctx, ticketId);
   if (ctx.actor.role !== "technician") throw forbidden("Only technicians can assign tickets to themselves");
   if (ticket.assignedTo !== null) throw conflict("This ticket is already assigned.");
   if (!can.assignToSelf(ctx.actor, ticket)) throw ruleViolation("Only Open tickets can be assigned.");
   const now = new Date();
   await ctx.db.transaction(async (tx) => {
     if (!(await assignTicketIfOpen(tx, ticketId, ctx.actor.id, now))) {
+      // The ticket was Open and unassigned when this caller read it; only the update's outcome says they
+      // lost, so naming the winner tells them nothing they could not see a moment ago.
       const winner = await findTicketById(tx, ticketId);
-      throw lostAssignRace(winner?.assignedTo ? winner.assignedToName : null);
+      if (winner?.assignedTo) throw lostAssignRace(winner.assignedToName);
+      throw ruleViolation("Only Open tickets can be assigned.");
     }
     await insertTicketEvent(tx, {
       ticketId,
@@ -66,19 +60,36 @@ export async function changeTicketStatus(
   }
   if (ticket.status === "Closed") throw conflict("This ticket is closed; its status can no longer change.");
   if (!can.changeStatus(ctx.actor, ticket)) throw forbidden("You cannot change the status of this ticket");
-  if (ticket.status === status) throw ruleViolation(`This ticket is already ${status}.`);
+  const refusal = statusChangeRefusal(ctx.actor, ticket, status);
+  if (refusal) throw ruleViolation(refusal);
   const now = new Date();
   await ctx.db.transaction(async (tx) => {
-    // Decide again on the locked row: a Close that won the race is never overwritten.
-    const locked = ensureVisible(ctx.actor, await lockTicket(tx, ticketId), ticketId);
-    if (locked.status === "Closed") throw conflict("This ticket was closed while you were changing it.");
-    if (locked.status === status) throw ruleViolation(`This ticket is already ${status}.`);
-    await updateTicketStatus(tx, ticketId, status, now);
+    // Decide again on the locked row: a Close or an assignment that won the race is never overwritten.
+    const locked = await lockTicket(tx, ticketId);
+    // A technician acting on an unassigned ticket that another technician took meanwhile lost a race.
+    const tookMeanwhile =
+      ticket.assignedTo === null && locked?.assignedTo && locked.assignedTo !== ctx.actor.id;
+    if (ctx.actor.role === "technician" && tookMeanwhile) {
+      throw lostAssignRace((await findTicketById(tx, ticketId))?.assignedToName ?? null);
+    }
+    const current = ensureVisible(ctx.actor, locked, ticketId);
+    if (current.status === "Closed") throw conflict("This ticket was closed while you were changing it.");
+    const lateRefusal = statusChangeRefusal(ctx.actor, current, status);
+    if (lateRefusal) throw ruleViolation(lateRefusal);
+    const takes = takesTicket(ctx.actor, current, status);
+    await updateTicketStatus(tx, ticketId, {
+      status,
+      ...(takes ? { assignedTo: ctx.actor.id } : {}),
+      // Who resolved it stays through a Close; back to In Progress, it is no longer resolved by anyone.
+      ...(status === "Resolved" ? { resolvedBy: ctx.actor.id } : {}),
+      ...(status === "In Progress" ? { resolvedBy: null } : {}),
+      updatedAt: now,
+    });
     await insertTicketEvent(tx, {
       ticketId,
-      type: "status_changed",
+      type: takes ? "assigned" : "status_changed",
       actorId: ctx.actor.id,
-      fromStatus: locked.status,
+      fromStatus: current.status,
       toStatus: status,
       createdAt: now,
     });

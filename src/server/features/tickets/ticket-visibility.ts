@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Actor } from "#shared/permissions.ts";
-import type { ListTicketsQuery } from "#shared/tickets/ticket.schemas.ts";
+import type { ListTicketsQuery, TicketScope } from "#shared/tickets/ticket.schemas.ts";
 import { tickets } from "../../db/schema/index.ts";
 
 /**
@@ -32,6 +32,11 @@ export function visibleTicketsWhere(actor: Actor): SQL {
   return branches.length === 0 ? sql`false` : or(...branches)!;
 }
 
+/** What a dashboard counts: the visible tickets, narrowed to a scope. */
+export function ticketsInScopeWhere(actor: Actor, scope: TicketScope): SQL {
+  return and(visibleTicketsWhere(actor), ticketFiltersWhere(actor, { scope }))!;
+}
+
 /** A list's filters beyond visibility: a tab, status, priority, category and a search. */
 export function ticketFiltersWhere(
   actor: Actor,
@@ -40,6 +45,7 @@ export function ticketFiltersWhere(
   const filters: SQL[] = [];
   if (scope === "mine") filters.push(eq(tickets.assignedTo, actor.id));
   if (scope === "unassigned") filters.push(isNull(tickets.assignedTo));
+  if (scope === "created") filters.push(eq(tickets.createdBy, actor.id));
   if (status) filters.push(eq(tickets.status, status));
   if (priority) filters.push(eq(tickets.priority, priority));
   if (category) filters.push(eq(tickets.category, category));

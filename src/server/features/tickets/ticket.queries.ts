@@ -57,8 +57,12 @@ export async function assignTicketIfOpen(
   return rows.length === 1;
 }
 
-export async function updateTicketStatus(db: Db, id: string, status: TicketRow["status"], at: Date) {
-  await db.update(tickets).set({ status, updatedAt: at }).where(eq(tickets.id, id));
+export async function updateTicketStatus(
+  db: Db,
+  id: string,
+  values: Pick<TicketRow, "status" | "updatedAt"> & Partial<Pick<TicketRow, "assignedTo" | "resolvedBy">>,
+) {
+  await db.update(tickets).set(values).where(eq(tickets.id, id));
 }
 
 export async function findTicketById(db: Db, id: string): Promise<TicketWithNames | undefined> {
@@ -115,7 +119,8 @@ export async function countTickets(db: Db, where: SQL, actorId: string) {
       closed: counted(sql`${tickets.status} = 'Closed'`),
       assignedToMe: counted(sql`${tickets.assignedTo} = ${actorId}`),
       unassigned: counted(sql`${tickets.assignedTo} is null`),
-      resolvedByMe: counted(sql`${tickets.assignedTo} = ${actorId} and ${tickets.status} = 'Resolved'`),
+      // Every ticket the actor resolved, wherever it is now, through the partial tickets_resolved_by_idx.
+      resolvedByMe: sql<number>`(select count(*)::int from ${tickets} where ${tickets.resolvedBy} = ${actorId})`,
     })
     .from(tickets)
     .where(where);

@@ -244,7 +244,12 @@ describe("GET /api/tickets/summary", () => {
     const { cookie: adminCookie } = await signedInAs(t.app, t.database.db, "admin");
     const { user: other } = await signedInAs(t.app, t.database.db, "user");
     await insertTicket(t.database.db, { createdBy: user.id });
-    await insertTicket(t.database.db, { createdBy: user.id, assignedTo: tech.id, status: "Resolved" });
+    await insertTicket(t.database.db, {
+      createdBy: user.id,
+      assignedTo: tech.id,
+      status: "Resolved",
+      resolvedBy: tech.id,
+    });
     await insertTicket(t.database.db, { createdBy: other.id, assignedTo: tech.id, status: "In Progress" });
     await insertTicket(t.database.db, { createdBy: other.id, status: "Closed", assignedTo: other.id });
 
@@ -264,5 +269,43 @@ describe("GET /api/tickets/summary", () => {
       resolved: 1,
       closed: 1,
     });
+  });
+});
+
+describe("scope=created (the /user-home dashboard)", () => {
+  beforeEach(() => t.database.reset());
+
+  it("lists and counts only the tickets an administrator raised, not everyone's", async () => {
+    const { user: admin, cookie } = await signedInAs(t.app, t.database.db, "admin");
+    const { user: other } = await signedInAs(t.app, t.database.db, "user");
+    const own = await insertTicket(t.database.db, { createdBy: admin.id });
+    await insertTicket(t.database.db, { createdBy: other.id });
+    await insertTicket(t.database.db, { createdBy: other.id, status: "Resolved" });
+
+    const list = await request(t.app, { method: "GET", url: "/api/tickets?scope=created", cookie });
+    expect(list.json().items.map((i: { ticketId: string }) => i.ticketId)).toEqual([own.id]);
+    const summary = await request(t.app, {
+      method: "GET",
+      url: "/api/tickets/summary?scope=created",
+      cookie,
+    });
+    expect(summary.json()).toMatchObject({ total: 1, open: 1, inProgress: 0, resolved: 0 });
+    const everything = await request(t.app, { method: "GET", url: "/api/tickets/summary", cookie });
+    expect(everything.json()).toMatchObject({ total: 3 });
+  });
+
+  it("gives a user the same tickets and counts as before", async () => {
+    const { user, cookie } = await signedInAs(t.app, t.database.db, "user");
+    await insertTicket(t.database.db, { createdBy: user.id });
+    await insertTicket(t.database.db, { createdBy: user.id, status: "Resolved" });
+    const get = async (url: string) => (await request(t.app, { method: "GET", url, cookie })).json();
+    expect((await get("/api/tickets?scope=created")).items).toEqual((await get("/api/tickets")).items);
+    expect(await get("/api/tickets/summary?scope=created")).toEqual(await get("/api/tickets/summary"));
+  });
+
+  it("refuses a summary scope other than visible or created", async () => {
+    const { cookie } = await signedInAs(t.app, t.database.db, "user");
+    const response = await request(t.app, { method: "GET", url: "/api/tickets/summary?scope=mine", cookie });
+    expect(response.statusCode).toBe(400);
   });
 });

@@ -7,6 +7,7 @@ import {
   ticketIdSchema,
   ticketPageSchema,
   ticketSchema,
+  ticketSummaryQuerySchema,
   ticketSummarySchema,
 } from "#shared/tickets/ticket.schemas.ts";
 import {
@@ -36,8 +37,10 @@ export async function ticketRoutes(
     (request) => listTicketsFor(contextOf(request), request.query),
   );
 
-  app.get("/api/tickets/summary", { schema: { response: { 200: ticketSummarySchema } } }, (request) =>
-    summarizeTicketsFor(contextOf(request)),
+  app.get(
+    "/api/tickets/summary",
+    { schema: { querystring: ticketSummaryQuerySchema, response: { 200: ticketSummarySchema } } },
+    (request) => summarizeTicketsFor(contextOf(request), request.query),
   );
 
   app.post(

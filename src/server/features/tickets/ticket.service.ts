@@ -5,7 +5,9 @@ import type {
   Ticket,
   TicketPage,
   TicketSummary,
+  TicketSummaryQuery,
 } from "#shared/tickets/ticket.schemas.ts";
+import { ticketIdPattern } from "#shared/tickets/ticket.schemas.ts";
 import type { ServiceContext } from "../../context.ts";
 import { forbidden, validationFailed } from "../../errors.ts";
 import { toTicketDto } from "./ticket.presenter.ts";
@@ -19,7 +21,7 @@ import {
 import { findVisibleTicket } from "./ticket-access.ts";
 import { insertTicketEvent } from "./ticket-activity.queries.ts";
 import { newTicketId } from "./ticket-id.ts";
-import { ticketFiltersWhere, visibilityBranches, visibleTicketsWhere } from "./ticket-visibility.ts";
+import { ticketFiltersWhere, ticketsInScopeWhere, visibilityBranches } from "./ticket-visibility.ts";
 
 export async function createTicket(ctx: ServiceContext, input: CreateTicketInput): Promise<Ticket> {
   if (!can.createTicket(ctx.actor)) throw forbidden("You do not have permission to create tickets");
@@ -68,17 +70,29 @@ export async function listTicketsFor(ctx: ServiceContext, query: ListTicketsQuer
   };
 }
 
-export function summarizeTicketsFor(ctx: ServiceContext): Promise<TicketSummary> {
-  return countTickets(ctx.db, visibleTicketsWhere(ctx.actor), ctx.actor.id);
+export function summarizeTicketsFor(
+  ctx: ServiceContext,
+  { scope }: TicketSummaryQuery,
+): Promise<TicketSummary> {
+  return countTickets(ctx.db, ticketsInScopeWhere(ctx.actor, scope), ctx.actor.id);
 }
 
 function encodeCursor({ createdAt, id }: Keyset): string {
   return Buffer.from(`${createdAt.toISOString()}|${id}`).toString("base64url");
 }
 
+// Exactly what encodeCursor writes: a four-digit year keeps the date inside both JavaScript's and
+// PostgreSQL's range, and the round trip refuses dates like 2024-02-31 that Date would roll over.
+const cursorDatePattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
 function decodeCursor(cursor: string): Keyset {
-  const [iso, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  const createdAt = new Date(iso ?? "");
-  if (!id || Number.isNaN(createdAt.getTime())) throw validationFailed("cursor: Not a valid page cursor");
+  const invalid = validationFailed("cursor: Not a valid page cursor");
+  const parts = Buffer.from(cursor, "base64url").toString("utf8").split("|");
+  const [iso, id] = parts;
+  if (parts.length !== 2 || !iso || !id || !cursorDatePattern.test(iso) || !ticketIdPattern.test(id)) {
+    throw invalid;
+  }
+  const createdAt = new Date(iso);
+  if (Number.isNaN(createdAt.getTime()) || createdAt.toISOString() !== iso) throw invalid;
   return { createdAt, id };
 }

@@ -256,6 +256,21 @@ describe("role selection", () => {
     expect(again.statusCode).toBe(409);
   });
 
+  it("gives exactly one of 20 role choices sent at once a 200; the others get 409", async () => {
+    const { user, cookie } = await signedInAs(t.app, t.database.db, null);
+    const choices = Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? "user" : "technician"));
+    const responses = await Promise.all(
+      choices.map((role) =>
+        request(t.app, { method: "POST", url: "/api/me/role", cookie, payload: { role } }),
+      ),
+    );
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(19);
+    const winner = responses.find((response) => response.statusCode === 200)!.json().role;
+    expect((await userByEmail(user.email))!.role).toBe(winner);
+  });
+
   it("never hands out the admin role", async () => {
     const { user, cookie } = await signedInAs(t.app, t.database.db, null);
     const response = await request(t.app, {

@@ -1,4 +1,5 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
+import type { SignUpRole } from "#shared/users/roles.ts";
 import type { Db } from "../../db/client.ts";
 import { accounts, sessions, type UserRow, users } from "../../db/schema/index.ts";
 
@@ -17,6 +18,19 @@ export async function updateUser(db: Db, id: string, values: Partial<typeof user
     .update(users)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(users.id, id))
+    .returning();
+  return row;
+}
+
+/**
+ * Conditional update: of several role choices sent at once, exactly one finds the role still unset.
+ * Returns undefined for the others (and for a person who does not exist).
+ */
+export async function setRoleIfUnset(db: Db, id: string, role: SignUpRole): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ role, updatedAt: new Date() })
+    .where(and(eq(users.id, id), isNull(users.role)))
     .returning();
   return row;
 }

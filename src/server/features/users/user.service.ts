@@ -2,7 +2,7 @@ import type { ChooseRoleInput, Me, UpdateProfileInput } from "#shared/users/user
 import type { ServiceContext } from "../../context.ts";
 import { conflict, unauthenticated } from "../../errors.ts";
 import { toMeDto } from "./user.presenter.ts";
-import { findUserById, updateUser } from "./user.queries.ts";
+import { findUserById, setRoleIfUnset, updateUser } from "./user.queries.ts";
 
 export async function getMe(ctx: ServiceContext): Promise<Me> {
   const row = await findUserById(ctx.db, ctx.actor.id);
@@ -19,8 +19,8 @@ export async function updateProfile(ctx: ServiceContext, { name }: UpdateProfile
 
 /** /role-selection: once, for a person who has no role yet (first Google or organisation sign-in). */
 export async function chooseRole(ctx: ServiceContext, { role }: ChooseRoleInput): Promise<Me> {
-  const row = await findUserById(ctx.db, ctx.actor.id);
-  if (!row) throw unauthenticated();
-  if (row.role !== null) throw conflict("Your role is already set. An administrator can change it.");
-  return toMeDto((await updateUser(ctx.db, ctx.actor.id, { role }))!);
+  const row = await setRoleIfUnset(ctx.db, ctx.actor.id, role);
+  if (row) return toMeDto(row);
+  if (!(await findUserById(ctx.db, ctx.actor.id))) throw unauthenticated();
+  throw conflict("Your role is already set. An administrator can change it.");
 }

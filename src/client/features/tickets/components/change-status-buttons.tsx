@@ -1,21 +1,22 @@
 import { toast } from "react-toastify/unstyled";
-import type { TicketStatus } from "#shared/tickets/ticket.schemas.ts";
+import type { Actor } from "#shared/permissions.ts";
+import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
 import { type ChangeableStatus, statusTargets } from "#shared/tickets/ticket-status.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { useChangeTicketStatus } from "../ticket.api.ts";
 import { TicketStatusDot } from "./ticket-status-badge.tsx";
 
 interface ChangeStatusButtonsProps {
-  ticketId: string;
-  status: TicketStatus;
+  actor: Actor;
+  ticket: Ticket;
   /** The server's reason when it refused (e.g. the ticket was closed meanwhile); null after a success. */
   onOutcome: (refusal: string | null) => void;
 }
 
-/** Spec §4: one button per status the ticket may move to; rendered only when can.changeStatus. */
-export function ChangeStatusButtons({ ticketId, status, onOutcome }: ChangeStatusButtonsProps) {
-  const changeStatus = useChangeTicketStatus(ticketId);
-  const targets = statusTargets(status);
+/** Spec §4: one button per status this person may move the ticket to (the server's rule, statusTargets). */
+export function ChangeStatusButtons({ actor, ticket, onOutcome }: ChangeStatusButtonsProps) {
+  const changeStatus = useChangeTicketStatus(ticket.ticketId);
+  const targets = statusTargets(actor, ticket);
   if (targets.length === 0) return null;
 
   // mutateAsync, not mutate's callbacks: a Close removes these buttons, and React Query skips mutate's

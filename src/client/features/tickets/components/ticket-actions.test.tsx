@@ -32,7 +32,8 @@ describe("TicketActions", () => {
     ["technician", "Open", makeTicket({ status: "Open" }), ["In Progress", "Resolved", "Closed"]],
     ["technician", "In Progress", makeTicket({ status: "In Progress", ...mine }), ["Resolved", "Closed"]],
     ["technician", "Resolved", makeTicket({ status: "Resolved", ...mine }), ["In Progress", "Closed"]],
-    ["admin", "Open", makeTicket({ status: "Open" }), ["In Progress", "Resolved", "Closed"]],
+    ["admin", "Open", makeTicket({ status: "Open" }), ["Resolved", "Closed"]],
+    ["admin", "unassigned Resolved", makeTicket({ status: "Resolved" }), ["Closed"]],
     ["admin", "In Progress", makeTicket({ status: "In Progress", ...mine }), ["Resolved", "Closed"]],
     ["admin", "Resolved", makeTicket({ status: "Resolved", ...mine }), ["In Progress", "Closed"]],
   ] as const)(
@@ -83,6 +84,18 @@ describe("TicketActions", () => {
     expect(screen.queryByRole("button", { name: "Assign to Me" })).not.toBeInTheDocument();
   });
 
+  it("offers a technician In Progress on an unassigned Resolved ticket, which makes it theirs", async () => {
+    const ticket = makeTicket({ status: "Resolved", assignedTo: null });
+    const { server, user } = setup("technician", ticket, {
+      "PATCH /api/tickets/TKT0M5ABCDEF1234567/status": {
+        body: { ...ticket, status: "In Progress", ...mine },
+      },
+    });
+    await user.click(await screen.findByRole("button", { name: "In Progress" }));
+    expect(await screen.findByText("Ticket status updated to In Progress")).toBeInTheDocument();
+    expect(server.calls.at(-1)).toMatchObject({ method: "PATCH", body: { status: "In Progress" } });
+  });
+
   it("changes the status and announces the new one", async () => {
     const ticket = makeTicket({ status: "In Progress", ...mine });
     const { server, user, onOutcome } = setup("technician", ticket, {
@@ -110,7 +123,7 @@ describe("TicketActions", () => {
   });
 
   it("passes on the server's reason when the status change is refused", async () => {
-    const { user, onOutcome } = setup("admin", makeTicket({ status: "Resolved" }), {
+    const { user, onOutcome } = setup("admin", makeTicket({ status: "Resolved", ...mine }), {
       "PATCH /api/tickets/TKT0M5ABCDEF1234567/status": {
         status: 409,
         body: { code: "conflict", message: "This ticket was closed while you were changing it." },

@@ -38,9 +38,7 @@ export function TicketActions({ ticket, onOutcome }: TicketActionsProps) {
           <p className="text-xs text-slate-500">You become its assignee and it moves to In Progress.</p>
         </div>
       ) : null}
-      {canChangeStatus ? (
-        <ChangeStatusButtons ticketId={ticket.ticketId} status={ticket.status} onOutcome={onOutcome} />
-      ) : null}
+      {canChangeStatus ? <ChangeStatusButtons actor={actor} ticket={ticket} onOutcome={onOutcome} /> : null}
     </Card>
   );
 }

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { CircleCheck, CircleDot, Clock, type LucideIcon, Ticket } from "lucide-react";
-import type { TicketSummary } from "#shared/tickets/ticket.schemas.ts";
+import type { SummaryScope, TicketSummary } from "#shared/tickets/ticket.schemas.ts";
 import { cn } from "../../../components/ui/cn.ts";
 import { StatCard } from "../../../components/ui/stat-card.tsx";
 import { ticketSummaryQuery } from "../ticket.api.ts";
@@ -23,9 +23,15 @@ export const statusCountCards: readonly SummaryCard[] = [
 // Whole class names, so that Tailwind finds them.
 const columns = { 4: "lg:grid-cols-4", 5: "lg:grid-cols-5" } as const;
 
+interface TicketSummaryCardsProps {
+  cards: readonly SummaryCard[];
+  /** "created" on /user-home: only the tickets the person raised, whoever they are. */
+  scope?: SummaryScope;
+}
+
 /** The dashboard counts (one aggregate call), each card naming which count it shows. */
-export function TicketSummaryCards({ cards }: { cards: readonly SummaryCard[] }) {
-  const { data } = useQuery(ticketSummaryQuery());
+export function TicketSummaryCards({ cards, scope = "visible" }: TicketSummaryCardsProps) {
+  const { data } = useQuery(ticketSummaryQuery(scope));
   return (
     <section
       aria-label="Ticket counts"
