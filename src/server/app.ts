@@ -4,6 +4,8 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import { authRoutes } from "./auth/auth.routes.ts";
 import { createAuth, type OidcConfig } from "./auth/auth.ts";
 import type { Database } from "./db/client.ts";
+import { createDispatcher } from "./events/dispatcher.ts";
+import { notificationRoutes } from "./features/notifications/notification.routes.ts";
 import { ticketRoutes } from "./features/tickets/ticket.routes.ts";
 import { registerAdmin } from "./features/users/admin-registration.service.ts";
 import { userRoutes } from "./features/users/user.routes.ts";
@@ -13,6 +15,7 @@ import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { contextFor, registerSession } from "./http/session.ts";
 import { registerSpa } from "./http/spa.ts";
 import type { Mailer } from "./mail/mailer.ts";
+import { type Bus, createInProcessBus } from "./realtime/bus.ts";
 
 export interface AppDeps {
   database: Database;
@@ -30,6 +33,8 @@ export interface AppDeps {
   adminSignUpKey: string;
   google?: { clientId: string; clientSecret: string };
   oidc?: OidcConfig;
+  /** Push between app instances; by default in-process (PGlite) or LISTEN/NOTIFY (PostgreSQL). */
+  bus?: Bus;
 }
 
 export const defaultBodyLimit = 64 * 1024;
@@ -80,7 +85,10 @@ export async function buildApp(deps: AppDeps) {
     }
   });
 
-  const contextOf = contextFor(database.db);
+  const bus = deps.bus ?? createInProcessBus();
+  app.addHook("onClose", () => bus.close());
+  const dispatcher = createDispatcher({ bus, logError: (err, message) => app.log.error({ err }, message) });
+  const contextOf = contextFor(database.db, dispatcher);
   await app.register(authRoutes, {
     auth,
     baseURL: deps.baseURL,
@@ -93,6 +101,7 @@ export async function buildApp(deps: AppDeps) {
       consumeRateLimit(database.db, `${request.ip}|/admin-signup`, credentialRateLimit),
   });
   await app.register(ticketRoutes, { contextOf });
+  await app.register(notificationRoutes, { contextOf });
   await registerSpa(app, { clientDir: deps.clientDir });
 
   return app;

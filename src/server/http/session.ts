@@ -5,6 +5,7 @@ import type { Auth } from "../auth/auth.ts";
 import type { ServiceContext } from "../context.ts";
 import type { Db } from "../db/client.ts";
 import { unauthenticated } from "../errors.ts";
+import type { Dispatcher } from "../events/dispatcher.ts";
 import { deleteSessionsOf } from "../features/users/user.queries.ts";
 
 declare module "fastify" {
@@ -42,9 +43,9 @@ export function registerSession(app: FastifyInstance, { auth, db }: { auth: Auth
 }
 
 /** The service context for a signed-in request; 401 when nobody is signed in. */
-export function contextFor(db: Db) {
+export function contextFor(db: Db, dispatcher?: Dispatcher) {
   return (request: FastifyRequest): ServiceContext => {
     if (!request.actor) throw unauthenticated();
-    return { db, actor: request.actor };
+    return { db, actor: request.actor, dispatcher };
   };
 }
