@@ -16,6 +16,7 @@ import { contextFor, registerSession } from "./http/session.ts";
 import { registerSpa } from "./http/spa.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import { type Bus, createInProcessBus } from "./realtime/bus.ts";
+import { createPgBus } from "./realtime/pg-bus.ts";
 import { createStreamHub } from "./realtime/stream-hub.ts";
 
 export interface AppDeps {
@@ -73,12 +74,19 @@ export async function buildApp(deps: AppDeps) {
     oidc: deps.oidc,
   });
 
-  const bus = deps.bus ?? createInProcessBus();
   const logError = (err: unknown, message: string) => app.log.error({ err }, message);
+  const bus =
+    deps.bus ??
+    (database.url
+      ? await createPgBus({ connectionString: database.url, db: database.db, logError })
+      : createInProcessBus());
   const dispatcher = createDispatcher({ bus, logError });
   const hub = createStreamHub({ db: database.db, bus, logError, ...deps.streams });
-  // Open streams would hold the server open: end them before it closes, then stop listening.
-  app.addHook("preClose", async () => hub.close());
+  // Open streams would hold the server open: finish deliveries under way, end the streams, then stop listening.
+  app.addHook("preClose", async () => {
+    await hub.settled();
+    hub.close();
+  });
   app.addHook("onClose", () => bus.close());
 
   registerErrorHandler(app, { bodyLimit });

@@ -18,6 +18,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
+  /** PostgreSQL's connection string (for connections outside the pool, such as LISTEN). */
+  url?: string;
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -38,6 +40,7 @@ export function createDatabase(config: DatabaseConfig): Database {
     return {
       db,
       kind: "postgres",
+      url: config.databaseUrl,
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
       ping: async () => {
         await db.execute(sql`select 1`);

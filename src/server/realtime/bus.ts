@@ -16,6 +16,8 @@ export type BusListener = (message: BusMessage) => void;
 export interface Bus {
   publish(message: BusMessage): Promise<void>;
   subscribe(listener: BusListener): () => void;
+  /** Called when messages may have been lost (a listener reconnected): streams must replay by id. */
+  onGap(listener: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -64,6 +66,8 @@ export function createInProcessBus(): Bus {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    // One process never loses a message.
+    onGap: () => () => {},
     close: async () => listeners.clear(),
   };
 }

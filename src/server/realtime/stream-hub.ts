@@ -27,6 +27,8 @@ export interface StreamHub {
   open(client: StreamClient, lastEventId: number | null): Promise<void>;
   remove(client: StreamClient): void;
   readonly size: number;
+  /** Resolves once every bus message received so far has been written to the streams. */
+  settled(): Promise<void>;
   /** Ends every stream (the app is shutting down). */
   close(): void;
 }
@@ -129,8 +131,16 @@ export function createStreamHub({
       if (can.viewTicket(entry.client.actor, ticket)) write(entry, changed);
   }
 
+  const inFlight = new Set<Promise<void>>();
   const unsubscribe = bus.subscribe((message) => {
-    handle(message).catch((error) => logError(error, "could not push a bus message to the streams"));
+    const handling = handle(message)
+      .catch((error) => logError(error, "could not push a bus message to the streams"))
+      .finally(() => inFlight.delete(handling));
+    inFlight.add(handling);
+  });
+  // Browsers reconnect with Last-Event-ID and the table replays whatever the gap swallowed.
+  const unsubscribeGap = bus.onGap(() => {
+    for (const entry of [...byClient.values()]) end(entry);
   });
   const heartbeat = setInterval(() => {
     for (const entry of byClient.values()) write(entry, ": ping\n\n");
@@ -179,8 +189,12 @@ export function createStreamHub({
     get size() {
       return byClient.size;
     },
+    async settled() {
+      while (inFlight.size > 0) await Promise.all(inFlight);
+    },
     close() {
       unsubscribe();
+      unsubscribeGap();
       clearInterval(heartbeat);
       clearInterval(sweep);
       for (const entry of [...byClient.values()]) end(entry);
