@@ -5,6 +5,8 @@ import { authRoutes } from "./auth/auth.routes.ts";
 import { createAuth, type OidcConfig } from "./auth/auth.ts";
 import { type Database, pingWithin } from "./db/client.ts";
 import { databaseUnavailable } from "./errors.ts";
+import { createDispatcher } from "./events/dispatcher.ts";
+import { notificationRoutes } from "./features/notifications/notification.routes.ts";
 import { ticketRoutes } from "./features/tickets/ticket.routes.ts";
 import { registerAdmin } from "./features/users/admin-registration.service.ts";
 import { userRoutes } from "./features/users/user.routes.ts";
@@ -16,6 +18,9 @@ import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { contextFor, registerSession } from "./http/session.ts";
 import { registerSpa } from "./http/spa.ts";
 import type { Mailer } from "./mail/mailer.ts";
+import { type Bus, createInProcessBus } from "./realtime/bus.ts";
+import { createPgBus } from "./realtime/pg-bus.ts";
+import { createStreamHub } from "./realtime/stream-hub.ts";
 
 export interface AppDeps {
   database: Database;
@@ -33,6 +38,10 @@ export interface AppDeps {
   adminSignUpKey: string;
   google?: { clientId: string; clientSecret: string };
   oidc?: OidcConfig;
+  /** Push between app instances; by default in-process (PGlite) or LISTEN/NOTIFY (PostgreSQL). */
+  bus?: Bus;
+  /** Live streams: heartbeat and session-expiry sweep intervals (tests shorten them). */
+  streams?: { heartbeatMs?: number; sessionSweepMs?: number };
 }
 
 export const defaultBodyLimit = 64 * 1024;
@@ -72,6 +81,21 @@ export async function buildApp(deps: AppDeps) {
     oidc: deps.oidc,
   });
 
+  const logError = (err: unknown, message: string) => app.log.error({ err }, message);
+  const bus =
+    deps.bus ??
+    (database.url
+      ? await createPgBus({ connectionString: database.url, db: database.db, logError })
+      : createInProcessBus());
+  const dispatcher = createDispatcher({ bus, logError });
+  const hub = createStreamHub({ db: database.db, bus, logError, ...deps.streams });
+  // Open streams would hold the server open: finish deliveries under way, end the streams, then stop listening.
+  app.addHook("preClose", async () => {
+    await hub.settled();
+    hub.close();
+  });
+  app.addHook("onClose", () => bus.close());
+
   registerErrorHandler(app, { bodyLimit });
   await registerSecurityHeaders(app, { isHttps: deps.baseURL.startsWith("https://") });
   registerSameOriginCheck(app, { baseURL: deps.baseURL });
@@ -80,6 +104,7 @@ export async function buildApp(deps: AppDeps) {
   registerSession(app, {
     auth,
     db: database.db,
+    dispatcher,
     isDatabaseAnswering: () =>
       pingWithin(database, readinessTimeoutMs).then(
         () => true,
@@ -98,11 +123,12 @@ export async function buildApp(deps: AppDeps) {
     }
   });
 
-  const contextOf = contextFor(database.db);
+  const contextOf = contextFor(database.db, dispatcher);
   await app.register(authRoutes, {
     auth,
     baseURL: deps.baseURL,
     providers: { google: Boolean(deps.google), oidc: deps.oidc ? { label: deps.oidc.label } : null },
+    onSignedOut: (userId: string) => dispatcher.dispatch([{ kind: "session-ended", userId }]),
   });
   await app.register(userRoutes, {
     contextOf,
@@ -111,6 +137,7 @@ export async function buildApp(deps: AppDeps) {
       consumeRateLimit(database.db, `${request.ip}|/admin-signup`, credentialRateLimit),
   });
   await app.register(ticketRoutes, { contextOf });
+  await app.register(notificationRoutes, { contextOf, hub });
   await registerSpa(app, { clientDir: deps.clientDir });
 
   return app;

@@ -20,6 +20,8 @@ export interface Database {
   kind: "pglite" | "postgres";
   /** Where the data lives, for log lines: "PostgreSQL at host:port" or the PGlite folder. */
   location: string;
+  /** PostgreSQL's connection string (for connections outside the pool, such as LISTEN). */
+  url?: string;
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -67,6 +69,7 @@ export function createDatabase(config: DatabaseConfig): Database {
       db,
       kind: "postgres",
       location: `PostgreSQL at ${url.hostname}:${url.port || 5432}`,
+      url: config.databaseUrl,
       migrate: async () => {
         // Its own connection, without the statement timeout: a migration may rightly take minutes.
         const client = new pg.Client({

@@ -4,10 +4,10 @@ import type { ChangeStatusInput } from "#shared/tickets/ticket-activity.schemas.
 import { statusChangeRefusal, takesTicket } from "#shared/tickets/ticket-status.ts";
 import type { ServiceContext } from "../../context.ts";
 import { conflict, forbidden, ruleViolation } from "../../errors.ts";
+import { inTransaction } from "../../events/transaction.ts";
 import { toTicketDto } from "./ticket.presenter.ts";
 import { assignTicketIfOpen, findTicketById, lockTicket, updateTicketStatus } from "./ticket.queries.ts";
 import { ensureVisible, findVisibleTicket } from "./ticket-access.ts";
-import { insertTicketEvent } from "./ticket-activity.queries.ts";
 
 async function reloadTicket(ctx: ServiceContext, ticketId: string): Promise<Ticket> {
   return toTicketDto((await findTicketById(ctx.db, ticketId))!);
@@ -29,7 +29,7 @@ export async function assignTicketToMe(ctx: ServiceContext, ticketId: string): P
   if (ticket.assignedTo !== null) throw conflict("This ticket is already assigned.");
   if (!can.assignToSelf(ctx.actor, ticket)) throw ruleViolation("Only Open tickets can be assigned.");
   const now = new Date();
-  await ctx.db.transaction(async (tx) => {
+  await inTransaction(ctx, async (tx, recordEvent) => {
     if (!(await assignTicketIfOpen(tx, ticketId, ctx.actor.id, now))) {
       // The ticket was Open and unassigned when this caller read it; only the update's outcome says they
       // lost, so naming the winner tells them nothing they could not see a moment ago.
@@ -37,7 +37,7 @@ export async function assignTicketToMe(ctx: ServiceContext, ticketId: string): P
       if (winner?.assignedTo) throw lostAssignRace(winner.assignedToName);
       throw ruleViolation("Only Open tickets can be assigned.");
     }
-    await insertTicketEvent(tx, {
+    await recordEvent({
       ticketId,
       type: "assigned",
       actorId: ctx.actor.id,
@@ -63,7 +63,7 @@ export async function changeTicketStatus(
   const refusal = statusChangeRefusal(ctx.actor, ticket, status);
   if (refusal) throw ruleViolation(refusal);
   const now = new Date();
-  await ctx.db.transaction(async (tx) => {
+  await inTransaction(ctx, async (tx, recordEvent) => {
     // Decide again on the locked row: a Close or an assignment that won the race is never overwritten.
     const locked = await lockTicket(tx, ticketId);
     // A technician acting on an unassigned ticket that another technician took meanwhile lost a race.
@@ -85,7 +85,7 @@ export async function changeTicketStatus(
       ...(status === "In Progress" ? { resolvedBy: null } : {}),
       updatedAt: now,
     });
-    await insertTicketEvent(tx, {
+    await recordEvent({
       ticketId,
       type: takes ? "assigned" : "status_changed",
       actorId: ctx.actor.id,
