@@ -4,6 +4,9 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import { authRoutes } from "./auth/auth.routes.ts";
 import { createAuth, type OidcConfig } from "./auth/auth.ts";
 import type { Database } from "./db/client.ts";
+import { startNotificationRetention } from "./features/notifications/notification-retention.ts";
+import { notificationSettingsRoutes } from "./features/notifications/notification-settings.routes.ts";
+import { unsubscribeByToken } from "./features/notifications/notification-settings.service.ts";
 import { ticketRoutes } from "./features/tickets/ticket.routes.ts";
 import { registerAdmin } from "./features/users/admin-registration.service.ts";
 import { userRoutes } from "./features/users/user.routes.ts";
@@ -12,6 +15,7 @@ import { consumeRateLimit } from "./http/rate-limit.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { contextFor, registerSession } from "./http/session.ts";
 import { registerSpa } from "./http/spa.ts";
+import { createMailDispatcher } from "./mail/mail-dispatcher.ts";
 import type { Mailer } from "./mail/mailer.ts";
 
 export interface AppDeps {
@@ -30,6 +34,10 @@ export interface AppDeps {
   adminSignUpKey: string;
   google?: { clientId: string; clientSecret: string };
   oidc?: OidcConfig;
+  /** Attempts before a queued mail is given up (MAIL_RETRY_MAX). */
+  mailMaxAttempts?: number;
+  /** Read notifications older than this many days are deleted; 0 keeps them (NOTIFICATION_RETENTION_DAYS). */
+  notificationRetentionDays?: number;
 }
 
 export const defaultBodyLimit = 64 * 1024;
@@ -93,6 +101,26 @@ export async function buildApp(deps: AppDeps) {
       consumeRateLimit(database.db, `${request.ip}|/admin-signup`, credentialRateLimit),
   });
   await app.register(ticketRoutes, { contextOf });
+  await app.register(notificationSettingsRoutes, {
+    contextOf,
+    unsubscribe: (token) => unsubscribeByToken(database.db, deps.authSecret, token),
+  });
+  // Sends the mail the write path queues (it calls mailDispatcher.wake() after commit) and retries.
+  const mailDispatcher = createMailDispatcher({
+    db: database.db,
+    mailer: deps.mailer,
+    log: app.log,
+    maxAttempts: deps.mailMaxAttempts,
+  });
+  mailDispatcher.start();
+  const stopRetention = startNotificationRetention({
+    db: database.db,
+    olderThanDays: deps.notificationRetentionDays ?? 90,
+    log: app.log,
+  });
+  app.addHook("onClose", async () => {
+    await Promise.all([mailDispatcher.stop(), stopRetention()]);
+  });
   await registerSpa(app, { clientDir: deps.clientDir });
 
   return app;
