@@ -7,6 +7,9 @@ import { type Database, pingWithin } from "./db/client.ts";
 import { databaseUnavailable } from "./errors.ts";
 import { createDispatcher } from "./events/dispatcher.ts";
 import { notificationRoutes } from "./features/notifications/notification.routes.ts";
+import { startNotificationRetention } from "./features/notifications/notification-retention.ts";
+import { notificationSettingsRoutes } from "./features/notifications/notification-settings.routes.ts";
+import { unsubscribeByToken } from "./features/notifications/notification-settings.service.ts";
 import { ticketRoutes } from "./features/tickets/ticket.routes.ts";
 import { registerAdmin } from "./features/users/admin-registration.service.ts";
 import { userRoutes } from "./features/users/user.routes.ts";
@@ -17,6 +20,7 @@ import { consumeRateLimit } from "./http/rate-limit.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { contextFor, registerSession } from "./http/session.ts";
 import { registerSpa } from "./http/spa.ts";
+import { createMailDispatcher } from "./mail/mail-dispatcher.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import { type Bus, createInProcessBus } from "./realtime/bus.ts";
 import { createPgBus } from "./realtime/pg-bus.ts";
@@ -42,6 +46,10 @@ export interface AppDeps {
   bus?: Bus;
   /** Live streams: heartbeat and session-expiry sweep intervals (tests shorten them). */
   streams?: { heartbeatMs?: number; sessionSweepMs?: number };
+  /** Attempts before a queued mail is given up (MAIL_RETRY_MAX). */
+  mailMaxAttempts?: number;
+  /** Read notifications older than this many days are deleted; 0 keeps them (NOTIFICATION_RETENTION_DAYS). */
+  notificationRetentionDays?: number;
 }
 
 export const defaultBodyLimit = 64 * 1024;
@@ -87,7 +95,20 @@ export async function buildApp(deps: AppDeps) {
     (database.url
       ? await createPgBus({ connectionString: database.url, db: database.db, logError })
       : createInProcessBus());
-  const dispatcher = createDispatcher({ bus, logError });
+  // Sends the mail the write path queues (woken after each commit that queued some) and retries.
+  const mailDispatcher = createMailDispatcher({
+    db: database.db,
+    mailer: deps.mailer,
+    log: app.log,
+    maxAttempts: deps.mailMaxAttempts,
+  });
+  mailDispatcher.start();
+  app.addHook("onClose", () => mailDispatcher.stop());
+  const dispatcher = createDispatcher({
+    bus,
+    logError,
+    mail: { baseURL: deps.baseURL, secret: deps.authSecret, wake: () => mailDispatcher.wake() },
+  });
   const hub = createStreamHub({ db: database.db, bus, logError, ...deps.streams });
   // Open streams would hold the server open: finish deliveries under way, end the streams, then stop listening.
   app.addHook("preClose", async () => {
@@ -138,6 +159,16 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(ticketRoutes, { contextOf });
   await app.register(notificationRoutes, { contextOf, hub });
+  await app.register(notificationSettingsRoutes, {
+    contextOf,
+    unsubscribe: (token) => unsubscribeByToken(database.db, deps.authSecret, token),
+  });
+  const stopRetention = startNotificationRetention({
+    db: database.db,
+    olderThanDays: deps.notificationRetentionDays ?? 90,
+    log: app.log,
+  });
+  app.addHook("onClose", () => stopRetention());
   await registerSpa(app, { clientDir: deps.clientDir });
 
   return app;

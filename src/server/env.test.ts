@@ -26,6 +26,16 @@ describe("loadEnv", () => {
     );
   });
 
+  it("keeps read notifications 90 days and tries a mail 8 times unless told otherwise", () => {
+    expect(loadEnv({})).toMatchObject({ NOTIFICATION_RETENTION_DAYS: 90, MAIL_RETRY_MAX: 8 });
+    expect(loadEnv({ NOTIFICATION_RETENTION_DAYS: "0", MAIL_RETRY_MAX: "3" })).toMatchObject({
+      NOTIFICATION_RETENTION_DAYS: 0,
+      MAIL_RETRY_MAX: 3,
+    });
+    expect(() => loadEnv({ NOTIFICATION_RETENTION_DAYS: "-1" })).toThrow(/NOTIFICATION_RETENTION_DAYS/);
+    expect(() => loadEnv({ MAIL_RETRY_MAX: "0" })).toThrow(/MAIL_RETRY_MAX/);
+  });
+
   it("fails fast, naming every bad variable", () => {
     expect(() => loadEnv({ PORT: "eighty", DATABASE_URL: "mysql://x" })).toThrow(/PORT.*DATABASE_URL/s);
   });

@@ -28,6 +28,12 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, "SMTP_URL must be an smtp:// or smtps:// URL")
     .optional(),
   MAIL_FROM: z.string().min(3).default("Helpdesk <helpdesk@localhost>"),
+  MAIL_RETRY_MAX: z.coerce.number().int().min(1, "MAIL_RETRY_MAX must be at least 1").default(8),
+  NOTIFICATION_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(0, "NOTIFICATION_RETENTION_DAYS must be 0 (keep forever) or more")
+    .default(90),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   OIDC_ISSUER: z.url("OIDC_ISSUER must be a URL").optional(),

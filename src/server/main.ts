@@ -47,6 +47,8 @@ const app = await buildApp({
   adminSignUpKey: adminKey.value,
   google: env.google,
   oidc: env.oidc,
+  mailMaxAttempts: env.MAIL_RETRY_MAX,
+  notificationRetentionDays: env.NOTIFICATION_RETENTION_DAYS,
   mailer: createMailer({
     smtpUrl: env.SMTP_URL,
     outboxDir: path.resolve(env.DATA_DIR, "outbox"),

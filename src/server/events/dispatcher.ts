@@ -1,3 +1,4 @@
+import type { NotificationMailConfig } from "../features/notifications/notification-mail.service.ts";
 import type { Bus, BusMessage } from "../realtime/bus.ts";
 
 /** What a committed transaction must tell the world about. */
@@ -5,24 +6,42 @@ export type Announcement = BusMessage;
 
 export type LogError = (error: unknown, message: string) => void;
 
+/** E-mail copies of notifications: what the write path needs to queue them, and how to wake the sender. */
+export interface MailSideEffect extends NotificationMailConfig {
+  wake(): void;
+}
+
 /**
  * After commit, one place wakes every side channel of what was recorded. Push goes through the bus; the
- * e-mail queue and webhooks (whose rows recordTicketEvent writes in the same transaction) are woken here too.
+ * e-mail queue (whose rows recordTicketEvent writes in the same transaction) is woken here too, and
+ * webhooks will be.
  */
 export interface Dispatcher {
   /** Never throws: the change is already committed, and the notifications table stays the truth. */
-  dispatch(announcements: readonly Announcement[]): void;
+  dispatch(announcements: readonly Announcement[], options?: { mailQueued?: boolean }): void;
   logError: LogError;
+  /** Absent in tests that do not need mail: nothing is queued then. */
+  mail?: MailSideEffect;
 }
 
-export function createDispatcher({ bus, logError }: { bus: Bus; logError: LogError }): Dispatcher {
+export function createDispatcher({
+  bus,
+  logError,
+  mail,
+}: {
+  bus: Bus;
+  logError: LogError;
+  mail?: MailSideEffect;
+}): Dispatcher {
   return {
-    dispatch(announcements) {
+    dispatch(announcements, { mailQueued = false } = {}) {
       for (const announcement of announcements) {
         bus.publish(announcement).catch((error) => logError(error, "could not publish to the push bus"));
       }
+      if (mailQueued) mail?.wake();
     },
     logError,
+    mail,
   };
 }
 

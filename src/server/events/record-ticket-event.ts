@@ -5,6 +5,7 @@ import {
   insertBroadcastToTechnicians,
   insertNotifications,
 } from "../features/notifications/notification.queries.ts";
+import { queueNotificationMails } from "../features/notifications/notification-mail.service.ts";
 import { findTicketById, type TicketWithNames } from "../features/tickets/ticket.queries.ts";
 import {
   type EventValues,
@@ -13,7 +14,7 @@ import {
   insertTicketEvent,
 } from "../features/tickets/ticket-activity.queries.ts";
 import { findUserById } from "../features/users/user.queries.ts";
-import type { Announcement, LogError } from "./dispatcher.ts";
+import type { Announcement, LogError, MailSideEffect } from "./dispatcher.ts";
 
 export type TicketEventInput = EventValues;
 export type TicketEventAnnouncement = Extract<Announcement, { kind: "ticket-event" }>;
@@ -76,14 +77,14 @@ async function messageOf(tx: Db, event: TicketEventInput, ticket: TicketWithName
 
 /**
  * The one write path for a ticket change's side effects, inside the change's own transaction: the timeline
- * row and the notification rows (and, later, e-mail and webhook queue rows). Returns what to announce once
- * the transaction has committed.
+ * row, the notification rows and their e-mail copies (for those who chose them). Returns what to announce
+ * once the transaction has committed.
  */
 export async function recordTicketEvent(
   tx: Db,
   event: TicketEventInput,
-  logError: LogError,
-): Promise<TicketEventAnnouncement> {
+  { logError, mail }: { logError: LogError; mail?: MailSideEffect },
+): Promise<{ announcement: TicketEventAnnouncement; mailsQueued: number }> {
   const createdAt = event.createdAt ?? new Date();
   const eventId = await insertTicketEvent(tx, { ...event, createdAt });
   const ticket = await findTicketById(tx, event.ticketId);
@@ -96,21 +97,34 @@ export async function recordTicketEvent(
     eventId,
     createdAt,
   };
+  const queueMails = async (db: Db, rows: Array<{ id: string | bigint | number; userId: string }>) =>
+    mail
+      ? queueNotificationMails(
+          db,
+          rows.map((row) => ({ ...common, ...row, id: String(row.id) })),
+          mail,
+        )
+      : 0;
+  let mailsQueued = 0;
   if (recipients === "technicians") {
     // Spec §7: a failed broadcast is logged and never fails the creation. The savepoint undoes only the
-    // broadcast, so the ticket still commits.
+    // broadcast (and its mails), so the ticket still commits.
     try {
-      await tx.transaction((savepoint) =>
-        insertBroadcastToTechnicians(savepoint, { ...common, exceptUserId: event.actorId ?? null }),
+      mailsQueued = await tx.transaction(async (savepoint) =>
+        queueMails(
+          savepoint,
+          await insertBroadcastToTechnicians(savepoint, { ...common, exceptUserId: event.actorId ?? null }),
+        ),
       );
     } catch (error) {
       logError(error, `could not broadcast the new ticket ${ticket.id} to technicians`);
     }
   } else {
-    await insertNotifications(
+    const rows = await insertNotifications(
       tx,
       recipients.map((userId) => ({ ...common, userId, broadcast: false })),
     );
+    mailsQueued = await queueMails(tx, rows);
   }
-  return { kind: "ticket-event", eventId, ticketId: ticket.id };
+  return { announcement: { kind: "ticket-event", eventId, ticketId: ticket.id }, mailsQueued };
 }

@@ -4,7 +4,7 @@ import type { Announcement } from "./dispatcher.ts";
 import { consoleLogError } from "./dispatcher.ts";
 import { recordTicketEvent, type TicketEventInput } from "./record-ticket-event.ts";
 
-/** Records a ticket event (timeline + notifications) in the running transaction; returns the event id. */
+/** Records a ticket event (timeline + notifications + their e-mails) in the running transaction; returns the event id. */
 export type RecordEvent = (event: TicketEventInput) => Promise<string>;
 
 /**
@@ -16,14 +16,16 @@ export async function inTransaction<T>(
   work: (tx: Db, recordEvent: RecordEvent) => Promise<T>,
 ): Promise<T> {
   const announcements: Announcement[] = [];
-  const logError = ctx.dispatcher?.logError ?? consoleLogError;
+  let mailQueued = false;
+  const effects = { logError: ctx.dispatcher?.logError ?? consoleLogError, mail: ctx.dispatcher?.mail };
   const result = await ctx.db.transaction((tx) =>
     work(tx, async (event) => {
-      const announcement = await recordTicketEvent(tx, event, logError);
-      announcements.push(announcement);
-      return announcement.eventId;
+      const recorded = await recordTicketEvent(tx, event, effects);
+      announcements.push(recorded.announcement);
+      mailQueued ||= recorded.mailsQueued > 0;
+      return recorded.announcement.eventId;
     }),
   );
-  ctx.dispatcher?.dispatch(announcements);
+  ctx.dispatcher?.dispatch(announcements, { mailQueued });
   return result;
 }

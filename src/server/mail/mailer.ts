@@ -9,6 +9,8 @@ export interface MailMessage {
   html?: string;
   /** The one link the message is about; the outbox logs it so a single-machine install can follow it. */
   link?: string;
+  /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -38,6 +40,7 @@ export function createMailer({ smtpUrl, outboxDir, from, log }: MailerConfig): M
           subject: message.subject,
           text: message.text,
           html: message.html,
+          headers: message.headers,
         });
       },
     };
@@ -51,6 +54,7 @@ export function createMailer({ smtpUrl, outboxDir, from, log }: MailerConfig): M
         subject: message.subject,
         text: message.text,
         html: message.html,
+        headers: message.headers,
       });
       await mkdir(outboxDir, { recursive: true });
       const file = path.join(

@@ -26,3 +26,43 @@ export function passwordResetMail({ to, name, url }: { to: string; name: string;
 <p>The link works once and expires in one hour. If you did not ask for this, ignore this message; your password stays as it is.</p>`,
   };
 }
+
+export interface NotificationMailContent {
+  name: string;
+  subject: string;
+  message: string;
+  /** The ticket (or the notifications page) the message is about. */
+  link: string;
+  linkLabel: string;
+  /** Which choice in /profile sends this mail, e.g. "Comments on my tickets". */
+  typeLabel: string;
+  unsubscribeUrl: string;
+  settingsUrl: string;
+}
+
+export function notificationMail(to: string, c: NotificationMailContent): MailMessage {
+  return {
+    to,
+    link: c.link,
+    subject: c.subject,
+    text: [
+      `Hello ${c.name},`,
+      "",
+      c.message,
+      "",
+      `${c.linkLabel}: ${c.link}`,
+      "",
+      "--",
+      `You receive this e-mail because "${c.typeLabel}" is on in your Helpdesk profile.`,
+      `Stop these e-mails: ${c.unsubscribeUrl}`,
+      `Choose which e-mails you receive: ${c.settingsUrl}`,
+    ].join("\n"),
+    html: `<p>Hello ${escapeHtml(c.name)},</p>
+<p>${escapeHtml(c.message)}</p>
+<p><a href="${escapeHtml(c.link)}">${escapeHtml(c.linkLabel)}</a></p>
+<hr>
+<p style="font-size:small;color:#555">You receive this e-mail because &quot;${escapeHtml(c.typeLabel)}&quot; is on in your Helpdesk profile.
+<a href="${escapeHtml(c.unsubscribeUrl)}">Stop these e-mails</a> ·
+<a href="${escapeHtml(c.settingsUrl)}">Choose which e-mails you receive</a></p>`,
+  };
+}

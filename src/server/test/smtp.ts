@@ -9,6 +9,7 @@ export interface ReceivedMail {
 /** A real SMTP server on loopback that keeps what it receives. */
 export async function startSmtpServer() {
   const received: ReceivedMail[] = [];
+  let toReject = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -17,6 +18,11 @@ export async function startSmtpServer() {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
+        if (toReject > 0) {
+          toReject--;
+          const error = Object.assign(new Error("Mailbox busy, try again later"), { responseCode: 451 });
+          return callback(error);
+        }
         received.push({
           to: session.envelope.rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks).toString("utf8"),
@@ -30,6 +36,10 @@ export async function startSmtpServer() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    /** The next `count` messages are refused with a temporary failure (451), as a busy server does. */
+    rejectNext(count: number) {
+      toReject = count;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

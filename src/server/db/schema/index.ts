@@ -1,3 +1,4 @@
+export * from "./notification-mail.ts";
 export * from "./notifications.ts";
 export * from "./ticket-activity.ts";
 export * from "./tickets.ts";

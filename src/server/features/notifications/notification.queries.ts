@@ -12,7 +12,7 @@ export async function insertNotifications(db: Db, values: NotificationValues[]):
 
 /**
  * A broadcast "to technicians" fanned out in one statement: one row per technician who is active now, each
- * with its own read state. Returns how many it wrote.
+ * with its own read state. Returns the rows' ids and recipients (their e-mail copies are queued from them).
  */
 export async function insertBroadcastToTechnicians(
   db: Db,
@@ -24,14 +24,17 @@ export async function insertBroadcastToTechnicians(
     createdAt: Date;
     exceptUserId: string | null;
   },
-): Promise<void> {
-  await db.execute(sql`
+): Promise<Array<{ id: string; userId: string }>> {
+  const result = await db.execute<{ id: string; user_id: string }>(sql`
     insert into ${notifications} (user_id, type, message, ticket_id, event_id, broadcast, created_at)
     select ${users.id}, ${values.type}::notification_type, ${values.message}, ${values.ticketId},
            ${values.eventId}, true, ${values.createdAt.toISOString()}::timestamptz
     from ${users}
     where ${users.role} = 'technician' and ${users.status} = 'Active'
-      and ${users.id} is distinct from ${values.exceptUserId}`);
+      and ${users.id} is distinct from ${values.exceptUserId}
+    returning id, user_id`);
+  const rows = (result as unknown as { rows: Array<{ id: string | number; user_id: string }> }).rows;
+  return rows.map((row) => ({ id: String(row.id), userId: row.user_id }));
 }
 
 const filterWhere: Record<NotificationFilter, SQL | undefined> = {

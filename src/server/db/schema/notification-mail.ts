@@ -1,0 +1,55 @@
+import { sql } from "drizzle-orm";
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { defaultEmailNotificationTypes } from "#shared/notifications/notification.schemas.ts";
+import { users } from "./users.ts";
+
+/** A person's notification choices; no row means the defaults (defaultEmailNotificationTypes, sounds on). */
+export const notificationSettings = pgTable("notification_settings", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  emailTypes: text("email_types")
+    .array()
+    .notNull()
+    .default(sql.raw(`'{${defaultEmailNotificationTypes.join(",")}}'::text[]`)),
+  soundsMuted: boolean("sounds_muted").notNull().default(false),
+  updatedAt: timestamp("updated_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+});
+
+export const mailOutboxStatuses = ["pending", "sent", "failed"] as const;
+
+/**
+ * Mail waiting to be sent, written in the same transaction as the change it reports; the dispatcher
+ * (mail/mail-dispatcher.ts) sends it after commit and retries with backoff.
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: bigint("id", { mode: "bigint" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html"),
+    link: text("link"),
+    /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+    headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
+    kind: text("kind").notNull(),
+    // No foreign key on purpose: the notifications table comes from the notify-server branch, and read
+    // notifications are pruned after the retention period while the record of the mail should stay.
+    notificationId: bigint("notification_id", { mode: "bigint" }),
+    status: text("status", { enum: mailOutboxStatuses }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true, precision: 3 }),
+  },
+  (t) => [
+    check("mail_outbox_status_check", sql`${t.status} in ('pending', 'sent', 'failed')`),
+    index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt),
+  ],
+);
+
+export type NotificationSettingsRow = typeof notificationSettings.$inferSelect;
+export type MailOutboxRow = typeof mailOutbox.$inferSelect;

@@ -1,0 +1,43 @@
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { mailOutbox } from "../db/schema/index.ts";
+
+/**
+ * Claims up to `limit` due mails for this instance: a short lease (next_attempt_at moves to leaseUntil)
+ * taken with FOR UPDATE SKIP LOCKED, so that concurrent instances claim disjoint rows and nobody holds a
+ * transaction open while talking to the mail server. A sender that dies mid-lease leaves the row to be
+ * claimed again once the lease has passed. The attempt is counted when claimed.
+ */
+export function claimDueMails(
+  db: Db,
+  { now, leaseUntil, limit }: { now: Date; leaseUntil: Date; limit: number },
+) {
+  const due = db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.status, "pending"), lte(mailOutbox.nextAttemptAt, now)))
+    .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  return db
+    .update(mailOutbox)
+    .set({ attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: leaseUntil })
+    .where(and(inArray(mailOutbox.id, due), eq(mailOutbox.status, "pending")))
+    .returning();
+}
+
+export async function markMailSent(db: Db, id: bigint, sentAt: Date) {
+  await db.update(mailOutbox).set({ status: "sent", sentAt, lastError: null }).where(eq(mailOutbox.id, id));
+}
+
+export async function markMailForRetry(
+  db: Db,
+  id: bigint,
+  { error, retryAt }: { error: string; retryAt: Date },
+) {
+  await db.update(mailOutbox).set({ lastError: error, nextAttemptAt: retryAt }).where(eq(mailOutbox.id, id));
+}
+
+export async function markMailFailed(db: Db, id: bigint, error: string) {
+  await db.update(mailOutbox).set({ status: "failed", lastError: error }).where(eq(mailOutbox.id, id));
+}
