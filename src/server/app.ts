@@ -4,6 +4,8 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import { authRoutes } from "./auth/auth.routes.ts";
 import { createAuth, type OidcConfig } from "./auth/auth.ts";
 import type { Database } from "./db/client.ts";
+import { createDispatcher } from "./events/dispatcher.ts";
+import { notificationRoutes } from "./features/notifications/notification.routes.ts";
 import { ticketRoutes } from "./features/tickets/ticket.routes.ts";
 import { registerAdmin } from "./features/users/admin-registration.service.ts";
 import { userRoutes } from "./features/users/user.routes.ts";
@@ -13,6 +15,8 @@ import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { contextFor, registerSession } from "./http/session.ts";
 import { registerSpa } from "./http/spa.ts";
 import type { Mailer } from "./mail/mailer.ts";
+import { type Bus, createInProcessBus } from "./realtime/bus.ts";
+import { createStreamHub } from "./realtime/stream-hub.ts";
 
 export interface AppDeps {
   database: Database;
@@ -30,6 +34,10 @@ export interface AppDeps {
   adminSignUpKey: string;
   google?: { clientId: string; clientSecret: string };
   oidc?: OidcConfig;
+  /** Push between app instances; by default in-process (PGlite) or LISTEN/NOTIFY (PostgreSQL). */
+  bus?: Bus;
+  /** Live streams: heartbeat and session-expiry sweep intervals (tests shorten them). */
+  streams?: { heartbeatMs?: number; sessionSweepMs?: number };
 }
 
 export const defaultBodyLimit = 64 * 1024;
@@ -65,9 +73,17 @@ export async function buildApp(deps: AppDeps) {
     oidc: deps.oidc,
   });
 
+  const bus = deps.bus ?? createInProcessBus();
+  const logError = (err: unknown, message: string) => app.log.error({ err }, message);
+  const dispatcher = createDispatcher({ bus, logError });
+  const hub = createStreamHub({ db: database.db, bus, logError, ...deps.streams });
+  // Open streams would hold the server open: end them before it closes, then stop listening.
+  app.addHook("preClose", async () => hub.close());
+  app.addHook("onClose", () => bus.close());
+
   registerErrorHandler(app, { bodyLimit });
   await registerSecurityHeaders(app, { isHttps: deps.baseURL.startsWith("https://") });
-  registerSession(app, { auth, db: database.db });
+  registerSession(app, { auth, db: database.db, dispatcher });
 
   app.get("/healthz", async () => ({ status: "ok" }));
   app.get("/readyz", async (_request, reply) => {
@@ -80,11 +96,12 @@ export async function buildApp(deps: AppDeps) {
     }
   });
 
-  const contextOf = contextFor(database.db);
+  const contextOf = contextFor(database.db, dispatcher);
   await app.register(authRoutes, {
     auth,
     baseURL: deps.baseURL,
     providers: { google: Boolean(deps.google), oidc: deps.oidc ? { label: deps.oidc.label } : null },
+    onSignedOut: (userId: string) => dispatcher.dispatch([{ kind: "session-ended", userId }]),
   });
   await app.register(userRoutes, {
     contextOf,
@@ -93,6 +110,7 @@ export async function buildApp(deps: AppDeps) {
       consumeRateLimit(database.db, `${request.ip}|/admin-signup`, credentialRateLimit),
   });
   await app.register(ticketRoutes, { contextOf });
+  await app.register(notificationRoutes, { contextOf, hub });
   await registerSpa(app, { clientDir: deps.clientDir });
 
   return app;

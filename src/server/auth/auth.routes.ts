@@ -24,7 +24,12 @@ const allowedEndpoints: Array<[method: string, pattern: RegExp]> = [
 /** Bridges Fastify to better-auth's fetch handler at /api/auth/*. */
 export async function authRoutes(
   fastify: FastifyInstance,
-  { auth, baseURL, providers }: { auth: Auth; baseURL: string; providers: AuthProviders },
+  {
+    auth,
+    baseURL,
+    providers,
+    onSignedOut,
+  }: { auth: Auth; baseURL: string; providers: AuthProviders; onSignedOut?: (userId: string) => void },
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
@@ -61,6 +66,7 @@ export async function authRoutes(
       const hasBody = request.method !== "GET" && request.body !== undefined && request.body !== null;
       if (hasBody) headers.set("content-type", "application/json");
       headers.delete("content-length");
+      const signingOut = endpoint === "/sign-out" ? await auth.api.getSession({ headers }) : null;
       const response = await auth.handler(
         new Request(url, {
           method: request.method,
@@ -68,6 +74,8 @@ export async function authRoutes(
           body: hasBody ? JSON.stringify(request.body) : undefined,
         }),
       );
+      // The signed-out session's live streams close at once.
+      if (signingOut && response.ok) onSignedOut?.(signingOut.user.id);
       if (response.status === 429) throw tooManyAttempts(Number(response.headers.get("x-retry-after")) || 60);
       if (response.status >= 500) request.log.error({ status: response.status }, "better-auth failed");
       reply.status(response.status);

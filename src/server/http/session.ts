@@ -5,11 +5,14 @@ import type { Auth } from "../auth/auth.ts";
 import type { ServiceContext } from "../context.ts";
 import type { Db } from "../db/client.ts";
 import { unauthenticated } from "../errors.ts";
-import { deleteSessionsOf } from "../features/users/user.queries.ts";
+import type { Dispatcher } from "../events/dispatcher.ts";
+import { endSessionsOf } from "../events/end-sessions.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
     actor: Actor | null;
+    /** The signed-in session's id: a live stream closes when this session ends. */
+    sessionId: string | null;
   }
 }
 
@@ -25,8 +28,12 @@ export function toWebHeaders(raw: FastifyRequest["headers"]): Headers {
 const isRole = (value: unknown): value is Actor["role"] & string => roles.includes(value as never);
 
 /** Resolves the session cookie into request.actor for every /api route outside /api/auth. */
-export function registerSession(app: FastifyInstance, { auth, db }: { auth: Auth; db: Db }) {
+export function registerSession(
+  app: FastifyInstance,
+  { auth, db, dispatcher }: { auth: Auth; db: Db; dispatcher?: Dispatcher },
+) {
   app.decorateRequest("actor", null);
+  app.decorateRequest("sessionId", null);
   app.addHook("preHandler", async (request) => {
     if (!request.url.startsWith("/api/") || request.url.startsWith("/api/auth/")) return;
     const session = await auth.api.getSession({ headers: toWebHeaders(request.headers) });
@@ -34,17 +41,18 @@ export function registerSession(app: FastifyInstance, { auth, db }: { auth: Auth
     const user = session.user as { id: string; role?: unknown; status?: unknown };
     // A deactivated person's sessions end at once, whatever cookie they still hold.
     if (user.status === "Inactive") {
-      await deleteSessionsOf(db, user.id);
+      await endSessionsOf({ db, dispatcher }, user.id);
       return;
     }
     request.actor = { id: user.id, role: isRole(user.role) ? user.role : null };
+    request.sessionId = session.session.id;
   });
 }
 
 /** The service context for a signed-in request; 401 when nobody is signed in. */
-export function contextFor(db: Db) {
+export function contextFor(db: Db, dispatcher?: Dispatcher) {
   return (request: FastifyRequest): ServiceContext => {
     if (!request.actor) throw unauthenticated();
-    return { db, actor: request.actor };
+    return { db, actor: request.actor, dispatcher };
   };
 }

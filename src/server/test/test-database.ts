@@ -47,6 +47,6 @@ async function createPostgresTestDatabase(templateUrl: string): Promise<TestData
 
 async function truncateAll({ db }: Database) {
   await db.execute(
-    sql`truncate table ticket_events, ticket_comments, ticket_feedback, tickets, sessions, accounts, verifications, rate_limits, users restart identity cascade`,
+    sql`truncate table notifications, ticket_events, ticket_comments, ticket_feedback, tickets, sessions, accounts, verifications, rate_limits, users restart identity cascade`,
   );
 }

@@ -4,11 +4,13 @@ import type { Db } from "../../db/client.ts";
 import { ticketComments, ticketEvents, ticketFeedback, users } from "../../db/schema/index.ts";
 import { newCommentId, newEventId } from "./ticket-id.ts";
 
-type EventValues = Omit<typeof ticketEvents.$inferInsert, "id">;
+export type EventValues = Omit<typeof ticketEvents.$inferInsert, "id">;
 
-export async function insertTicketEvent(db: Db, values: EventValues) {
+export async function insertTicketEvent(db: Db, values: EventValues): Promise<string> {
   const createdAt = values.createdAt ?? new Date();
-  await db.insert(ticketEvents).values({ id: newEventId(createdAt.getTime()), ...values, createdAt });
+  const id = newEventId(createdAt.getTime());
+  await db.insert(ticketEvents).values({ id, ...values, createdAt });
+  return id;
 }
 
 export async function insertComment(db: Db, values: { ticketId: string; authorId: string; message: string }) {

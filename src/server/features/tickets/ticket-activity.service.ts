@@ -7,6 +7,7 @@ import type {
 } from "#shared/tickets/ticket-activity.schemas.ts";
 import type { ServiceContext } from "../../context.ts";
 import { conflict, forbidden, ruleViolation } from "../../errors.ts";
+import { inTransaction } from "../../events/transaction.ts";
 import { lockTicket } from "./ticket.queries.ts";
 import { findVisibleTicket } from "./ticket-access.ts";
 import { toCommentDto, toEventDto, toFeedbackDto } from "./ticket-activity.presenter.ts";
@@ -16,7 +17,6 @@ import {
   findEvents,
   findFeedback,
   insertComment,
-  insertTicketEvent,
   upsertFeedback,
 } from "./ticket-activity.queries.ts";
 
@@ -26,9 +26,9 @@ export async function addComment(
   { message }: AddCommentInput,
 ): Promise<Comment> {
   await findVisibleTicket(ctx, ticketId);
-  const comment = await ctx.db.transaction(async (tx) => {
+  const comment = await inTransaction(ctx, async (tx, recordEvent) => {
     const row = await insertComment(tx, { ticketId, authorId: ctx.actor.id, message });
-    await insertTicketEvent(tx, {
+    await recordEvent({
       ticketId,
       type: "commented",
       actorId: ctx.actor.id,
@@ -50,7 +50,7 @@ export async function giveFeedback(
     throw forbidden("Only the person who raised this ticket can rate it");
   if (ticket.status !== "Resolved") throw ruleViolation("Feedback can be given once the ticket is Resolved.");
   const now = new Date();
-  const row = await ctx.db.transaction(async (tx) => {
+  const row = await inTransaction(ctx, async (tx, recordEvent) => {
     // Lock the ticket so that a status change cannot slip between the check and the write.
     if ((await lockTicket(tx, ticketId))?.status !== "Resolved")
       throw conflict("This ticket is no longer Resolved.");
@@ -61,7 +61,7 @@ export async function giveFeedback(
       submittedBy: ctx.actor.id,
       submittedAt: now,
     });
-    await insertTicketEvent(tx, {
+    await recordEvent({
       ticketId,
       type: "feedback",
       actorId: ctx.actor.id,

@@ -3,10 +3,10 @@ import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
 import type { ChangeStatusInput } from "#shared/tickets/ticket-activity.schemas.ts";
 import type { ServiceContext } from "../../context.ts";
 import { conflict, forbidden, ruleViolation } from "../../errors.ts";
+import { inTransaction } from "../../events/transaction.ts";
 import { toTicketDto } from "./ticket.presenter.ts";
 import { assignTicketIfOpen, findTicketById, lockTicket, updateTicketStatus } from "./ticket.queries.ts";
 import { ensureVisible, findVisibleTicket } from "./ticket-access.ts";
-import { insertTicketEvent } from "./ticket-activity.queries.ts";
 
 async function reloadTicket(ctx: ServiceContext, ticketId: string): Promise<Ticket> {
   return toTicketDto((await findTicketById(ctx.db, ticketId))!);
@@ -38,12 +38,12 @@ export async function assignTicketToMe(ctx: ServiceContext, ticketId: string): P
   if (ticket.assignedTo !== null) throw conflict("This ticket is already assigned.");
   if (!can.assignToSelf(ctx.actor, ticket)) throw ruleViolation("Only Open tickets can be assigned.");
   const now = new Date();
-  await ctx.db.transaction(async (tx) => {
+  await inTransaction(ctx, async (tx, recordEvent) => {
     if (!(await assignTicketIfOpen(tx, ticketId, ctx.actor.id, now))) {
       const winner = await findTicketById(tx, ticketId);
       throw lostAssignRace(winner?.assignedTo ? winner.assignedToName : null);
     }
-    await insertTicketEvent(tx, {
+    await recordEvent({
       ticketId,
       type: "assigned",
       actorId: ctx.actor.id,
@@ -68,13 +68,13 @@ export async function changeTicketStatus(
   if (!can.changeStatus(ctx.actor, ticket)) throw forbidden("You cannot change the status of this ticket");
   if (ticket.status === status) throw ruleViolation(`This ticket is already ${status}.`);
   const now = new Date();
-  await ctx.db.transaction(async (tx) => {
+  await inTransaction(ctx, async (tx, recordEvent) => {
     // Decide again on the locked row: a Close that won the race is never overwritten.
     const locked = ensureVisible(ctx.actor, await lockTicket(tx, ticketId), ticketId);
     if (locked.status === "Closed") throw conflict("This ticket was closed while you were changing it.");
     if (locked.status === status) throw ruleViolation(`This ticket is already ${status}.`);
     await updateTicketStatus(tx, ticketId, status, now);
-    await insertTicketEvent(tx, {
+    await recordEvent({
       ticketId,
       type: "status_changed",
       actorId: ctx.actor.id,

@@ -8,6 +8,7 @@ import type {
 } from "#shared/tickets/ticket.schemas.ts";
 import type { ServiceContext } from "../../context.ts";
 import { forbidden, validationFailed } from "../../errors.ts";
+import { inTransaction } from "../../events/transaction.ts";
 import { toTicketDto } from "./ticket.presenter.ts";
 import {
   countTickets,
@@ -17,14 +18,13 @@ import {
   type Keyset,
 } from "./ticket.queries.ts";
 import { findVisibleTicket } from "./ticket-access.ts";
-import { insertTicketEvent } from "./ticket-activity.queries.ts";
 import { newTicketId } from "./ticket-id.ts";
 import { ticketFiltersWhere, visibilityBranches, visibleTicketsWhere } from "./ticket-visibility.ts";
 
 export async function createTicket(ctx: ServiceContext, input: CreateTicketInput): Promise<Ticket> {
   if (!can.createTicket(ctx.actor)) throw forbidden("You do not have permission to create tickets");
   const now = new Date();
-  const row = await ctx.db.transaction(async (tx) => {
+  const row = await inTransaction(ctx, async (tx, recordEvent) => {
     const inserted = await insertTicket(tx, {
       id: newTicketId(now.getTime()),
       ...input,
@@ -34,7 +34,7 @@ export async function createTicket(ctx: ServiceContext, input: CreateTicketInput
       createdAt: now,
       updatedAt: now,
     });
-    await insertTicketEvent(tx, {
+    await recordEvent({
       ticketId: inserted.id,
       type: "created",
       actorId: ctx.actor.id,

@@ -1,0 +1,263 @@
+import { asc, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Actor } from "#shared/permissions.ts";
+import type { ServiceContext } from "../context.ts";
+import { notifications, tickets } from "../db/schema/index.ts";
+import { createTicket } from "../features/tickets/ticket.service.ts";
+import { addComment, giveFeedback } from "../features/tickets/ticket-activity.service.ts";
+import { assignTicketToMe, changeTicketStatus } from "../features/tickets/ticket-lifecycle.service.ts";
+import { insertTicket, insertUser } from "../test/factories.ts";
+import { createTestDatabase, type TestDatabase } from "../test/test-database.ts";
+import type { Announcement } from "./dispatcher.ts";
+import { inTransaction } from "./transaction.ts";
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.destroy());
+
+let announced: Announcement[];
+let logged: string[];
+beforeEach(async () => {
+  await database.reset();
+  announced = [];
+  logged = [];
+});
+
+const as = (actor: { id: string; role: string | null }): ServiceContext => ({
+  db: database.db,
+  actor: { id: actor.id, role: actor.role as Actor["role"] },
+  dispatcher: {
+    dispatch: (announcements) => announced.push(...announcements),
+    logError: (_error, message) => logged.push(message),
+  },
+});
+
+async function cast() {
+  const { db } = database;
+  return {
+    user: await insertUser(db, { role: "user", name: "Uma" }),
+    otherUser: await insertUser(db, { role: "user", name: "Otto" }),
+    tech: await insertUser(db, { role: "technician", name: "Theo" }),
+    tech2: await insertUser(db, { role: "technician", name: "Tara" }),
+    admin: await insertUser(db, { role: "admin", name: "Ada" }),
+  };
+}
+
+const allNotifications = () =>
+  database.db.select().from(notifications).orderBy(asc(notifications.userId), asc(notifications.id));
+const recipientsOf = async () => (await allNotifications()).map((n) => n.userId).sort();
+
+const newTicketInput = {
+  title: "Printer jams",
+  description: "On every page",
+  category: "Hardware",
+  priority: "Low",
+  department: "Finance",
+  floor: "3",
+  officeNumber: "301",
+} as const;
+
+describe("ticket created", () => {
+  it("broadcasts NEW TICKET CREATED with title, department and floor to every active technician only", async () => {
+    const { user, tech, tech2 } = await cast();
+    await insertUser(database.db, { role: "technician", status: "Inactive" });
+    const ticket = await createTicket(as(user), newTicketInput);
+    const rows = await allNotifications();
+    expect(rows.map((r) => r.userId).sort()).toEqual([tech.id, tech2.id].sort());
+    for (const row of rows) {
+      expect(row).toMatchObject({
+        type: "new_ticket",
+        message: "NEW TICKET CREATED: Printer jams | Department: Finance | Floor: 3",
+        ticketId: ticket.ticketId,
+        broadcast: true,
+        readAt: null,
+      });
+    }
+    expect(announced).toEqual([
+      { kind: "ticket-event", eventId: rows[0]!.eventId, ticketId: ticket.ticketId },
+    ]);
+  });
+
+  it("gives a technician who joins later none of the earlier broadcasts", async () => {
+    const { user } = await cast();
+    await createTicket(as(user), newTicketInput);
+    const late = await insertUser(database.db, { role: "technician" });
+    await createTicket(as(user), { ...newTicketInput, title: "Second" });
+    const lates = (await allNotifications()).filter((n) => n.userId === late.id);
+    expect(lates.map((n) => n.message)).toEqual([
+      "NEW TICKET CREATED: Second | Department: Finance | Floor: 3",
+    ]);
+  });
+
+  it("still creates the ticket when the broadcast fails, and logs the failure", async () => {
+    const { user } = await cast();
+    // Any broadcast insert now fails inside the database.
+    await database.db.execute(
+      sql`alter table notifications add constraint no_broadcasts_in_this_test check (not broadcast)`,
+    );
+    try {
+      const ticket = await createTicket(as(user), newTicketInput);
+      const [stored] = await database.db.select().from(tickets).where(eq(tickets.id, ticket.ticketId));
+      expect(stored?.title).toBe("Printer jams");
+      expect(await allNotifications()).toEqual([]);
+      expect(logged).toEqual([`could not broadcast the new ticket ${ticket.ticketId} to technicians`]);
+    } finally {
+      await database.db.execute(sql`alter table notifications drop constraint no_broadcasts_in_this_test`);
+    }
+  });
+});
+
+describe("status change", () => {
+  it("notifies the creator and the assignee, never the person who made it", async () => {
+    const { user, tech, tech2, admin } = await cast();
+    const ticket = await insertTicket(database.db, {
+      createdBy: user.id,
+      assignedTo: tech.id,
+      status: "In Progress",
+    });
+    await changeTicketStatus(as(admin), ticket.id, { status: "Resolved" });
+    expect(await recipientsOf()).toEqual([tech.id, user.id].sort());
+    const rows = await allNotifications();
+    expect(rows[0]).toMatchObject({
+      type: "ticket_status",
+      ticketId: ticket.id,
+      broadcast: false,
+      message: `Ada changed the status of ticket ${ticket.id} from In Progress to Resolved`,
+    });
+    expect(rows.some((r) => r.userId === tech2.id || r.userId === admin.id)).toBe(false);
+  });
+
+  it("does not notify the assignee who made the change", async () => {
+    const { user, tech } = await cast();
+    const ticket = await insertTicket(database.db, {
+      createdBy: user.id,
+      assignedTo: tech.id,
+      status: "In Progress",
+    });
+    await changeTicketStatus(as(tech), ticket.id, { status: "Resolved" });
+    expect(await recipientsOf()).toEqual([user.id]);
+  });
+
+  it("writes no notification when the change is refused on the locked row", async () => {
+    const { user, tech } = await cast();
+    const ticket = await insertTicket(database.db, {
+      createdBy: user.id,
+      assignedTo: tech.id,
+      status: "Closed",
+    });
+    await expect(changeTicketStatus(as(tech), ticket.id, { status: "Resolved" })).rejects.toMatchObject({
+      code: "conflict",
+    });
+    expect(await allNotifications()).toEqual([]);
+    expect(announced).toEqual([]);
+  });
+});
+
+describe("comment", () => {
+  it("notifies the creator and the assignee but not its author, with the comment's start", async () => {
+    const { user, tech, tech2, admin, otherUser } = await cast();
+    const ticket = await insertTicket(database.db, {
+      createdBy: user.id,
+      assignedTo: tech.id,
+      status: "In Progress",
+    });
+    const long = `${"x".repeat(100)}TAIL`;
+    await addComment(as(tech), ticket.id, { message: long });
+    const rows = await allNotifications();
+    expect(rows.map((r) => r.userId)).toEqual([user.id]);
+    expect(rows[0]).toMatchObject({
+      type: "ticket_comment",
+      ticketId: ticket.id,
+      message: `Theo commented on ticket ${ticket.id}: ${"x".repeat(100)}…`,
+    });
+    await addComment(as(admin), ticket.id, { message: "Looking" });
+    const byAdmin = (await allNotifications()).filter((r) => r.message.startsWith("Ada"));
+    expect(byAdmin.map((r) => r.userId).sort()).toEqual([tech.id, user.id].sort());
+    expect((await recipientsOf()).includes(tech2.id) || (await recipientsOf()).includes(otherUser.id)).toBe(
+      false,
+    );
+  });
+
+  it("on an unassigned ticket, notifies only the creator", async () => {
+    const { user, tech } = await cast();
+    const ticket = await insertTicket(database.db, { createdBy: user.id });
+    await addComment(as(tech), ticket.id, { message: "Which printer?" });
+    expect(await recipientsOf()).toEqual([user.id]);
+    await addComment(as(user), ticket.id, { message: "The big one" });
+    expect(await recipientsOf()).toEqual([user.id]);
+  });
+});
+
+describe("feedback", () => {
+  it("notifies the assignee only, with the star rating", async () => {
+    const { user, tech } = await cast();
+    const ticket = await insertTicket(database.db, {
+      createdBy: user.id,
+      assignedTo: tech.id,
+      status: "Resolved",
+    });
+    await giveFeedback(as(user), ticket.id, { rating: 4, comment: "Quick, thanks" });
+    const rows = await allNotifications();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      userId: tech.id,
+      type: "ticket_feedback",
+      message: `Uma rated ticket ${ticket.id} ★★★★☆ 4/5: Quick, thanks`,
+    });
+  });
+});
+
+describe("assignment", () => {
+  it("notifies the creator only", async () => {
+    const { user, tech } = await cast();
+    const ticket = await insertTicket(database.db, { createdBy: user.id });
+    await assignTicketToMe(as(tech), ticket.id);
+    const rows = await allNotifications();
+    expect(rows.map((r) => r.userId)).toEqual([user.id]);
+    expect(rows[0]).toMatchObject({
+      type: "ticket_assigned",
+      ticketId: ticket.id,
+      message: `Theo assigned ticket ${ticket.id} to themselves; it is now In Progress`,
+    });
+  });
+});
+
+describe("one transaction", () => {
+  it("keeps no notification and announces nothing when the change rolls back afterwards", async () => {
+    const { user, tech } = await cast();
+    const ticket = await insertTicket(database.db, {
+      createdBy: user.id,
+      assignedTo: tech.id,
+      status: "In Progress",
+    });
+    await expect(
+      inTransaction(as(tech), async (_tx, recordEvent) => {
+        await recordEvent({ ticketId: ticket.id, type: "commented", actorId: tech.id });
+        throw new Error("the change failed after recording its event");
+      }),
+    ).rejects.toThrow("the change failed");
+    expect(await allNotifications()).toEqual([]);
+    expect(announced).toEqual([]);
+  });
+
+  it("makes no change when its notification cannot be written", async () => {
+    const { user, tech } = await cast();
+    const ticket = await insertTicket(database.db, {
+      createdBy: user.id,
+      assignedTo: tech.id,
+      status: "In Progress",
+    });
+    await database.db.execute(
+      sql`alter table notifications add constraint no_direct_in_this_test check (broadcast)`,
+    );
+    try {
+      await expect(changeTicketStatus(as(tech), ticket.id, { status: "Resolved" })).rejects.toThrow();
+      const [stored] = await database.db.select().from(tickets).where(eq(tickets.id, ticket.id));
+      expect(stored?.status).toBe("In Progress");
+    } finally {
+      await database.db.execute(sql`alter table notifications drop constraint no_direct_in_this_test`);
+    }
+  });
+});

@@ -1,0 +1,128 @@
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, type SQL, sql } from "drizzle-orm";
+import type { NotificationFilter, NotificationType } from "#shared/notifications/notification.schemas.ts";
+import type { Db } from "../../db/client.ts";
+import { type NotificationRow, notifications, users } from "../../db/schema/index.ts";
+
+export type NotificationValues = Omit<typeof notifications.$inferInsert, "id">;
+
+export async function insertNotifications(db: Db, values: NotificationValues[]): Promise<NotificationRow[]> {
+  if (values.length === 0) return [];
+  return db.insert(notifications).values(values).returning();
+}
+
+/**
+ * A broadcast "to technicians" fanned out in one statement: one row per technician who is active now, each
+ * with its own read state. Returns how many it wrote.
+ */
+export async function insertBroadcastToTechnicians(
+  db: Db,
+  values: {
+    type: NotificationType;
+    message: string;
+    ticketId: string;
+    eventId: string;
+    createdAt: Date;
+    exceptUserId: string | null;
+  },
+): Promise<void> {
+  await db.execute(sql`
+    insert into ${notifications} (user_id, type, message, ticket_id, event_id, broadcast, created_at)
+    select ${users.id}, ${values.type}::notification_type, ${values.message}, ${values.ticketId},
+           ${values.eventId}, true, ${values.createdAt.toISOString()}::timestamptz
+    from ${users}
+    where ${users.role} = 'technician' and ${users.status} = 'Active'
+      and ${users.id} is distinct from ${values.exceptUserId}`);
+}
+
+const filterWhere: Record<NotificationFilter, SQL | undefined> = {
+  all: undefined,
+  unread: isNull(notifications.readAt),
+  read: isNotNull(notifications.readAt),
+};
+
+/** Newest first, keyset on id (never OFFSET); each filter has a partial index in this order. */
+export function findNotificationsPage(
+  db: Db,
+  query: { userId: string; filter: NotificationFilter; beforeId?: number; limit: number },
+) {
+  return db
+    .select()
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.userId, query.userId),
+        filterWhere[query.filter],
+        query.beforeId === undefined ? undefined : lt(notifications.id, query.beforeId),
+      ),
+    )
+    .orderBy(desc(notifications.id))
+    .limit(query.limit);
+}
+
+/** Two index-only counts (all; unread from the partial index); read is their difference. */
+export async function countNotifications(db: Db, userId: string) {
+  const [row] = await db
+    .select({
+      all: sql<number>`(select count(*) from ${notifications} where ${notifications.userId} = ${userId})::int`,
+      unread: sql<number>`(select count(*) from ${notifications} where ${notifications.userId} = ${userId} and ${notifications.readAt} is null)::int`,
+    })
+    .from(sql`(select 1) as one`);
+  const { all, unread } = row!;
+  return { all, unread, read: all - unread };
+}
+
+/** Marks one of the person's own notifications read (an already read one keeps its first read time). */
+export async function setNotificationRead(db: Db, userId: string, id: number, at: Date) {
+  const [row] = await db
+    .update(notifications)
+    .set({ readAt: sql`coalesce(${notifications.readAt}, ${at.toISOString()}::timestamptz)` })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning();
+  return row;
+}
+
+export async function setAllNotificationsRead(db: Db, userId: string, at: Date): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: at })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
+/** The rows of one ticket event meant for the given people (those with a stream on this instance). */
+export function findNotificationsOfEvent(db: Db, eventId: string, userIds: string[]) {
+  return db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.eventId, eventId), inArray(notifications.userId, userIds)))
+    .orderBy(asc(notifications.id));
+}
+
+export function findNotificationsByIds(db: Db, ids: number[], userIds: string[]) {
+  return db
+    .select()
+    .from(notifications)
+    .where(and(inArray(notifications.id, ids), inArray(notifications.userId, userIds)))
+    .orderBy(asc(notifications.id));
+}
+
+/** Replay after a dropped stream: the person's rows after the last one they received, oldest first. */
+export function findNotificationsAfter(db: Db, userId: string, afterId: number, limit: number) {
+  return db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), gt(notifications.id, afterId)))
+    .orderBy(asc(notifications.id))
+    .limit(limit);
+}
+
+export async function findLatestNotificationId(db: Db, userId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.id))
+    .limit(1);
+  return row?.id ?? null;
+}

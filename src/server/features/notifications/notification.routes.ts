@@ -1,0 +1,98 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  createNotificationInputSchema,
+  listNotificationsQuerySchema,
+  markAllReadResultSchema,
+  notificationCountsSchema,
+  notificationIdSchema,
+  notificationPageSchema,
+  notificationSchema,
+} from "#shared/notifications/notification.schemas.ts";
+import type { ServiceContext } from "../../context.ts";
+import type { StreamClient, StreamHub } from "../../realtime/stream-hub.ts";
+import {
+  countNotificationsFor,
+  createNotification,
+  listNotificationsFor,
+  markAllAsRead,
+  markAsRead,
+} from "./notification.service.ts";
+
+const params = z.object({ notificationId: notificationIdSchema });
+const streamQuery = z.object({ lastEventId: notificationIdSchema.optional() });
+
+/** A reconnecting EventSource sends Last-Event-ID; a page's first connection may pass ?lastEventId=. */
+function lastEventIdOf(header: string | string[] | undefined, query: string | undefined): number | null {
+  const value = typeof header === "string" && notificationIdSchema.safeParse(header).success ? header : query;
+  const id = Number(value);
+  return value !== undefined && Number.isSafeInteger(id) ? id : null;
+}
+
+export async function notificationRoutes(
+  fastify: FastifyInstance,
+  { contextOf, hub }: { contextOf: (request: FastifyRequest) => ServiceContext; hub: StreamHub },
+) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    "/api/notifications",
+    { schema: { querystring: listNotificationsQuerySchema, response: { 200: notificationPageSchema } } },
+    (request) => listNotificationsFor(contextOf(request), request.query),
+  );
+
+  // Hijacked: the stream is written straight to the socket so that no compression or buffering holds it.
+  app.get("/api/notifications/stream", { schema: { querystring: streamQuery } }, async (request, reply) => {
+    const { actor } = contextOf(request);
+    const lastEventId = lastEventIdOf(request.headers["last-event-id"], request.query.lastEventId);
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, {
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-store",
+      "x-accel-buffering": "no",
+      connection: "keep-alive",
+      "x-request-id": request.id,
+    });
+    const client: StreamClient = {
+      actor,
+      sessionId: request.sessionId ?? "",
+      write: (chunk) => raw.write(chunk),
+      end: () => raw.end(),
+    };
+    raw.on("close", () => hub.remove(client));
+    try {
+      await hub.open(client, lastEventId);
+    } catch (error) {
+      request.log.error({ err: error }, "could not open the notification stream");
+      hub.remove(client);
+      raw.end();
+    }
+  });
+
+  app.get(
+    "/api/notifications/counts",
+    { schema: { response: { 200: notificationCountsSchema } } },
+    (request) => countNotificationsFor(contextOf(request)),
+  );
+
+  app.post(
+    "/api/notifications/read-all",
+    { schema: { response: { 200: markAllReadResultSchema } } },
+    (request) => markAllAsRead(contextOf(request)),
+  );
+
+  app.post(
+    "/api/notifications/:notificationId/read",
+    { schema: { params, response: { 200: notificationSchema } } },
+    (request) => markAsRead(contextOf(request), request.params.notificationId),
+  );
+
+  app.post(
+    "/api/notifications",
+    { schema: { body: createNotificationInputSchema, response: { 201: notificationSchema } } },
+    async (request, reply) =>
+      reply.status(201).send(await createNotification(contextOf(request), request.body)),
+  );
+}

@@ -1,0 +1,69 @@
+/**
+ * What one app instance tells every instance (itself included) after a commit. Ids only: the receiver
+ * loads the rows it needs, and a pg_notify payload stays far below PostgreSQL's 8000-byte limit even when
+ * an event fanned out to 1,000 technicians.
+ */
+export type BusMessage =
+  /** A ticket event committed: its notifications (by event id) and a "ticket changed" for its viewers. */
+  | { kind: "ticket-event"; eventId: string; ticketId: string }
+  /** Notifications written outside a ticket event (the debug page's test notifications). */
+  | { kind: "notifications"; ids: number[] }
+  /** Some of this person's sessions ended (sign-out, deactivation): their streams re-check theirs. */
+  | { kind: "session-ended"; userId: string };
+
+export type BusListener = (message: BusMessage) => void;
+
+export interface Bus {
+  publish(message: BusMessage): Promise<void>;
+  subscribe(listener: BusListener): () => void;
+  close(): Promise<void>;
+}
+
+type Wire = { e: string; t: string } | { n: number[] } | { s: string };
+
+export function encodeBusMessage(message: BusMessage): string {
+  const wire: Wire =
+    message.kind === "ticket-event"
+      ? { e: message.eventId, t: message.ticketId }
+      : message.kind === "notifications"
+        ? { n: message.ids }
+        : { s: message.userId };
+  return JSON.stringify(wire);
+}
+
+/** Null for anything that is not one of ours (another app on the channel, a truncated payload). */
+export function decodeBusMessage(payload: string): BusMessage | null {
+  let wire: unknown;
+  try {
+    wire = JSON.parse(payload);
+  } catch {
+    return null;
+  }
+  if (typeof wire !== "object" || wire === null) return null;
+  const w = wire as Record<string, unknown>;
+  if (typeof w.e === "string" && typeof w.t === "string")
+    return { kind: "ticket-event", eventId: w.e, ticketId: w.t };
+  if (Array.isArray(w.n) && w.n.every((id) => Number.isSafeInteger(id)))
+    return { kind: "notifications", ids: w.n as number[] };
+  if (typeof w.s === "string") return { kind: "session-ended", userId: w.s };
+  return null;
+}
+
+/** One process (PGlite): publishing calls the listeners on the next tick, as a remote instance would. */
+export function createInProcessBus(): Bus {
+  const listeners = new Set<BusListener>();
+  return {
+    publish: async (message) => {
+      // Through the wire format, so that the in-process bus behaves exactly like LISTEN/NOTIFY.
+      const decoded = decodeBusMessage(encodeBusMessage(message))!;
+      setImmediate(() => {
+        for (const listener of listeners) listener(decoded);
+      });
+    },
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    close: async () => listeners.clear(),
+  };
+}

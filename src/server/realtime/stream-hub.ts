@@ -1,0 +1,189 @@
+import { heartbeatIntervalMs } from "#shared/notifications/notification.schemas.ts";
+import { type Actor, can } from "#shared/permissions.ts";
+import type { Db } from "../db/client.ts";
+import type { NotificationRow } from "../db/schema/index.ts";
+import type { LogError } from "../events/dispatcher.ts";
+import { toNotificationDto } from "../features/notifications/notification.presenter.ts";
+import {
+  findLatestNotificationId,
+  findNotificationsAfter,
+  findNotificationsByIds,
+  findNotificationsOfEvent,
+} from "../features/notifications/notification.queries.ts";
+import { findTicketById } from "../features/tickets/ticket.queries.ts";
+import type { Bus, BusMessage } from "./bus.ts";
+import { findLiveSessionIds } from "./session.queries.ts";
+
+/** One open Server-Sent Events stream: who it belongs to and how to write to it. */
+export interface StreamClient {
+  actor: Actor;
+  sessionId: string;
+  write(chunk: string): void;
+  end(): void;
+}
+
+export interface StreamHub {
+  /** Registers the stream, replays what came after lastEventId, then says `ready`. */
+  open(client: StreamClient, lastEventId: number | null): Promise<void>;
+  remove(client: StreamClient): void;
+  readonly size: number;
+  /** Ends every stream (the app is shutting down). */
+  close(): void;
+}
+
+export interface StreamHubOptions {
+  db: Db;
+  bus: Bus;
+  logError: LogError;
+  heartbeatMs?: number;
+  /** How often every stream's session is checked for expiry or deactivation. */
+  sessionSweepMs?: number;
+  /** At most this many missed notifications are replayed; the list is the truth beyond that. */
+  replayLimit?: number;
+}
+
+interface Entry {
+  client: StreamClient;
+  /** While replaying, live rows wait here so that nothing is sent twice or out of order. */
+  pending: NotificationRow[] | null;
+}
+
+const frame = (event: string, data: unknown, id?: number) =>
+  `${id === undefined ? "" : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+
+/**
+ * The streams open on this instance, by person. A bus message names an event or notifications; the hub
+ * loads the rows once, for the people connected here only, and writes each to its recipient's streams only.
+ */
+export function createStreamHub({
+  db,
+  bus,
+  logError,
+  heartbeatMs = heartbeatIntervalMs,
+  sessionSweepMs = 30_000,
+  replayLimit = 500,
+}: StreamHubOptions): StreamHub {
+  const byUser = new Map<string, Set<Entry>>();
+  const byClient = new Map<StreamClient, Entry>();
+
+  function write(entry: Entry, chunk: string) {
+    try {
+      entry.client.write(chunk);
+    } catch {
+      remove(entry.client);
+    }
+  }
+
+  function send(entry: Entry, row: NotificationRow) {
+    if (entry.pending) entry.pending.push(row);
+    else write(entry, frame("notification", toNotificationDto(row), row.id));
+  }
+
+  function remove(client: StreamClient) {
+    const entry = byClient.get(client);
+    if (!entry) return;
+    byClient.delete(client);
+    const set = byUser.get(client.actor.id);
+    set?.delete(entry);
+    if (set?.size === 0) byUser.delete(client.actor.id);
+  }
+
+  function end(entry: Entry) {
+    remove(entry.client);
+    try {
+      entry.client.end();
+    } catch {
+      // Already gone: nothing to close.
+    }
+  }
+
+  function deliver(rows: NotificationRow[]) {
+    for (const row of rows) for (const entry of byUser.get(row.userId) ?? []) send(entry, row);
+  }
+
+  async function endDeadSessions(entries: Entry[]) {
+    const live = await findLiveSessionIds(
+      db,
+      [...new Set(entries.map((e) => e.client.sessionId))],
+      new Date(),
+    );
+    for (const entry of entries) if (!live.has(entry.client.sessionId)) end(entry);
+  }
+
+  async function handle(message: BusMessage) {
+    const people = [...byUser.keys()];
+    if (people.length === 0) return;
+    if (message.kind === "session-ended") {
+      await endDeadSessions([...(byUser.get(message.userId) ?? [])]);
+      return;
+    }
+    if (message.kind === "notifications") {
+      deliver(await findNotificationsByIds(db, message.ids, people));
+      return;
+    }
+    deliver(await findNotificationsOfEvent(db, message.eventId, people));
+    const ticket = await findTicketById(db, message.ticketId);
+    if (!ticket) return;
+    const changed = frame("ticket", { ticketId: ticket.id });
+    for (const entry of byClient.values())
+      if (can.viewTicket(entry.client.actor, ticket)) write(entry, changed);
+  }
+
+  const unsubscribe = bus.subscribe((message) => {
+    handle(message).catch((error) => logError(error, "could not push a bus message to the streams"));
+  });
+  const heartbeat = setInterval(() => {
+    for (const entry of byClient.values()) write(entry, ": ping\n\n");
+  }, heartbeatMs);
+  const sweep = setInterval(() => {
+    endDeadSessions([...byClient.values()]).catch((error) =>
+      logError(error, "could not check stream sessions"),
+    );
+  }, sessionSweepMs);
+  heartbeat.unref();
+  sweep.unref();
+
+  return {
+    async open(client, lastEventId) {
+      const entry: Entry = { client, pending: [] };
+      byClient.set(client, entry);
+      const set = byUser.get(client.actor.id) ?? new Set();
+      set.add(entry);
+      byUser.set(client.actor.id, set);
+      // Reconnecting browsers wait 2 s (spec's polling interval), not EventSource's default 3 s.
+      write(entry, "retry: 2000\n\n");
+      let last: number | null = lastEventId;
+      const replayed = new Set<number>();
+      try {
+        if (lastEventId !== null) {
+          for (const row of await findNotificationsAfter(db, client.actor.id, lastEventId, replayLimit)) {
+            write(entry, frame("notification", toNotificationDto(row), row.id));
+            replayed.add(row.id);
+            last = row.id;
+          }
+        } else {
+          last = await findLatestNotificationId(db, client.actor.id);
+        }
+      } finally {
+        const waiting = entry.pending ?? [];
+        entry.pending = null;
+        for (const row of waiting) {
+          if (replayed.has(row.id)) continue;
+          send(entry, row);
+          last = Math.max(last ?? 0, row.id);
+        }
+      }
+      write(entry, frame("ready", { lastEventId: last === null ? null : String(last) }));
+    },
+    remove,
+    get size() {
+      return byClient.size;
+    },
+    close() {
+      unsubscribe();
+      clearInterval(heartbeat);
+      clearInterval(sweep);
+      for (const entry of [...byClient.values()]) end(entry);
+    },
+  };
+}
