@@ -23,10 +23,7 @@ export function NotificationBell({ userId, onOpen }: { userId: string; onOpen?: 
   const { data: counts } = useQuery(notificationCountsQuery());
   const unread = counts?.unread ?? 0;
 
-  const close = (returnFocus: boolean) => {
-    setIsOpen(false);
-    if (returnFocus) buttonRef.current?.focus();
-  };
+  const close = () => setIsOpen(false);
 
   useEffect(() => {
     if (!isOpen) return;
@@ -90,11 +87,11 @@ export function NotificationBell({ userId, onOpen }: { userId: string; onOpen?: 
           </div>
           <DesktopOptIn userId={userId} />
           <div className="min-h-0 flex-1 overflow-y-auto">
-            <NotificationList filter="all" variant="compact" onOpen={() => close(false)} />
+            <NotificationList filter="all" variant="compact" onOpen={close} />
           </div>
           <Link
             to="/notifications"
-            onClick={() => close(false)}
+            onClick={close}
             className="block border-t border-slate-100 px-4 py-3 text-center text-sm font-medium text-indigo-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600"
           >
             View all notifications

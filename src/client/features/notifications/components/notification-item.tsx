@@ -71,7 +71,7 @@ export function NotificationItem({ notification, onOpen, isCompact = false }: No
         <Button
           variant="ghost"
           size="sm"
-          className="shrink-0 text-indigo-700"
+          className="shrink-0"
           onClick={handleMarkRead}
           disabled={markRead.isPending}
         >

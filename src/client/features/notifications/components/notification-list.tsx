@@ -5,7 +5,6 @@ import { toast } from "react-toastify/unstyled";
 import type { NotificationFilter } from "#shared/notifications/notification.schemas.ts";
 import { notificationListErrorText } from "#shared/notifications/notification-alerts.ts";
 import { Button } from "../../../components/ui/button.tsx";
-import { cn } from "../../../components/ui/cn.ts";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { LoadFailed } from "../../../components/ui/load-failed.tsx";
 import { isApiError } from "../../../lib/api-client.ts";
@@ -66,7 +65,7 @@ export function NotificationList({
 
   return (
     <div>
-      <ul className={cn("divide-y divide-slate-100")}>
+      <ul className="divide-y divide-slate-100">
         {notifications.map((notification) => (
           <NotificationItem
             key={notification.notificationId}
