@@ -133,4 +133,17 @@ describe("NotificationBell", () => {
     await user.click(screen.getByRole("link", { name: "View all notifications" }));
     expect(router.state.location.pathname).toBe("/notifications");
   });
+
+  it("asks for desktop notifications only when the person clicks Enable desktop notifications", async () => {
+    const requestPermission = vi.fn(async () => "granted" as const);
+    vi.stubGlobal("Notification", { permission: "default", requestPermission });
+    localStorage.clear();
+    const { user } = setup();
+    await user.click(await screen.findByRole("button", { name: /Open notifications/ }));
+    expect(requestPermission).not.toHaveBeenCalled();
+    await user.click(screen.getByRole("button", { name: "Enable desktop notifications" }));
+    expect(requestPermission).toHaveBeenCalledOnce();
+    expect(localStorage.getItem("helpdesk:desktop-notifications:user-1")).toBe("true");
+    expect(screen.queryByRole("button", { name: "Enable desktop notifications" })).not.toBeInTheDocument();
+  });
 });
