@@ -30,13 +30,32 @@ describe("Header", () => {
     expect(screen.getByRole("link", { name: "Notifications" })).toHaveAttribute("href", "/notifications");
   });
 
-  it("opens the notifications page from the bell", async () => {
-    vi.stubGlobal("fetch", stubFetch({ "GET /api/me": { body: makeMe() } }).fetchStub);
+  it("opens the notifications dropdown from the bell, with the unread count on it", async () => {
+    vi.stubGlobal(
+      "fetch",
+      stubFetch({
+        "GET /api/me": { body: makeMe() },
+        "GET /api/notifications/counts": { body: { all: 3, unread: 2, read: 1 } },
+        "GET /api/notifications": { body: { items: [], nextCursor: null } },
+      }).fetchStub,
+    );
+    const user = userEvent.setup();
+    renderWithApp(<Header />);
+    await user.click(await screen.findByRole("button", { name: "Open notifications (2 unread)" }));
+    expect(screen.getByRole("heading", { name: "Notifications" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "View all notifications" })).toHaveAttribute(
+      "href",
+      "/notifications",
+    );
+  });
+
+  it("sends a signed-out visitor's bell to /sign-in", async () => {
+    vi.stubGlobal("fetch", stubFetch({ "GET /api/me": signedOut }).fetchStub);
     const user = userEvent.setup();
     const { router } = renderWithApp(<Header />);
-    await screen.findByRole("link", { name: "Profile" });
+    await screen.findByRole("link", { name: "Sign In" });
     await user.click(screen.getByRole("button", { name: "Open notifications" }));
-    expect(router.state.location.pathname).toBe("/notifications");
+    expect(router.state.location.pathname).toBe("/sign-in");
   });
 
   it("shows the entries in a menu on small screens", async () => {

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Link, NavLink, useNavigate } from "react-router";
 import { homePathFor } from "#shared/users/roles.ts";
 import { cn } from "../components/ui/cn.ts";
+import { NotificationBell } from "../features/notifications/components/notification-bell.tsx";
 import { useActorQuery } from "../lib/use-actor.ts";
 
 interface NavEntry {
@@ -30,7 +31,6 @@ export function Header() {
 
   const homePath = actor ? homePathFor(actor.role) : null;
   const entries = entriesFor(homePath);
-  const notificationsPath = actor ? "/notifications" : "/sign-in";
   const lastEntry: NavEntry | null = isPending
     ? null
     : actor
@@ -58,17 +58,21 @@ export function Header() {
         </nav>
 
         <div className="ml-auto flex items-center gap-2">
-          <button
-            type="button"
-            aria-label="Open notifications"
-            onClick={() => {
-              closeMenu();
-              navigate(notificationsPath);
-            }}
-            className="relative flex size-10 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
-          >
-            <Bell aria-hidden="true" className="size-5" />
-          </button>
+          {actor ? (
+            <NotificationBell userId={actor.id} onOpen={closeMenu} />
+          ) : (
+            <button
+              type="button"
+              aria-label="Open notifications"
+              onClick={() => {
+                closeMenu();
+                navigate("/sign-in");
+              }}
+              className="relative flex size-10 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
+            >
+              <Bell aria-hidden="true" className="size-5" />
+            </button>
+          )}
           {lastEntry ? (
             <Link
               to={lastEntry.to}

@@ -23,6 +23,7 @@ const NotificationsPage = lazy(() => import("../pages/notifications.tsx"));
 const KnowledgeBasePage = lazy(() => import("../pages/knowledge-base.tsx"));
 const TestNotificationsPage = lazy(() => import("../pages/test-notifications.tsx"));
 const DebugNotificationsPage = lazy(() => import("../pages/debug-notifications.tsx"));
+const UnsubscribePage = lazy(() => import("../pages/unsubscribe.tsx"));
 const NotFoundPage = lazy(() => import("../pages/not-found.tsx"));
 
 /** Every route of spec §2, at exactly its path. */
@@ -46,6 +47,8 @@ export const routes = [
       { path: "admin-signup", element: <AdminSignupPage /> },
       { path: "Knowledge-base", element: <KnowledgeBasePage /> },
       { path: "demo/user-management", element: <DemoUserManagementPage /> },
+      // A notification e-mail's unsubscribe link (signed token); not in spec §2, works signed out.
+      { path: "unsubscribe", element: <UnsubscribePage /> },
       {
         element: <RequireSignIn allowNoRole signInMessage="Please sign in first" />,
         children: [{ path: "role-selection", element: <RoleSelectionPage /> }],

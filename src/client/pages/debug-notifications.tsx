@@ -1,11 +1,46 @@
-import { NotAvailable } from "../components/ui/not-available.tsx";
+import type { ReactNode } from "react";
+import { Card } from "../components/ui/card.tsx";
+import { PageHeader } from "../components/ui/page-header.tsx";
+import { CreateTestNotificationForm } from "../features/notifications/components/create-test-notification-form.tsx";
+import { LiveStreamStatus } from "../features/notifications/components/live-stream-status.tsx";
+import { NotificationList } from "../features/notifications/components/notification-list.tsx";
+import { useActor } from "../lib/use-actor.ts";
 
-/** /debug-notifications */
+/** /debug-notifications: create test notifications for yourself and watch them arrive. */
 export default function DebugNotificationsPage() {
+  const actor = useActor();
+  if (!actor) return null;
   return (
-    <NotAvailable
-      title="Debug Notifications"
-      description="The notification debugging page is coming in a later release."
-    />
+    <>
+      <PageHeader
+        title="Debug Notifications"
+        description="Create test notifications for yourself and see how the live stream delivers them."
+      />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <div className="flex flex-col gap-6">
+          <DebugCard title="Create a test notification">
+            <CreateTestNotificationForm userId={actor.id} />
+          </DebugCard>
+          <DebugCard title="Live stream">
+            <LiveStreamStatus />
+          </DebugCard>
+        </div>
+        <Card>
+          <h2 className="border-b border-slate-100 px-5 py-4 text-base font-semibold text-slate-900">
+            Latest notifications
+          </h2>
+          <NotificationList filter="all" variant="compact" />
+        </Card>
+      </div>
+    </>
+  );
+}
+
+function DebugCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card className="p-5">
+      <h2 className="mb-4 text-base font-semibold text-slate-900">{title}</h2>
+      {children}
+    </Card>
   );
 }

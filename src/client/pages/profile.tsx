@@ -8,6 +8,7 @@ import { Card } from "../components/ui/card.tsx";
 import { PageHeader } from "../components/ui/page-header.tsx";
 import { useSignOut } from "../features/auth/auth.api.ts";
 import { ProfileName } from "../features/auth/components/profile-name.tsx";
+import { NotificationSettingsCard } from "../features/notifications/components/notification-settings-card.tsx";
 import { useActor } from "../lib/use-actor.ts";
 
 const roleLabels = { user: "User", technician: "Technician", admin: "Admin" } as const;
@@ -71,6 +72,7 @@ export default function ProfilePage() {
           </Button>
         </div>
       </Card>
+      <NotificationSettingsCard userId={actor.id} role={actor.role} />
     </>
   );
 }

@@ -1,11 +1,15 @@
-import { NotAvailable } from "../components/ui/not-available.tsx";
+import { PageHeader } from "../components/ui/page-header.tsx";
+import { SoundTestPanel } from "../features/notifications/components/sound-test-panel.tsx";
 
-/** /test-notifications */
+/** /test-notifications: a developer page to hear the notification sounds. */
 export default function TestNotificationsPage() {
   return (
-    <NotAvailable
-      title="Test Notifications"
-      description="The notification sound test page is coming in a later release."
-    />
+    <>
+      <PageHeader
+        title="Test Notifications"
+        description="Play each notification sound. These play even when sounds are muted in your profile."
+      />
+      <SoundTestPanel />
+    </>
   );
 }

@@ -1,3 +1,8 @@
+import type {
+  Notification,
+  NotificationCounts,
+  NotificationPage,
+} from "#shared/notifications/notification.schemas.ts";
 import type { Ticket, TicketPage, TicketSummary } from "#shared/tickets/ticket.schemas.ts";
 import type { TicketActivity, TicketEvent } from "#shared/tickets/ticket-activity.schemas.ts";
 import type { Me } from "#shared/users/user.schemas.ts";
@@ -63,3 +68,22 @@ export const makeEvent = (overrides: Partial<TicketEvent> = {}): TicketEvent => 
   at: "2025-11-20T09:30:00.000Z",
   ...overrides,
 });
+
+export const makeNotification = (overrides: Partial<Notification> = {}): Notification => ({
+  notificationId: "1",
+  uid: "user-1",
+  type: "ticket_comment",
+  message: "Theo Tech commented on ticket TKT0M5ABCDEF1234567: On my way",
+  ticketId: "TKT0M5ABCDEF1234567",
+  broadcast: false,
+  read: false,
+  timestamp: new Date().toISOString(),
+  ...overrides,
+});
+
+export const notificationPage = (items: Notification[]): NotificationPage => ({ items, nextCursor: null });
+
+export const countsOf = (items: Notification[]): NotificationCounts => {
+  const unread = items.filter((item) => !item.read).length;
+  return { all: items.length, unread, read: items.length - unread };
+};

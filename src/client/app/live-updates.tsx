@@ -1,0 +1,158 @@
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { useNavigate } from "react-router";
+import { toast } from "react-toastify/unstyled";
+// Type-only: this loads with the app shell, which must stay free of zod.
+import type {
+  Notification,
+  NotificationPage,
+  NotificationSettings,
+  TicketChangedEvent,
+} from "#shared/notifications/notification.schemas.ts";
+import { isNewNotification, pollingFallbackMs } from "#shared/notifications/notification-alerts.ts";
+import type { Me } from "#shared/users/user.schemas.ts";
+import { unlockAudioOnFirstGesture } from "../features/notifications/alerts/alert-audio.ts";
+import { alertKindFor, createAlertGate } from "../features/notifications/alerts/alert-decision.ts";
+import { showDesktopNotification } from "../features/notifications/alerts/desktop-notification.ts";
+import { raiseAlert } from "../features/notifications/alerts/raise-alert.tsx";
+import { refreshNotifications } from "../features/notifications/notification.api.ts";
+import {
+  areSoundsMuted,
+  isDesktopNotificationsOn,
+  rememberSoundsMuted,
+} from "../features/notifications/notification-preferences.ts";
+import { ticketKeys } from "../features/tickets/ticket.api.ts";
+import { apiFetch } from "../lib/api-client.ts";
+import { getLiveStream, resetLiveStream, updateLiveStream } from "../lib/live-stream-store.ts";
+import { actorKeys, useActorQuery } from "../lib/use-actor.ts";
+
+export const streamPath = "/api/notifications/stream";
+/** A stream the browser gave up on (an error answer, not a dropped connection) is opened again after this. */
+export const reopenDelayMs = 5_000;
+
+/** Mounted once in the app shell: the live stream of the signed-in person, closed when they sign out. */
+export function LiveUpdates() {
+  const { data: actor, isError } = useActorQuery();
+  useEffect(() => {
+    if (isError) toast.error("Error loading user role", { toastId: "actor-role-failed" });
+  }, [isError]);
+  if (!actor) return null;
+  return <LiveStream key={actor.id} actor={actor} />;
+}
+
+function LiveStream({ actor }: { actor: Me }) {
+  useLiveStream(actor);
+  return null;
+}
+
+function refreshTicket(queryClient: QueryClient, ticketId: string) {
+  // The detail key is the prefix of the activity key: the page, its comments and timeline all refresh.
+  void queryClient.invalidateQueries({ queryKey: ticketKeys.detail(ticketId) });
+  void queryClient.invalidateQueries({ queryKey: ticketKeys.lists() });
+  void queryClient.invalidateQueries({ queryKey: ticketKeys.summary() });
+}
+
+function useLiveStream(actor: Me) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { id: userId, role } = actor;
+
+  useEffect(() => {
+    if (typeof EventSource === "undefined") return;
+    const shouldAlert = createAlertGate();
+    const removeUnlock = unlockAudioOnFirstGesture();
+    let source: EventSource | null = null;
+    let pollTimer: ReturnType<typeof setInterval> | null = null;
+    let reopenTimer: ReturnType<typeof setTimeout> | null = null;
+    let hasOpened = false;
+    let isClosed = false;
+
+    // The mute switch is saved on the server; this keeps the local copy the alerts read in step.
+    apiFetch<NotificationSettings>("/api/me/notification-settings")
+      .then((settings) => rememberSoundsMuted(userId, settings.soundsMuted))
+      .catch(() => {});
+
+    const receive = (notification: Notification) => {
+      if (notification.ticketId) refreshTicket(queryClient, notification.ticketId);
+      if (!shouldAlert(notification)) return;
+      raiseAlert(notification, alertKindFor(notification, role), { isMuted: areSoundsMuted(userId) });
+      if (document.hidden && isDesktopNotificationsOn(userId)) {
+        showDesktopNotification(notification, () => {
+          if (notification.ticketId) navigate(`/tickets/${notification.ticketId}`);
+        });
+      }
+    };
+
+    const poll = async () => {
+      try {
+        const page = await apiFetch<NotificationPage>("/api/notifications?filter=all");
+        if (isClosed) return;
+        const now = Date.now();
+        // Oldest first, so alerts come in the order things happened.
+        for (const notification of [...page.items].reverse()) {
+          if (!notification.read && isNewNotification(notification.timestamp, now)) receive(notification);
+        }
+      } catch {
+        // The next tick tries again.
+      }
+      void refreshNotifications(queryClient);
+    };
+
+    const startPolling = () => {
+      updateLiveStream({ state: "polling" });
+      pollTimer ??= setInterval(() => void poll(), pollingFallbackMs);
+    };
+
+    const stopPolling = () => {
+      if (pollTimer) clearInterval(pollTimer);
+      pollTimer = null;
+    };
+
+    const open = () => {
+      const lastEventId = getLiveStream().lastEventId;
+      // A new EventSource does not send Last-Event-ID: the first request of a reopened stream names it.
+      const url = lastEventId ? `${streamPath}?lastEventId=${encodeURIComponent(lastEventId)}` : streamPath;
+      const stream = new EventSource(url);
+      source = stream;
+      stream.addEventListener("open", () => {
+        if (hasOpened) updateLiveStream({ reconnects: getLiveStream().reconnects + 1 });
+        const wasPolling = pollTimer !== null;
+        hasOpened = true;
+        stopPolling();
+        updateLiveStream({ state: "open" });
+        if (wasPolling) void refreshNotifications(queryClient);
+      });
+      stream.addEventListener("notification", (event) => {
+        const notification = JSON.parse(event.data) as Notification;
+        updateLiveStream({ lastEventId: event.lastEventId || notification.notificationId });
+        void refreshNotifications(queryClient);
+        receive(notification);
+      });
+      stream.addEventListener("ticket", (event) => {
+        const { ticketId } = JSON.parse(event.data) as TicketChangedEvent;
+        refreshTicket(queryClient, ticketId);
+      });
+      stream.addEventListener("error", () => {
+        startPolling();
+        if (stream.readyState !== EventSource.CLOSED) return;
+        // The browser stops retrying after an error answer (e.g. 401 when the session ended, 503 while
+        // the server restarts): check who is signed in, and open a new stream a little later.
+        void queryClient.invalidateQueries({ queryKey: actorKeys.me });
+        reopenTimer = setTimeout(open, reopenDelayMs);
+      });
+    };
+
+    resetLiveStream();
+    updateLiveStream({ state: "connecting" });
+    open();
+
+    return () => {
+      isClosed = true;
+      source?.close();
+      stopPolling();
+      if (reopenTimer) clearTimeout(reopenTimer);
+      removeUnlock();
+      resetLiveStream();
+    };
+  }, [queryClient, navigate, userId, role]);
+}

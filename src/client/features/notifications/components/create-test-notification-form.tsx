@@ -1,0 +1,61 @@
+import { type FormEvent, useId, useState } from "react";
+import { type NotificationType, notificationTypes } from "#shared/notifications/notification.schemas.ts";
+import { Alert } from "../../../components/ui/alert.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import { Field, Input, Textarea } from "../../../components/ui/field.tsx";
+import { optionsOf, Select } from "../../../components/ui/select.tsx";
+import { useCreateNotification } from "../notification.api.ts";
+
+/**
+ * /debug-notifications: creates a notification through the real API. Nothing is checked here on purpose,
+ * so the server's own messages (User ID is required, Message is required) can be seen.
+ */
+export function CreateTestNotificationForm({ userId }: { userId: string }) {
+  const create = useCreateNotification();
+  const [uid, setUid] = useState(userId);
+  const [message, setMessage] = useState("Test notification");
+  const [type, setType] = useState<NotificationType>("test");
+  const uidId = useId();
+  const messageId = useId();
+  const typeId = useId();
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    create.mutate({ uid, message, type });
+  }
+
+  return (
+    <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-4">
+      <Field label="User ID" htmlFor={uidId}>
+        <Input id={uidId} value={uid} onChange={(event) => setUid(event.target.value)} />
+      </Field>
+      <Field label="Message" htmlFor={messageId}>
+        <Textarea
+          id={messageId}
+          value={message}
+          onChange={(event) => setMessage(event.target.value)}
+          className="min-h-20"
+        />
+      </Field>
+      <Field label="Type" htmlFor={typeId}>
+        <Select
+          id={typeId}
+          value={type}
+          onChange={(event) => setType(event.target.value as NotificationType)}
+          options={optionsOf(notificationTypes)}
+        />
+      </Field>
+      {create.isError ? <Alert>{create.error.message}</Alert> : null}
+      {create.isSuccess ? (
+        <p role="status" className="text-sm text-green-700">
+          Created notification {create.data.notificationId}.
+        </p>
+      ) : null}
+      <div>
+        <Button type="submit" disabled={create.isPending}>
+          {create.isPending ? "Creating…" : "Create notification"}
+        </Button>
+      </div>
+    </form>
+  );
+}

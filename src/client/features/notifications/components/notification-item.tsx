@@ -1,0 +1,83 @@
+import { Link } from "react-router";
+import { toast } from "react-toastify/unstyled";
+import type { Notification } from "#shared/notifications/notification.schemas.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { cn } from "../../../components/ui/cn.ts";
+import { formatDateTime, formatRelativeTime } from "../../../lib/format.ts";
+import { useMarkNotificationRead } from "../notification.api.ts";
+
+interface NotificationItemProps {
+  notification: Notification;
+  /** Called when the person follows the notification to its ticket (the bell closes). */
+  onOpen?: () => void;
+  isCompact?: boolean;
+}
+
+/** One notification: its message (a link to its ticket), how long ago, and Mark as read while unread. */
+export function NotificationItem({ notification, onOpen, isCompact = false }: NotificationItemProps) {
+  const markRead = useMarkNotificationRead();
+  const { notificationId, message, ticketId, read: isRead, timestamp } = notification;
+
+  function handleMarkRead() {
+    markRead.mutate(notificationId, {
+      onSuccess: () => toast.success("Notification marked as read"),
+      onError: () => toast.error("Failed to mark notification as read"),
+    });
+  }
+
+  const text = (
+    <span
+      className={cn("block break-words text-sm", isRead ? "text-slate-600" : "font-medium text-slate-900")}
+    >
+      {message}
+    </span>
+  );
+
+  return (
+    <li
+      className={cn(
+        "flex items-start gap-3",
+        isCompact ? "px-4 py-3" : "px-5 py-4",
+        !isRead && "bg-indigo-50/70",
+      )}
+      data-unread={!isRead || undefined}
+    >
+      <span
+        aria-hidden="true"
+        className={cn("mt-1.5 size-2 shrink-0 rounded-full", isRead ? "bg-transparent" : "bg-indigo-600")}
+      />
+      <div className="min-w-0 flex-1">
+        {!isRead ? <span className="sr-only">Unread: </span> : null}
+        {ticketId ? (
+          <Link
+            to={`/tickets/${encodeURIComponent(ticketId)}`}
+            onClick={onOpen}
+            className="rounded-sm hover:text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
+          >
+            {text}
+          </Link>
+        ) : (
+          text
+        )}
+        <time
+          dateTime={timestamp}
+          title={formatDateTime(timestamp)}
+          className="mt-1 block text-xs text-slate-500"
+        >
+          {formatRelativeTime(timestamp)}
+        </time>
+      </div>
+      {!isRead ? (
+        <Button
+          variant="ghost"
+          size="sm"
+          className="shrink-0"
+          onClick={handleMarkRead}
+          disabled={markRead.isPending}
+        >
+          Mark as read
+        </Button>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,92 @@
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { BellOff } from "lucide-react";
+import { useEffect } from "react";
+import { toast } from "react-toastify/unstyled";
+import type { NotificationFilter } from "#shared/notifications/notification.schemas.ts";
+import { notificationListErrorText } from "#shared/notifications/notification-alerts.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { EmptyState } from "../../../components/ui/empty-state.tsx";
+import { LoadFailed } from "../../../components/ui/load-failed.tsx";
+import { isApiError } from "../../../lib/api-client.ts";
+import { notificationListQuery } from "../notification.api.ts";
+import { NotificationItem } from "./notification-item.tsx";
+
+interface NotificationListProps {
+  filter: NotificationFilter;
+  /** compact: inside the bell (first page only, plain texts); full: /notifications with Load more. */
+  variant?: "compact" | "full";
+  onOpen?: () => void;
+  emptyText?: string;
+}
+
+export function NotificationList({
+  filter,
+  variant = "full",
+  onOpen,
+  emptyText = "No notifications",
+}: NotificationListProps) {
+  const query = useInfiniteQuery(notificationListQuery(filter));
+  const isCompact = variant === "compact";
+
+  useEffect(() => {
+    if (query.isError) toast.error("Failed to fetch notifications", { toastId: "notifications-load-failed" });
+  }, [query.isError]);
+
+  if (query.isPending) {
+    return (
+      <p role="status" className="px-4 py-8 text-center text-sm text-slate-500">
+        Loading notifications...
+      </p>
+    );
+  }
+  if (query.isError) {
+    const { error } = query;
+    const message = notificationListErrorText(
+      isApiError(error) ? { code: error.code, status: error.status, message: error.message } : error,
+    );
+    return (
+      <LoadFailed
+        layout={isCompact ? "inline" : "block"}
+        className={isCompact ? "px-4 py-4" : undefined}
+        message={message}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+
+  const notifications = query.data.pages.flatMap((page) => page.items);
+  if (notifications.length === 0) {
+    return isCompact ? (
+      <p className="px-4 py-8 text-center text-sm text-slate-500">{emptyText}</p>
+    ) : (
+      <EmptyState icon={BellOff} title={emptyText} />
+    );
+  }
+
+  return (
+    <div>
+      <ul className="divide-y divide-slate-100">
+        {notifications.map((notification) => (
+          <NotificationItem
+            key={notification.notificationId}
+            notification={notification}
+            onOpen={onOpen}
+            isCompact={isCompact}
+          />
+        ))}
+      </ul>
+      {!isCompact && query.hasNextPage ? (
+        <div className="flex justify-center border-t border-slate-100 p-4">
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => void query.fetchNextPage()}
+            disabled={query.isFetchingNextPage}
+          >
+            {query.isFetchingNextPage ? "Loading…" : "Load more"}
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { MailCheck, MailX } from "lucide-react";
+import { Link } from "react-router";
+import { notificationTypeLabels } from "#shared/notifications/notification.schemas.ts";
+import { Alert } from "../../../components/ui/alert.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import { Card } from "../../../components/ui/card.tsx";
+import { useUnsubscribe } from "../notification.api.ts";
+
+/**
+ * The mailed unsubscribe link's page. It works signed out: the signed token says which address and which
+ * kind of e-mail; the server answers both once it has turned that kind off.
+ */
+export function UnsubscribePanel({ token }: { token: string | null }) {
+  const unsubscribe = useUnsubscribe();
+
+  if (!token) {
+    return (
+      <Card className="mx-auto max-w-lg p-6">
+        <Alert>This unsubscribe link is incomplete. Please use the full link from the e-mail.</Alert>
+      </Card>
+    );
+  }
+
+  if (unsubscribe.isSuccess) {
+    const { email, type } = unsubscribe.data;
+    return (
+      <Card className="mx-auto max-w-lg p-6 text-center">
+        <MailCheck aria-hidden="true" className="mx-auto size-10 text-green-600" />
+        <h2 className="mt-3 text-lg font-semibold text-slate-900">You are unsubscribed</h2>
+        <p className="mt-2 text-sm text-slate-600">
+          {email} will no longer receive e-mails for “{notificationTypeLabels[type]}”. You still see these
+          notifications in Helpdesk, and you can turn the e-mails back on in your{" "}
+          <Link to="/profile" className="font-medium text-indigo-700 hover:underline">
+            profile
+          </Link>
+          .
+        </p>
+      </Card>
+    );
+  }
+
+  return (
+    <Card className="mx-auto max-w-lg p-6">
+      <div className="flex items-start gap-4">
+        <MailX aria-hidden="true" className="mt-0.5 size-8 shrink-0 text-slate-400" />
+        <div>
+          <h2 className="text-lg font-semibold text-slate-900">Stop these e-mails?</h2>
+          <p className="mt-2 text-sm text-slate-600">
+            You will stop receiving e-mails of the kind this message was (for example, comments on your
+            tickets) at the address it was sent to. Other kinds of e-mail and the notifications inside
+            Helpdesk stay as they are.
+          </p>
+        </div>
+      </div>
+      {unsubscribe.isError ? (
+        <div className="mt-4">
+          <Alert>{unsubscribe.error.message}</Alert>
+        </div>
+      ) : null}
+      <div className="mt-6 flex justify-end">
+        <Button onClick={() => unsubscribe.mutate(token)} disabled={unsubscribe.isPending}>
+          {unsubscribe.isPending ? "Unsubscribing…" : "Unsubscribe"}
+        </Button>
+      </div>
+    </Card>
+  );
+}
