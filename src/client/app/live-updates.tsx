@@ -49,7 +49,7 @@ function refreshTicket(queryClient: QueryClient, ticketId: string) {
   // The detail key is the prefix of the activity key: the page, its comments and timeline all refresh.
   void queryClient.invalidateQueries({ queryKey: ticketKeys.detail(ticketId) });
   void queryClient.invalidateQueries({ queryKey: ticketKeys.lists() });
-  void queryClient.invalidateQueries({ queryKey: ticketKeys.summary() });
+  void queryClient.invalidateQueries({ queryKey: ticketKeys.summaries() });
 }
 
 function useLiveStream(actor: Me) {

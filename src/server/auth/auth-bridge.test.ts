@@ -89,7 +89,7 @@ describe("input better-auth cannot store", () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       code: "validation_failed",
-      message: "token: must not contain control characters",
+      message: "token: Token must not contain control characters",
     });
     const [after] = await t.database.db.select().from(accounts).where(eq(accounts.userId, user.id));
     expect(after?.password).toBe(before?.password);
@@ -103,6 +103,6 @@ describe("input better-auth cannot store", () => {
       payload: { email: "a\u0000@example.test", password: "password123" },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe("email: must not contain control characters");
+    expect(response.json().message).toBe("email: Email must not contain control characters");
   });
 });

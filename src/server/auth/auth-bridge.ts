@@ -1,15 +1,9 @@
+import { unstorableTextReason } from "#shared/text/storable-text.ts";
 import { validationFailed } from "../errors.ts";
 
 // Every body better-auth accepts is flat or nearly so (sign-in/social's idToken is the deepest, at 2).
 const maxDepth = 8;
-// PostgreSQL text cannot hold NUL, and no e-mail, name, password or token legitimately holds a control character.
-function hasControlCharacter(text: string): boolean {
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    if (code < 0x20 || code === 0x7f) return true;
-  }
-  return false;
-}
+const labelOf = (key: string) => key.charAt(0).toUpperCase() + key.slice(1);
 
 /**
  * Refuses, with 400 naming the field, a body better-auth would choke on: nesting deep enough to
@@ -21,10 +15,10 @@ export function refuseUnstorableInput(body: unknown): void {
   while (pending.length > 0) {
     const { value, path } = pending.pop() as { value: unknown; path: string[] };
     const field = path.join(".");
-    if (typeof value === "string" && hasControlCharacter(value)) {
-      const message = "must not contain control characters";
-      throw validationFailed(field ? `${field}: ${message}` : message, [{ path, message }]);
-    }
+    // The same storable-text rule as every other text field (src/shared/text/storable-text.ts).
+    const reason =
+      typeof value === "string" ? unstorableTextReason(value, labelOf(path.at(-1) ?? "Text")) : null;
+    if (reason) throw validationFailed(field ? `${field}: ${reason}` : reason, [{ path, message: reason }]);
     if (typeof value !== "object" || value === null) continue;
     if (path.length >= maxDepth) {
       const message = `is nested too deeply (at most ${maxDepth} levels)`;
