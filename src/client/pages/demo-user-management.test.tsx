@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { renderWithApp, stubFetch } from "../test/render.tsx";
@@ -79,7 +79,7 @@ describe("DemoUserManagementPage", () => {
   it("adds a valid user as a new row and shows the demo default password", async () => {
     const { user, calls } = setup();
     const dialog = await openAddDialog(user);
-    expect(within(dialog).getByLabelText("Full Name")).toHaveFocus();
+    await waitFor(() => expect(within(dialog).getByLabelText("Full Name")).toHaveFocus());
     await user.type(within(dialog).getByLabelText("Full Name"), "Nina Novak");
     await user.type(within(dialog).getByLabelText("Email"), "nina.novak@example.com");
     await user.selectOptions(within(dialog).getByLabelText("Role"), "Technician");
@@ -87,7 +87,7 @@ describe("DemoUserManagementPage", () => {
     await user.type(within(dialog).getByLabelText("Department"), "Logistics");
     await user.click(within(dialog).getByRole("button", { name: "Add User" }));
 
-    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(screen.queryByRole("dialog", { name: "Add User" })).not.toBeInTheDocument();
     const nina = rowOf("Nina Novak");
     expect(within(nina).getByText("nina.novak@example.com")).toBeInTheDocument();
     expect(within(nina).getByText("Technician")).toBeInTheDocument();
@@ -97,11 +97,13 @@ describe("DemoUserManagementPage", () => {
     expect(count("Technicians")).toHaveTextContent("4");
     expect(footer()).toHaveTextContent("Showing 11 of 11 users");
 
-    const notice = screen.getByRole("status");
+    const notice = screen.getByRole("dialog", { name: "User added" });
     expect(notice).toHaveTextContent("Nina Novak was added with the demo password Demo@1234");
     expect(notice).toHaveTextContent("The real app never does: it e-mails an invitation");
-    // Focus goes back to the button that opened the modal.
-    expect(screen.getByRole("button", { name: "Add User" })).toHaveFocus();
+    await user.click(within(notice).getByRole("button", { name: "Done" }));
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    // Focus goes back to the button that opened the modal (the dialog returns it as it unmounts).
+    await waitFor(() => expect(screen.getByRole("button", { name: "Add User" })).toHaveFocus());
     expect(calls).toEqual([]);
   });
 
@@ -141,7 +143,9 @@ describe("DemoUserManagementPage", () => {
     expect(count("Total")).toHaveTextContent("10");
     // Saving an edit sets no password.
     expect(screen.queryByText("Demo@1234")).not.toBeInTheDocument();
-    expect(within(carla).getByRole("button", { name: "Edit Carla Gomez-Ruiz" })).toHaveFocus();
+    await waitFor(() =>
+      expect(within(carla).getByRole("button", { name: "Edit Carla Gomez-Ruiz" })).toHaveFocus(),
+    );
   });
 
   it("keeps the row unchanged when the modal is closed with Escape", async () => {
@@ -156,7 +160,7 @@ describe("DemoUserManagementPage", () => {
 
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
     expect(rowOf("Hugo Martin")).toBeInTheDocument();
-    expect(edit).toHaveFocus();
+    await waitFor(() => expect(edit).toHaveFocus());
   });
 
   it("deactivates and reactivates a user, updating the Active count", async () => {
@@ -213,15 +217,16 @@ describe("DemoUserManagementPage", () => {
 
   it("resets a password by showing the demo default password, with the real app's way beside it", async () => {
     const { user, calls } = setup();
-    await user.click(
-      within(rowOf("Farid Khan")).getByRole("button", { name: "Reset password of Farid Khan" }),
-    );
-    const notice = screen.getByRole("status");
+    const reset = within(rowOf("Farid Khan")).getByRole("button", { name: "Reset password of Farid Khan" });
+    await user.click(reset);
+    const notice = screen.getByRole("dialog", { name: "Password reset" });
     expect(notice).toHaveTextContent("Farid Khan's password was reset to the demo password Demo@1234");
     expect(notice).toHaveTextContent("each person chooses their own password");
+    await waitFor(() => expect(within(notice).getByRole("button", { name: "Done" })).toHaveFocus());
 
-    await user.click(screen.getByRole("button", { name: "Dismiss password notice" }));
+    await user.keyboard("{Escape}");
     expect(screen.queryByText("Demo@1234")).not.toBeInTheDocument();
+    await waitFor(() => expect(reset).toHaveFocus());
     expect(calls).toEqual([]);
   });
 });

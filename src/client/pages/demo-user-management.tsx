@@ -10,9 +10,9 @@ import { PageHeader } from "../components/ui/page-header.tsx";
 import { Select } from "../components/ui/select.tsx";
 import { StatCard } from "../components/ui/stat-card.tsx";
 import {
-  DemoPasswordNotice,
+  DemoPasswordDialog,
   type PasswordNotice,
-} from "../features/demo-users/components/demo-password-notice.tsx";
+} from "../features/demo-users/components/demo-password-dialog.tsx";
 import { DemoUserFormDialog } from "../features/demo-users/components/demo-user-form-dialog.tsx";
 import { DemoUsersTable } from "../features/demo-users/components/demo-users-table.tsx";
 import {
@@ -101,8 +101,6 @@ export default function DemoUserManagementPage() {
         </div>
       </aside>
 
-      <DemoPasswordNotice notice={passwordNotice} onDismiss={() => setPasswordNotice(null)} />
-
       <section aria-label="User counts" className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <StatCard label="Total" value={counts.total} icon={Users} tone="indigo" />
         <StatCard label="Active" value={counts.active} icon={UserCheck} tone="green" />
@@ -155,6 +153,9 @@ export default function DemoUserManagementPage() {
           onSave={handleSave}
           onClose={() => setEditing(null)}
         />
+      ) : null}
+      {passwordNotice ? (
+        <DemoPasswordDialog notice={passwordNotice} onClose={() => setPasswordNotice(null)} />
       ) : null}
     </>
   );

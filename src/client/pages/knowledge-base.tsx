@@ -290,7 +290,7 @@ function HelpSection({ id, title, children }: { id: string; title: string; child
       tabIndex={-1}
       className="scroll-mt-24 focus:outline-none"
     >
-      <Card className="flex flex-col gap-4 p-6 text-sm leading-relaxed text-slate-700">
+      <Card className="flex flex-col gap-4 p-5 text-sm leading-relaxed text-slate-700 sm:p-6">
         <h2 id={`${id}-heading`} className="text-lg font-semibold text-slate-900">
           {title}
         </h2>

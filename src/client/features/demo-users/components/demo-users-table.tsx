@@ -45,23 +45,23 @@ export function DemoUsersTable({ users, onEdit, onToggleStatus, onResetPassword 
           </tr>
         ) : null}
         {users.map((user) => (
-          <tr key={user.id} className="grid grid-cols-2 gap-x-4 gap-y-2 px-4 py-4 md:table-row md:p-0">
-            <Cell label="Full Name" className="col-span-2 font-medium text-slate-900">
+          <tr key={user.id} className="grid grid-cols-3 gap-x-3 gap-y-2 px-4 py-4 md:table-row md:p-0">
+            <Cell label="Full Name" className="col-span-3 font-medium text-slate-900">
               {user.name}
             </Cell>
-            <Cell label="Email" className="col-span-2 break-all text-slate-600">
+            <Cell label="Email" className="col-span-3 break-all text-slate-600">
               {user.email}
             </Cell>
             <Cell label="Role">
               <Badge tone={roleTones[user.role]}>{roleLabel(user.role)}</Badge>
             </Cell>
-            <Cell label="Department" className="text-slate-600">
+            <Cell label="Department" className="break-words text-slate-600">
               {user.department}
             </Cell>
             <Cell label="Status">
               <Badge tone={user.status === "Active" ? "green" : "red"}>{user.status}</Badge>
             </Cell>
-            <Cell label="Actions" className="col-span-2">
+            <Cell label="Actions" className="col-span-3">
               <div className="flex flex-wrap gap-1.5">
                 <Button size="sm" variant="secondary" onClick={() => onEdit(user)}>
                   Edit <span className="sr-only">{user.name}</span>
