@@ -1,0 +1,115 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useId } from "react";
+import { useForm } from "react-hook-form";
+import { type DemoUserInput, demoUserInputSchema } from "#shared/users/demo-user.schemas.ts";
+import { roles, userStatuses } from "#shared/users/roles.ts";
+import { defaultDepartment } from "#shared/users/user.schemas.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { Dialog } from "../../../components/ui/dialog.tsx";
+import { Field, TextField } from "../../../components/ui/field.tsx";
+import { optionsOf, Select } from "../../../components/ui/select.tsx";
+import { type DemoUser, roleLabel } from "../demo-users.ts";
+
+const newUserDefaults: DemoUserInput = {
+  name: "",
+  email: "",
+  role: "user",
+  department: defaultDepartment,
+  status: "Active",
+};
+
+const roleOptions = roles.map((role) => ({ value: role, label: roleLabel(role) }));
+
+interface DemoUserFormDialogProps {
+  /** The user to edit; none to add a new one. */
+  user?: DemoUser;
+  /** Whether another user already has this email. */
+  isEmailTaken: (email: string) => boolean;
+  onSave: (input: DemoUserInput) => void;
+  onClose: () => void;
+}
+
+/** The demo's add/edit modal (spec §5): every field required, the email an email. */
+export function DemoUserFormDialog({ user, isEmailTaken, onSave, onClose }: DemoUserFormDialogProps) {
+  const id = useId();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<DemoUserInput>({
+    resolver: zodResolver(demoUserInputSchema),
+    defaultValues: user
+      ? {
+          name: user.name,
+          email: user.email,
+          role: user.role,
+          department: user.department,
+          status: user.status,
+        }
+      : newUserDefaults,
+  });
+
+  const handleSave = handleSubmit((input) => {
+    if (isEmailTaken(input.email)) {
+      setError("email", { message: "Another user already has this email" });
+      return;
+    }
+    onSave(input);
+  });
+
+  return (
+    <Dialog
+      title={user ? "Edit User" : "Add User"}
+      description={user ? `Change ${user.name}'s details in the demo.` : "Add a sample user to the demo."}
+      onClose={onClose}
+    >
+      <form noValidate onSubmit={handleSave} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <TextField
+          label="Full Name"
+          error={errors.name?.message}
+          className="sm:col-span-2"
+          autoComplete="off"
+          {...register("name")}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          error={errors.email?.message}
+          className="sm:col-span-2"
+          autoComplete="off"
+          {...register("email")}
+        />
+        <Field label="Role" htmlFor={`${id}-role`} error={errors.role?.message}>
+          <Select
+            id={`${id}-role`}
+            invalid={errors.role !== undefined}
+            options={roleOptions}
+            {...register("role")}
+          />
+        </Field>
+        <Field label="Status" htmlFor={`${id}-status`} error={errors.status?.message}>
+          <Select
+            id={`${id}-status`}
+            invalid={errors.status !== undefined}
+            options={optionsOf(userStatuses)}
+            {...register("status")}
+          />
+        </Field>
+        <TextField
+          label="Department"
+          error={errors.department?.message}
+          className="sm:col-span-2"
+          autoComplete="off"
+          {...register("department")}
+        />
+        <div className="flex flex-wrap justify-end gap-3 pt-2 sm:col-span-2">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit">{user ? "Save Changes" : "Add User"}</Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,93 @@
+import type { ReactNode } from "react";
+import { Badge, type BadgeTone } from "../../../components/ui/badge.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import { type DemoUser, roleLabel } from "../demo-users.ts";
+
+const columns = ["Full Name", "Email", "Role", "Department", "Status", "Actions"] as const;
+const roleTones: Record<DemoUser["role"], BadgeTone> = {
+  user: "slate",
+  technician: "amber",
+  admin: "indigo",
+};
+
+interface DemoUsersTableProps {
+  users: readonly DemoUser[];
+  onEdit: (user: DemoUser) => void;
+  onToggleStatus: (user: DemoUser) => void;
+  onResetPassword: (user: DemoUser) => void;
+}
+
+/**
+ * Full Name, Email, Role, Department, Status, Actions. Below the md breakpoint each row becomes a card:
+ * one table in the DOM either way, each cell then carrying its own label.
+ */
+export function DemoUsersTable({ users, onEdit, onToggleStatus, onResetPassword }: DemoUsersTableProps) {
+  return (
+    <table className="block w-full text-left text-sm md:table">
+      <thead className="hidden border-b border-slate-200 bg-slate-50 text-xs tracking-wide text-slate-500 uppercase md:table-header-group">
+        <tr>
+          {columns.map((column) => (
+            <th key={column} scope="col" className="px-4 py-3 font-medium">
+              {column}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody className="block divide-y divide-slate-100 md:table-row-group">
+        {users.length === 0 ? (
+          <tr className="block md:table-row">
+            <td
+              colSpan={columns.length}
+              className="block px-4 py-10 text-center text-slate-500 md:table-cell"
+            >
+              No users match your search.
+            </td>
+          </tr>
+        ) : null}
+        {users.map((user) => (
+          <tr key={user.id} className="grid grid-cols-3 gap-x-3 gap-y-2 px-4 py-4 md:table-row md:p-0">
+            <Cell label="Full Name" className="col-span-3 font-medium text-slate-900">
+              {user.name}
+            </Cell>
+            <Cell label="Email" className="col-span-3 break-all text-slate-600">
+              {user.email}
+            </Cell>
+            <Cell label="Role">
+              <Badge tone={roleTones[user.role]}>{roleLabel(user.role)}</Badge>
+            </Cell>
+            <Cell label="Department" className="break-words text-slate-600">
+              {user.department}
+            </Cell>
+            <Cell label="Status">
+              <Badge tone={user.status === "Active" ? "green" : "red"}>{user.status}</Badge>
+            </Cell>
+            <Cell label="Actions" className="col-span-3">
+              <div className="flex flex-wrap gap-1.5">
+                <Button size="sm" variant="secondary" onClick={() => onEdit(user)}>
+                  Edit <span className="sr-only">{user.name}</span>
+                </Button>
+                {/* One button whose label flips, so focus stays on it after the change. */}
+                <Button size="sm" variant="secondary" onClick={() => onToggleStatus(user)}>
+                  {user.status === "Active" ? "Deactivate" : "Activate"}{" "}
+                  <span className="sr-only">{user.name}</span>
+                </Button>
+                <Button size="sm" variant="ghost" onClick={() => onResetPassword(user)}>
+                  Reset password <span className="sr-only">of {user.name}</span>
+                </Button>
+              </div>
+            </Cell>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function Cell({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+  return (
+    <td className={`block min-w-0 md:table-cell md:px-4 md:py-3 md:align-middle ${className ?? ""}`}>
+      <span className="mb-0.5 block text-xs font-medium text-slate-500 md:hidden">{label}</span>
+      {children}
+    </td>
+  );
+}
