@@ -7,6 +7,7 @@ import type { Database } from "./db/client.ts";
 import { ticketRoutes } from "./features/tickets/ticket.routes.ts";
 import { registerAdmin } from "./features/users/admin-registration.service.ts";
 import { userRoutes } from "./features/users/user.routes.ts";
+import { userManagementRoutes } from "./features/users/user-management.routes.ts";
 import { registerErrorHandler } from "./http/error-handler.ts";
 import { consumeRateLimit } from "./http/rate-limit.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
@@ -93,6 +94,7 @@ export async function buildApp(deps: AppDeps) {
       consumeRateLimit(database.db, `${request.ip}|/admin-signup`, credentialRateLimit),
   });
   await app.register(ticketRoutes, { contextOf });
+  await app.register(userManagementRoutes, { contextOf, mailer: deps.mailer, baseURL: deps.baseURL });
   await registerSpa(app, { clientDir: deps.clientDir });
 
   return app;

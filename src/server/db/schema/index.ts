@@ -1,3 +1,4 @@
 export * from "./ticket-activity.ts";
 export * from "./tickets.ts";
+export * from "./user-changes.ts";
 export * from "./users.ts";
