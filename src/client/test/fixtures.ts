@@ -1,6 +1,7 @@
 import type { Ticket, TicketPage, TicketSummary } from "#shared/tickets/ticket.schemas.ts";
 import type { TicketActivity, TicketEvent } from "#shared/tickets/ticket-activity.schemas.ts";
 import type { Me } from "#shared/users/user.schemas.ts";
+import type { ManagedUser } from "#shared/users/user-management.schemas.ts";
 
 export const makeMe = (overrides: Partial<Me> = {}): Me => ({
   id: "user-1",
@@ -61,5 +62,17 @@ export const makeEvent = (overrides: Partial<TicketEvent> = {}): TicketEvent => 
   message: null,
   rating: null,
   at: "2025-11-20T09:30:00.000Z",
+  ...overrides,
+});
+
+export const makeManagedUser = (overrides: Partial<ManagedUser> = {}): ManagedUser => ({
+  id: "user-2",
+  name: "Tess Tech",
+  email: "tess@corp.test",
+  role: "user",
+  department: "General",
+  status: "Active",
+  createdAt: "2025-11-20T09:30:00.000Z",
+  lastLogin: null,
   ...overrides,
 });

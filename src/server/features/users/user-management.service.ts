@@ -133,7 +133,7 @@ async function applyChange(
     if (!target) throw notFound("User", userId);
     const before = fieldsOf(target);
     const after = next(target);
-    if (userId === ctx.actor.id && before.status === "Active" && after.status === "Inactive") {
+    if (before.status === "Active" && after.status === "Inactive" && !can.deactivateUser(ctx.actor, target)) {
       throw ruleViolation(selfDeactivationRule);
     }
     if (isActiveAdmin(before) && !isActiveAdmin(after) && activeAdminIds.length <= 1) {
