@@ -164,7 +164,7 @@ function UserManagement({ actor }: { actor: Me }) {
           ) : (
             <div
               aria-busy={query.isPlaceholderData}
-              className={cn("transition-opacity", query.isPlaceholderData && "opacity-60")}
+              className={cn("overflow-x-auto transition-opacity", query.isPlaceholderData && "opacity-60")}
             >
               <ManagedUsersTable
                 users={users}

@@ -47,7 +47,10 @@ export function ManagedUsersTable({
               <Cell label="Full Name" className="col-span-2 font-medium text-slate-900">
                 {user.name}
               </Cell>
-              <Cell label="Email" className="col-span-2 break-all text-slate-600">
+              <Cell
+                label="Email"
+                className="col-span-2 break-all text-slate-600 md:break-normal md:whitespace-nowrap"
+              >
                 {user.email}
               </Cell>
               <Cell label="Role">
@@ -60,7 +63,7 @@ export function ManagedUsersTable({
                 <StatusBadge status={user.status} />
               </Cell>
               <Cell label="Actions" className="col-span-2">
-                <div className="flex flex-wrap gap-1.5">
+                <div className="flex flex-wrap gap-1.5 md:flex-nowrap">
                   <Button size="sm" variant="secondary" onClick={() => onEdit(user)}>
                     Edit
                   </Button>
