@@ -13,6 +13,7 @@ import { unsubscribeByToken } from "./features/notifications/notification-settin
 import { ticketRoutes } from "./features/tickets/ticket.routes.ts";
 import { registerAdmin } from "./features/users/admin-registration.service.ts";
 import { userRoutes } from "./features/users/user.routes.ts";
+import { userManagementRoutes } from "./features/users/user-management.routes.ts";
 import { registerCompression } from "./http/compression.ts";
 import { registerErrorHandler } from "./http/error-handler.ts";
 import { registerSameOriginCheck, registerWrongAddressPage } from "./http/origins.ts";
@@ -169,6 +170,7 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
   });
   app.addHook("onClose", () => stopRetention());
+  await app.register(userManagementRoutes, { contextOf, mailer: deps.mailer, baseURL: deps.baseURL });
   await registerSpa(app, { clientDir: deps.clientDir });
 
   return app;

@@ -55,3 +55,14 @@ describe("ticket lifecycle rules", () => {
     expect(can.giveFeedback(admin, { ...assignedToTech, status: "Resolved" })).toBe(false);
   });
 });
+
+describe("user management rules", () => {
+  it("lets only admins manage users, and never deactivate themselves", () => {
+    expect(can.manageUsers(admin)).toBe(true);
+    expect(can.manageUsers(tech)).toBe(false);
+    expect(can.manageUsers(creator)).toBe(false);
+    expect(can.deactivateUser(admin, { id: "someone-else" })).toBe(true);
+    expect(can.deactivateUser(admin, { id: admin.id })).toBe(false);
+    expect(can.deactivateUser(tech, { id: "someone-else" })).toBe(false);
+  });
+});

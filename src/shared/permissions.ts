@@ -31,4 +31,6 @@ export const can = {
   comment: (a: Actor, t: TicketFacts) => viewTicket(a, t),
   giveFeedback: (a: Actor, t: TicketFacts) => t.createdBy === a.id && t.status === "Resolved",
   manageUsers: (a: Actor) => a.role === "admin",
+  /** An admin never deactivates themself (they would lock themselves out mid-task). */
+  deactivateUser: (a: Actor, target: { id: string }) => a.role === "admin" && a.id !== target.id,
 };

@@ -1,16 +1,33 @@
-import { screen } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { emptySummary, makeMe, makeTicket } from "../test/fixtures.ts";
+import { emptySummary, makeManagedUser, makeMe, makeTicket } from "../test/fixtures.ts";
 import { renderWithApp, stubFetch } from "../test/render.tsx";
 import AdminHomePage from "./admin-home.tsx";
 
-function setup(path = "/admin-home") {
+function setup(path = "/admin-home", overrides: Parameters<typeof stubFetch>[0] = {}) {
   const server = stubFetch({
     "GET /api/me": { body: makeMe({ role: "admin", name: "Ada Admin" }) },
     "GET /api/tickets/summary": {
       body: { ...emptySummary, total: 9, open: 4, inProgress: 2, resolved: 2, closed: 1 },
     },
+    "GET /api/admin/users/summary": {
+      body: { total: 12, active: 11, users: 8, technicians: 3, admins: 1 },
+    },
+    "GET /api/admin/users": ({ url }) => ({
+      body: url.includes("cursor=")
+        ? {
+            items: [makeManagedUser({ id: "u-2", name: "Second Page", email: "two@corp.test" })],
+            matching: 2,
+            nextCursor: null,
+          }
+        : {
+            items: [makeManagedUser({ name: "Tess Tech", email: "tess@corp.test", role: "technician" })],
+            matching: 2,
+            nextCursor: "next",
+          },
+    }),
+    ...overrides,
     "GET /api/tickets": ({ url }) => ({
       body: {
         items: [makeTicket({ title: url.includes("status=Open") ? "Open one" : "Any one" })],
@@ -31,7 +48,7 @@ describe("AdminHomePage", () => {
     expect(screen.getByRole("tab", { name: "Overview" })).toHaveAttribute("aria-selected", "true");
   });
 
-  it("shows the ticket counts and says the user counts come with user management", async () => {
+  it("shows the ticket counts and the user counts: total, regular users, technicians, admins", async () => {
     setup();
     expect(await screen.findByText("9")).toBeInTheDocument();
     for (const [label, value] of [
@@ -43,7 +60,16 @@ describe("AdminHomePage", () => {
     ]) {
       expect(screen.getByText(label!).nextElementSibling).toHaveTextContent(value!);
     }
-    expect(screen.getByText("User counts arrive with user management")).toBeInTheDocument();
+    const userCounts = screen.getByRole("region", { name: "User counts" });
+    expect(await within(userCounts).findByText("12")).toBeInTheDocument();
+    for (const [label, value] of [
+      ["Total Users", "12"],
+      ["Users", "8"],
+      ["Technicians", "3"],
+      ["Admins", "1"],
+    ]) {
+      expect(within(userCounts).getByText(label!).nextElementSibling).toHaveTextContent(value!);
+    }
   });
 
   it("lists all tickets and filters them by All, Open, In Progress and Resolved", async () => {
@@ -59,12 +85,33 @@ describe("AdminHomePage", () => {
     expect(server.calls.map((call) => call.url)).toContain("/api/tickets?scope=visible&status=Open");
   });
 
-  it("points to user management from its tab", async () => {
+  it("lists users with name, email, role and created date, a page at a time, and links to user management", async () => {
     const { user } = setup("/admin-home?tab=tickets");
     await user.click(await screen.findByRole("tab", { name: "User Management" }));
     expect(screen.getByRole("link", { name: "Open User Management" })).toHaveAttribute(
       "href",
       "/admin/user-management",
     );
+    const table = await screen.findByRole("table");
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((h) => h.textContent),
+    ).toEqual(["Name", "Email", "Role", "Created"]);
+    const row = within(table).getByRole("row", { name: /Tess Tech/ });
+    expect(row).toHaveTextContent("tess@corp.test");
+    expect(row).toHaveTextContent("Technician");
+    expect(within(row).getByText(/2025/)).toHaveAttribute("datetime", "2025-11-20T09:30:00.000Z");
+    await user.click(screen.getByRole("button", { name: "Load more" }));
+    expect(await screen.findByText("Second Page")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Load more" })).not.toBeInTheDocument();
+  });
+
+  it('says "Error loading users." when the users cannot be loaded', async () => {
+    const { user } = setup("/admin-home", {
+      "GET /api/admin/users": { status: 500, body: { code: "internal", message: "boom" } },
+    });
+    await user.click(await screen.findByRole("tab", { name: "User Management" }));
+    expect(await screen.findByText("Error loading users.")).toBeInTheDocument();
   });
 });

@@ -1,9 +1,8 @@
-import { Lock, Users } from "lucide-react";
+import { Lock } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import type { TicketStatus } from "#shared/tickets/ticket.schemas.ts";
 import { buttonClass } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
-import { EmptyState } from "../components/ui/empty-state.tsx";
 import { PageHeader } from "../components/ui/page-header.tsx";
 import { Tabs, tabIdFor, tabPanelIdFor } from "../components/ui/tabs.tsx";
 import { TicketList } from "../features/tickets/components/ticket-list.tsx";
@@ -12,6 +11,8 @@ import {
   statusCountCards,
   TicketSummaryCards,
 } from "../features/tickets/components/ticket-summary-cards.tsx";
+import { UserDirectory } from "../features/users/components/user-directory.tsx";
+import { overviewCountCards, UserSummaryCards } from "../features/users/components/user-summary-cards.tsx";
 import { useActor } from "../lib/use-actor.ts";
 
 const cards: readonly SummaryCard[] = [
@@ -93,7 +94,7 @@ export default function AdminHomePage() {
             </div>
           </Card>
         ) : null}
-        {section === "users" ? <UserManagementSoon /> : null}
+        {section === "users" ? <UserManagementTab /> : null}
       </div>
     </>
   );
@@ -121,32 +122,22 @@ function Overview({ onShowTickets }: { onShowTickets: () => void }) {
         <h2 id="admin-user-counts" className="text-base font-semibold text-slate-900">
           Users
         </h2>
-        <Card>
-          <EmptyState
-            icon={Users}
-            title="User counts arrive with user management"
-            description="Total users, regular users, technicians and admins will be counted here once user management is available."
-          />
-        </Card>
+        <UserSummaryCards cards={overviewCountCards} />
       </section>
     </div>
   );
 }
 
-function UserManagementSoon() {
+function UserManagementTab() {
   return (
     <Card>
-      <EmptyState
-        icon={Users}
-        titleAs="h2"
-        title="The user table arrives with user management"
-        description="Names, emails, roles and creation dates of every account will be listed here."
-        action={
-          <Link to="/admin/user-management" className={buttonClass("secondary")}>
-            Open User Management
-          </Link>
-        }
-      />
+      <div className="flex flex-col gap-3 border-b border-slate-100 px-5 py-4 sm:flex-row sm:items-center sm:justify-between">
+        <h2 className="text-base font-semibold text-slate-900">Users</h2>
+        <Link to="/admin/user-management" className={buttonClass("secondary", "sm")}>
+          Open User Management
+        </Link>
+      </div>
+      <UserDirectory />
     </Card>
   );
 }

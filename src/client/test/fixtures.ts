@@ -6,6 +6,7 @@ import type {
 import type { Ticket, TicketPage, TicketSummary } from "#shared/tickets/ticket.schemas.ts";
 import type { TicketActivity, TicketEvent } from "#shared/tickets/ticket-activity.schemas.ts";
 import type { Me } from "#shared/users/user.schemas.ts";
+import type { ManagedUser } from "#shared/users/user-management.schemas.ts";
 
 export const makeMe = (overrides: Partial<Me> = {}): Me => ({
   id: "user-1",
@@ -87,3 +88,14 @@ export const countsOf = (items: Notification[]): NotificationCounts => {
   const unread = items.filter((item) => !item.read).length;
   return { all: items.length, unread, read: items.length - unread };
 };
+export const makeManagedUser = (overrides: Partial<ManagedUser> = {}): ManagedUser => ({
+  id: "user-2",
+  name: "Tess Tech",
+  email: "tess@corp.test",
+  role: "user",
+  department: "General",
+  status: "Active",
+  createdAt: "2025-11-20T09:30:00.000Z",
+  lastLogin: null,
+  ...overrides,
+});

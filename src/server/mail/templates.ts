@@ -66,3 +66,67 @@ export function notificationMail(to: string, c: NotificationMailContent): MailMe
 <a href="${escapeHtml(c.settingsUrl)}">Choose which e-mails you receive</a></p>`,
   };
 }
+
+/** Add user in user management: the person chooses their own password from this link (no default password). */
+export function invitationMail({
+  to,
+  name,
+  invitedBy,
+  url,
+  validForHours,
+}: {
+  to: string;
+  name: string;
+  invitedBy: string;
+  url: string;
+  validForHours: number;
+}): MailMessage {
+  return {
+    to,
+    link: url,
+    subject: "You are invited to Helpdesk",
+    text: [
+      `Hello ${name},`,
+      "",
+      `${invitedBy} has created a Helpdesk account for you. To choose your password and sign in, open this link:`,
+      "",
+      url,
+      "",
+      `The link works once and expires in ${validForHours} hours. If it has expired, ask for a new one on the "Forgot password?" page.`,
+    ].join("\n"),
+    html: `<p>Hello ${escapeHtml(name)},</p>
+<p>${escapeHtml(invitedBy)} has created a Helpdesk account for you. To choose your password and sign in, open this link:</p>
+<p><a href="${escapeHtml(url)}">Choose your password</a></p>
+<p>The link works once and expires in ${validForHours} hours. If it has expired, ask for a new one on the "Forgot password?" page.</p>`,
+  };
+}
+
+/** Reset password in user management: sent by an administrator, so it says so. */
+export function adminPasswordResetMail({
+  to,
+  name,
+  url,
+}: {
+  to: string;
+  name: string;
+  url: string;
+}): MailMessage {
+  return {
+    to,
+    link: url,
+    subject: "Reset your Helpdesk password",
+    text: [
+      `Hello ${name},`,
+      "",
+      "An administrator asked for a password reset for your Helpdesk account. To choose a new password, open this link:",
+      "",
+      url,
+      "",
+      "The link works once and expires in one hour. Until you use it, your current password keeps working.",
+    ].join("\n"),
+    html: `<p>Hello ${escapeHtml(name)},</p>
+<p>An administrator asked for a password reset for your Helpdesk account. To choose a new password, open this link:</p>
+<p><a href="${escapeHtml(url)}">Reset your password</a></p>
+<p>The link works once and expires in one hour. Until you use it, your current password keeps working.</p>`,
+  };
+}

@@ -8,7 +8,10 @@ export type BusMessage =
   | { kind: "ticket-event"; eventId: string; ticketId: string }
   /** Notifications written outside a ticket event (the debug page's test notifications). */
   | { kind: "notifications"; ids: number[] }
-  /** Some of this person's sessions ended (sign-out, deactivation): their streams re-check theirs. */
+  /**
+   * Some of this person's sessions ended (sign-out, deactivation) or their role changed: their streams
+   * re-check their session and role, and those no longer valid close (the browser reconnects as who they are now).
+   */
   | { kind: "session-ended"; userId: string };
 
 export type BusListener = (message: BusMessage) => void;

@@ -159,4 +159,43 @@ describe("closing", () => {
     await s.closed;
     expect(Date.now() - started).toBeLessThan(1_000);
   });
+
+  it("closes a person's streams within a second when an admin deactivates them in user management", async () => {
+    const { user, cookie } = await signedInAs(t.app, t.database.db, "technician");
+    const admin = await signedInAs(t.app, t.database.db, "admin");
+    const s = await stream(cookie);
+    await ready(s);
+    const started = Date.now();
+    const response = await request(t.app, {
+      method: "PUT",
+      url: `/api/admin/users/${user.id}/status`,
+      cookie: admin.cookie,
+      payload: { status: "Inactive" },
+    });
+    expect(response.statusCode).toBe(200);
+    await s.closed;
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
+  it("closes a person's streams when an admin changes their role, so they reconnect as who they are now", async () => {
+    const { user, cookie } = await signedInAs(t.app, t.database.db, "technician");
+    const admin = await signedInAs(t.app, t.database.db, "admin");
+    const s = await stream(cookie);
+    await ready(s);
+    const response = await request(t.app, {
+      method: "PATCH",
+      url: `/api/admin/users/${user.id}`,
+      cookie: admin.cookie,
+      payload: { name: user.name, role: "user", department: user.department, status: "Active" },
+    });
+    expect(response.statusCode).toBe(200);
+    await s.closed;
+    // Their session lives on: the next stream opens as a user, who no longer hears of unassigned tickets.
+    const again = await stream(cookie);
+    await ready(again);
+    const creator = await signedInAs(t.app, t.database.db, "user");
+    await post("/api/tickets", creator.cookie, ticketInput);
+    await settle();
+    expect(again.events.filter((e) => e.event !== "ready")).toEqual([]);
+  });
 });

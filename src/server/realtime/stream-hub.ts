@@ -11,6 +11,7 @@ import {
   findNotificationsOfEvent,
 } from "../features/notifications/notification.queries.ts";
 import { findTicketById } from "../features/tickets/ticket.queries.ts";
+import { findUserById } from "../features/users/user.queries.ts";
 import type { Bus, BusMessage } from "./bus.ts";
 import { findLiveSessionIds } from "./session.queries.ts";
 
@@ -116,7 +117,12 @@ export function createStreamHub({
     const people = [...byUser.keys()];
     if (people.length === 0) return;
     if (message.kind === "session-ended") {
-      await endDeadSessions([...(byUser.get(message.userId) ?? [])]);
+      const entries = [...(byUser.get(message.userId) ?? [])];
+      // A stream decides what its person may see by the role it opened with: after a role change it
+      // closes, and the browser's reconnect opens one with the new role.
+      const person = entries.length > 0 ? await findUserById(db, message.userId) : undefined;
+      for (const entry of entries) if (entry.client.actor.role !== (person?.role ?? null)) end(entry);
+      await endDeadSessions(entries.filter((entry) => byClient.has(entry.client)));
       return;
     }
     if (message.kind === "notifications") {

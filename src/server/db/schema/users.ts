@@ -23,6 +23,10 @@ export const users = pgTable(
     check("users_role_check", sql`${t.role} is null or ${t.role} in ('user', 'technician', 'admin')`),
     check("users_status_check", sql`${t.status} in ('Active', 'Inactive')`),
     index("users_created_at_idx").on(t.createdAt.desc()),
+    // User management's keysets, scanned backwards for "newest first" (docs/decisions/004).
+    index("users_created_id_idx").on(t.createdAt, t.id),
+    index("users_role_created_id_idx").on(t.role, t.createdAt, t.id),
+    index("users_lower_name_id_idx").on(sql`lower(${t.name})`, t.id),
   ],
 );
 

@@ -1,0 +1,107 @@
+import type { ReactNode } from "react";
+import { can } from "#shared/permissions.ts";
+import type { Me } from "#shared/users/user.schemas.ts";
+import type { ManagedUser } from "#shared/users/user-management.schemas.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { RoleBadge, StatusBadge } from "./user-labels.tsx";
+
+interface ManagedUsersTableProps {
+  users: ManagedUser[];
+  actor: Me;
+  onEdit: (user: ManagedUser) => void;
+  onToggleStatus: (user: ManagedUser) => void;
+  onResetPassword: (user: ManagedUser) => void;
+  onHistory: (user: ManagedUser) => void;
+}
+
+const columns = ["Full Name", "Email", "Role", "Department", "Status", "Actions"] as const;
+
+/**
+ * Full Name, Email, Role, Department, Status, Actions. Below the md breakpoint each row becomes a card
+ * (one table in the DOM either way; each cell then carries its own label).
+ */
+export function ManagedUsersTable({
+  users,
+  actor,
+  onEdit,
+  onToggleStatus,
+  onResetPassword,
+  onHistory,
+}: ManagedUsersTableProps) {
+  return (
+    <table className="block w-full text-left text-sm md:table">
+      <thead className="hidden border-b border-slate-200 bg-slate-50 text-xs font-medium tracking-wide text-slate-500 uppercase md:table-header-group">
+        <tr>
+          {columns.map((column) => (
+            <th key={column} scope="col" className="px-4 py-3 font-medium">
+              {column}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody className="block divide-y divide-slate-100 md:table-row-group">
+        {users.map((user) => {
+          const mayDeactivate = can.deactivateUser(actor, user);
+          return (
+            <tr key={user.id} className="grid grid-cols-2 gap-x-4 gap-y-2 px-4 py-4 md:table-row md:p-0">
+              <Cell label="Full Name" className="col-span-2 font-medium text-slate-900">
+                {user.name}
+              </Cell>
+              <Cell
+                label="Email"
+                className="col-span-2 break-all text-slate-600 md:break-normal md:whitespace-nowrap"
+              >
+                {user.email}
+              </Cell>
+              <Cell label="Role">
+                <RoleBadge role={user.role} />
+              </Cell>
+              <Cell label="Department" className="text-slate-600">
+                {user.department}
+              </Cell>
+              <Cell label="Status">
+                <StatusBadge status={user.status} />
+              </Cell>
+              <Cell label="Actions" className="col-span-2">
+                <div className="flex flex-wrap gap-1.5 md:flex-nowrap">
+                  <Button size="sm" variant="secondary" onClick={() => onEdit(user)}>
+                    Edit
+                  </Button>
+                  {/* One button whose label flips, so focus comes back to it after the change. */}
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    disabled={user.status === "Active" && !mayDeactivate}
+                    title={
+                      user.status === "Active" && !mayDeactivate
+                        ? "You cannot deactivate your own account."
+                        : undefined
+                    }
+                    onClick={() => onToggleStatus(user)}
+                  >
+                    {user.status === "Active" ? "Deactivate" : "Activate"}
+                  </Button>
+                  <Button size="sm" variant="ghost" onClick={() => onResetPassword(user)}>
+                    Reset password
+                  </Button>
+                  <Button size="sm" variant="ghost" onClick={() => onHistory(user)}>
+                    History
+                  </Button>
+                </div>
+              </Cell>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+function Cell({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+  return (
+    <td className={`block min-w-0 md:table-cell md:px-4 md:py-3 md:align-middle ${className ?? ""}`}>
+      <span className="mb-0.5 block text-xs font-medium text-slate-500 md:hidden">{label}</span>
+      {children}
+    </td>
+  );
+}

@@ -1,0 +1,146 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import { toast } from "react-toastify/unstyled";
+import { roles, userStatuses } from "#shared/users/roles.ts";
+import { defaultDepartment } from "#shared/users/user.schemas.ts";
+import {
+  type EditUserInput,
+  editUserInputSchema,
+  type InviteUserInput,
+  inviteUserInputSchema,
+  type ManagedUser,
+} from "#shared/users/user-management.schemas.ts";
+import { Alert } from "../../../components/ui/alert.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import { Dialog } from "../../../components/ui/dialog.tsx";
+import { Field, TextField } from "../../../components/ui/field.tsx";
+import { optionsOf, Select } from "../../../components/ui/select.tsx";
+import { useEditUser, useInviteUser } from "../users.api.ts";
+import { roleLabel } from "./user-labels.tsx";
+
+const roleOptions = roles.map((role) => ({ value: role, label: roleLabel(role) }));
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : "Something went wrong.");
+
+/** Edit: name, role, department and status, all required; the server has the last word. */
+export function EditUserDialog({ user, onClose }: { user: ManagedUser; onClose: () => void }) {
+  const id = useId();
+  const editUser = useEditUser(user.id);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<EditUserInput>({
+    resolver: zodResolver(editUserInputSchema),
+    defaultValues: {
+      name: user.name,
+      role: user.role ?? "user",
+      department: user.department,
+      status: user.status,
+    },
+  });
+
+  const handleSave = handleSubmit(async (input) => {
+    setServerError(null);
+    try {
+      await editUser.mutateAsync(input);
+      toast.success("User updated successfully");
+      onClose();
+    } catch (error) {
+      setServerError(messageOf(error));
+    }
+  });
+
+  return (
+    <Dialog title="Edit user" description={user.email} onClose={onClose}>
+      <form noValidate onSubmit={handleSave} className="flex flex-col gap-4">
+        {serverError ? <Alert>{serverError}</Alert> : null}
+        <TextField label="Full Name" error={errors.name?.message} autoComplete="off" {...register("name")} />
+        <Field label="Role" htmlFor={`${id}-role`} error={errors.role?.message}>
+          <Select id={`${id}-role`} options={roleOptions} {...register("role")} />
+        </Field>
+        <TextField
+          label="Department"
+          error={errors.department?.message}
+          autoComplete="off"
+          {...register("department")}
+        />
+        <Field label="Status" htmlFor={`${id}-status`} error={errors.status?.message}>
+          <Select id={`${id}-status`} options={optionsOf(userStatuses)} {...register("status")} />
+        </Field>
+        <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? "Saving…" : "Save changes"}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/** Add user: an invitation by e-mail; the person chooses their own password from the link. */
+export function InviteUserDialog({ onClose }: { onClose: () => void }) {
+  const id = useId();
+  const inviteUser = useInviteUser();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<InviteUserInput>({
+    resolver: zodResolver(inviteUserInputSchema),
+    defaultValues: { name: "", email: "", role: "user", department: defaultDepartment },
+  });
+
+  const handleInvite = handleSubmit(async (input) => {
+    setServerError(null);
+    try {
+      const user = await inviteUser.mutateAsync(input);
+      toast.success(`Invitation sent to ${user.email}`);
+      onClose();
+    } catch (error) {
+      setServerError(messageOf(error));
+    }
+  });
+
+  return (
+    <Dialog
+      title="Add user"
+      description="They receive an e-mail with a link to choose their own password."
+      onClose={onClose}
+    >
+      <form noValidate onSubmit={handleInvite} className="flex flex-col gap-4">
+        {serverError ? <Alert>{serverError}</Alert> : null}
+        <TextField label="Full Name" error={errors.name?.message} autoComplete="off" {...register("name")} />
+        <TextField
+          label="Email"
+          type="email"
+          error={errors.email?.message}
+          autoComplete="off"
+          {...register("email")}
+        />
+        <Field label="Role" htmlFor={`${id}-role`} error={errors.role?.message}>
+          <Select id={`${id}-role`} options={roleOptions} {...register("role")} />
+        </Field>
+        <TextField
+          label="Department"
+          error={errors.department?.message}
+          autoComplete="off"
+          {...register("department")}
+        />
+        <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? "Sending…" : "Send invitation"}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,79 @@
+import { useInfiniteQuery } from "@tanstack/react-query";
+import type { ManagedUser, UserChange } from "#shared/users/user-management.schemas.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { Dialog } from "../../../components/ui/dialog.tsx";
+import { LoadFailed } from "../../../components/ui/load-failed.tsx";
+import { Spinner } from "../../../components/ui/spinner.tsx";
+import { formatDateTime } from "../../../lib/format.ts";
+import { userHistoryQuery } from "../users.api.ts";
+
+const actionLabels: Record<UserChange["action"], string> = {
+  invited: "Invited",
+  edited: "Edited",
+  deactivated: "Deactivated",
+  activated: "Activated",
+  password_reset_sent: "Password reset e-mail sent",
+};
+
+const fieldLabels: Record<UserChange["changes"][number]["field"], string> = {
+  name: "Name",
+  email: "Email",
+  role: "Role",
+  department: "Department",
+  status: "Status",
+};
+
+/** Who changed what about this person, and when, newest first. */
+export function UserHistoryDialog({ user, onClose }: { user: ManagedUser; onClose: () => void }) {
+  const query = useInfiniteQuery(userHistoryQuery(user.id));
+  const changes = query.data?.pages.flatMap((page) => page.items) ?? [];
+
+  return (
+    <Dialog title={`History of ${user.name}`} onClose={onClose}>
+      {query.isPending ? (
+        <div className="flex justify-center py-8">
+          <Spinner label="Loading history" />
+        </div>
+      ) : query.isError ? (
+        <LoadFailed message="The history could not be loaded." onRetry={() => void query.refetch()} />
+      ) : changes.length === 0 ? (
+        <p className="text-sm text-slate-600">No changes recorded yet.</p>
+      ) : (
+        <ol className="flex flex-col divide-y divide-slate-100" aria-label="Changes">
+          {changes.map((change) => (
+            <li key={change.id} className="py-3">
+              <p className="text-sm font-medium text-slate-900">{actionLabels[change.action]}</p>
+              <p className="text-xs text-slate-500">
+                {change.actorName ?? "Someone no longer registered"} ·{" "}
+                <time dateTime={change.at}>{formatDateTime(change.at)}</time>
+              </p>
+              {change.changes.length > 0 ? (
+                <ul className="mt-1.5 flex flex-col gap-0.5 text-sm text-slate-700">
+                  {change.changes.map((field) => (
+                    <li key={field.field}>
+                      {fieldLabels[field.field]}:{" "}
+                      {field.from === null ? (
+                        ""
+                      ) : (
+                        <span className="text-slate-500 line-through">{field.from}</span>
+                      )}
+                      {field.from === null ? "" : " → "}
+                      <span>{field.to ?? "—"}</span>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      )}
+      {query.hasNextPage ? (
+        <div className="mt-3 flex justify-center">
+          <Button variant="secondary" size="sm" onClick={() => void query.fetchNextPage()}>
+            Load more
+          </Button>
+        </div>
+      ) : null}
+    </Dialog>
+  );
+}

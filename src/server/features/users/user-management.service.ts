@@ -1,0 +1,340 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { can } from "#shared/permissions.ts";
+import type {
+  ChangeUserStatusInput,
+  EditUserInput,
+  FieldChange,
+  InviteUserInput,
+  ListUsersQuery,
+  ManagedUser,
+  UserChangeAction,
+  UserHistoryPage,
+  UserPage,
+  UserSort,
+  UserSummary,
+} from "#shared/users/user-management.schemas.ts";
+import {
+  lastAdminRule,
+  resetEmailSent,
+  selfDeactivationRule,
+  userChangeFields,
+} from "#shared/users/user-management.schemas.ts";
+import type { ServiceContext } from "../../context.ts";
+import type { Db } from "../../db/client.ts";
+import type { UserRow } from "../../db/schema/index.ts";
+import { AppError, conflict, forbidden, notFound, ruleViolation, validationFailed } from "../../errors.ts";
+import type { Mailer, MailMessage } from "../../mail/mailer.ts";
+import { adminPasswordResetMail, invitationMail } from "../../mail/templates.ts";
+import { deleteSessionsOf, findUserById, updateUser } from "./user.queries.ts";
+import { toManagedUserDto, toUserChangeDto } from "./user-management.presenter.ts";
+import {
+  countMatchingUsers,
+  countUsers,
+  deletePasswordToken,
+  deleteUser,
+  deleteUserChange,
+  findUserChanges,
+  findUsersPage,
+  insertInvitedUser,
+  insertPasswordToken,
+  insertUserChange,
+  lockActiveAdminsAnd,
+  type UserKeyset,
+} from "./user-management.queries.ts";
+
+/** What invitations and admin-sent resets need beyond the database: the mailer and the app's address. */
+export interface UserManagementDeps {
+  mailer: Mailer;
+  baseURL: string;
+}
+
+export const notAllowedToManageUsers = "Only administrators can manage users.";
+const invitationValidHours = 72;
+const resetValidHours = 1;
+const historyPageSize = 50;
+
+function requireUserManager(ctx: ServiceContext) {
+  if (!can.manageUsers(ctx.actor)) throw forbidden(notAllowedToManageUsers);
+}
+
+export async function listUsers(ctx: ServiceContext, query: ListUsersQuery): Promise<UserPage> {
+  requireUserManager(ctx);
+  const after = query.cursor ? decodeCursor(query.cursor, query.sort) : undefined;
+  const [rows, matching] = await Promise.all([
+    findUsersPage(ctx.db, { ...query, after, limit: query.limit + 1 }),
+    countMatchingUsers(ctx.db, query),
+  ]);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map((row) => toManagedUserDto(row.user)),
+    matching,
+    nextCursor:
+      rows.length > query.limit && last ? encodeCursor({ value: last.cursorValue, id: last.user.id }) : null,
+  };
+}
+
+export async function summarizeUsers(ctx: ServiceContext): Promise<UserSummary> {
+  requireUserManager(ctx);
+  return countUsers(ctx.db);
+}
+
+/** Edit: name, role, department and status together, under the last-admin and self-deactivation rules. */
+export function editUser(ctx: ServiceContext, userId: string, input: EditUserInput): Promise<ManagedUser> {
+  requireUserManager(ctx);
+  return applyChange(ctx, userId, (current) => ({
+    name: input.name,
+    role: input.role,
+    department: input.department,
+    status: input.status,
+    email: current.email,
+  }));
+}
+
+/** Deactivate / Activate. */
+export function changeUserStatus(
+  ctx: ServiceContext,
+  userId: string,
+  { status }: ChangeUserStatusInput,
+): Promise<ManagedUser> {
+  requireUserManager(ctx);
+  return applyChange(ctx, userId, (current) => ({ ...fieldsOf(current), status }));
+}
+
+type Fields = Record<(typeof userChangeFields)[number], string | null>;
+
+const fieldsOf = (row: UserRow): Fields => ({
+  name: row.name,
+  email: row.email,
+  role: row.role,
+  department: row.department,
+  status: row.status,
+});
+
+const isActiveAdmin = (fields: Pick<Fields, "role" | "status">) =>
+  fields.role === "admin" && fields.status === "Active";
+
+async function applyChange(
+  ctx: ServiceContext,
+  userId: string,
+  next: (current: UserRow) => Fields,
+): Promise<ManagedUser> {
+  let mustRecheckStreams = false;
+  const row = await ctx.db.transaction(async (tx) => {
+    // Decided under lock: two admins demoting each other at once cannot leave no active admin.
+    const { target, activeAdminIds } = await lockActiveAdminsAnd(tx, userId);
+    if (!target) throw notFound("User", userId);
+    const before = fieldsOf(target);
+    const after = next(target);
+    if (before.status === "Active" && after.status === "Inactive" && !can.deactivateUser(ctx.actor, target)) {
+      throw ruleViolation(selfDeactivationRule);
+    }
+    if (isActiveAdmin(before) && !isActiveAdmin(after) && activeAdminIds.length <= 1) {
+      throw ruleViolation(lastAdminRule);
+    }
+    const changes: FieldChange[] = userChangeFields
+      .filter((field) => before[field] !== after[field])
+      .map((field) => ({ field, from: before[field], to: after[field] }));
+    if (changes.length === 0) return target;
+
+    const updated = await updateUser(tx, userId, {
+      name: after.name!,
+      role: after.role,
+      department: after.department!,
+      status: after.status!,
+    });
+    await insertUserChange(tx, {
+      id: randomUUID(),
+      userId,
+      actorId: ctx.actor.id,
+      action: actionFor(changes),
+      changes,
+    });
+    // Deactivation ends the person's sessions at once, in the same transaction as the change.
+    if (before.status === "Active" && after.status === "Inactive") await deleteSessionsOf(tx, userId);
+    mustRecheckStreams = after.status === "Inactive" || before.role !== after.role;
+    return updated!;
+  });
+  // After commit: their open live streams close on every instance (deactivated, or now another role).
+  if (mustRecheckStreams) ctx.dispatcher?.dispatch([{ kind: "session-ended", userId }]);
+  return toManagedUserDto(row);
+}
+
+function actionFor(changes: FieldChange[]): UserChangeAction {
+  const [only] = changes;
+  if (changes.length === 1 && only?.field === "status") {
+    return only.to === "Inactive" ? "deactivated" : "activated";
+  }
+  return "edited";
+}
+
+/**
+ * Add user: the person is created Active with the role and department chosen, without a password, and is
+ * mailed a one-time link to choose one. If the mail cannot be sent, nobody is created.
+ */
+export async function inviteUser(
+  ctx: ServiceContext,
+  deps: UserManagementDeps,
+  input: InviteUserInput,
+): Promise<ManagedUser> {
+  requireUserManager(ctx);
+  const inviter = await findUserById(ctx.db, ctx.actor.id);
+  const token = newToken();
+  const changeId = randomUUID();
+  const row = await ctx.db.transaction(async (tx) => {
+    const inserted = await insertInvitedUser(tx, {
+      id: randomUUID(),
+      name: input.name,
+      email: input.email.toLowerCase(),
+      role: input.role,
+      department: input.department,
+      status: "Active",
+    });
+    if (!inserted) throw conflict("A person with this e-mail address already exists.");
+    await insertPasswordToken(tx, {
+      token,
+      userId: inserted.id,
+      expiresAt: hoursFromNow(invitationValidHours),
+    });
+    await insertUserChange(tx, {
+      id: changeId,
+      userId: inserted.id,
+      actorId: ctx.actor.id,
+      action: "invited",
+      changes: (["name", "email", "role", "department", "status"] as const).map((field) => ({
+        field,
+        from: null,
+        to: fieldsOf(inserted)[field],
+      })),
+    });
+    return inserted;
+  });
+  await sendOrUndo(
+    deps.mailer,
+    invitationMail({
+      to: row.email,
+      name: row.name,
+      invitedBy: inviter?.name ?? "An administrator",
+      url: passwordLink(deps.baseURL, token),
+      validForHours: invitationValidHours,
+    }),
+    // The user row's removal takes its history with it; the token points at nobody and goes too.
+    async () => {
+      await ctx.db.transaction(async (tx) => {
+        await deletePasswordToken(tx, token);
+        await deleteUser(tx, row.id);
+      });
+    },
+    "The invitation e-mail could not be sent, so no account was created. Please try again later.",
+  );
+  return toManagedUserDto(row);
+}
+
+/** Reset password: mails the person a one-time link to choose a new password (spec §8's toast). */
+export async function sendPasswordReset(
+  ctx: ServiceContext,
+  deps: UserManagementDeps,
+  userId: string,
+): Promise<{ message: string }> {
+  requireUserManager(ctx);
+  const token = newToken();
+  const changeId = randomUUID();
+  const row = await ctx.db.transaction(async (tx) => {
+    const found = await findUserById(tx, userId);
+    if (!found) throw notFound("User", userId);
+    await insertPasswordToken(tx, { token, userId, expiresAt: hoursFromNow(resetValidHours) });
+    await insertUserChange(tx, {
+      id: changeId,
+      userId,
+      actorId: ctx.actor.id,
+      action: "password_reset_sent",
+      changes: [],
+    });
+    return found;
+  });
+  await sendOrUndo(
+    deps.mailer,
+    adminPasswordResetMail({ to: row.email, name: row.name, url: passwordLink(deps.baseURL, token) }),
+    async () => {
+      await ctx.db.transaction(async (tx) => {
+        await deletePasswordToken(tx, token);
+        await deleteUserChange(tx, changeId);
+      });
+    },
+    "The reset e-mail could not be sent. Please try again later.",
+  );
+  return { message: resetEmailSent };
+}
+
+/**
+ * Mail goes out after the commit, so a slow mail server never holds a transaction (on PGlite that would
+ * stall every request). If it fails, the rows written for it are removed again and the admin is told.
+ */
+async function sendOrUndo(mailer: Mailer, message: MailMessage, undo: () => Promise<void>, failure: string) {
+  try {
+    await mailer.send(message);
+  } catch {
+    await undo();
+    throw new AppError("internal", failure);
+  }
+}
+
+export async function getUserHistory(
+  ctx: ServiceContext,
+  userId: string,
+  cursor: string | undefined,
+): Promise<UserHistoryPage> {
+  requireUserManager(ctx);
+  if (!(await findUserById(ctx.db, userId))) throw notFound("User", userId);
+  const after = cursor ? decodeHistoryCursor(cursor) : undefined;
+  const rows = await findUserChanges(ctx.db, userId, { after, limit: historyPageSize + 1 });
+  const page = rows.slice(0, historyPageSize);
+  const last = page.at(-1);
+  return {
+    items: page.map(toUserChangeDto),
+    nextCursor:
+      rows.length > historyPageSize && last
+        ? Buffer.from(JSON.stringify([last.createdAt.toISOString(), last.id])).toString("base64url")
+        : null,
+  };
+}
+
+const newToken = () => randomBytes(24).toString("base64url");
+const hoursFromNow = (hours: number) => new Date(Date.now() + hours * 60 * 60 * 1000);
+
+/** better-auth's own reset link: it checks the token and redirects to /reset-password?token=…. */
+const passwordLink = (baseURL: string, token: string) =>
+  `${baseURL}/api/auth/reset-password/${token}?callbackURL=${encodeURIComponent("/reset-password")}`;
+
+function encodeCursor({ value, id }: UserKeyset): string {
+  return Buffer.from(JSON.stringify([value, id])).toString("base64url");
+}
+
+function decodePair(cursor: string): [string, string] {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+    if (Array.isArray(parsed) && typeof parsed[0] === "string" && typeof parsed[1] === "string") {
+      return [parsed[0], parsed[1]];
+    }
+  } catch {
+    // Falls through to the one answer for every malformed cursor.
+  }
+  throw validationFailed("cursor: Not a valid page cursor");
+}
+
+// created_at as PostgreSQL prints it: 2025-11-20 09:30:00.123456+00
+const timestampText = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
+
+function decodeCursor(cursor: string, sort: UserSort): UserKeyset {
+  const [value, id] = decodePair(cursor);
+  if (sort === "newest" && !timestampText.test(value))
+    throw validationFailed("cursor: Not a valid page cursor");
+  return { value, id };
+}
+
+function decodeHistoryCursor(cursor: string) {
+  const [iso, id] = decodePair(cursor);
+  const createdAt = new Date(iso);
+  if (Number.isNaN(createdAt.getTime())) throw validationFailed("cursor: Not a valid page cursor");
+  return { createdAt, id };
+}
