@@ -20,7 +20,6 @@ import {
   userChangeFields,
 } from "#shared/users/user-management.schemas.ts";
 import type { ServiceContext } from "../../context.ts";
-import type { Db } from "../../db/client.ts";
 import type { UserRow } from "../../db/schema/index.ts";
 import { AppError, conflict, forbidden, notFound, ruleViolation, validationFailed } from "../../errors.ts";
 import type { Mailer, MailMessage } from "../../mail/mailer.ts";
