@@ -3,12 +3,14 @@ import Fastify, { type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { authRoutes } from "./auth/auth.routes.ts";
 import { createAuth, type OidcConfig } from "./auth/auth.ts";
+import { createSignInLimits } from "./auth/sign-in-limits.ts";
 import type { Database } from "./db/client.ts";
+import type { TrustProxy } from "./env.ts";
 import { ticketRoutes } from "./features/tickets/ticket.routes.ts";
 import { registerAdmin } from "./features/users/admin-registration.service.ts";
 import { userRoutes } from "./features/users/user.routes.ts";
 import { registerErrorHandler } from "./http/error-handler.ts";
-import { consumeRateLimit } from "./http/rate-limit.ts";
+import { consumeRateLimit, type RateRule } from "./http/rate-limit.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { contextFor, registerSession } from "./http/session.ts";
 import { registerSpa } from "./http/spa.ts";
@@ -21,9 +23,14 @@ export interface AppDeps {
   /** Folder of the built client (dist/client); null serves the API alone. */
   clientDir: string | null;
   logger?: FastifyServerOptions["logger"];
-  trustProxy?: boolean;
-  /** Attempts per window on sign-in, sign-up and password endpoints, per client address. */
-  credentialRateLimit?: { window: number; max: number };
+  /** Which proxies may name the client in X-Forwarded-For: a hop count or addresses/CIDRs (TRUST_PROXY). */
+  trustProxy?: TrustProxy;
+  /** Failed sign-ins, password-reset attempts and admin sign-ups per client address per window. */
+  credentialRateLimit?: RateRule;
+  /** Failed sign-ins per account per window, from any address. */
+  accountRateLimit?: RateRule;
+  /** Sign-ups per client address per window. */
+  signUpRateLimit?: RateRule;
   bodyLimit?: number;
   mailer: Mailer;
   /** The key /admin-signup requires (ADMIN_SIGNUP_KEY, or generated into DATA_DIR on first start). */
@@ -34,13 +41,20 @@ export interface AppDeps {
 
 export const defaultBodyLimit = 64 * 1024;
 
+/**
+ * Fastify ignores a bare hop count (it trusts no hop then), so a count becomes "trust the first n
+ * hops counted from our socket": the entry just left of them in X-Forwarded-For is the client.
+ */
+const toFastifyTrustProxy = (trust: TrustProxy) =>
+  typeof trust === "number" ? (_address: string, hop: number) => hop < trust : trust;
+
 /** Wires everything. main.ts calls it with the configuration; tests call it with a test database. */
 export async function buildApp(deps: AppDeps) {
   const bodyLimit = deps.bodyLimit ?? defaultBodyLimit;
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit,
-    trustProxy: deps.trustProxy ?? false,
+    trustProxy: toFastifyTrustProxy(deps.trustProxy ?? false),
     genReqId: (request) => {
       const incoming = request.headers["x-request-id"];
       return typeof incoming === "string" && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
@@ -55,12 +69,16 @@ export async function buildApp(deps: AppDeps) {
 
   const { database } = deps;
   const credentialRateLimit = deps.credentialRateLimit ?? { window: 60, max: 10 };
+  const signInLimits = createSignInLimits(database.db, {
+    address: credentialRateLimit,
+    account: deps.accountRateLimit ?? { window: 900, max: 20 },
+    signUp: deps.signUpRateLimit ?? { window: 60, max: 30 },
+  });
   const auth = createAuth({
     db: database.db,
     baseURL: deps.baseURL,
     secret: deps.authSecret,
     mailer: deps.mailer,
-    credentialRateLimit,
     google: deps.google,
     oidc: deps.oidc,
   });
@@ -85,6 +103,7 @@ export async function buildApp(deps: AppDeps) {
     auth,
     baseURL: deps.baseURL,
     providers: { google: Boolean(deps.google), oidc: deps.oidc ? { label: deps.oidc.label } : null },
+    signInLimits,
   });
   await app.register(userRoutes, {
     contextOf,

@@ -4,6 +4,7 @@ import { type AuthProviders, authProvidersSchema } from "#shared/users/user.sche
 import { AppError, tooManyAttempts } from "../errors.ts";
 import { toWebHeaders } from "../http/session.ts";
 import { type Auth, clientIpHeader } from "./auth.ts";
+import type { SignInLimits } from "./sign-in-limits.ts";
 
 // The better-auth endpoints the product uses. Everything else it ships (update-user, change-email,
 // delete-user, …) stays unreachable: our own routes do those jobs with our own rules.
@@ -24,7 +25,12 @@ const allowedEndpoints: Array<[method: string, pattern: RegExp]> = [
 /** Bridges Fastify to better-auth's fetch handler at /api/auth/*. */
 export async function authRoutes(
   fastify: FastifyInstance,
-  { auth, baseURL, providers }: { auth: Auth; baseURL: string; providers: AuthProviders },
+  {
+    auth,
+    baseURL,
+    providers,
+    signInLimits,
+  }: { auth: Auth; baseURL: string; providers: AuthProviders; signInLimits: SignInLimits },
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
@@ -58,6 +64,8 @@ export async function authRoutes(
       // request.ip honours TRUST_PROXY; a forwarded-for header a client made up never reaches better-auth.
       headers.delete("x-forwarded-for");
       headers.set(clientIpHeader, request.ip);
+      const attempt = { method: request.method, endpoint, ip: request.ip, body: request.body };
+      await signInLimits.beforeAttempt(attempt);
       const hasBody = request.method !== "GET" && request.body !== undefined && request.body !== null;
       if (hasBody) headers.set("content-type", "application/json");
       headers.delete("content-length");
@@ -68,6 +76,7 @@ export async function authRoutes(
           body: hasBody ? JSON.stringify(request.body) : undefined,
         }),
       );
+      await signInLimits.afterAttempt(attempt, response.status);
       if (response.status === 429) throw tooManyAttempts(Number(response.headers.get("x-retry-after")) || 60);
       if (response.status >= 500) request.log.error({ status: response.status }, "better-auth failed");
       reply.status(response.status);
