@@ -19,6 +19,8 @@ const roleOptions = [
   { value: "technician", label: "Technician" },
 ] as const;
 
+const registrationFailed = "Something went wrong with the registration";
+
 export function SignUpForm() {
   const id = useId();
   const navigate = useNavigate();
@@ -40,8 +42,10 @@ export function SignUpForm() {
       toast.success("Registration was a success");
       navigate(homePathFor(actor.role), { replace: true });
     } catch (error) {
-      toast.error("Something went wrong with the registration");
-      setServerError(error instanceof Error ? error.message : "Something went wrong with the registration");
+      toast.error(registrationFailed);
+      // The toast already says the generic failure (spec §8); the form adds only a reason that says more.
+      const reason = error instanceof Error ? error.message : "";
+      setServerError(reason && reason !== registrationFailed ? reason : null);
     }
   });
 
