@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { LoaderCircle } from "lucide-react";
+import { useRef } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { toast } from "react-toastify/unstyled";
@@ -17,6 +18,7 @@ export function SignInForm() {
   const [searchParams] = useSearchParams();
   const next = searchParams.get(returnParam);
   const signIn = useSignIn();
+  const submitRef = useRef<HTMLButtonElement>(null);
   const {
     register,
     handleSubmit,
@@ -33,6 +35,9 @@ export function SignInForm() {
     } catch (error) {
       // Spec §8: a wrong e-mail or password reads "Wrong user credentials"; inactive or rate-limited say why.
       toast.error(isApiError(error, 401) ? "Wrong user credentials" : messageOf(error));
+      // On a phone the button may sit where the toast appears: once the form has re-rendered, lift it
+      // above (html's scroll-padding-bottom keeps the toast's height free).
+      requestAnimationFrame(() => submitRef.current?.scrollIntoView({ block: "nearest" }));
     }
   });
 
@@ -58,7 +63,7 @@ export function SignInForm() {
             Forgot password?
           </Link>
         </div>
-        <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
+        <Button ref={submitRef} type="submit" size="lg" className="w-full" disabled={isSubmitting}>
           {isSubmitting ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
           Sign In
         </Button>
