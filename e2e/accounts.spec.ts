@@ -9,6 +9,7 @@ import {
   signUp,
   unique,
 } from "./support.ts";
+import { createTicketThroughApi } from "./ticket-support.ts";
 
 // Accounts (issue 3): every way in and out — sign-up, sign-in, password reset by mail, admin registration,
 // a real OpenID Connect login through /role-selection, and the profile.
@@ -45,7 +46,7 @@ test("a person signs up, signs out, is refused a wrong password, and signs in ag
 
 test("a signed-out visitor is sent to sign in from the profile and from role selection", async ({ page }) => {
   await page.goto("/profile");
-  await expect(page).toHaveURL(/\/sign-in$/);
+  await expect(page).toHaveURL(/\/sign-in\?next=%2Fprofile$/);
   await page.goto("/role-selection");
   await expect(page).toHaveURL(/\/sign-in$/);
   await expect(toast(page, "Please sign in first")).toBeVisible();
@@ -207,4 +208,54 @@ test("a person renames themselves on the profile and signs out", async ({ page }
   await page.getByRole("button", { name: "Sign Out" }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("heading", { name: "Sign In" })).toBeVisible();
+});
+
+test("a deep link to a ticket opened while signed out lands on that ticket after sign-in", async ({
+  page,
+}) => {
+  const email = `${unique("dee")}@example.test`;
+  await signUp(page, "Dee Deeplink", email, "User");
+  const ticketId = await createTicketThroughApi(page, { title: "Monitor flickers after lunch" });
+  await signOut(page);
+
+  await page.goto(`/tickets/${ticketId}`);
+  await expect(page).toHaveURL(new RegExp(`/sign-in\\?next=%2Ftickets%2F${ticketId}$`));
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/tickets/${ticketId}$`));
+  await expect(page.getByText("Monitor flickers after lunch").first()).toBeVisible();
+
+  // Only paths of this site: a next that leads elsewhere is ignored.
+  await signOut(page);
+  await page.goto("/sign-in?next=%2F%2Fevil.example%2Fsteal");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page).toHaveURL(/localhost:\d+\/user-home$/);
+});
+
+test("on a phone, a failed sign-up says so once and the toast never covers the button", async ({ page }) => {
+  const email = `${unique("twice")}@example.test`;
+  await signUp(page, "Tess Twice", email, "User");
+  await signOut(page);
+  await page.setViewportSize({ width: 375, height: 667 });
+  await page.goto("/sign-up");
+  await page.getByLabel("Name").fill("Tess Again");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  const button = page.getByRole("button", { name: "Sign Up" });
+  // Where a thumb leaves it: the button at the very bottom of the screen, where the toast appears.
+  await button.evaluate((element) =>
+    window.scrollBy(0, element.getBoundingClientRect().bottom - window.innerHeight),
+  );
+  await button.click();
+
+  const message = toast(page, "Something went wrong with the registration");
+  await expect(message).toBeVisible();
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+  await expect(page.getByText("Something went wrong with the registration")).toHaveCount(1);
+  const [buttonBox, toastBox] = [await button.boundingBox(), await message.boundingBox()];
+  expect(buttonBox!.y + buttonBox!.height).toBeLessThanOrEqual(toastBox!.y);
+  await page.screenshot({ path: "/tmp/t3-sign-up-failed-mobile.png" });
 });

@@ -3,7 +3,9 @@ import Fastify, { type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { authRoutes } from "./auth/auth.routes.ts";
 import { createAuth, type OidcConfig } from "./auth/auth.ts";
+import { createSignInLimits } from "./auth/sign-in-limits.ts";
 import { type Database, pingWithin } from "./db/client.ts";
+import type { TrustProxy } from "./env.ts";
 import { databaseUnavailable } from "./errors.ts";
 import { createDispatcher } from "./events/dispatcher.ts";
 import { notificationRoutes } from "./features/notifications/notification.routes.ts";
@@ -17,7 +19,7 @@ import { userManagementRoutes } from "./features/users/user-management.routes.ts
 import { registerCompression } from "./http/compression.ts";
 import { registerErrorHandler } from "./http/error-handler.ts";
 import { registerSameOriginCheck, registerWrongAddressPage } from "./http/origins.ts";
-import { consumeRateLimit } from "./http/rate-limit.ts";
+import { consumeRateLimit, type RateRule } from "./http/rate-limit.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { contextFor, registerSession } from "./http/session.ts";
 import { registerSpa } from "./http/spa.ts";
@@ -34,9 +36,14 @@ export interface AppDeps {
   /** Folder of the built client (dist/client); null serves the API alone. */
   clientDir: string | null;
   logger?: FastifyServerOptions["logger"];
-  trustProxy?: boolean;
-  /** Attempts per window on sign-in, sign-up and password endpoints, per client address. */
-  credentialRateLimit?: { window: number; max: number };
+  /** Which proxies may name the client in X-Forwarded-For: a hop count or addresses/CIDRs (TRUST_PROXY). */
+  trustProxy?: TrustProxy;
+  /** Failed sign-ins, password-reset attempts and admin sign-ups per client address per window. */
+  credentialRateLimit?: RateRule;
+  /** Failed sign-ins per account per window, from any address. */
+  accountRateLimit?: RateRule;
+  /** Sign-ups per client address per window. */
+  signUpRateLimit?: RateRule;
   bodyLimit?: number;
   mailer: Mailer;
   /** The key /admin-signup requires (ADMIN_SIGNUP_KEY, or generated into DATA_DIR on first start). */
@@ -57,13 +64,20 @@ export const defaultBodyLimit = 64 * 1024;
 /** Load balancers wait about this long for /readyz; a stalled database must not keep them waiting longer. */
 const readinessTimeoutMs = 1_000;
 
+/**
+ * Fastify ignores a bare hop count (it trusts no hop then), so a count becomes "trust the first n
+ * hops counted from our socket": the entry just left of them in X-Forwarded-For is the client.
+ */
+const toFastifyTrustProxy = (trust: TrustProxy) =>
+  typeof trust === "number" ? (_address: string, hop: number) => hop < trust : trust;
+
 /** Wires everything. main.ts calls it with the configuration; tests call it with a test database. */
 export async function buildApp(deps: AppDeps) {
   const bodyLimit = deps.bodyLimit ?? defaultBodyLimit;
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit,
-    trustProxy: deps.trustProxy ?? false,
+    trustProxy: toFastifyTrustProxy(deps.trustProxy ?? false),
     genReqId: (request) => {
       const incoming = request.headers["x-request-id"];
       return typeof incoming === "string" && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
@@ -80,12 +94,16 @@ export async function buildApp(deps: AppDeps) {
 
   const { database } = deps;
   const credentialRateLimit = deps.credentialRateLimit ?? { window: 60, max: 10 };
+  const signInLimits = createSignInLimits(database.db, {
+    address: credentialRateLimit,
+    account: deps.accountRateLimit ?? { window: 900, max: 20 },
+    signUp: deps.signUpRateLimit ?? { window: 60, max: 30 },
+  });
   const auth = createAuth({
     db: database.db,
     baseURL: deps.baseURL,
     secret: deps.authSecret,
     mailer: deps.mailer,
-    credentialRateLimit,
     google: deps.google,
     oidc: deps.oidc,
   });
@@ -151,6 +169,7 @@ export async function buildApp(deps: AppDeps) {
     baseURL: deps.baseURL,
     providers: { google: Boolean(deps.google), oidc: deps.oidc ? { label: deps.oidc.label } : null },
     onSignedOut: (userId: string) => dispatcher.dispatch([{ kind: "session-ended", userId }]),
+    signInLimits,
   });
   await app.register(userRoutes, {
     contextOf,

@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { isIP } from "node:net";
 import { z } from "zod";
 import { describeIssues } from "#shared/errors.ts";
 
@@ -22,6 +23,9 @@ const envSchema = z.object({
   BETTER_AUTH_SECRET: z.string().min(32, "BETTER_AUTH_SECRET must be at least 32 characters").optional(),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW: z.coerce.number().int().min(1).default(60),
+  AUTH_ACCOUNT_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
+  AUTH_ACCOUNT_LIMIT_WINDOW: z.coerce.number().int().min(1).default(900),
+  AUTH_SIGNUP_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
   ADMIN_SIGNUP_KEY: z.string().min(12, "ADMIN_SIGNUP_KEY must be at least 12 characters").optional(),
   SMTP_URL: z
     .string()
@@ -42,10 +46,51 @@ const envSchema = z.object({
   OIDC_CLIENT_SECRET: z.string().optional(),
   OIDC_LABEL: z.string().min(1).default("Sign in with your organisation"),
   TRUST_PROXY: z
-    .enum(["true", "false"])
+    .string()
     .default("false")
-    .transform((value) => value === "true"),
+    .transform((value, ctx) => {
+      const trust = parseTrustProxy(value);
+      if (trust === undefined) {
+        ctx.addIssue({
+          code: "custom",
+          message:
+            "TRUST_PROXY must be false, true, a number of proxy hops, or a comma-separated list of proxy addresses/CIDRs",
+        });
+        return z.NEVER;
+      }
+      return trust;
+    }),
 });
+
+/**
+ * Which proxies may tell us the client address, in the shape Fastify's `trustProxy` takes (it walks
+ * X-Forwarded-For from the right with proxy-addr). `true` means one proxy hop, never "trust every hop":
+ * trusting all of them would make the left-most value, which any client can write, the address.
+ */
+export type TrustProxy = false | number | string[];
+
+const proxyAddressNames = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+const isProxyAddress = (entry: string) => {
+  const [address = "", prefix, ...rest] = entry.split("/");
+  if (rest.length > 0) return false;
+  const version = isIP(address);
+  if (prefix === undefined) return version !== 0 || proxyAddressNames.has(address);
+  const bits = /^\d{1,3}$/.test(prefix) ? Number(prefix) : -1;
+  return version !== 0 && bits >= 0 && bits <= (version === 4 ? 32 : 128);
+};
+
+function parseTrustProxy(value: string): TrustProxy | undefined {
+  const trimmed = value.trim().toLowerCase();
+  if (trimmed === "false") return false;
+  if (trimmed === "true") return 1;
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) === 0 ? false : Number(trimmed);
+  const entries = trimmed
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  return entries.length > 0 && entries.every(isProxyAddress) ? entries : undefined;
+}
 
 export type Env = z.infer<typeof envSchema> & {
   BASE_URL: string;

@@ -44,6 +44,8 @@ const app = await buildApp({
   trustProxy: env.TRUST_PROXY,
   logger: { level: env.LOG_LEVEL },
   credentialRateLimit: { window: env.AUTH_RATE_LIMIT_WINDOW, max: env.AUTH_RATE_LIMIT_MAX },
+  accountRateLimit: { window: env.AUTH_ACCOUNT_LIMIT_WINDOW, max: env.AUTH_ACCOUNT_LIMIT_MAX },
+  signUpRateLimit: { window: env.AUTH_RATE_LIMIT_WINDOW, max: env.AUTH_SIGNUP_LIMIT_MAX },
   adminSignUpKey: adminKey.value,
   google: env.google,
   oidc: env.oidc,

@@ -39,7 +39,13 @@ function renderAt(path: string, me: Me | null | "failing") {
         element: <RequireSignIn roles={["technician"]} />,
         children: [{ path: "/technician-home", element: <h1>Technician home</h1> }],
       },
-      { element: <RequireSignIn />, children: [{ path: "/tickets", element: <h1>Tickets page</h1> }] },
+      {
+        element: <RequireSignIn />,
+        children: [
+          { path: "/tickets", element: <h1>Tickets page</h1> },
+          { path: "/tickets/:id", element: <h1>Ticket page</h1> },
+        ],
+      },
     ],
     { initialEntries: [path] },
   );
@@ -113,5 +119,24 @@ describe("route guards", () => {
     renderAt("/profile", "failing");
     expect(await screen.findAllByText("Error loading profile data")).not.toHaveLength(0);
     expect(screen.getByRole("button", { name: "Try again" })).toBeInTheDocument();
+  });
+
+  it("remembers the deep link a signed-out visitor opened", async () => {
+    const router = renderAt("/tickets/TKT-1?tab=comments", null);
+    expect(await screen.findByRole("heading", { name: "Sign In page" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/sign-in");
+    expect(new URLSearchParams(router.state.location.search).get("next")).toBe("/tickets/TKT-1?tab=comments");
+  });
+
+  it("sends a person who is signed in at /sign-in?next=… back to that page", async () => {
+    const router = renderAt("/sign-in?next=%2Ftickets%2FTKT-1", makeMe({ role: "technician" }));
+    expect(await screen.findByRole("heading", { name: "Ticket page" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/tickets/TKT-1");
+  });
+
+  it("ignores a next that leaves the site and goes home instead", async () => {
+    const router = renderAt("/sign-in?next=%2F%2Fevil.example%2Fx", makeMe({ role: "technician" }));
+    expect(await screen.findByRole("heading", { name: "Technician home" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/technician-home");
   });
 });

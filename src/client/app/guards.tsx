@@ -1,10 +1,11 @@
 import { RefreshCw } from "lucide-react";
 import { useEffect } from "react";
-import { Navigate, Outlet } from "react-router";
+import { Navigate, Outlet, useLocation, useSearchParams } from "react-router";
 import { toast } from "react-toastify/unstyled";
 import { homePathFor, type Role } from "#shared/users/roles.ts";
 import { Button } from "../components/ui/button.tsx";
 import { PageSpinner } from "../components/ui/spinner.tsx";
+import { pathAfterSignIn, returnParam, signInPathFrom } from "../lib/return-path.ts";
 import { useActorQuery } from "../lib/use-actor.ts";
 
 interface RequireSignInProps {
@@ -18,7 +19,10 @@ interface RequireSignInProps {
   loadErrorMessage?: string;
 }
 
-/** Pages below need a session: signed-out visitors go to /sign-in, people with no role to /role-selection. */
+/**
+ * Pages below need a session: signed-out visitors go to /sign-in (which remembers the page, so a deep link
+ * to a ticket opens it after sign-in), people with no role to /role-selection.
+ */
 export function RequireSignIn({
   roles,
   allowNoRole = false,
@@ -37,20 +41,25 @@ export function RequireSignIn({
   return <Outlet />;
 }
 
-/** The sign-in screens: a person who is already signed in goes straight to their home. */
+/**
+ * The sign-in screens: a person who is signed in (already, or just now) goes back to the page they were
+ * sent away from, or to their home.
+ */
 export function RedirectIfSignedIn() {
   const { data: actor, isPending } = useActorQuery();
+  const [searchParams] = useSearchParams();
   if (isPending) return <PageSpinner label="Loading your account" />;
-  if (actor) return <Navigate to={homePathFor(actor.role)} replace />;
+  if (actor) return <Navigate to={pathAfterSignIn(actor.role, searchParams.get(returnParam))} replace />;
   return <Outlet />;
 }
 
 function SignInRedirect({ message }: { message: string | undefined }) {
+  const location = useLocation();
   useEffect(() => {
     // The id keeps React's development double effects from showing it twice.
     if (message) toast.error(message, { toastId: message });
   }, [message]);
-  return <Navigate to="/sign-in" replace />;
+  return <Navigate to={signInPathFrom(`${location.pathname}${location.search}${location.hash}`)} replace />;
 }
 
 function ActorLoadFailed({ message, onRetry }: { message: string | undefined; onRetry: () => void }) {

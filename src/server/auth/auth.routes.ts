@@ -5,6 +5,7 @@ import { AppError, tooManyAttempts } from "../errors.ts";
 import { toWebHeaders } from "../http/session.ts";
 import { type Auth, clientIpHeader } from "./auth.ts";
 import { refuseUnstorableInput, withoutSessionToken } from "./auth-bridge.ts";
+import type { SignInLimits } from "./sign-in-limits.ts";
 
 // The better-auth endpoints the product uses. Everything else it ships (update-user, change-email,
 // delete-user, …) stays unreachable: our own routes do those jobs with our own rules.
@@ -35,7 +36,14 @@ export async function authRoutes(
     baseURL,
     providers,
     onSignedOut,
-  }: { auth: Auth; baseURL: string; providers: AuthProviders; onSignedOut?: (userId: string) => void },
+    signInLimits,
+  }: {
+    auth: Auth;
+    baseURL: string;
+    providers: AuthProviders;
+    onSignedOut?: (userId: string) => void;
+    signInLimits: SignInLimits;
+  },
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
@@ -71,6 +79,8 @@ export async function authRoutes(
       // request.ip honours TRUST_PROXY; a forwarded-for header a client made up never reaches better-auth.
       headers.delete("x-forwarded-for");
       headers.set(clientIpHeader, request.ip);
+      const attempt = { method: request.method, endpoint, ip: request.ip, body: request.body };
+      await signInLimits.beforeAttempt(attempt);
       const hasBody = request.method !== "GET" && request.body !== undefined && request.body !== null;
       if (hasBody) headers.set("content-type", "application/json");
       headers.delete("content-length");
@@ -82,6 +92,7 @@ export async function authRoutes(
           body: hasBody ? JSON.stringify(request.body) : undefined,
         }),
       );
+      await signInLimits.afterAttempt(attempt, response.status);
       // The signed-out session's live streams close at once.
       if (signingOut && response.ok) onSignedOut?.(signingOut.user.id);
       if (response.status === 429) throw tooManyAttempts(Number(response.headers.get("x-retry-after")) || 60);

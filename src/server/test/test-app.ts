@@ -27,6 +27,8 @@ export async function createTestApp(
     authSecret: "test-secret-test-secret-test-secret-0123",
     clientDir: null,
     credentialRateLimit: { window: 60, max: 10_000 },
+    accountRateLimit: { window: 60, max: 10_000 },
+    signUpRateLimit: { window: 60, max: 10_000 },
     adminSignUpKey: testAdminKey,
     mailer: createMailer({
       outboxDir: path.join(mkdtempSync(path.join(os.tmpdir(), "helpdesk-outbox-")), "outbox"),

@@ -9,6 +9,7 @@ import type {
   UpdateProfileInput,
 } from "#shared/users/user.schemas.ts";
 import { ApiError, apiFetch } from "../../lib/api-client.ts";
+import { safeReturnPath } from "../../lib/return-path.ts";
 import { actorKeys, fetchActor, forgetActor, replaceActor } from "../../lib/use-actor.ts";
 
 // better-auth's endpoints (mounted at /api/auth/*) set or clear the session cookie; /api/me then says who we are.
@@ -69,16 +70,17 @@ export const socialErrorPath = (provider: SocialProvider) =>
 
 /**
  * Starts a Google or organisation sign-in: the server answers with the provider's authorization URL,
- * which the caller opens. A first sign-in creates a person with no role, who lands on /role-selection.
+ * which the caller opens. A first sign-in creates a person with no role, who lands on /role-selection;
+ * anyone else comes back to `returnTo` (its own guard still applies role rules) or "/", which leads home.
  */
-export function useSocialSignIn() {
+export function useSocialSignIn(returnTo?: string | null) {
   return useMutation({
     mutationFn: (provider: SocialProvider) =>
       apiFetch<{ url: string }>("/api/auth/sign-in/social", {
         method: "POST",
         body: {
           provider,
-          callbackURL: "/",
+          callbackURL: safeReturnPath(returnTo) ?? "/",
           errorCallbackURL: socialErrorPath(provider),
           newUserCallbackURL: "/role-selection",
         },

@@ -1,5 +1,6 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { useParams } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { makeMe } from "../../../test/fixtures.ts";
 import { renderWithApp, stubFetch } from "../../../test/render.tsx";
@@ -105,4 +106,68 @@ describe("SignInForm", () => {
     renderWithApp(<SignInForm />);
     expect(screen.getByRole("button", { name: "Continue with Google" })).toBeInTheDocument();
   });
+
+  it("goes back to the page the person was sent away from, but never off the site", async () => {
+    for (const [next, landing] of [
+      ["/tickets/TKT-20250101-ABC123", "Ticket TKT-20250101-ABC123"],
+      ["//evil.example/steal", "User home"],
+    ] as const) {
+      let isSignedIn = false;
+      vi.stubGlobal(
+        "fetch",
+        stubFetch({
+          "POST /api/auth/sign-in/email": () => {
+            isSignedIn = true;
+            return { body: { redirect: false } };
+          },
+          "GET /api/me": () =>
+            isSignedIn
+              ? { body: makeMe({ role: "user" }) }
+              : { status: 401, body: { code: "unauthenticated", message: "Please sign in first" } },
+        }).fetchStub,
+      );
+      const user = userEvent.setup();
+      const { router, unmount } = renderWithApp(<SignInForm />, {
+        path: `/sign-in?next=${encodeURIComponent(next)}`,
+        routes: { ...homes, "/tickets/:id": <TicketStub /> },
+      });
+      await user.type(screen.getByLabelText("Email"), "ada@example.com");
+      await user.type(screen.getByLabelText("Password"), "correct horse");
+      await user.click(screen.getByRole("button", { name: "Sign In" }));
+      expect(await screen.findByText(landing)).toBeInTheDocument();
+      expect(router.state.location.pathname).not.toContain("evil");
+      unmount();
+    }
+  });
+
+  it("sends a person without a role to choose one, even with a page to go back to", async () => {
+    let isSignedIn = false;
+    vi.stubGlobal(
+      "fetch",
+      stubFetch({
+        "POST /api/auth/sign-in/email": () => {
+          isSignedIn = true;
+          return { body: { redirect: false } };
+        },
+        "GET /api/me": () =>
+          isSignedIn
+            ? { body: makeMe({ role: null }) }
+            : { status: 401, body: { code: "unauthenticated", message: "Please sign in first" } },
+      }).fetchStub,
+    );
+    const user = userEvent.setup();
+    renderWithApp(<SignInForm />, {
+      path: "/sign-in?next=%2Ftickets%2FTKT-1",
+      routes: { "/role-selection": <p>Choose a role</p>, "/tickets/:id": <TicketStub /> },
+    });
+    await user.type(screen.getByLabelText("Email"), "ada@example.com");
+    await user.type(screen.getByLabelText("Password"), "correct horse");
+    await user.click(screen.getByRole("button", { name: "Sign In" }));
+    expect(await screen.findByText("Choose a role")).toBeInTheDocument();
+  });
 });
+
+function TicketStub() {
+  const { id } = useParams();
+  return <p>Ticket {id}</p>;
+}

@@ -1,20 +1,24 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { LoaderCircle } from "lucide-react";
+import { useRef } from "react";
 import { useForm } from "react-hook-form";
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { toast } from "react-toastify/unstyled";
-import { homePathFor } from "#shared/users/roles.ts";
 import { type SignInInput, signInInputSchema } from "#shared/users/user.schemas.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { TextField } from "../../../components/ui/field.tsx";
 import { PasswordField } from "../../../components/ui/password-input.tsx";
 import { isApiError } from "../../../lib/api-client.ts";
+import { pathAfterSignIn, returnParam } from "../../../lib/return-path.ts";
 import { useSignIn } from "../auth.api.ts";
 import { SocialSignIn } from "./social-sign-in.tsx";
 
 export function SignInForm() {
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const next = searchParams.get(returnParam);
   const signIn = useSignIn();
+  const submitRef = useRef<HTMLButtonElement>(null);
   const {
     register,
     handleSubmit,
@@ -27,10 +31,13 @@ export function SignInForm() {
   const handleSignIn = handleSubmit(async (input) => {
     try {
       const actor = await signIn.mutateAsync(input);
-      navigate(homePathFor(actor.role), { replace: true });
+      navigate(pathAfterSignIn(actor.role, next), { replace: true });
     } catch (error) {
       // Spec §8: a wrong e-mail or password reads "Wrong user credentials"; inactive or rate-limited say why.
       toast.error(isApiError(error, 401) ? "Wrong user credentials" : messageOf(error));
+      // On a phone the button may sit where the toast appears: once the form has re-rendered, lift it
+      // above (html's scroll-padding-bottom keeps the toast's height free).
+      requestAnimationFrame(() => submitRef.current?.scrollIntoView({ block: "nearest" }));
     }
   });
 
@@ -56,12 +63,12 @@ export function SignInForm() {
             Forgot password?
           </Link>
         </div>
-        <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
+        <Button ref={submitRef} type="submit" size="lg" className="w-full" disabled={isSubmitting}>
           {isSubmitting ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
           Sign In
         </Button>
       </form>
-      <SocialSignIn />
+      <SocialSignIn returnTo={next} />
       <p className="mt-6 text-center text-sm text-slate-500">
         Don&apos;t have an account?{" "}
         <Link to="/sign-up" className="font-medium text-indigo-600 hover:text-indigo-500">

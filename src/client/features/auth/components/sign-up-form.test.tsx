@@ -85,4 +85,28 @@ describe("SignUpForm", () => {
     const form = screen.getByRole("button", { name: "Sign Up" }).closest("form")!;
     expect(within(form).getByRole("alert")).toHaveTextContent("User already exists. Use another email.");
   });
+
+  it("says a refused registration once, not in a toast and again above the button", async () => {
+    vi.stubGlobal(
+      "fetch",
+      stubFetch({
+        "POST /api/auth/sign-up/email": {
+          status: 400,
+          body: { code: "registration_failed", message: "Something went wrong with the registration" },
+        },
+      }).fetchStub,
+    );
+    const user = userEvent.setup();
+    renderWithApp(<SignUpForm />);
+    await user.type(screen.getByLabelText("Name"), "Grace Hopper");
+    await user.type(screen.getByLabelText("Email"), "grace@example.com");
+    await user.type(screen.getByLabelText("Password"), "cobol-rules");
+    await user.click(screen.getByRole("button", { name: "Sign Up" }));
+
+    expect(await screen.findByText("Something went wrong with the registration")).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getAllByText("Something went wrong with the registration")).toHaveLength(1);
+    const form = screen.getByRole("button", { name: "Sign Up" }).closest("form")!;
+    expect(within(form).queryByRole("alert")).toBeNull();
+  });
 });

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { LoaderCircle } from "lucide-react";
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { toast } from "react-toastify/unstyled";
@@ -19,11 +19,14 @@ const roleOptions = [
   { value: "technician", label: "Technician" },
 ] as const;
 
+const registrationFailed = "Something went wrong with the registration";
+
 export function SignUpForm() {
   const id = useId();
   const navigate = useNavigate();
   const signUp = useSignUp();
   const [serverError, setServerError] = useState<string | null>(null);
+  const submitRef = useRef<HTMLButtonElement>(null);
   const {
     register,
     handleSubmit,
@@ -40,8 +43,13 @@ export function SignUpForm() {
       toast.success("Registration was a success");
       navigate(homePathFor(actor.role), { replace: true });
     } catch (error) {
-      toast.error("Something went wrong with the registration");
-      setServerError(error instanceof Error ? error.message : "Something went wrong with the registration");
+      toast.error(registrationFailed);
+      // The toast already says the generic failure (spec §8); the form adds only a reason that says more.
+      const reason = error instanceof Error ? error.message : "";
+      setServerError(reason && reason !== registrationFailed ? reason : null);
+      // On a phone the button may sit where the toast appears: once the form has re-rendered, lift it
+      // above (html's scroll-padding-bottom keeps the toast's height free).
+      requestAnimationFrame(() => submitRef.current?.scrollIntoView({ block: "nearest" }));
     }
   });
 
@@ -58,7 +66,7 @@ export function SignUpForm() {
           />
         </Field>
         {serverError ? <Alert>{serverError}</Alert> : null}
-        <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
+        <Button ref={submitRef} type="submit" size="lg" className="w-full" disabled={isSubmitting}>
           {isSubmitting ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
           Sign Up
         </Button>

@@ -5,7 +5,7 @@ import type { AuthProviders } from "#shared/users/user.schemas.ts";
 import { renderWithApp, stubFetch } from "../../../test/render.tsx";
 import { SocialSignIn } from "./social-sign-in.tsx";
 
-function setup(providers: AuthProviders, path = "/sign-in") {
+function setup(providers: AuthProviders, path = "/sign-in", returnTo?: string) {
   const server = stubFetch({
     "GET /api/auth/providers": { body: providers },
     // jsdom cannot leave the page, but it can follow a change of hash: the "provider" is #authorize.
@@ -14,7 +14,7 @@ function setup(providers: AuthProviders, path = "/sign-in") {
     },
   });
   vi.stubGlobal("fetch", server.fetchStub);
-  const result = renderWithApp(<SocialSignIn />, { path });
+  const result = renderWithApp(<SocialSignIn returnTo={returnTo} />, { path });
   return { server, user: userEvent.setup(), ...result };
 }
 
@@ -44,6 +44,19 @@ describe("SocialSignIn", () => {
       provider: "oidc",
       callbackURL: "/",
       errorCallbackURL: "/sign-in?error=oauth&provider=oidc",
+      newUserCallbackURL: "/role-selection",
+    });
+    window.location.hash = "";
+  });
+
+  it("asks the provider to come back to the page the person was sent away from", async () => {
+    const { server, user } = setup({ google: true, oidc: null }, "/sign-in", "/tickets/TKT-1");
+    const google = screen.getByRole("button", { name: "Continue with Google" });
+    await vi.waitFor(() => expect(google).toBeEnabled());
+    await user.click(google);
+    await vi.waitFor(() => expect(window.location.hash).toBe("#authorize"));
+    expect(server.calls.find((call) => call.method === "POST")?.body).toMatchObject({
+      callbackURL: "/tickets/TKT-1",
       newUserCallbackURL: "/role-selection",
     });
     window.location.hash = "";

@@ -18,10 +18,11 @@ export function oidcAuthorizationFailed(label: string | undefined) {
 /**
  * "or", then Continue with Google, and the organisation's single sign-on when the server has one.
  * The Google button stays visible when Google is not configured and says so when clicked.
+ * `returnTo` is the page to come back to after the provider (see return-path.ts).
  */
-export function SocialSignIn() {
+export function SocialSignIn({ returnTo }: { returnTo?: string | null }) {
   const providers = useQuery(authProvidersQuery);
-  const socialSignIn = useSocialSignIn();
+  const socialSignIn = useSocialSignIn(returnTo);
   const oidc = providers.data?.oidc ?? null;
   useAuthorizationErrorToast(providers.isPending ? undefined : (oidc?.label ?? null));
 
