@@ -10,7 +10,7 @@ import {
   retryAfterIfLimited,
 } from "../http/rate-limit.ts";
 
-/** How the credential endpoints of /api/auth are limited (see docs/decisions/006-sign-in-limits.md). */
+/** How the credential endpoints of /api/auth are limited (see docs/decisions/010-sign-in-limits.md). */
 export interface CredentialLimitRules {
   /** Failed sign-ins per client address; also password-reset requests and resets per address. */
   address: RateRule;
