@@ -164,6 +164,28 @@ describe("TicketPage", () => {
     expect(server.calls.filter((call) => call.url === `/api/tickets/${ticketId}`)).toHaveLength(2);
   });
 
+  it("says another technician took the ticket when the server no longer shows it (404) after Assign to Me", async () => {
+    let isTaken = false;
+    const { user } = setup(technician, {
+      [`GET /api/tickets/${ticketId}`]: () =>
+        isTaken
+          ? { status: 404, body: { code: "not_found", message: `Ticket ${ticketId} not found` } }
+          : { body: makeTicket({ status: "Open" }) },
+      [`POST /api/tickets/${ticketId}/assign`]: () => {
+        isTaken = true;
+        return { status: 404, body: { code: "not_found", message: `Ticket ${ticketId} not found` } };
+      },
+    });
+
+    await user.click(await screen.findByRole("button", { name: "Assign to Me" }));
+    expect(
+      await screen.findByRole("heading", {
+        level: 1,
+        name: "This ticket was just assigned to another technician.",
+      }),
+    ).toBeInTheDocument();
+  });
+
   it("shows the winner when the ticket is still visible after a refused change", async () => {
     let isClosed = false;
     const ticket = makeTicket({ status: "Resolved", assignedTo: "tech-1", assignedToName: "Theo Tech" });

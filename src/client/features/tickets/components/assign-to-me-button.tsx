@@ -1,6 +1,7 @@
 import { LoaderCircle, UserRoundPlus } from "lucide-react";
 import { toast } from "react-toastify/unstyled";
 import { Button } from "../../../components/ui/button.tsx";
+import { isApiError } from "../../../lib/api-client.ts";
 import { useAssignToMe } from "../ticket.api.ts";
 
 interface AssignToMeButtonProps {
@@ -22,7 +23,7 @@ export function AssignToMeButton({ ticketId, onOutcome }: AssignToMeButtonProps)
       onOutcome(null);
     } catch (error) {
       toast.error("Failed to assign ticket");
-      onOutcome(error instanceof Error ? error.message : "Failed to assign ticket");
+      onOutcome(refusalOf(error));
     }
   }
 
@@ -36,4 +37,15 @@ export function AssignToMeButton({ ticketId, onOutcome }: AssignToMeButtonProps)
       Assign to Me
     </Button>
   );
+}
+
+/**
+ * The button shows only on a ticket that was Open and unassigned when the page loaded, so a 404 means
+ * another technician's assignment committed first and the ticket is no longer this person's to see. The
+ * server names the winner only when both requests met at the conditional update (issue 7, item 4).
+ */
+export const lostToAnotherTechnician = "This ticket was just assigned to another technician.";
+function refusalOf(error: unknown): string {
+  if (isApiError(error, 404)) return lostToAnotherTechnician;
+  return error instanceof Error ? error.message : "Failed to assign ticket";
 }
