@@ -81,7 +81,8 @@ test("an admin searches, filters, edits, deactivates and reactivates a person, a
   await expect(toast(admin, `${personName} was deactivated`)).toBeVisible();
   await expect(row).toContainText("Inactive");
   await person.reload();
-  await expect(person).toHaveURL(/\/sign-in$/);
+  // Signed out at once; the sign-in page remembers where they were (issue 7 item 10).
+  await expect(person).toHaveURL(/\/sign-in\?next=%2Fuser-home$/);
   await signIn(person, personEmail);
   await expect(toast(person, "This account has been deactivated. Contact your administrator.")).toBeVisible();
   await expect(person).toHaveURL(/\/sign-in$/);
