@@ -245,6 +245,8 @@ const adminSignUp = await send({
 });
 if (adminSignUp.statusCode !== 201) throw new Error(`admin sign-up failed: ${adminSignUp.body}`);
 const signInBody = (email: string) => ({ email, password: "correct horse battery" });
+const [fuzzUser] = await database.db.select().from(users).where(eq(users.email, "fuzz-user@example.test"));
+const userId = fuzzUser!.id;
 const adminCookie = cookieOf(
   await send({ method: "POST", url: "/api/auth/sign-in/email", body: signInBody("fuzz-admin@example.test") }),
 );
@@ -408,6 +410,92 @@ const targets: Target[] = [
     route: "GET /api/tickets",
     isAuth: false,
     make: () => ({ method: "GET", url: "/api/tickets", cookie: cookies(), query: oddQuery() }),
+  },
+  // Notifications (issue 8).
+  {
+    route: "POST /api/notifications",
+    isAuth: false,
+    make: () => ({
+      method: "POST",
+      url: "/api/notifications",
+      cookie: cookies(),
+      ...bodyOrRaw({ uid: pick([userId, "technicians", "nobody"]), message: "Test", type: "test" }),
+    }),
+  },
+  {
+    route: "POST /api/notifications/:id/read",
+    isAuth: false,
+    make: () => ({
+      method: "POST",
+      url: `/api/notifications/${random() < 0.5 ? String(int(50) + 1) : percentEncoded(pick(oddStrings)().slice(0, 100)) || "x"}/read`,
+      cookie: cookies(),
+    }),
+  },
+  {
+    route: "POST /api/notifications/read-all",
+    isAuth: false,
+    make: () => ({ method: "POST", url: "/api/notifications/read-all", cookie: cookies(), ...bodyOrRaw({}) }),
+  },
+  {
+    route: "GET /api/notifications",
+    isAuth: false,
+    make: () => ({ method: "GET", url: "/api/notifications", cookie: cookies(), query: oddQuery() }),
+  },
+  {
+    route: "PUT /api/me/notification-settings",
+    isAuth: false,
+    make: () => ({
+      method: "PUT",
+      url: "/api/me/notification-settings",
+      cookie: cookies(),
+      ...bodyOrRaw({ emailTypes: ["ticket_comment"], soundsMuted: false }),
+    }),
+  },
+  {
+    route: "POST /api/notifications/unsubscribe",
+    isAuth: false,
+    make: () => ({ method: "POST", url: "/api/notifications/unsubscribe", ...bodyOrRaw({ token: "abc.def" }) }),
+  },
+  // User management (issue 9).
+  {
+    route: "GET /api/admin/users",
+    isAuth: false,
+    make: () => ({ method: "GET", url: "/api/admin/users", cookie: adminCookie, query: oddQuery() }),
+  },
+  {
+    route: "POST /api/admin/users",
+    isAuth: false,
+    make: () => ({
+      method: "POST",
+      url: "/api/admin/users",
+      cookie: pick([adminCookie, userCookie]),
+      ...bodyOrRaw({
+        name: "Invited",
+        email: `i${int(1e9)}@example.test`,
+        role: "user",
+        department: "General",
+      }),
+    }),
+  },
+  {
+    route: "PATCH /api/admin/users/:id",
+    isAuth: false,
+    make: () => ({
+      method: "PATCH",
+      url: `/api/admin/users/${random() < 0.7 ? userId : percentEncoded(pick(oddStrings)().slice(0, 100)) || "x"}`,
+      cookie: pick([adminCookie, technicianCookie]),
+      ...bodyOrRaw({ name: "Fuzz user", role: "user", department: "General", status: "Active" }),
+    }),
+  },
+  {
+    route: "PUT /api/admin/users/:id/status",
+    isAuth: false,
+    make: () => ({
+      method: "PUT",
+      url: `/api/admin/users/${userId}/status`,
+      cookie: adminCookie,
+      ...bodyOrRaw({ status: "Active" }),
+    }),
   },
 ];
 

@@ -152,3 +152,27 @@ describe("a page cursor that does not decode", () => {
     expect(expectRefused(response)).toBe("cursor: Not a valid page cursor");
   });
 });
+
+// Found by bench/fuzz-write-endpoints.ts once it covered user management (issue 9).
+describe("unstorable text in user management", () => {
+  it("refuses a NUL in the user search with 400 naming it", async () => {
+    const { cookie } = await signedInAs(t.app, t.database.db, "admin");
+    const response = await request(t.app, { method: "GET", url: "/api/admin/users?q=a%00b", cookie });
+    expect(expectRefused(response)).toBe("querystring q: Search must not contain control characters");
+  });
+
+  it("refuses a lone surrogate in a department with 400 naming it, and changes nobody", async () => {
+    const { cookie } = await signedInAs(t.app, t.database.db, "admin");
+    const { user } = await signedInAs(t.app, t.database.db, "user");
+    const response = await request(t.app, {
+      method: "PATCH",
+      url: `/api/admin/users/${user.id}`,
+      cookie,
+      headers: { "content-type": "application/json" },
+      payload: '{"name":"Ann","role":"user","department":"\\ud800","status":"Active"}',
+    });
+    expect(expectRefused(response)).toBe("department: Department must be valid Unicode text");
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.department).toBe("General");
+  });
+});

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { storableText } from "../text/storable-text.ts";
 import { roles, userStatuses } from "./roles.ts";
 import { emailSchema, personNameSchema } from "./user.schemas.ts";
 
@@ -8,18 +9,21 @@ export const userPageSize = 25;
 export const userSorts = ["newest", "name"] as const;
 export type UserSort = (typeof userSorts)[number];
 
-export const departmentSchema = z
-  .string({ error: "Department is required" })
-  .trim()
-  .min(1, "Department is required")
-  .max(100, "Department must be at most 100 characters");
+export const departmentSchema = storableText(
+  z
+    .string({ error: "Department is required" })
+    .trim()
+    .min(1, "Department is required")
+    .max(100, "Department must be at most 100 characters"),
+  "Department",
+);
 
 const roleSchema = z.enum(roles, { error: "Role must be user, technician or admin" });
 const statusSchema = z.enum(userStatuses, { error: "Status must be Active or Inactive" });
 
 export const listUsersQuerySchema = z.object({
   /** Part of a name, e-mail address or department, any case. */
-  q: z.string().trim().max(100, "Search must be at most 100 characters").optional(),
+  q: storableText(z.string().trim().max(100, "Search must be at most 100 characters"), "Search").optional(),
   role: roleSchema.optional(),
   status: statusSchema.optional(),
   sort: z.enum(userSorts).default("newest"),
