@@ -454,7 +454,11 @@ const targets: Target[] = [
   {
     route: "POST /api/notifications/unsubscribe",
     isAuth: false,
-    make: () => ({ method: "POST", url: "/api/notifications/unsubscribe", ...bodyOrRaw({ token: "abc.def" }) }),
+    make: () => ({
+      method: "POST",
+      url: "/api/notifications/unsubscribe",
+      ...bodyOrRaw({ token: "abc.def" }),
+    }),
   },
   // User management (issue 9).
   {
