@@ -11,7 +11,8 @@
 //
 // Knobs: BENCH_TECHNICIANS (1000), BENCH_TICKETS (50), BENCH_INTERVAL_MS (100), BENCH_IDLE_STREAMS (10000),
 // BENCH_TABS (5 streams per idle person, sharing one session), BENCH_IDLE_HOLD_MS (30000: long enough for
-// a heartbeat and a session sweep to run over the idle streams before the last reading).
+// a heartbeat and a session sweep to run over the idle streams before the last reading); BENCH_PROF=1 writes
+// the server processes' CPU profiles to /tmp/prof.
 import { type ChildProcess, execFileSync, fork } from "node:child_process";
 import { createHmac, randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -39,6 +40,7 @@ const cookieName = "better-auth.session_token";
 type Request =
   | { kind: "seed"; prefix: string; role: Role; people: number }
   | { kind: "memory" }
+  | { kind: "cpu" }
   | { kind: "stop" };
 type Reply = { id: number; result?: unknown; error?: string };
 interface Memory {
@@ -84,16 +86,14 @@ async function runServer() {
     }));
     for (let start = 0; start < rows.length; start += 1_000) {
       const chunk = rows.slice(start, start + 1_000);
-      await database.db
-        .insert(users)
-        .values(
-          chunk.map(({ userId }) => ({
-            id: userId,
-            name: `Bench ${userId}`,
-            email: `${userId}@bench.test`,
-            role,
-          })),
-        );
+      await database.db.insert(users).values(
+        chunk.map(({ userId }) => ({
+          id: userId,
+          name: `Bench ${userId}`,
+          email: `${userId}@bench.test`,
+          role,
+        })),
+      );
       await database.db
         .insert(sessions)
         .values(chunk.map(({ userId, token }) => ({ id: `ses_${userId}`, token, userId, expiresAt })));
@@ -116,6 +116,7 @@ async function runServer() {
     try {
       if (request.kind === "seed") reply({ result: await seed(request) });
       else if (request.kind === "memory") reply({ result: await memory() });
+      else if (request.kind === "cpu") reply({ result: process.cpuUsage() });
       else {
         await app.close();
         await database.close();
@@ -141,7 +142,11 @@ interface Server {
 
 function startServer(env: Record<string, string>): Promise<Server> {
   const child: ChildProcess = fork(fileURLToPath(import.meta.url), ["--server"], {
-    execArgv: [...process.execArgv, "--expose-gc"],
+    execArgv: [
+      ...process.execArgv,
+      "--expose-gc",
+      ...(process.env.BENCH_PROF ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : []),
+    ],
     env: { ...process.env, ...env, BENCH_AUTH_SECRET: authSecret },
   });
   const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
@@ -290,6 +295,8 @@ async function measureLatency(server: Server) {
   const firstAt: number[] = [];
   const lastAt: number[] = [];
   const latencies: number[] = [];
+  /** Per delivery: which ticket, and when it arrived. */
+  const arrivals: Array<[number, number]> = [];
   let misdelivered = 0;
   let ticketEvents = 0;
   let lastDelivery = 0;
@@ -312,6 +319,7 @@ async function measureLatency(server: Server) {
         return;
       }
       latencies.push(at - sentAt[i]!);
+      arrivals.push([i, at]);
       received[i]!++;
       firstAt[i] ??= at;
       lastAt[i] = at;
@@ -325,6 +333,8 @@ async function measureLatency(server: Server) {
   // Open loop: a ticket every intervalMs whatever the server is doing, so a server that falls behind
   // shows as growing latency rather than as a slower sender.
   const postTimes: number[] = [];
+  const answeredAt: number[] = [];
+  const cpuBefore = await server.call<NodeJS.CpuUsage>({ kind: "cpu" });
   const statuses = new Map<number, number>();
   const start = performance.now();
   const posts: Array<Promise<void>> = [];
@@ -341,7 +351,9 @@ async function measureLatency(server: Server) {
         floor: "1",
         officeNumber: "101",
       }).then(({ status }) => {
-        postTimes.push(performance.now() - sentAt[i]!);
+        const now = performance.now();
+        answeredAt[i] = now;
+        postTimes.push(now - sentAt[i]!);
         statuses.set(status, (statuses.get(status) ?? 0) + 1);
       }),
     );
@@ -350,6 +362,8 @@ async function measureLatency(server: Server) {
   let giveUp: NodeJS.Timeout | undefined;
   await Promise.race([everything, new Promise((resolve) => (giveUp = setTimeout(resolve, 120_000)))]);
   clearTimeout(giveUp);
+  const cpu = await server.call<NodeJS.CpuUsage>({ kind: "cpu" });
+  const serverCpuMs = (cpu.user + cpu.system - cpuBefore.user - cpuBefore.system) / 1000;
   for (const stream of streams) stream.close();
   agent.destroy();
 
@@ -366,6 +380,12 @@ async function measureLatency(server: Server) {
     misdelivered,
     ticketEvents,
     deliveryMs: percentiles(latencies),
+    // Delivery measured from the POST's answer (negative when the event beat the response): what push
+    // adds on top of the write itself.
+    afterAnswerMs: percentiles(arrivals.map(([i, at]) => at - answeredAt[i]!)),
+    // The app process's CPU time per ticket (the write, the fan-out, every stream write); PostgreSQL's own
+    // work is not in it.
+    serverCpuMsPerTicket: round(serverCpuMs / config.tickets),
     // One ticket's first to last delivery: how long the server takes to write 1,000 streams.
     fanOutMs: percentiles(fanOut),
     deliveriesPerSecond: Math.round(latencies.length / ((lastDelivery - sentAt[0]!) / 1000)),
@@ -464,7 +484,11 @@ async function runDriver() {
     process.exit(1);
   }
   const database = await openDatabase();
-  console.log(`Database: ${database.kind}; ${os.cpus().length} CPUs; node ${process.version}\n`);
+  // Figures move with what else the machine is doing: the load average says how busy it was.
+  const loadBefore = os.loadavg()[0]!.toFixed(2);
+  console.log(
+    `Database: ${database.kind}; ${os.cpus().length} CPUs (load ${loadBefore}); node ${process.version}\n`,
+  );
   try {
     // Two server processes on one database: the memory reading starts from a server that has done nothing else.
     console.log(
@@ -476,9 +500,10 @@ async function runDriver() {
       `  POST /api/tickets        ${fmt(latency.postMs)}   statuses ${JSON.stringify(latency.postStatuses)}`,
     );
     console.log(`  write → notification     ${fmt(latency.deliveryMs)}`);
+    console.log(`  answer → notification    ${fmt(latency.afterAnswerMs)}`);
     console.log(`  fan-out (first → last)   ${fmt(latency.fanOutMs)}`);
     console.log(
-      `  ${latency.deliveries} deliveries (${latency.missing} missing, ${latency.misdelivered} to the wrong person), ${latency.deliveriesPerSecond}/s\n`,
+      `  ${latency.deliveries} deliveries (${latency.missing} missing, ${latency.misdelivered} to the wrong person), ${latency.deliveriesPerSecond}/s; app CPU ${latency.serverCpuMsPerTicket} ms a ticket\n`,
     );
 
     console.log(`Memory: ${config.idleStreams} idle streams (${config.tabs} tabs a person)`);
@@ -501,6 +526,7 @@ async function runDriver() {
       measuredAt: new Date().toISOString(),
       node: process.version,
       cpus: os.cpus().length,
+      loadAverage: { before: Number(loadBefore), after: Number(os.loadavg()[0]!.toFixed(2)) },
       latency,
       memory,
     };
