@@ -57,13 +57,14 @@ function unnamedControls() {
     .map((element) => element.outerHTML.slice(0, 160));
 }
 
-/** Text shortened with an ellipsis that does not fit: the reader never sees the rest. */
+/** Text shortened with an ellipsis (one line or clamped lines) that does not fit: the rest is never seen. */
 function cutOffText() {
   return [...document.querySelectorAll<HTMLElement>("body *")]
-    .filter(
-      (element) =>
-        getComputedStyle(element).textOverflow === "ellipsis" && element.scrollWidth > element.clientWidth,
-    )
+    .filter((element) => {
+      const style = getComputedStyle(element);
+      const clamped = style.webkitLineClamp !== "none" && element.scrollHeight > element.clientHeight;
+      return (style.textOverflow === "ellipsis" && element.scrollWidth > element.clientWidth) || clamped;
+    })
     .map((element) => element.textContent?.trim().slice(0, 80));
 }
 
