@@ -41,13 +41,13 @@ export default function ProfilePage() {
         <div className="flex items-center gap-4 border-b border-slate-100 p-6">
           <span
             aria-hidden="true"
-            className="flex size-14 items-center justify-center rounded-full bg-indigo-100 text-lg font-semibold text-indigo-700"
+            className="flex size-14 shrink-0 items-center justify-center rounded-full bg-indigo-100 text-lg font-semibold text-indigo-700"
           >
             {initials || "?"}
           </span>
           <div className="min-w-0">
-            <p className="truncate text-lg font-semibold text-slate-900">{actor.name}</p>
-            <p className="truncate text-sm text-slate-500">{actor.email}</p>
+            <p className="break-words text-lg font-semibold text-slate-900">{actor.name}</p>
+            <p className="break-all text-sm text-slate-500">{actor.email}</p>
           </div>
         </div>
         <dl className="divide-y divide-slate-100 px-6 text-sm">

@@ -96,7 +96,9 @@ function TicketRow({ ticket }: { ticket: Ticket }) {
           <span className="font-mono text-xs text-slate-500">{ticket.ticketId}</span>
           <TicketStatusBadge status={ticket.status} />
         </div>
-        <p className="mt-1 truncate font-medium text-slate-900 group-hover:text-indigo-700">{ticket.title}</p>
+        <p className="mt-1 break-words font-medium text-slate-900 group-hover:text-indigo-700">
+          {ticket.title}
+        </p>
         <div className="mt-1.5 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-slate-500">
           <TicketPriorityLabel priority={ticket.priority} />
           <span>{ticket.category}</span>

@@ -63,7 +63,7 @@ export function ManagedUsersTable({
                 <StatusBadge status={user.status} />
               </Cell>
               <Cell label="Actions" className="col-span-2">
-                <div className="flex flex-wrap gap-1.5 md:flex-nowrap">
+                <div className="flex flex-wrap gap-1.5">
                   <Button size="sm" variant="secondary" onClick={() => onEdit(user)}>
                     Edit
                   </Button>
