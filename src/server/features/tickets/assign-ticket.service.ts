@@ -16,7 +16,7 @@ import { findVisibleTicket } from "./ticket-access.ts";
 
 async function ensureActiveTechnician(db: Db, assigneeId: string) {
   const person = await findUserById(db, assigneeId);
-  if (!person || person.role !== "technician" || person.status !== "Active") {
+  if (person?.role !== "technician" || person.status !== "Active") {
     throw ruleViolation(`${person?.name ?? "That person"} is not an active technician.`);
   }
 }
