@@ -66,3 +66,24 @@ describe("user management rules", () => {
     expect(can.deactivateUser(tech, { id: "someone-else" })).toBe(false);
   });
 });
+
+describe("can.assignTo and can.returnToQueue", () => {
+  const closed: TicketFacts = { ...assignedToTech, status: "Closed" };
+  it("lets an admin assign any ticket that is not Closed, and return it to the queue", () => {
+    expect([open, assignedToTech, closed].map((t) => can.assignTo(admin, t))).toEqual([true, true, false]);
+    expect([open, assignedToTech, closed].map((t) => can.returnToQueue(admin, t))).toEqual([
+      true,
+      true,
+      false,
+    ]);
+  });
+
+  it("lets a technician hand on only their own ticket, never to the queue", () => {
+    expect(can.assignTo(tech, assignedToTech)).toBe(true);
+    expect(can.assignTo(tech, open)).toBe(false);
+    expect(can.assignTo(otherTech, assignedToTech)).toBe(false);
+    expect(can.assignTo(tech, closed)).toBe(false);
+    expect(can.returnToQueue(tech, assignedToTech)).toBe(false);
+    expect(can.assignTo(creator, assignedToTech)).toBe(false);
+  });
+});

@@ -28,6 +28,14 @@ export const can = {
     a.role === "technician" && t.status === "Open" && t.assignedTo === null,
   changeStatus: (a: Actor, t: TicketFacts) =>
     (a.role === "technician" || a.role === "admin") && viewTicket(a, t) && t.status !== "Closed",
+  /**
+   * Issue 10: an admin (re)assigns any ticket that is not Closed; a technician hands on only a ticket
+   * assigned to them. Who it may go to is assignmentRefusal's (src/shared/tickets/ticket-assignment.ts).
+   */
+  assignTo: (a: Actor, t: TicketFacts) =>
+    t.status !== "Closed" && (a.role === "admin" || (a.role === "technician" && t.assignedTo === a.id)),
+  /** Only an administrator sends a ticket back to the queue; a technician hands theirs to someone. */
+  returnToQueue: (a: Actor, t: TicketFacts) => a.role === "admin" && t.status !== "Closed",
   comment: (a: Actor, t: TicketFacts) => viewTicket(a, t),
   giveFeedback: (a: Actor, t: TicketFacts) => t.createdBy === a.id && t.status === "Resolved",
   manageUsers: (a: Actor) => a.role === "admin",

@@ -66,6 +66,8 @@ export const makeEvent = (overrides: Partial<TicketEvent> = {}): TicketEvent => 
   toStatus: null,
   message: null,
   rating: null,
+  fromAssigneeName: null,
+  toAssigneeName: null,
   at: "2025-11-20T09:30:00.000Z",
   ...overrides,
 });

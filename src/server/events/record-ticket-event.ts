@@ -29,6 +29,7 @@ export function recipientsOf(
   actorId: string | null,
 ): "technicians" | string[] {
   if (type === "created") return "technicians";
+  // The ticket is read after the change: for "reassigned", assignedTo is the new assignee.
   const people =
     type === "assigned"
       ? [ticket.createdBy]
@@ -44,6 +45,7 @@ const notificationTypeOf: Record<TicketEventInput["type"], NotificationType> = {
   status_changed: "ticket_status",
   assigned: "ticket_assigned",
   feedback: "ticket_feedback",
+  reassigned: "ticket_assigned",
 };
 
 const commentPreviewLength = 100;
@@ -66,6 +68,13 @@ async function messageOf(tx: Db, event: TicketEventInput, ticket: TicketWithName
       return `${await actorName()} changed the status of ticket ${ticket.id} from ${event.fromStatus} to ${event.toStatus}`;
     case "assigned":
       return `${await actorName()} assigned ticket ${ticket.id} to themselves; it is now In Progress`;
+    case "reassigned": {
+      const statusChange = event.fromStatus !== event.toStatus ? `; it is now ${event.toStatus}` : "";
+      if (!event.toAssigneeId)
+        return `${await actorName()} returned ticket ${ticket.id} to the queue${statusChange}`;
+      const assignee = (await findUserById(tx, event.toAssigneeId))?.name ?? "someone";
+      return `${await actorName()} assigned ticket ${ticket.id} to ${assignee}${statusChange}`;
+    }
     case "feedback": {
       const rating = event.rating ?? 0;
       const feedback = await findFeedback(tx, ticket.id);

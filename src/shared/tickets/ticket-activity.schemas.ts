@@ -66,7 +66,14 @@ export const feedbackSchema = z.object({
 });
 export type Feedback = z.infer<typeof feedbackSchema>;
 
-export const ticketEventTypes = ["created", "assigned", "status_changed", "commented", "feedback"] as const;
+export const ticketEventTypes = [
+  "created",
+  "assigned",
+  "status_changed",
+  "commented",
+  "feedback",
+  "reassigned",
+] as const;
 export type TicketEventType = (typeof ticketEventTypes)[number];
 
 export const ticketEventSchema = z.object({
@@ -78,6 +85,9 @@ export const ticketEventSchema = z.object({
   toStatus: z.enum(ticketStatuses).nullable(),
   message: z.string().nullable(),
   rating: z.number().int().nullable(),
+  /** A "reassigned" event's people: null on the other side means the queue (unassigned). */
+  fromAssigneeName: z.string().nullable(),
+  toAssigneeName: z.string().nullable(),
   at: z.iso.datetime(),
 });
 export type TicketEvent = z.infer<typeof ticketEventSchema>;

@@ -24,6 +24,7 @@ import type {
   FeedbackInput,
   TicketActivity,
 } from "#shared/tickets/ticket-activity.schemas.ts";
+import type { AssignTicketInput, Technician } from "#shared/tickets/ticket-assignment.ts";
 import { apiFetch, isApiError } from "../../lib/api-client.ts";
 
 export interface TicketListFilters {
@@ -106,6 +107,24 @@ export function useAssignToMe(ticketId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiFetch<Ticket>(`${ticketPath(ticketId)}/assign`, { method: "POST" }),
+    onSuccess: (ticket) => storeChangedTicket(queryClient, ticket),
+    onError: (error) => refreshAfterRefusal(queryClient, ticketId, error),
+  });
+}
+
+/** The "Assign to…" choices (staff only): active technicians, by name. */
+export const technicianListQuery = () =>
+  queryOptions({
+    queryKey: ["technicians"] as const,
+    queryFn: ({ signal }) => apiFetch<Technician[]>("/api/technicians", { signal }),
+  });
+
+/** Issue 10: an admin (re)assigns or returns to the queue; a technician hands their ticket on. */
+export function useAssignTicket(ticketId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AssignTicketInput) =>
+      apiFetch<Ticket>(`${ticketPath(ticketId)}/assignee`, { method: "PUT", body: input }),
     onSuccess: (ticket) => storeChangedTicket(queryClient, ticket),
     onError: (error) => refreshAfterRefusal(queryClient, ticketId, error),
   });

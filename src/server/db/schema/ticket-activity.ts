@@ -52,6 +52,9 @@ export const ticketEvents = pgTable(
     toStatus: ticketStatusEnum("to_status"),
     commentId: text("comment_id").references(() => ticketComments.id, { onDelete: "cascade" }),
     rating: integer("rating"),
+    // A "reassigned" event's people; null on either side means the queue.
+    fromAssigneeId: text("from_assignee_id").references(() => users.id),
+    toAssigneeId: text("to_assignee_id").references(() => users.id),
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [index("ticket_events_ticket_idx").on(t.ticketId, t.createdAt)],

@@ -31,10 +31,14 @@ export function toEventDto({
   event,
   actorName,
   message,
+  fromAssigneeName,
+  toAssigneeName,
 }: {
   event: TicketEventRow;
   actorName: string | null;
   message: string | null;
+  fromAssigneeName: string | null;
+  toAssigneeName: string | null;
 }): TicketEvent {
   return {
     id: event.id,
@@ -45,6 +49,8 @@ export function toEventDto({
     toStatus: event.toStatus,
     message,
     rating: event.rating,
+    fromAssigneeName,
+    toAssigneeName,
     at: event.createdAt.toISOString(),
   };
 }

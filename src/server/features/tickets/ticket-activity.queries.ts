@@ -46,6 +46,8 @@ export async function findFeedback(db: Db, ticketId: string) {
 
 const author = alias(users, "author");
 const actor = alias(users, "actor");
+const fromAssignee = alias(users, "from_assignee");
+const toAssignee = alias(users, "to_assignee");
 
 function selectCommentsWithAuthor(db: Db) {
   return db
@@ -67,9 +69,17 @@ export async function findCommentById(db: Db, commentId: string) {
 
 export function findEvents(db: Db, ticketId: string) {
   return db
-    .select({ event: ticketEvents, actorName: actor.name, message: ticketComments.message })
+    .select({
+      event: ticketEvents,
+      actorName: actor.name,
+      message: ticketComments.message,
+      fromAssigneeName: fromAssignee.name,
+      toAssigneeName: toAssignee.name,
+    })
     .from(ticketEvents)
     .leftJoin(actor, eq(actor.id, ticketEvents.actorId))
+    .leftJoin(fromAssignee, eq(fromAssignee.id, ticketEvents.fromAssigneeId))
+    .leftJoin(toAssignee, eq(toAssignee.id, ticketEvents.toAssigneeId))
     .leftJoin(ticketComments, eq(ticketComments.id, ticketEvents.commentId))
     .where(eq(ticketEvents.ticketId, ticketId))
     .orderBy(asc(ticketEvents.createdAt), asc(ticketEvents.id));

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { TicketStatus } from "#shared/tickets/ticket.schemas.ts";
 import type { UserRow } from "../../db/schema/index.ts";
-import { ticketComments, ticketEvents, ticketFeedback, tickets } from "../../db/schema/index.ts";
+import {
+  notifications,
+  ticketComments,
+  ticketEvents,
+  ticketFeedback,
+  tickets,
+} from "../../db/schema/index.ts";
 import { insertTicket, signedInAs } from "../../test/factories.ts";
 import { createTestApp, request, type TestApp } from "../../test/test-app.ts";
 
@@ -16,7 +22,16 @@ type ActorKind =
   | "assignee"
   | "otherTechnician"
   | "admin";
-type Action = "view" | "list" | "create" | "comment" | "changeStatus" | "assignToMe" | "giveFeedback";
+type Action =
+  | "view"
+  | "list"
+  | "create"
+  | "comment"
+  | "changeStatus"
+  | "assignToMe"
+  | "assignTo"
+  | "listTechnicians"
+  | "giveFeedback";
 
 const expected: Record<Action, Record<ActorKind, number>> = {
   view: {
@@ -76,6 +91,26 @@ const expected: Record<Action, Record<ActorKind, number>> = {
     otherTechnician: 404,
     admin: 403,
   },
+  // Give the ticket to otherTechnician: its assignee or an admin may; "technician" sees the ticket
+  // unassigned, so it is not theirs to hand on.
+  assignTo: {
+    anonymous: 401,
+    creator: 403,
+    otherUser: 404,
+    technician: 403,
+    assignee: 200,
+    otherTechnician: 404,
+    admin: 200,
+  },
+  listTechnicians: {
+    anonymous: 401,
+    creator: 403,
+    otherUser: 403,
+    technician: 200,
+    assignee: 200,
+    otherTechnician: 200,
+    admin: 200,
+  },
   giveFeedback: {
     anonymous: 401,
     creator: 200,
@@ -122,6 +157,7 @@ async function snapshot() {
     comments: await db.select().from(ticketComments),
     feedback: await db.select().from(ticketFeedback),
     events: await db.select().from(ticketEvents),
+    notifications: await db.select().from(notifications),
   };
 }
 
@@ -173,6 +209,15 @@ function perform(action: Action, ticketId: string, cookie: string | null) {
       });
     case "assignToMe":
       return request(t.app, { method: "POST", url: `${url}/assign`, cookie });
+    case "assignTo":
+      return request(t.app, {
+        method: "PUT",
+        url: `${url}/assignee`,
+        cookie,
+        payload: { assigneeId: people.otherTechnician.user.id },
+      });
+    case "listTechnicians":
+      return request(t.app, { method: "GET", url: "/api/technicians", cookie });
     case "giveFeedback":
       return request(t.app, {
         method: "PUT",
@@ -194,6 +239,7 @@ const cells = (Object.keys(expected) as Action[]).flatMap((action) =>
 describe("ticket routes × callers", () => {
   beforeEach(() =>
     t.database.db.transaction(async (tx) => {
+      await tx.delete(notifications);
       await tx.delete(ticketEvents);
       await tx.delete(ticketComments);
       await tx.delete(ticketFeedback);

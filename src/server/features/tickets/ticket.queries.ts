@@ -65,6 +65,15 @@ export async function updateTicketStatus(
   await db.update(tickets).set(values).where(eq(tickets.id, id));
 }
 
+/** The assignment, under the caller's row lock; the status follows it (statusAfterAssignment). */
+export async function updateTicketAssignee(
+  db: Db,
+  id: string,
+  values: Pick<TicketRow, "assignedTo" | "status" | "updatedAt">,
+) {
+  await db.update(tickets).set(values).where(eq(tickets.id, id));
+}
+
 export async function findTicketById(db: Db, id: string): Promise<TicketWithNames | undefined> {
   const [row] = await selectTicketsWithNames(db).where(eq(tickets.id, id));
   return row && flatten(row);

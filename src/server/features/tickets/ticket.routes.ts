@@ -18,7 +18,9 @@ import {
   feedbackSchema,
   ticketActivitySchema,
 } from "#shared/tickets/ticket-activity.schemas.ts";
+import { assignTicketInputSchema } from "#shared/tickets/ticket-assignment.ts";
 import type { ServiceContext } from "../../context.ts";
+import { assignTicket } from "./assign-ticket.service.ts";
 import { createTicket, getTicket, listTicketsFor, summarizeTicketsFor } from "./ticket.service.ts";
 import { addComment, getTicketActivity, giveFeedback } from "./ticket-activity.service.ts";
 import { assignTicketToMe, changeTicketStatus } from "./ticket-lifecycle.service.ts";
@@ -57,6 +59,12 @@ export async function ticketRoutes(
     "/api/tickets/:ticketId/assign",
     { schema: { params, response: { 200: ticketSchema } } },
     (request) => assignTicketToMe(contextOf(request), request.params.ticketId),
+  );
+
+  app.put(
+    "/api/tickets/:ticketId/assignee",
+    { schema: { params, body: assignTicketInputSchema, response: { 200: ticketSchema } } },
+    (request) => assignTicket(contextOf(request), request.params.ticketId, request.body),
   );
 
   app.patch(

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import type { SignUpRole } from "#shared/users/roles.ts";
 import type { Db } from "../../db/client.ts";
 import { accounts, sessions, type UserRow, users } from "../../db/schema/index.ts";
@@ -56,4 +56,13 @@ export async function insertUserWithPassword(
 
 export async function deleteSessionsOf(db: Db, userId: string) {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Everyone a ticket can be given to, by name. */
+export function findActiveTechnicians(db: Db) {
+  return db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(and(eq(users.role, "technician"), eq(users.status, "Active")))
+    .orderBy(asc(users.name), asc(users.id));
 }

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { technicianSchema } from "#shared/tickets/ticket-assignment.ts";
 import {
   adminSignUpInputSchema,
   chooseRoleInputSchema,
@@ -8,7 +10,7 @@ import {
 } from "#shared/users/user.schemas.ts";
 import type { ServiceContext } from "../../context.ts";
 import type { registerAdmin } from "./admin-registration.service.ts";
-import { chooseRole, getMe, updateProfile } from "./user.service.ts";
+import { chooseRole, getMe, listTechnicians, updateProfile } from "./user.service.ts";
 
 export interface UserRoutesDeps {
   contextOf: (request: FastifyRequest) => ServiceContext;
@@ -32,6 +34,10 @@ export async function userRoutes(fastify: FastifyInstance, deps: UserRoutesDeps)
     "/api/me/role",
     { schema: { body: chooseRoleInputSchema, response: { 200: meSchema } } },
     (request) => chooseRole(contextOf(request), request.body),
+  );
+
+  app.get("/api/technicians", { schema: { response: { 200: z.array(technicianSchema) } } }, (request) =>
+    listTechnicians(contextOf(request)),
   );
 
   app.post(

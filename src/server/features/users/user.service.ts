@@ -1,8 +1,9 @@
+import type { Technician } from "#shared/tickets/ticket-assignment.ts";
 import type { ChooseRoleInput, Me, UpdateProfileInput } from "#shared/users/user.schemas.ts";
 import type { ServiceContext } from "../../context.ts";
-import { conflict, unauthenticated } from "../../errors.ts";
+import { conflict, forbidden, unauthenticated } from "../../errors.ts";
 import { toMeDto } from "./user.presenter.ts";
-import { findUserById, setRoleIfUnset, updateUser } from "./user.queries.ts";
+import { findActiveTechnicians, findUserById, setRoleIfUnset, updateUser } from "./user.queries.ts";
 
 export async function getMe(ctx: ServiceContext): Promise<Me> {
   const row = await findUserById(ctx.db, ctx.actor.id);
@@ -23,4 +24,12 @@ export async function chooseRole(ctx: ServiceContext, { role }: ChooseRoleInput)
   if (row) return toMeDto(row);
   if (!(await findUserById(ctx.db, ctx.actor.id))) throw unauthenticated();
   throw conflict("Your role is already set. An administrator can change it.");
+}
+
+/** The "Assign to…" choices: staff only, names only (e-mails stay with user management). */
+export async function listTechnicians(ctx: ServiceContext): Promise<Technician[]> {
+  if (ctx.actor.role !== "technician" && ctx.actor.role !== "admin") {
+    throw forbidden("Only technicians and administrators can list technicians");
+  }
+  return findActiveTechnicians(ctx.db);
 }

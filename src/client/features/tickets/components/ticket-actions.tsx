@@ -3,6 +3,7 @@ import { can } from "#shared/permissions.ts";
 import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
 import { Card } from "../../../components/ui/card.tsx";
 import { useActor } from "../../../lib/use-actor.ts";
+import { AssignToControl } from "./assign-to-control.tsx";
 import { AssignToMeButton } from "./assign-to-me-button.tsx";
 import { ChangeStatusButtons } from "./change-status-buttons.tsx";
 
@@ -18,9 +19,10 @@ export function TicketActions({ ticket, onOutcome }: TicketActionsProps) {
   if (!actor) return null;
   const canAssign = can.assignToSelf(actor, ticket);
   const canChangeStatus = can.changeStatus(actor, ticket);
+  const canAssignTo = can.assignTo(actor, ticket);
   const isStaff = actor.role === "technician" || actor.role === "admin";
 
-  if (!canAssign && !canChangeStatus) {
+  if (!canAssign && !canChangeStatus && !canAssignTo) {
     return isStaff && ticket.status === "Closed" ? (
       <Card className="flex items-start gap-3 p-5 text-sm text-slate-600">
         <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-400" />
@@ -39,6 +41,7 @@ export function TicketActions({ ticket, onOutcome }: TicketActionsProps) {
         </div>
       ) : null}
       {canChangeStatus ? <ChangeStatusButtons actor={actor} ticket={ticket} onOutcome={onOutcome} /> : null}
+      {canAssignTo ? <AssignToControl actor={actor} ticket={ticket} onOutcome={onOutcome} /> : null}
     </Card>
   );
 }

@@ -23,6 +23,7 @@ const icons: Record<TicketEventType, { icon: LucideIcon; tone: string }> = {
   status_changed: { icon: ArrowRightLeft, tone: "bg-amber-50 text-amber-600" },
   commented: { icon: MessageSquare, tone: "bg-slate-100 text-slate-600" },
   feedback: { icon: Star, tone: "bg-green-50 text-green-600" },
+  reassigned: { icon: UserRoundCheck, tone: "bg-blue-50 text-blue-600" },
 };
 
 /** Everything that happened to the ticket, oldest first: who, what (from → to) and when. */
@@ -97,6 +98,24 @@ function EventSummary({ event }: { event: TicketEvent }): ReactNode {
       return "commented";
     case "feedback":
       return "gave feedback";
+    case "reassigned":
+      return (
+        <>
+          {event.toAssigneeName === null ? (
+            "returned it to the queue"
+          ) : (
+            <>
+              assigned it to <span className="font-medium text-slate-900">{event.toAssigneeName}</span>
+            </>
+          )}
+          {event.fromStatus === event.toStatus ? null : (
+            <>
+              <Separator />
+              <Transition event={event} />
+            </>
+          )}
+        </>
+      );
   }
 }
 

@@ -1,0 +1,92 @@
+import { useQuery } from "@tanstack/react-query";
+import { LoaderCircle, UserRoundCog } from "lucide-react";
+import { type FormEvent, useId, useState } from "react";
+import { useNavigate } from "react-router";
+import { toast } from "react-toastify/unstyled";
+import { type Actor, can } from "#shared/permissions.ts";
+import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { Select } from "../../../components/ui/select.tsx";
+import { technicianListQuery, useAssignTicket } from "../ticket.api.ts";
+
+interface AssignToControlProps {
+  actor: Actor;
+  ticket: Ticket;
+  /** The server's reason when it refused (e.g. another admin reassigned it first); null after a success. */
+  onOutcome: (refusal: string | null) => void;
+}
+
+const queue = "";
+
+/** Rendered only when can.assignTo: the choices are the other active technicians, and the queue for admins. */
+export function AssignToControl({ actor, ticket, onOutcome }: AssignToControlProps) {
+  const id = useId();
+  const navigate = useNavigate();
+  const technicians = useQuery(technicianListQuery());
+  const assign = useAssignTicket(ticket.ticketId);
+  const options = [
+    ...(can.returnToQueue(actor, ticket) && ticket.assignedTo !== null
+      ? [{ value: queue, label: "Unassigned (queue)" }]
+      : []),
+    ...(technicians.data ?? [])
+      .filter((technician) => technician.id !== ticket.assignedTo)
+      .map((technician) => ({ value: technician.id, label: technician.name })),
+  ];
+  const [chosen, setChosen] = useState<string | null>(null);
+  const selected =
+    chosen !== null && options.some((option) => option.value === chosen) ? chosen : options[0]?.value;
+
+  // mutateAsync, not mutate's callbacks: a hand-off can remove this control, and React Query skips
+  // mutate's callbacks once their component has unmounted.
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (selected === undefined) return;
+    try {
+      const changed = await assign.mutateAsync({ assigneeId: selected === queue ? null : selected });
+      toast.success(
+        changed.assignedToName
+          ? `Ticket assigned to ${changed.assignedToName}`
+          : "Ticket returned to the queue",
+      );
+      onOutcome(null);
+      // A technician who handed their ticket on may no longer see it.
+      if (!can.viewTicket(actor, changed)) void navigate("/technician-home");
+    } catch (error) {
+      toast.error("Failed to assign ticket");
+      onOutcome(error instanceof Error ? error.message : "Failed to assign ticket");
+    }
+  }
+
+  if (technicians.isError)
+    return <p className="text-sm text-red-700">The technicians could not be loaded.</p>;
+  return (
+    <form onSubmit={(event) => void handleSubmit(event)} className="flex flex-col gap-2">
+      <label htmlFor={id} className="text-xs font-medium tracking-wide text-slate-500 uppercase">
+        Assign to…
+      </label>
+      <div className="flex gap-2">
+        <div className="min-w-0 flex-1">
+          <Select
+            id={id}
+            options={options}
+            value={selected ?? queue}
+            disabled={technicians.isPending || options.length === 0}
+            onChange={(event) => setChosen(event.target.value)}
+          />
+        </div>
+        <Button
+          type="submit"
+          variant="secondary"
+          disabled={technicians.isPending || assign.isPending || selected === undefined}
+        >
+          {assign.isPending ? (
+            <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+          ) : (
+            <UserRoundCog aria-hidden="true" className="size-4" />
+          )}
+          Assign
+        </Button>
+      </div>
+    </form>
+  );
+}

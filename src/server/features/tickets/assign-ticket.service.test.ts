@@ -1,0 +1,219 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Actor } from "#shared/permissions.ts";
+import type { ServiceContext } from "../../context.ts";
+import { notifications, ticketEvents, tickets } from "../../db/schema/index.ts";
+import { insertTicket, insertUser } from "../../test/factories.ts";
+import { createTestDatabase, type TestDatabase } from "../../test/test-database.ts";
+import { listTechnicians } from "../users/user.service.ts";
+import { assignTicket } from "./assign-ticket.service.ts";
+import { getTicketActivity } from "./ticket-activity.service.ts";
+import { assignTicketToMe } from "./ticket-lifecycle.service.ts";
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.destroy());
+beforeEach(() => database.reset());
+
+const as = (actor: { id: string; role: string | null }): ServiceContext => ({
+  db: database.db,
+  actor: { id: actor.id, role: actor.role as Actor["role"] },
+});
+
+async function cast() {
+  const { db } = database;
+  return {
+    user: await insertUser(db, { role: "user", name: "Uma" }),
+    tech: await insertUser(db, { role: "technician", name: "Theo" }),
+    tech2: await insertUser(db, { role: "technician", name: "Tara" }),
+    admin: await insertUser(db, { role: "admin", name: "Ada" }),
+    admin2: await insertUser(db, { role: "admin", name: "Abe" }),
+  };
+}
+
+const rowOf = async (id: string) => (await database.db.select().from(tickets).where(eq(tickets.id, id)))[0]!;
+const notificationsOf = (ticketId: string) =>
+  database.db
+    .select({ userId: notifications.userId, type: notifications.type, message: notifications.message })
+    .from(notifications)
+    .where(eq(notifications.ticketId, ticketId));
+const eventsOf = (ticketId: string) =>
+  database.db.select().from(ticketEvents).where(eq(ticketEvents.ticketId, ticketId));
+
+describe("assignment by others", () => {
+  it("an admin reassigns a ticket: the new technician and the creator are notified, not the actor", async () => {
+    const { user, tech, tech2, admin } = await cast();
+    const ticket = await insertTicket(database.db, {
+      createdBy: user.id,
+      assignedTo: tech.id,
+      status: "In Progress",
+    });
+    const assigned = await assignTicket(as(admin), ticket.id, { assigneeId: tech2.id });
+    expect(assigned).toMatchObject({ assignedTo: tech2.id, assignedToName: "Tara", status: "In Progress" });
+    const sent = await notificationsOf(ticket.id);
+    const message = `Ada assigned ticket ${ticket.id} to Tara`;
+    expect(sent).toHaveLength(2);
+    expect(sent).toEqual(
+      expect.arrayContaining([
+        { userId: tech2.id, type: "ticket_assigned", message },
+        { userId: user.id, type: "ticket_assigned", message },
+      ]),
+    );
+    const activity = await getTicketActivity(as(admin), ticket.id);
+    expect(activity.events.at(-1)).toMatchObject({
+      type: "reassigned",
+      actorName: "Ada",
+      fromAssigneeName: "Theo",
+      toAssigneeName: "Tara",
+      fromStatus: "In Progress",
+      toStatus: "In Progress",
+    });
+  });
+
+  it("assigning an Open ticket makes it In Progress, as Assign to Me does", async () => {
+    const { user, tech, admin } = await cast();
+    const ticket = await insertTicket(database.db, { createdBy: user.id });
+    const assigned = await assignTicket(as(admin), ticket.id, { assigneeId: tech.id });
+    expect(assigned).toMatchObject({ assignedTo: tech.id, status: "In Progress" });
+    expect((await notificationsOf(ticket.id)).map((n) => n.message)).toContain(
+      `Ada assigned ticket ${ticket.id} to Theo; it is now In Progress`,
+    );
+  });
+
+  it("back to the queue sets an In Progress ticket Open and unassigned, so Assign to Me can take it", async () => {
+    const { user, tech, tech2, admin } = await cast();
+    const ticket = await insertTicket(database.db, {
+      createdBy: user.id,
+      assignedTo: tech.id,
+      status: "In Progress",
+    });
+    const returned = await assignTicket(as(admin), ticket.id, { assigneeId: null });
+    expect(returned).toMatchObject({ assignedTo: null, status: "Open" });
+    expect(await notificationsOf(ticket.id)).toEqual([
+      {
+        userId: user.id,
+        type: "ticket_assigned",
+        message: `Ada returned ticket ${ticket.id} to the queue; it is now Open`,
+      },
+    ]);
+    const activity = await getTicketActivity(as(admin), ticket.id);
+    expect(activity.events.at(-1)).toMatchObject({
+      type: "reassigned",
+      toAssigneeName: null,
+      toStatus: "Open",
+    });
+    await expect(assignTicketToMe(as(tech2), ticket.id)).resolves.toMatchObject({ assignedTo: tech2.id });
+  });
+
+  it("a technician hands their ticket to another technician and no longer sees it", async () => {
+    const { user, tech, tech2 } = await cast();
+    const ticket = await insertTicket(database.db, {
+      createdBy: user.id,
+      assignedTo: tech.id,
+      status: "In Progress",
+    });
+    await assignTicket(as(tech), ticket.id, { assigneeId: tech2.id });
+    expect((await rowOf(ticket.id)).assignedTo).toBe(tech2.id);
+    expect((await notificationsOf(ticket.id)).map((n) => n.userId).sort()).toEqual(
+      [tech2.id, user.id].sort(),
+    );
+    await expect(getTicketActivity(as(tech), ticket.id)).rejects.toMatchObject({ code: "not_found" });
+  });
+
+  it("refuses a technician returning their ticket to the queue, and changes nothing", async () => {
+    const { user, tech } = await cast();
+    const ticket = await insertTicket(database.db, {
+      createdBy: user.id,
+      assignedTo: tech.id,
+      status: "In Progress",
+    });
+    await expect(assignTicket(as(tech), ticket.id, { assigneeId: null })).rejects.toMatchObject({
+      code: "forbidden",
+      message: "Only an administrator can return a ticket to the queue",
+    });
+    expect(await rowOf(ticket.id)).toMatchObject({ assignedTo: tech.id, status: "In Progress" });
+    expect(await eventsOf(ticket.id)).toEqual([]);
+  });
+
+  it.each([
+    ["an inactive technician", { role: "technician", status: "Inactive", name: "Ivy" }],
+    ["a user", { role: "user", name: "Ivy" }],
+    ["an administrator", { role: "admin", name: "Ivy" }],
+  ] as const)("refuses %s as the assignee (422), and changes nothing", async (_, values) => {
+    const { user, tech, admin } = await cast();
+    const target = await insertUser(database.db, values);
+    const ticket = await insertTicket(database.db, {
+      createdBy: user.id,
+      assignedTo: tech.id,
+      status: "In Progress",
+    });
+    await expect(assignTicket(as(admin), ticket.id, { assigneeId: target.id })).rejects.toMatchObject({
+      code: "rule_violation",
+      message: "Ivy is not an active technician.",
+    });
+    expect((await rowOf(ticket.id)).assignedTo).toBe(tech.id);
+    expect(await eventsOf(ticket.id)).toEqual([]);
+    expect(await notificationsOf(ticket.id)).toEqual([]);
+  });
+
+  it("refuses an unknown person, a Closed ticket and an assignment that changes nothing", async () => {
+    const { user, tech, admin } = await cast();
+    const ticket = await insertTicket(database.db, {
+      createdBy: user.id,
+      assignedTo: tech.id,
+      status: "In Progress",
+    });
+    await expect(assignTicket(as(admin), ticket.id, { assigneeId: "usr_nobody" })).rejects.toMatchObject({
+      code: "rule_violation",
+      message: "That person is not an active technician.",
+    });
+    await expect(assignTicket(as(admin), ticket.id, { assigneeId: tech.id })).rejects.toMatchObject({
+      code: "rule_violation",
+      message: "This ticket is already assigned to them.",
+    });
+    const closed = await insertTicket(database.db, { createdBy: user.id, status: "Closed" });
+    await expect(assignTicket(as(admin), closed.id, { assigneeId: tech.id })).rejects.toMatchObject({
+      code: "conflict",
+    });
+    expect(await rowOf(closed.id)).toMatchObject({ assignedTo: null, status: "Closed" });
+  });
+
+  it("two admins reassigning at once: exactly one wins, one timeline entry", async () => {
+    const { user, tech, tech2, admin, admin2 } = await cast();
+    const tech3 = await insertUser(database.db, { role: "technician", name: "Tom" });
+    const ticket = await insertTicket(database.db, {
+      createdBy: user.id,
+      assignedTo: tech.id,
+      status: "In Progress",
+    });
+    const results = await Promise.allSettled([
+      assignTicket(as(admin), ticket.id, { assigneeId: tech2.id }),
+      assignTicket(as(admin2), ticket.id, { assigneeId: tech3.id }),
+    ]);
+    const won = results.filter((r) => r.status === "fulfilled");
+    const lost = results.filter((r) => r.status === "rejected");
+    expect(won).toHaveLength(1);
+    expect(lost).toHaveLength(1);
+    const winner = (won[0] as PromiseFulfilledResult<{ assignedTo: string; assignedToName: string }>).value;
+    expect((lost[0] as PromiseRejectedResult).reason).toMatchObject({
+      code: "conflict",
+      message: `This ticket was just assigned to ${winner.assignedToName}.`,
+    });
+    expect((await rowOf(ticket.id)).assignedTo).toBe(winner.assignedTo);
+    expect((await eventsOf(ticket.id)).filter((e) => e.type === "reassigned")).toHaveLength(1);
+  });
+});
+
+describe("the technicians list", () => {
+  it("names active technicians only, without e-mails, to staff only", async () => {
+    const { user, tech, tech2, admin } = await cast();
+    await insertUser(database.db, { role: "technician", status: "Inactive", name: "Ivy" });
+    expect(await listTechnicians(as(admin))).toEqual([
+      { id: tech2.id, name: "Tara" },
+      { id: tech.id, name: "Theo" },
+    ]);
+    await expect(listTechnicians(as(user))).rejects.toMatchObject({ code: "forbidden" });
+  });
+});

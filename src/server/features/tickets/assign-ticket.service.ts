@@ -1,0 +1,77 @@
+import { can } from "#shared/permissions.ts";
+import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
+import {
+  type AssignTicketInput,
+  assignmentRefusal,
+  statusAfterAssignment,
+} from "#shared/tickets/ticket-assignment.ts";
+import type { ServiceContext } from "../../context.ts";
+import type { Db } from "../../db/client.ts";
+import { conflict, forbidden, ruleViolation } from "../../errors.ts";
+import { inTransaction } from "../../events/transaction.ts";
+import { findUserById } from "../users/user.queries.ts";
+import { toTicketDto } from "./ticket.presenter.ts";
+import { findTicketById, lockTicket, updateTicketAssignee } from "./ticket.queries.ts";
+import { findVisibleTicket } from "./ticket-access.ts";
+
+async function ensureActiveTechnician(db: Db, assigneeId: string) {
+  const person = await findUserById(db, assigneeId);
+  if (person?.role !== "technician" || person.status !== "Active") {
+    throw ruleViolation(`${person?.name ?? "That person"} is not an active technician.`);
+  }
+}
+
+/**
+ * Issue 10 item 1: an admin gives any ticket that is not Closed to an active technician or back to the
+ * queue; a technician hands their own ticket to another. Race-safe like Assign to Me: the change applies
+ * only if the locked row still has the assignee this caller saw.
+ */
+export async function assignTicket(
+  ctx: ServiceContext,
+  ticketId: string,
+  { assigneeId }: AssignTicketInput,
+): Promise<Ticket> {
+  // Visibility first: a ticket the caller may not see answers 404 whatever its state (DESIGN.md §2.1).
+  const seen = await findVisibleTicket(ctx, ticketId);
+  if (ctx.actor.role !== "technician" && ctx.actor.role !== "admin") {
+    throw forbidden("Only technicians and administrators can assign tickets");
+  }
+  if (seen.status === "Closed") throw conflict("This ticket is closed; it can no longer be assigned.");
+  if (!can.assignTo(ctx.actor, seen))
+    throw forbidden("Only its assignee or an administrator can assign this ticket");
+  if (assigneeId === null && !can.returnToQueue(ctx.actor, seen)) {
+    throw forbidden("Only an administrator can return a ticket to the queue");
+  }
+  const refusal = assignmentRefusal(seen, assigneeId);
+  if (refusal) throw ruleViolation(refusal);
+  if (assigneeId !== null) await ensureActiveTechnician(ctx.db, assigneeId);
+  const now = new Date();
+  await inTransaction(ctx, async (tx, recordEvent) => {
+    const locked = await lockTicket(tx, ticketId);
+    if (!locked || locked.assignedTo !== seen.assignedTo) {
+      const winner = locked && (await findTicketById(tx, ticketId));
+      throw conflict(
+        winner?.assignedToName
+          ? `This ticket was just assigned to ${winner.assignedToName}.`
+          : "This ticket's assignee changed meanwhile; reload it and try again.",
+      );
+    }
+    if (locked.status === "Closed") throw conflict("This ticket was closed while you were assigning it.");
+    // Deactivation may have happened since the first check; the event must never name an inactive assignee.
+    if (assigneeId !== null) await ensureActiveTechnician(tx, assigneeId);
+    const status = statusAfterAssignment(locked.status, assigneeId);
+    await updateTicketAssignee(tx, ticketId, { assignedTo: assigneeId, status, updatedAt: now });
+    await recordEvent({
+      ticketId,
+      type: "reassigned",
+      actorId: ctx.actor.id,
+      fromStatus: locked.status,
+      toStatus: status,
+      fromAssigneeId: locked.assignedTo,
+      toAssigneeId: assigneeId,
+      createdAt: now,
+    });
+  });
+  const ticket = await findTicketById(ctx.db, ticketId);
+  return toTicketDto(ticket!);
+}
