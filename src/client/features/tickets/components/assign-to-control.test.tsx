@@ -42,7 +42,11 @@ describe("Assign to…", () => {
         body: { ...ticket, assignedTo: "tech-2", assignedToName: "Tara Tech", ...(body as object) },
       }),
     });
-    await vi.waitFor(async () => expect(await choices()).toEqual(["Unassigned (queue)", "Tara Tech"]));
+    await vi.waitFor(async () =>
+      expect(await choices()).toEqual(["Choose…", "Unassigned (queue)", "Tara Tech"]),
+    );
+    // Nothing is sent until someone is chosen.
+    expect(screen.getByRole("button", { name: "Assign" })).toBeDisabled();
     await user.selectOptions(screen.getByLabelText("Assign to…"), "Tara Tech");
     await user.click(screen.getByRole("button", { name: "Assign" }));
     await vi.waitFor(() => expect(onOutcome).toHaveBeenCalledWith(null));
@@ -51,7 +55,7 @@ describe("Assign to…", () => {
 
   it("offers a technician only the other technicians for their own ticket", async () => {
     setup("technician", theirs);
-    await vi.waitFor(async () => expect(await choices()).toEqual(["Tara Tech"]));
+    await vi.waitFor(async () => expect(await choices()).toEqual(["Choose…", "Tara Tech"]));
   });
 
   // Each case waits for what that person is shown instead, so the control had its chance to appear.

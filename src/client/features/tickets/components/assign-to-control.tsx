@@ -16,7 +16,9 @@ interface AssignToControlProps {
   onOutcome: (refusal: string | null) => void;
 }
 
-const queue = "";
+const queue = "queue";
+// Nothing is chosen until the person picks: an admin clicking Assign by mistake must not send a ticket anywhere.
+const unchosen = "";
 
 /** Rendered only when can.assignTo: the choices are the other active technicians, and the queue for admins. */
 export function AssignToControl({ actor, ticket, onOutcome }: AssignToControlProps) {
@@ -25,6 +27,7 @@ export function AssignToControl({ actor, ticket, onOutcome }: AssignToControlPro
   const technicians = useQuery(technicianListQuery());
   const assign = useAssignTicket(ticket.ticketId);
   const options = [
+    { value: unchosen, label: "Choose…" },
     ...(can.returnToQueue(actor, ticket) && ticket.assignedTo !== null
       ? [{ value: queue, label: "Unassigned (queue)" }]
       : []),
@@ -33,14 +36,13 @@ export function AssignToControl({ actor, ticket, onOutcome }: AssignToControlPro
       .map((technician) => ({ value: technician.id, label: technician.name })),
   ];
   const [chosen, setChosen] = useState<string | null>(null);
-  const selected =
-    chosen !== null && options.some((option) => option.value === chosen) ? chosen : options[0]?.value;
+  const selected = chosen !== null && options.some((option) => option.value === chosen) ? chosen : unchosen;
 
   // mutateAsync, not mutate's callbacks: a hand-off can remove this control, and React Query skips
   // mutate's callbacks once their component has unmounted.
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    if (selected === undefined) return;
+    if (selected === unchosen) return;
     try {
       const changed = await assign.mutateAsync({ assigneeId: selected === queue ? null : selected });
       toast.success(
@@ -69,15 +71,15 @@ export function AssignToControl({ actor, ticket, onOutcome }: AssignToControlPro
           <Select
             id={id}
             options={options}
-            value={selected ?? queue}
-            disabled={technicians.isPending || options.length === 0}
+            value={selected}
+            disabled={technicians.isPending || options.length === 1}
             onChange={(event) => setChosen(event.target.value)}
           />
         </div>
         <Button
           type="submit"
           variant="secondary"
-          disabled={technicians.isPending || assign.isPending || selected === undefined}
+          disabled={technicians.isPending || assign.isPending || selected === unchosen}
         >
           {assign.isPending ? (
             <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
