@@ -47,6 +47,7 @@ describe("TicketPage", () => {
               authorId: "tech-1",
               authorName: "Theo Tech",
               message: "Swapped the cable.",
+              isInternal: false,
               timestamp: "2025-11-20T11:00:00.000Z",
             },
           ],
