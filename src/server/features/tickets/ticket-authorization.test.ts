@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { TicketStatus } from "#shared/tickets/ticket.schemas.ts";
 import type { UserRow } from "../../db/schema/index.ts";
-import { ticketComments, ticketEvents, ticketFeedback, tickets } from "../../db/schema/index.ts";
+import {
+  notifications,
+  ticketComments,
+  ticketEvents,
+  ticketFeedback,
+  tickets,
+} from "../../db/schema/index.ts";
 import { insertTicket, signedInAs } from "../../test/factories.ts";
 import { createTestApp, request, type TestApp } from "../../test/test-app.ts";
 
@@ -16,7 +22,15 @@ type ActorKind =
   | "assignee"
   | "otherTechnician"
   | "admin";
-type Action = "view" | "list" | "create" | "comment" | "changeStatus" | "assignToMe" | "giveFeedback";
+type Action =
+  | "view"
+  | "list"
+  | "create"
+  | "comment"
+  | "addNote"
+  | "changeStatus"
+  | "assignToMe"
+  | "giveFeedback";
 
 const expected: Record<Action, Record<ActorKind, number>> = {
   view: {
@@ -50,6 +64,16 @@ const expected: Record<Action, Record<ActorKind, number>> = {
   comment: {
     anonymous: 401,
     creator: 201,
+    otherUser: 404,
+    technician: 201,
+    assignee: 201,
+    otherTechnician: 404,
+    admin: 201,
+  },
+  // An internal note (comment with isInternal): staff who may see the ticket; users are refused outright.
+  addNote: {
+    anonymous: 401,
+    creator: 403,
     otherUser: 404,
     technician: 201,
     assignee: 201,
@@ -122,6 +146,7 @@ async function snapshot() {
     comments: await db.select().from(ticketComments),
     feedback: await db.select().from(ticketFeedback),
     events: await db.select().from(ticketEvents),
+    notifications: await db.select().from(notifications),
   };
 }
 
@@ -163,6 +188,13 @@ function perform(action: Action, ticketId: string, cookie: string | null) {
         url: `${url}/comments`,
         cookie,
         payload: { message: "Any news?" },
+      });
+    case "addNote":
+      return request(t.app, {
+        method: "POST",
+        url: `${url}/comments`,
+        cookie,
+        payload: { message: "Printer model is a P-2000", isInternal: true },
       });
     case "changeStatus":
       return request(t.app, {
