@@ -44,7 +44,8 @@ export function AddCommentForm({
   const handleAdd = handleSubmit(async (input) => {
     setServerError(null);
     try {
-      await addComment.mutateAsync(input);
+      // Users' comments stay { message } on the wire; only a note says isInternal.
+      await addComment.mutateAsync(input.isInternal ? input : { message: input.message });
       toast.success(input.isInternal ? "Internal note added" : "Comment added successfully");
       reset({ message: "", isInternal: false });
     } catch (error) {
