@@ -292,5 +292,6 @@ describe("internal notes", () => {
       }),
       { numRuns: 12 },
     );
-  });
+    // Twelve runs of up to ten HTTP actions each, with live streams: generous for a loaded machine.
+  }, 120_000);
 });
