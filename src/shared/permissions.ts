@@ -37,6 +37,10 @@ export const can = {
   /** Only an administrator sends a ticket back to the queue; a technician hands theirs to someone. */
   returnToQueue: (a: Actor, t: TicketFacts) => a.role === "admin" && t.status !== "Closed",
   comment: (a: Actor, t: TicketFacts) => viewTicket(a, t),
+  /** Internal notes: staff who may see the ticket write them; users never read them. */
+  addInternalNote: (a: Actor, t: TicketFacts) =>
+    (a.role === "technician" || a.role === "admin") && viewTicket(a, t),
+  seeInternal: (a: Actor) => a.role === "technician" || a.role === "admin",
   giveFeedback: (a: Actor, t: TicketFacts) => t.createdBy === a.id && t.status === "Resolved",
   manageUsers: (a: Actor) => a.role === "admin",
   /** An admin never deactivates themself (they would lock themselves out mid-task). */

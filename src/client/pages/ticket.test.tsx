@@ -47,6 +47,7 @@ describe("TicketPage", () => {
               authorId: "tech-1",
               authorName: "Theo Tech",
               message: "Swapped the cable.",
+              isInternal: false,
               timestamp: "2025-11-20T11:00:00.000Z",
             },
           ],
@@ -105,6 +106,45 @@ describe("TicketPage", () => {
       "Theo Tech·commented",
       "Theo Tech·In Progress → Resolved",
     ]);
+  });
+
+  it("shows staff an internal note distinctly, with the Internal note toggle; a user gets no toggle", async () => {
+    const ticket = makeTicket({ status: "In Progress", assignedTo: "tech-1", assignedToName: "Theo Tech" });
+    const note = {
+      commentId: "CMT2",
+      ticketId,
+      authorId: "tech-1",
+      authorName: "Theo Tech",
+      message: "Vendor case 4711 opened.",
+      isInternal: true,
+      timestamp: "2025-11-20T11:00:00.000Z",
+    };
+    setup(technician, {
+      [`GET /api/tickets/${ticketId}`]: { body: ticket },
+      [`GET /api/tickets/${ticketId}/activity`]: {
+        body: makeActivity({
+          comments: [note],
+          events: [
+            makeEvent({ id: "e1", type: "internal_note", actorName: "Theo Tech", message: note.message }),
+          ],
+        }),
+      },
+    });
+    const comments = await screen.findByRole("region", { name: /Comments/ });
+    const item = (await within(comments).findByText("Vendor case 4711 opened.")).closest("article")!;
+    expect(within(item).getByText("Internal note — not visible to the requester")).toBeInTheDocument();
+    expect(item).toHaveClass("bg-amber-50");
+    expect(within(comments).getByRole("checkbox", { name: "Internal note" })).toBeInTheDocument();
+    const timeline = await screen.findByRole("list", { name: "Ticket activity" });
+    expect(within(timeline).getByText("added an internal note")).toBeInTheDocument();
+  });
+
+  it("offers a user no Internal note toggle on their ticket", async () => {
+    const ticket = makeTicket({ createdBy: "user-1" });
+    setup(makeMe(), { [`GET /api/tickets/${ticketId}`]: { body: ticket } });
+    const comments = await screen.findByRole("region", { name: /Comments/ });
+    expect(await within(comments).findByLabelText("Add a comment")).toBeInTheDocument();
+    expect(within(comments).queryByRole("checkbox", { name: "Internal note" })).not.toBeInTheDocument();
   });
 
   it("assigns the ticket to the technician and shows them as its assignee", async () => {

@@ -33,7 +33,7 @@ export function recipientsOf(
   const people =
     type === "assigned"
       ? [ticket.createdBy]
-      : type === "feedback"
+      : type === "feedback" || type === "internal_note"
         ? [ticket.assignedTo]
         : [ticket.createdBy, ticket.assignedTo];
   return [...new Set(people)].filter((id): id is string => id !== null && id !== actorId);
@@ -46,6 +46,7 @@ const notificationTypeOf: Record<TicketEventInput["type"], NotificationType> = {
   assigned: "ticket_assigned",
   feedback: "ticket_feedback",
   reassigned: "ticket_assigned",
+  internal_note: "internal_note",
 };
 
 const commentPreviewLength = 100;
@@ -63,6 +64,10 @@ async function messageOf(tx: Db, event: TicketEventInput, ticket: TicketWithName
     case "commented": {
       const comment = event.commentId ? await findCommentById(tx, event.commentId) : undefined;
       return `${comment?.authorName ?? "Someone"} commented on ticket ${ticket.id}: ${preview(comment?.comment.message ?? "")}`;
+    }
+    case "internal_note": {
+      const note = event.commentId ? await findCommentById(tx, event.commentId) : undefined;
+      return `${note?.authorName ?? "Someone"} added an internal note on ticket ${ticket.id}: ${preview(note?.comment.message ?? "")}`;
     }
     case "status_changed":
       return `${await actorName()} changed the status of ticket ${ticket.id} from ${event.fromStatus} to ${event.toStatus}`;
@@ -135,5 +140,8 @@ export async function recordTicketEvent(
     );
     mailsQueued = await queueMails(tx, rows);
   }
-  return { announcement: { kind: "ticket-event", eventId, ticketId: ticket.id }, mailsQueued };
+  const announcement: TicketEventAnnouncement = { kind: "ticket-event", eventId, ticketId: ticket.id };
+  // Even a content-free "ticket changed" would tell a user that something hidden happened.
+  if (event.type === "internal_note") announcement.staffOnly = true;
+  return { announcement, mailsQueued };
 }

@@ -4,8 +4,11 @@
  * an event fanned out to 1,000 technicians.
  */
 export type BusMessage =
-  /** A ticket event committed: its notifications (by event id) and a "ticket changed" for its viewers. */
-  | { kind: "ticket-event"; eventId: string; ticketId: string }
+  /**
+   * A ticket event committed: its notifications (by event id) and a "ticket changed" for its viewers
+   * (only those who are staff when `staffOnly`: an internal note).
+   */
+  | { kind: "ticket-event"; eventId: string; ticketId: string; staffOnly?: true }
   /** Notifications written outside a ticket event (the debug page's test notifications). */
   | { kind: "notifications"; ids: number[] }
   /**
@@ -24,12 +27,12 @@ export interface Bus {
   close(): Promise<void>;
 }
 
-type Wire = { e: string; t: string } | { n: number[] } | { s: string };
+type Wire = { e: string; t: string; i?: 1 } | { n: number[] } | { s: string };
 
 export function encodeBusMessage(message: BusMessage): string {
   const wire: Wire =
     message.kind === "ticket-event"
-      ? { e: message.eventId, t: message.ticketId }
+      ? { e: message.eventId, t: message.ticketId, ...(message.staffOnly ? { i: 1 as const } : {}) }
       : message.kind === "notifications"
         ? { n: message.ids }
         : { s: message.userId };
@@ -47,7 +50,9 @@ export function decodeBusMessage(payload: string): BusMessage | null {
   if (typeof wire !== "object" || wire === null) return null;
   const w = wire as Record<string, unknown>;
   if (typeof w.e === "string" && typeof w.t === "string")
-    return { kind: "ticket-event", eventId: w.e, ticketId: w.t };
+    return w.i === 1
+      ? { kind: "ticket-event", eventId: w.e, ticketId: w.t, staffOnly: true }
+      : { kind: "ticket-event", eventId: w.e, ticketId: w.t };
   if (Array.isArray(w.n) && w.n.every((id) => Number.isSafeInteger(id)))
     return { kind: "notifications", ids: w.n as number[] };
   if (typeof w.s === "string") return { kind: "session-ended", userId: w.s };

@@ -133,8 +133,11 @@ export function createStreamHub({
     const ticket = await findTicketById(db, message.ticketId);
     if (!ticket) return;
     const changed = frame("ticket", { ticketId: ticket.id });
-    for (const entry of byClient.values())
-      if (can.viewTicket(entry.client.actor, ticket)) write(entry, changed);
+    for (const entry of byClient.values()) {
+      const { actor } = entry.client;
+      if (can.viewTicket(actor, ticket) && (!message.staffOnly || can.seeInternal(actor)))
+        write(entry, changed);
+    }
   }
 
   const inFlight = new Set<Promise<void>>();

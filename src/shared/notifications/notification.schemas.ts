@@ -10,6 +10,7 @@ export const notificationTypes = [
   "ticket_status",
   "ticket_assigned",
   "ticket_feedback",
+  "internal_note",
   "test",
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
@@ -21,6 +22,7 @@ export const notificationTypeLabels: Record<NotificationType, string> = {
   ticket_status: "Status changes on my tickets",
   ticket_assigned: "My ticket was assigned",
   ticket_feedback: "Feedback on tickets I handled",
+  internal_note: "Internal notes on tickets I handle",
   test: "Test notifications",
 };
 
@@ -31,6 +33,7 @@ export const emailableNotificationTypes = [
   "ticket_status",
   "ticket_assigned",
   "ticket_feedback",
+  "internal_note",
 ] as const satisfies readonly NotificationType[];
 export type EmailableNotificationType = (typeof emailableNotificationTypes)[number];
 export const defaultEmailNotificationTypes: EmailableNotificationType[] = [
@@ -38,6 +41,7 @@ export const defaultEmailNotificationTypes: EmailableNotificationType[] = [
   "ticket_status",
   "ticket_assigned",
   "ticket_feedback",
+  "internal_note",
 ];
 
 /**
@@ -126,6 +130,7 @@ export type UnsubscribeResult = z.infer<typeof unsubscribeResultSchema>;
  * - `notification`: id = notificationId, data = a Notification (only ever the recipient's own);
  * - `ticket`: data = { ticketId }, sent to every stream whose person may see that ticket when it changed
  *   (status, assignment, comment, feedback) so open pages and lists refresh; no id, no content;
+ *   an internal note wakes staff streams only;
  * - `ready`: data = { lastEventId } once connected (after any replay);
  * - a `: ping` comment every 25 s keeps proxies from closing an idle stream.
  */

@@ -18,6 +18,8 @@ export const addCommentInputSchema = z.object({
       .max(commentMaxLength, `Comment must be at most ${commentMaxLength} characters`),
     "Comment",
   ),
+  /** An internal note: staff only, never shown to users (issue 10 item 2). */
+  isInternal: z.boolean({ error: "isInternal must be true or false" }).optional(),
 });
 export type AddCommentInput = z.infer<typeof addCommentInputSchema>;
 
@@ -54,6 +56,7 @@ export const commentSchema = z.object({
   authorId: z.string(),
   authorName: z.string().nullable(),
   message: z.string(),
+  isInternal: z.boolean(),
   timestamp: z.iso.datetime(),
 });
 export type Comment = z.infer<typeof commentSchema>;
@@ -73,6 +76,7 @@ export const ticketEventTypes = [
   "commented",
   "feedback",
   "reassigned",
+  "internal_note",
 ] as const;
 export type TicketEventType = (typeof ticketEventTypes)[number];
 

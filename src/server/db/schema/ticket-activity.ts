@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { ticketEventTypes } from "#shared/tickets/ticket-activity.schemas.ts";
 import { ticketStatusEnum, tickets } from "./tickets.ts";
 import { users } from "./users.ts";
@@ -15,6 +15,7 @@ export const ticketComments = pgTable(
       .notNull()
       .references(() => users.id),
     message: text("message").notNull(),
+    isInternal: boolean("is_internal").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [index("ticket_comments_ticket_idx").on(t.ticketId, t.createdAt)],

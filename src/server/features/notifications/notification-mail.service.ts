@@ -35,6 +35,7 @@ const subjectLead: Record<EmailableNotificationType, string> = {
   ticket_status: "Status changed on",
   ticket_assigned: "Assigned:",
   ticket_feedback: "Feedback on",
+  internal_note: "Internal note on",
 };
 
 function subjectFor(type: EmailableNotificationType, ticketId: string | null, title: string | undefined) {

@@ -21,7 +21,7 @@ describe("GET/PUT /api/me/notification-settings", () => {
     const response = await request(t.app, { method: "GET", url, cookie });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      emailTypes: ["ticket_comment", "ticket_status", "ticket_assigned", "ticket_feedback"],
+      emailTypes: ["ticket_comment", "ticket_status", "ticket_assigned", "ticket_feedback", "internal_note"],
       soundsMuted: false,
     });
   });
@@ -197,6 +197,7 @@ describe("POST /api/notifications/unsubscribe", () => {
       "ticket_comment",
       "ticket_status",
       "ticket_feedback",
+      "internal_note",
     ]);
   });
 

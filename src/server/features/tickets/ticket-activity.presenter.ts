@@ -14,6 +14,7 @@ export function toCommentDto({
     authorId: comment.authorId,
     authorName,
     message: comment.message,
+    isInternal: comment.isInternal,
     timestamp: comment.createdAt.toISOString(),
   };
 }

@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, ne } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { ticketComments, ticketEvents, ticketFeedback, users } from "../../db/schema/index.ts";
@@ -13,7 +13,10 @@ export async function insertTicketEvent(db: Db, values: EventValues): Promise<st
   return id;
 }
 
-export async function insertComment(db: Db, values: { ticketId: string; authorId: string; message: string }) {
+export async function insertComment(
+  db: Db,
+  values: { ticketId: string; authorId: string; message: string; isInternal: boolean },
+) {
   const createdAt = new Date();
   const [row] = await db
     .insert(ticketComments)
@@ -56,9 +59,15 @@ function selectCommentsWithAuthor(db: Db) {
     .leftJoin(author, eq(author.id, ticketComments.authorId));
 }
 
-export function findComments(db: Db, ticketId: string) {
+/** `withInternal` only for staff: a user's query never reads an internal note (DESIGN §2.11). */
+export function findComments(db: Db, ticketId: string, { withInternal }: { withInternal: boolean }) {
   return selectCommentsWithAuthor(db)
-    .where(eq(ticketComments.ticketId, ticketId))
+    .where(
+      and(
+        eq(ticketComments.ticketId, ticketId),
+        withInternal ? undefined : eq(ticketComments.isInternal, false),
+      ),
+    )
     .orderBy(asc(ticketComments.createdAt), asc(ticketComments.id));
 }
 
@@ -67,7 +76,8 @@ export async function findCommentById(db: Db, commentId: string) {
   return row;
 }
 
-export function findEvents(db: Db, ticketId: string) {
+/** `withInternal` only for staff: a user's timeline has no internal-note events. */
+export function findEvents(db: Db, ticketId: string, { withInternal }: { withInternal: boolean }) {
   return db
     .select({
       event: ticketEvents,
@@ -81,6 +91,11 @@ export function findEvents(db: Db, ticketId: string) {
     .leftJoin(fromAssignee, eq(fromAssignee.id, ticketEvents.fromAssigneeId))
     .leftJoin(toAssignee, eq(toAssignee.id, ticketEvents.toAssigneeId))
     .leftJoin(ticketComments, eq(ticketComments.id, ticketEvents.commentId))
-    .where(eq(ticketEvents.ticketId, ticketId))
+    .where(
+      and(
+        eq(ticketEvents.ticketId, ticketId),
+        withInternal ? undefined : ne(ticketEvents.type, "internal_note"),
+      ),
+    )
     .orderBy(asc(ticketEvents.createdAt), asc(ticketEvents.id));
 }

@@ -1,3 +1,4 @@
+import { can } from "#shared/permissions.ts";
 import type {
   AddCommentInput,
   Comment,
@@ -23,14 +24,16 @@ import {
 export async function addComment(
   ctx: ServiceContext,
   ticketId: string,
-  { message }: AddCommentInput,
+  { message, isInternal = false }: AddCommentInput,
 ): Promise<Comment> {
-  await findVisibleTicket(ctx, ticketId);
+  const ticket = await findVisibleTicket(ctx, ticketId);
+  if (isInternal && !can.addInternalNote(ctx.actor, ticket))
+    throw forbidden("Only technicians and administrators can add internal notes");
   const comment = await inTransaction(ctx, async (tx, recordEvent) => {
-    const row = await insertComment(tx, { ticketId, authorId: ctx.actor.id, message });
+    const row = await insertComment(tx, { ticketId, authorId: ctx.actor.id, message, isInternal });
     await recordEvent({
       ticketId,
-      type: "commented",
+      type: isInternal ? "internal_note" : "commented",
       actorId: ctx.actor.id,
       commentId: row.id,
       createdAt: row.createdAt,
@@ -75,10 +78,11 @@ export async function giveFeedback(
 
 export async function getTicketActivity(ctx: ServiceContext, ticketId: string): Promise<TicketActivity> {
   await findVisibleTicket(ctx, ticketId);
+  const withInternal = can.seeInternal(ctx.actor);
   const [comments, feedback, events] = await Promise.all([
-    findComments(ctx.db, ticketId),
+    findComments(ctx.db, ticketId, { withInternal }),
     findFeedback(ctx.db, ticketId),
-    findEvents(ctx.db, ticketId),
+    findEvents(ctx.db, ticketId, { withInternal }),
   ]);
   return {
     comments: comments.map(toCommentDto),

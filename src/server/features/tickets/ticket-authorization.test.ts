@@ -27,6 +27,7 @@ type Action =
   | "list"
   | "create"
   | "comment"
+  | "addNote"
   | "changeStatus"
   | "assignToMe"
   | "assignTo"
@@ -65,6 +66,16 @@ const expected: Record<Action, Record<ActorKind, number>> = {
   comment: {
     anonymous: 401,
     creator: 201,
+    otherUser: 404,
+    technician: 201,
+    assignee: 201,
+    otherTechnician: 404,
+    admin: 201,
+  },
+  // An internal note (comment with isInternal): staff who may see the ticket; users are refused outright.
+  addNote: {
+    anonymous: 401,
+    creator: 403,
     otherUser: 404,
     technician: 201,
     assignee: 201,
@@ -199,6 +210,13 @@ function perform(action: Action, ticketId: string, cookie: string | null) {
         url: `${url}/comments`,
         cookie,
         payload: { message: "Any news?" },
+      });
+    case "addNote":
+      return request(t.app, {
+        method: "POST",
+        url: `${url}/comments`,
+        cookie,
+        payload: { message: "Printer model is a P-2000", isInternal: true },
       });
     case "changeStatus":
       return request(t.app, {

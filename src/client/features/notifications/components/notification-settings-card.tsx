@@ -17,7 +17,12 @@ import { rememberSoundsMuted } from "../notification-preferences.ts";
 
 /** New-ticket broadcasts reach technicians only, so only they choose whether to get them by e-mail. */
 const typesFor = (role: Role | null): readonly EmailableNotificationType[] =>
-  emailableNotificationTypes.filter((type) => type !== "new_ticket" || role === "technician");
+  emailableNotificationTypes.filter(
+    (type) =>
+      (type !== "new_ticket" || role === "technician") &&
+      // Users never receive internal notes, so they are not offered the choice.
+      (type !== "internal_note" || role === "technician" || role === "admin"),
+  );
 
 /** /profile: which notifications also arrive by e-mail, and whether alerts make a sound. Saved on change. */
 export function NotificationSettingsCard({ userId, role }: { userId: string; role: Role | null }) {

@@ -6,10 +6,10 @@ import { AddCommentForm } from "./add-comment-form.tsx";
 
 const commentsPath = "POST /api/tickets/TKT0M5ABCDEF1234567/comments";
 
-function setup(answer: { status?: number; body: unknown }) {
+function setup(answer: { status?: number; body: unknown }, { canAddInternal = false } = {}) {
   const server = stubFetch({ [commentsPath]: answer });
   vi.stubGlobal("fetch", server.fetchStub);
-  renderWithApp(<AddCommentForm ticketId="TKT0M5ABCDEF1234567" />);
+  renderWithApp(<AddCommentForm ticketId="TKT0M5ABCDEF1234567" canAddInternal={canAddInternal} />);
   const posts = () => server.calls.filter((call) => call.method === "POST");
   return { user: userEvent.setup(), posts };
 }
@@ -20,6 +20,7 @@ const comment = {
   authorId: "user-1",
   authorName: "Ada Lovelace",
   message: "Still broken",
+  isInternal: false,
   timestamp: "2025-11-20T10:00:00.000Z",
 };
 
@@ -63,5 +64,33 @@ describe("AddCommentForm", () => {
     const form = screen.getByLabelText("Add a comment").closest("form")!;
     expect(within(form).getByRole("alert")).toHaveTextContent("Ticket not found");
     expect(screen.getByLabelText("Add a comment")).toHaveValue("Hello?");
+  });
+
+  it("offers no Internal note toggle to a user", () => {
+    setup({ status: 201, body: comment });
+    expect(screen.queryByRole("checkbox", { name: "Internal note" })).not.toBeInTheDocument();
+  });
+
+  it("lets staff send an internal note, says so, and turns the toggle off afterwards", async () => {
+    const { user, posts } = setup(
+      { status: 201, body: { ...comment, isInternal: true } },
+      { canAddInternal: true },
+    );
+    const toggle = screen.getByRole("checkbox", { name: "Internal note" });
+    expect(toggle).not.toBeChecked();
+    await user.click(toggle);
+    await user.type(screen.getByLabelText("Add an internal note"), "Vendor ticket 4711");
+    await user.click(screen.getByRole("button", { name: "Add Internal Note" }));
+
+    expect(await screen.findByText("Internal note added")).toBeInTheDocument();
+    expect(posts()).toEqual([
+      {
+        method: "POST",
+        url: "/api/tickets/TKT0M5ABCDEF1234567/comments",
+        body: { message: "Vendor ticket 4711", isInternal: true },
+      },
+    ]);
+    expect(screen.getByRole("checkbox", { name: "Internal note" })).not.toBeChecked();
+    expect(screen.getByRole("button", { name: "Add Comment" })).toBeDisabled();
   });
 });

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { LoaderCircle, Send } from "lucide-react";
+import { LoaderCircle, Lock, Send } from "lucide-react";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "react-toastify/unstyled";
@@ -13,8 +13,17 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Field, Textarea } from "../../../components/ui/field.tsx";
 import { useAddComment } from "../ticket.api.ts";
 
-/** Spec §5: empty or whitespace-only text is not sent; the button stays disabled. */
-export function AddCommentForm({ ticketId }: { ticketId: string }) {
+/**
+ * Spec §5: empty or whitespace-only text is not sent; the button stays disabled. Staff (`canAddInternal`)
+ * may turn the text into an internal note, which the requester never sees.
+ */
+export function AddCommentForm({
+  ticketId,
+  canAddInternal = false,
+}: {
+  ticketId: string;
+  canAddInternal?: boolean;
+}) {
   const id = useId();
   const addComment = useAddComment(ticketId);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -26,44 +35,66 @@ export function AddCommentForm({ ticketId }: { ticketId: string }) {
     formState: { errors, isSubmitting },
   } = useForm<AddCommentInput>({
     resolver: zodResolver(addCommentInputSchema),
-    defaultValues: { message: "" },
+    defaultValues: { message: "", isInternal: false },
   });
   const isBlank = watch("message").trim() === "";
+  const isInternal = watch("isInternal") === true;
+  const what = isInternal ? "internal note" : "comment";
 
   const handleAdd = handleSubmit(async (input) => {
     setServerError(null);
     try {
-      await addComment.mutateAsync(input);
-      toast.success("Comment added successfully");
-      reset({ message: "" });
+      // Users' comments stay { message } on the wire; only a note says isInternal.
+      await addComment.mutateAsync(input.isInternal ? input : { message: input.message });
+      toast.success(input.isInternal ? "Internal note added" : "Comment added successfully");
+      reset({ message: "", isInternal: false });
     } catch (error) {
-      toast.error("Failed to add comment");
-      setServerError(error instanceof Error ? error.message : "Failed to add comment");
+      toast.error(`Failed to add ${what}`);
+      setServerError(error instanceof Error ? error.message : `Failed to add ${what}`);
     }
   });
 
   return (
     <form noValidate onSubmit={handleAdd} className="flex flex-col gap-3">
-      <Field label="Add a comment" htmlFor={`${id}-message`} error={errors.message?.message}>
+      <Field
+        label={isInternal ? "Add an internal note" : "Add a comment"}
+        htmlFor={`${id}-message`}
+        error={errors.message?.message}
+      >
         <Textarea
           id={`${id}-message`}
           invalid={errors.message !== undefined}
           rows={3}
           maxLength={commentMaxLength}
-          placeholder="Write an update or ask a question…"
-          className="min-h-20"
+          placeholder={
+            isInternal
+              ? "Only technicians and administrators will see this…"
+              : "Write an update or ask a question…"
+          }
+          className={isInternal ? "min-h-20 bg-amber-50" : "min-h-20"}
           {...register("message")}
         />
       </Field>
       {serverError ? <Alert>{serverError}</Alert> : null}
-      <div className="flex justify-end">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        {canAddInternal ? (
+          <label className="flex items-center gap-2 text-sm text-slate-700">
+            <input type="checkbox" className="size-4 accent-amber-600" {...register("isInternal")} />
+            <Lock aria-hidden="true" className="size-3.5 text-amber-600" />
+            Internal note
+          </label>
+        ) : (
+          <span />
+        )}
         <Button type="submit" size="sm" disabled={isBlank || isSubmitting}>
           {isSubmitting ? (
             <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+          ) : isInternal ? (
+            <Lock aria-hidden="true" className="size-4" />
           ) : (
             <Send aria-hidden="true" className="size-4" />
           )}
-          Add Comment
+          {isInternal ? "Add Internal Note" : "Add Comment"}
         </Button>
       </div>
     </form>

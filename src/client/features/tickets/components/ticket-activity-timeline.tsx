@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import {
   ArrowRightLeft,
   CirclePlus,
+  Lock,
   type LucideIcon,
   MessageSquare,
   Star,
@@ -24,6 +25,7 @@ const icons: Record<TicketEventType, { icon: LucideIcon; tone: string }> = {
   commented: { icon: MessageSquare, tone: "bg-slate-100 text-slate-600" },
   feedback: { icon: Star, tone: "bg-green-50 text-green-600" },
   reassigned: { icon: UserRoundCheck, tone: "bg-blue-50 text-blue-600" },
+  internal_note: { icon: Lock, tone: "bg-amber-100 text-amber-700" },
 };
 
 /** Everything that happened to the ticket, oldest first: who, what (from → to) and when. */
@@ -116,11 +118,13 @@ function EventSummary({ event }: { event: TicketEvent }): ReactNode {
           )}
         </>
       );
+    case "internal_note":
+      return "added an internal note";
   }
 }
 
 function EventDetail({ event }: { event: TicketEvent }) {
-  if (event.type === "commented" && event.message) {
+  if ((event.type === "commented" || event.type === "internal_note") && event.message) {
     return <p className="mt-1 line-clamp-2 break-words text-slate-500">“{event.message}”</p>;
   }
   if (event.type === "feedback" && event.rating !== null) {

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { MessageSquare } from "lucide-react";
+import { Lock, MessageSquare } from "lucide-react";
 import { useId } from "react";
 import { can } from "#shared/permissions.ts";
 import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
@@ -56,7 +56,7 @@ export function TicketComments({ ticket }: { ticket: Ticket }) {
       </div>
       {actor && can.comment(actor, ticket) ? (
         <div className="rounded-b-xl border-t border-slate-100 bg-slate-50/60 px-6 py-5">
-          <AddCommentForm ticketId={ticket.ticketId} />
+          <AddCommentForm ticketId={ticket.ticketId} canAddInternal={can.addInternalNote(actor, ticket)} />
         </div>
       ) : null}
     </Card>
@@ -66,7 +66,13 @@ export function TicketComments({ ticket }: { ticket: Ticket }) {
 function CommentItem({ comment, isOwn }: { comment: Comment; isOwn: boolean }) {
   const author = comment.authorName ?? "Unknown";
   return (
-    <article className="flex gap-3">
+    <article
+      className={
+        comment.isInternal
+          ? "-mx-3 flex gap-3 rounded-lg border border-amber-200 bg-amber-50 p-3"
+          : "flex gap-3"
+      }
+    >
       <PersonAvatar name={author} />
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
@@ -76,6 +82,12 @@ function CommentItem({ comment, isOwn }: { comment: Comment; isOwn: boolean }) {
             {formatDateTime(comment.timestamp)}
           </time>
         </p>
+        {comment.isInternal ? (
+          <p className="mt-1 flex items-center gap-1 text-xs font-medium text-amber-800">
+            <Lock aria-hidden="true" className="size-3.5" />
+            Internal note — not visible to the requester
+          </p>
+        ) : null}
         <p className="mt-1 text-sm leading-6 break-words whitespace-pre-wrap text-slate-700">
           {comment.message}
         </p>
