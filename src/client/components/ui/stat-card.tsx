@@ -4,6 +4,14 @@ import { cn } from "./cn.ts";
 
 type Tone = "indigo" | "blue" | "amber" | "green" | "slate";
 
+/** One card of a row of counts: which field of a summary it shows, with its label, icon and tone. */
+export interface CountCard<Summary> {
+  label: string;
+  count: keyof Summary;
+  icon: LucideIcon;
+  tone: Tone;
+}
+
 const iconTones: Record<Tone, string> = {
   indigo: "bg-indigo-50 text-indigo-600",
   blue: "bg-blue-50 text-blue-600",

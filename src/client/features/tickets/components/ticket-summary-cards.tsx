@@ -1,16 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
-import { CircleCheck, CircleDot, Clock, type LucideIcon, Ticket } from "lucide-react";
+import { CircleCheck, CircleDot, Clock, Ticket } from "lucide-react";
 import type { SummaryScope, TicketSummary } from "#shared/tickets/ticket.schemas.ts";
 import { cn } from "../../../components/ui/cn.ts";
-import { StatCard } from "../../../components/ui/stat-card.tsx";
+import { type CountCard, StatCard } from "../../../components/ui/stat-card.tsx";
 import { ticketSummaryQuery } from "../ticket.api.ts";
 
-export interface SummaryCard {
-  label: string;
-  count: keyof TicketSummary;
-  icon: LucideIcon;
-  tone: "indigo" | "blue" | "amber" | "green" | "slate";
-}
+export type SummaryCard = CountCard<TicketSummary>;
 
 /** Counts by status over what the person may see: the user dashboard's cards; admins add Closed. */
 export const statusCountCards: readonly SummaryCard[] = [

@@ -1,15 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
-import { type LucideIcon, ShieldCheck, UserCheck, UserRound, Users, Wrench } from "lucide-react";
+import { ShieldCheck, UserCheck, UserRound, Users, Wrench } from "lucide-react";
 import type { UserSummary } from "#shared/users/user-management.schemas.ts";
-import { StatCard } from "../../../components/ui/stat-card.tsx";
+import { type CountCard, StatCard } from "../../../components/ui/stat-card.tsx";
 import { userSummaryQuery } from "../users.api.ts";
 
-export interface UserCountCard {
-  label: string;
-  count: keyof UserSummary;
-  icon: LucideIcon;
-  tone: "indigo" | "blue" | "amber" | "green" | "slate";
-}
+export type UserCountCard = CountCard<UserSummary>;
 
 /** /admin/user-management: Total, Active, Technicians, Admins. */
 export const managementCountCards: readonly UserCountCard[] = [
