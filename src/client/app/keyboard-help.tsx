@@ -46,8 +46,8 @@ export default function KeyboardHelp({ onClose }: { onClose: () => void }) {
             <h3 className="text-xs font-medium tracking-wide text-slate-500 uppercase">{section.title}</h3>
             <dl className="mt-2 divide-y divide-slate-100 text-sm">
               {section.shortcuts.map((shortcut) => (
-                <div key={shortcut.what} className="flex items-center justify-between gap-4 py-2">
-                  <dt className="flex shrink-0 gap-1">
+                <div key={shortcut.what} className="flex items-center gap-4 py-2">
+                  <dt className="flex w-20 shrink-0 gap-1">
                     {shortcut.keys.map((key) => (
                       <kbd
                         key={key}
@@ -57,7 +57,7 @@ export default function KeyboardHelp({ onClose }: { onClose: () => void }) {
                       </kbd>
                     ))}
                   </dt>
-                  <dd className="text-right text-slate-600">{shortcut.what}</dd>
+                  <dd className="text-slate-600">{shortcut.what}</dd>
                 </div>
               ))}
             </dl>

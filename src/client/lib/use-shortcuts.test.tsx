@@ -75,13 +75,13 @@ describe("useShortcuts", () => {
 
   it("waits while a dialog is open", async () => {
     const j = vi.fn();
-    const escape = vi.fn();
+    const back = vi.fn();
     const user = userEvent.setup();
-    render(<Screen shortcuts={{ j, Escape: escape }} withDialog />);
+    render(<Screen shortcuts={{ j, Escape: back }} withDialog />);
     screen.getByRole("button", { name: "Inside" }).focus();
     await user.keyboard("j{Escape}");
     expect(j).not.toHaveBeenCalled();
-    expect(escape).not.toHaveBeenCalled();
+    expect(back).not.toHaveBeenCalled();
   });
 
   it("prevents the browser's default only for a key the handler took", () => {

@@ -105,6 +105,7 @@ export default function CommandPalette({ onClose }: { onClose: () => void }) {
       title="Search"
       description="Jump to a ticket by id or words; staff also find people by name."
       onClose={onClose}
+      placement="top"
     >
       <input
         type="text"
