@@ -15,6 +15,9 @@ interface TicketShortcutsProps {
   onOutcome: (refusal: string | null) => void;
 }
 
+const isOnPage = (target: EventTarget | null) =>
+  target === document.body || (target instanceof Element && target.closest("main") !== null);
+
 const focusStatus = () => document.querySelector<HTMLElement>("[data-ticket-status]")?.focus();
 
 /**
@@ -54,7 +57,8 @@ export function TicketShortcuts({ ticket, onOutcome }: TicketShortcutsProps) {
         ? () => document.querySelector<HTMLElement>("[data-comment-form] textarea")?.focus()
         : undefined,
     u: backToList,
-    Escape: backToList,
+    // Escape closes popups too (the notification bell's): it means "back" only from the page itself.
+    Escape: (event) => (isOnPage(event.target) ? backToList() : false),
   });
   return null;
 }
