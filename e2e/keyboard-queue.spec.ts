@@ -33,6 +33,7 @@ test("a technician works the queue by keyboard alone: move, open, assign, commen
   await keyboard.press("j");
   await keyboard.press("k");
   await expect(row(page, middle)).toBeFocused();
+  await page.screenshot({ path: "e2e/.artifacts/screens/keyboard-queue-selection-1280.png" });
 
   // Open it: the title has focus.
   await keyboard.press("Enter");
@@ -63,6 +64,7 @@ test("a technician works the queue by keyboard alone: move, open, assign, commen
   await expect(page.getByText("Ticket status updated to Resolved")).toBeVisible();
   await expect(statusOf(page)).toHaveText("Status: Resolved");
   await expect(statusOf(page)).toBeFocused();
+  await page.screenshot({ path: "e2e/.artifacts/screens/keyboard-queue-resolved-1280.png" });
 
   // u: back to the queue, with the same row selected again.
   await keyboard.press("u");
