@@ -113,9 +113,11 @@ function TicketRow({ ticket, isSelected, onFocus }: TicketRowProps) {
       state={{ focusTitle: true } satisfies OpenTicketState}
       onFocus={onFocus}
       className={cn(
-        "group flex items-center gap-4 border-l-4 border-transparent px-5 py-4 transition-colors hover:bg-slate-50",
-        "focus-visible:border-indigo-600 focus-visible:bg-indigo-50/60 focus-visible:outline-none",
-        isSelected && "border-indigo-300 bg-slate-50",
+        "group flex items-center gap-4 border-l-4 px-5 py-4 transition-colors focus-visible:outline-none",
+        // The selection (j/k) is a bar and a tint; it is also the focused row when moved by keyboard.
+        isSelected
+          ? "border-indigo-600 bg-indigo-50/60"
+          : "border-transparent hover:bg-slate-50 focus-visible:border-indigo-600 focus-visible:bg-indigo-50/60",
       )}
     >
       <div className="min-w-0 flex-1">
