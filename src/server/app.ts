@@ -12,6 +12,7 @@ import { notificationRoutes } from "./features/notifications/notification.routes
 import { startNotificationRetention } from "./features/notifications/notification-retention.ts";
 import { notificationSettingsRoutes } from "./features/notifications/notification-settings.routes.ts";
 import { unsubscribeByToken } from "./features/notifications/notification-settings.service.ts";
+import { searchRoutes } from "./features/search/search.routes.ts";
 import { ticketRoutes } from "./features/tickets/ticket.routes.ts";
 import { registerAdmin } from "./features/users/admin-registration.service.ts";
 import { userRoutes } from "./features/users/user.routes.ts";
@@ -178,6 +179,7 @@ export async function buildApp(deps: AppDeps) {
       consumeRateLimit(database.db, `${request.ip}|/admin-signup`, credentialRateLimit),
   });
   await app.register(ticketRoutes, { contextOf });
+  await app.register(searchRoutes, { contextOf });
   await app.register(notificationRoutes, { contextOf, hub });
   await app.register(notificationSettingsRoutes, {
     contextOf,

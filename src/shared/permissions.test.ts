@@ -87,3 +87,12 @@ describe("can.assignTo and can.returnToQueue", () => {
     expect(can.assignTo(creator, assignedToTech)).toBe(false);
   });
 });
+
+describe("can.findPeople", () => {
+  it("lets technicians and admins find people in the palette, never users or people without a role", () => {
+    expect(can.findPeople(admin)).toBe(true);
+    expect(can.findPeople(tech)).toBe(true);
+    expect(can.findPeople(creator)).toBe(false);
+    expect(can.findPeople(noRole)).toBe(false);
+  });
+});

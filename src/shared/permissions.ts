@@ -43,6 +43,8 @@ export const can = {
   seeInternal: (a: Actor) => a.role === "technician" || a.role === "admin",
   giveFeedback: (a: Actor, t: TicketFacts) => t.createdBy === a.id && t.status === "Resolved",
   manageUsers: (a: Actor) => a.role === "admin",
+  /** The command palette's people results: staff find active people by name (name and role only). */
+  findPeople: (a: Actor) => a.role === "technician" || a.role === "admin",
   /** An admin never deactivates themself (they would lock themselves out mid-task). */
   deactivateUser: (a: Actor, target: { id: string }) => a.role === "admin" && a.id !== target.id,
 };

@@ -5,6 +5,7 @@ import { homePathFor } from "#shared/users/roles.ts";
 import { cn } from "../components/ui/cn.ts";
 import { NotificationBell } from "../features/notifications/components/notification-bell.tsx";
 import { useActorQuery } from "../lib/use-actor.ts";
+import { CommandLauncher } from "./command-launcher.tsx";
 
 interface NavEntry {
   label: string;
@@ -58,6 +59,7 @@ export function Header() {
         </nav>
 
         <div className="ml-auto flex items-center gap-2">
+          {actor?.role ? <CommandLauncher /> : null}
           {actor ? (
             <NotificationBell userId={actor.id} onOpen={closeMenu} />
           ) : (

@@ -1,6 +1,7 @@
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { Search, ShieldAlert, UserPlus, Users } from "lucide-react";
 import { useDeferredValue, useEffect, useId, useState } from "react";
+import { useSearchParams } from "react-router";
 import { toast } from "react-toastify/unstyled";
 import { can } from "#shared/permissions.ts";
 import { type Role, roles } from "#shared/users/roles.ts";
@@ -61,7 +62,9 @@ type Dialogs =
 function UserManagement({ actor }: { actor: Me }) {
   const searchId = useId();
   const roleId = useId();
-  const [search, setSearch] = useState("");
+  // The command palette opens a person here with their name as the search.
+  const [searchParams] = useSearchParams();
+  const [search, setSearch] = useState(() => searchParams.get("q") ?? "");
   const [role, setRole] = useState<Role | "">("");
   // Typing stays responsive; the list follows the search a moment later.
   const q = useDeferredValue(search.trim());

@@ -13,6 +13,7 @@ import { TicketActivityTimeline } from "../features/tickets/components/ticket-ac
 import { TicketComments } from "../features/tickets/components/ticket-comments.tsx";
 import { TicketFacts, TicketOverview } from "../features/tickets/components/ticket-details.tsx";
 import { TicketFeedback } from "../features/tickets/components/ticket-feedback.tsx";
+import { TicketShortcuts } from "../features/tickets/components/ticket-shortcuts.tsx";
 import { ticketQuery } from "../features/tickets/ticket.api.ts";
 import { isApiError } from "../lib/api-client.ts";
 
@@ -76,6 +77,7 @@ export default function TicketPage() {
     const ticket = query.data!;
     content = (
       <div className="flex flex-col gap-6">
+        <TicketShortcuts ticket={ticket} onOutcome={handleOutcome} />
         {refusal ? <Alert>{refusal}</Alert> : null}
         {/* On small screens the two columns become one list, the actions right under the ticket. */}
         <div className="flex flex-col gap-6 lg:grid lg:grid-cols-3 lg:items-start">

@@ -1,6 +1,7 @@
 import { X } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef } from "react";
 import { createPortal } from "react-dom";
+import { cn } from "./cn.ts";
 
 const focusableSelector =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -10,13 +11,15 @@ interface DialogProps {
   description?: ReactNode;
   onClose: () => void;
   children: ReactNode;
+  /** "top" keeps a search box and its results clear of a phone's on-screen keyboard. */
+  placement?: "center" | "top";
 }
 
 /**
  * A modal dialog: focus moves into it and stays there (Tab and Shift+Tab wrap), Escape or the close
  * button closes it, and focus returns to whatever opened it. Render it only while open.
  */
-export function Dialog({ title, description, onClose, children }: DialogProps) {
+export function Dialog({ title, description, onClose, children, placement = "center" }: DialogProps) {
   const titleId = useId();
   const descriptionId = useId();
   const panel = useRef<HTMLDivElement>(null);
@@ -60,7 +63,13 @@ export function Dialog({ title, description, onClose, children }: DialogProps) {
   }, []);
 
   return createPortal(
-    <div className="fixed inset-0 z-50 flex items-end justify-center bg-slate-900/50 p-0 sm:items-center sm:p-4">
+    <div
+      className={
+        placement === "top"
+          ? "fixed inset-0 z-50 flex items-start justify-center bg-slate-900/50 p-0 sm:p-4 sm:pt-[12vh]"
+          : "fixed inset-0 z-50 flex items-end justify-center bg-slate-900/50 p-0 sm:items-center sm:p-4"
+      }
+    >
       <div
         ref={panel}
         role="dialog"
@@ -68,7 +77,10 @@ export function Dialog({ title, description, onClose, children }: DialogProps) {
         aria-labelledby={titleId}
         aria-describedby={description ? descriptionId : undefined}
         tabIndex={-1}
-        className="max-h-[92vh] w-full overflow-y-auto rounded-t-xl bg-white p-5 shadow-xl focus:outline-none sm:max-w-lg sm:rounded-xl sm:p-6"
+        className={cn(
+          "max-h-[92vh] w-full overflow-y-auto bg-white p-5 shadow-xl focus:outline-none sm:max-w-lg sm:rounded-xl sm:p-6",
+          placement === "top" ? "rounded-b-xl" : "rounded-t-xl",
+        )}
       >
         <div className="mb-4 flex items-start justify-between gap-4">
           <div className="min-w-0">

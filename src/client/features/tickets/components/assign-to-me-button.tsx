@@ -12,20 +12,7 @@ interface AssignToMeButtonProps {
 
 /** Rendered only when can.assignToSelf: the server decides again, race-safe. */
 export function AssignToMeButton({ ticketId, onOutcome }: AssignToMeButtonProps) {
-  const assign = useAssignToMe(ticketId);
-
-  // mutateAsync, not mutate's callbacks: on success this button disappears (the ticket is no longer
-  // Open and unassigned), and React Query skips mutate's callbacks once their component has unmounted.
-  async function handleAssign() {
-    try {
-      await assign.mutateAsync();
-      toast.success("Ticket assigned successfully");
-      onOutcome(null);
-    } catch (error) {
-      toast.error("Failed to assign ticket");
-      onOutcome(refusalOf(error));
-    }
-  }
+  const { assign, handleAssign } = useAssignToMeAction(ticketId, onOutcome);
 
   return (
     <Button onClick={() => void handleAssign()} disabled={assign.isPending} className="w-full">
@@ -37,6 +24,30 @@ export function AssignToMeButton({ ticketId, onOutcome }: AssignToMeButtonProps)
       Assign to Me
     </Button>
   );
+}
+
+/**
+ * Assign to Me as the button does it, with its toasts: the button and the `a` shortcut share it.
+ * Resolves to whether the server assigned the ticket.
+ */
+export function useAssignToMeAction(ticketId: string, onOutcome: (refusal: string | null) => void) {
+  const assign = useAssignToMe(ticketId);
+
+  // mutateAsync, not mutate's callbacks: on success this button disappears (the ticket is no longer
+  // Open and unassigned), and React Query skips mutate's callbacks once their component has unmounted.
+  async function handleAssign(): Promise<boolean> {
+    try {
+      await assign.mutateAsync();
+      toast.success("Ticket assigned successfully");
+      onOutcome(null);
+      return true;
+    } catch (error) {
+      toast.error("Failed to assign ticket");
+      onOutcome(refusalOf(error));
+      return false;
+    }
+  }
+  return { assign, handleAssign };
 }
 
 /**

@@ -15,22 +15,9 @@ interface ChangeStatusButtonsProps {
 
 /** Spec §4: one button per status this person may move the ticket to (the server's rule, statusTargets). */
 export function ChangeStatusButtons({ actor, ticket, onOutcome }: ChangeStatusButtonsProps) {
-  const changeStatus = useChangeTicketStatus(ticket.ticketId);
+  const { changeStatus, handleChange } = useChangeStatusAction(ticket.ticketId, onOutcome);
   const targets = statusTargets(actor, ticket);
   if (targets.length === 0) return null;
-
-  // mutateAsync, not mutate's callbacks: a Close removes these buttons, and React Query skips mutate's
-  // callbacks once their component has unmounted.
-  async function handleChange(target: ChangeableStatus) {
-    try {
-      const ticket = await changeStatus.mutateAsync({ status: target });
-      toast.success(`Ticket status updated to ${ticket.status}`);
-      onOutcome(null);
-    } catch (error) {
-      toast.error("Failed to update ticket status");
-      onOutcome(error instanceof Error ? error.message : "Failed to update ticket status");
-    }
-  }
 
   return (
     <fieldset>
@@ -53,4 +40,28 @@ export function ChangeStatusButtons({ actor, ticket, onOutcome }: ChangeStatusBu
       </div>
     </fieldset>
   );
+}
+
+/**
+ * A status change as the buttons do it, with their toasts: the buttons and the `r` shortcut share it.
+ * Resolves to whether the server changed the status.
+ */
+export function useChangeStatusAction(ticketId: string, onOutcome: (refusal: string | null) => void) {
+  const changeStatus = useChangeTicketStatus(ticketId);
+
+  // mutateAsync, not mutate's callbacks: a Close removes these buttons, and React Query skips mutate's
+  // callbacks once their component has unmounted.
+  async function handleChange(target: ChangeableStatus): Promise<boolean> {
+    try {
+      const ticket = await changeStatus.mutateAsync({ status: target });
+      toast.success(`Ticket status updated to ${ticket.status}`);
+      onOutcome(null);
+      return true;
+    } catch (error) {
+      toast.error("Failed to update ticket status");
+      onOutcome(error instanceof Error ? error.message : "Failed to update ticket status");
+      return false;
+    }
+  }
+  return { changeStatus, handleChange };
 }

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Lock, MessageSquare } from "lucide-react";
-import { useId } from "react";
+import { type RefObject, useEffect, useId, useRef } from "react";
 import { can } from "#shared/permissions.ts";
 import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
 import type { Comment } from "#shared/tickets/ticket-activity.schemas.ts";
@@ -19,6 +19,9 @@ export function TicketComments({ ticket }: { ticket: Ticket }) {
   const actor = useActor();
   const activity = useQuery(ticketActivityQuery(ticket.ticketId));
   const comments = activity.data?.comments ?? [];
+  const formArea = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLOListElement>(null);
+  useFocusOnOwnNewComment(comments, actor?.id, list, formArea);
 
   return (
     <Card aria-labelledby={headingId} role="region">
@@ -45,9 +48,14 @@ export function TicketComments({ ticket }: { ticket: Ticket }) {
             No comments yet.
           </p>
         ) : (
-          <ol className="flex flex-col gap-5">
+          <ol ref={list} className="flex flex-col gap-5">
             {comments.map((comment) => (
-              <li key={comment.commentId}>
+              <li
+                key={comment.commentId}
+                data-comment-id={comment.commentId}
+                tabIndex={-1}
+                className="rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-indigo-600"
+              >
                 <CommentItem comment={comment} isOwn={comment.authorId === actor?.id} />
               </li>
             ))}
@@ -55,12 +63,43 @@ export function TicketComments({ ticket }: { ticket: Ticket }) {
         )}
       </div>
       {actor && can.comment(actor, ticket) ? (
-        <div className="rounded-b-xl border-t border-slate-100 bg-slate-50/60 px-6 py-5">
+        <div
+          ref={formArea}
+          data-comment-form
+          className="rounded-b-xl border-t border-slate-100 bg-slate-50/60 px-6 py-5"
+        >
           <AddCommentForm ticketId={ticket.ticketId} canAddInternal={can.addInternalNote(actor, ticket)} />
         </div>
       ) : null}
     </Card>
   );
+}
+
+/**
+ * Focus is never lost after adding a comment: the form empties and its button disables, so the comment
+ * just added takes focus, unless the person has already moved on (e.g. is typing the next one).
+ */
+function useFocusOnOwnNewComment(
+  comments: Comment[],
+  actorId: string | undefined,
+  list: RefObject<HTMLOListElement | null>,
+  formArea: RefObject<HTMLDivElement | null>,
+) {
+  const known = useRef<Set<string> | null>(null);
+  useEffect(() => {
+    const before = known.current;
+    known.current = new Set(comments.map((comment) => comment.commentId));
+    if (!before || !actorId) return;
+    const added = comments.findLast(
+      (comment) => !before.has(comment.commentId) && comment.authorId === actorId,
+    );
+    if (!added) return;
+    const active = document.activeElement;
+    const isFocusLost = active === null || active === document.body;
+    const isOnFormButton = formArea.current?.contains(active) === true && active?.tagName === "BUTTON";
+    if (!isFocusLost && !isOnFormButton) return;
+    list.current?.querySelector<HTMLElement>(`[data-comment-id="${CSS.escape(added.commentId)}"]`)?.focus();
+  }, [comments, actorId, list, formArea]);
 }
 
 function CommentItem({ comment, isOwn }: { comment: Comment; isOwn: boolean }) {

@@ -10,9 +10,21 @@ export function TicketOverview({ ticket }: { ticket: Ticket }) {
     <Card className="p-6">
       <div className="flex flex-wrap items-center gap-3">
         <span className="font-mono text-sm text-slate-500">{ticket.ticketId}</span>
-        <TicketStatusBadge status={ticket.status} />
+        {/* Where focus lands after a keyboard assign or resolve (ticket-shortcuts.tsx): the new status. */}
+        <span
+          data-ticket-status
+          tabIndex={-1}
+          className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+        >
+          <span className="sr-only">Status: </span>
+          <TicketStatusBadge status={ticket.status} />
+        </span>
       </div>
-      <h1 className="mt-2 text-2xl font-semibold tracking-tight break-words text-slate-900">
+      <h1
+        data-ticket-title
+        tabIndex={-1}
+        className="mt-2 rounded-md text-2xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 font-semibold tracking-tight break-words text-slate-900"
+      >
         {ticket.title}
       </h1>
       <p className="mt-1 text-sm text-slate-500">

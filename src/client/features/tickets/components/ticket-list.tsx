@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { ChevronRight, Inbox, UserRound } from "lucide-react";
-import { type ReactNode, useEffect } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { toast } from "react-toastify/unstyled";
 import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
@@ -10,7 +10,9 @@ import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { LoadFailed } from "../../../components/ui/load-failed.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { formatDateTime } from "../../../lib/format.ts";
+import type { OpenTicketState } from "../../../lib/list-memory.ts";
 import { type TicketListFilters, ticketListQuery } from "../ticket.api.ts";
+import { useTicketListKeys } from "../use-ticket-list-keys.ts";
 import { TicketPriorityLabel, TicketStatusBadge } from "./ticket-status-badge.tsx";
 
 interface TicketListProps {
@@ -28,6 +30,12 @@ export function TicketList({
 }: TicketListProps) {
   // While a new search or filter loads, the previous rows stay (dimmed) instead of a spinner each keystroke.
   const query = useInfiniteQuery({ ...ticketListQuery(filters), placeholderData: keepPreviousData });
+  const tickets = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const listRef = useRef<HTMLUListElement>(null);
+  const keys = useTicketListKeys(
+    tickets.map((ticket) => ticket.ticketId),
+    listRef,
+  );
 
   useEffect(() => {
     if (query.isError) toast.error(loadErrorMessage, { toastId: "tickets-load-failed" });
@@ -50,7 +58,6 @@ export function TicketList({
     );
   }
 
-  const tickets = query.data.pages.flatMap((page) => page.items);
   if (tickets.length === 0) {
     return emptyState ?? <EmptyState icon={Inbox} title="No tickets found" />;
   }
@@ -58,6 +65,8 @@ export function TicketList({
   return (
     <div aria-busy={query.isPlaceholderData}>
       <ul
+        ref={listRef}
+        aria-label="Tickets"
         className={cn(
           "divide-y divide-slate-100 transition-opacity",
           query.isPlaceholderData && "opacity-60",
@@ -65,7 +74,11 @@ export function TicketList({
       >
         {tickets.map((ticket) => (
           <li key={ticket.ticketId}>
-            <TicketRow ticket={ticket} />
+            <TicketRow
+              ticket={ticket}
+              isSelected={keys.selectedId === ticket.ticketId}
+              onFocus={() => keys.handleRowFocus(ticket.ticketId)}
+            />
           </li>
         ))}
       </ul>
@@ -85,11 +98,27 @@ export function TicketList({
   );
 }
 
-function TicketRow({ ticket }: { ticket: Ticket }) {
+interface TicketRowProps {
+  ticket: Ticket;
+  /** The keyboard selection (j/k): marked even when focus is elsewhere, e.g. back from the ticket. */
+  isSelected: boolean;
+  onFocus: () => void;
+}
+
+function TicketRow({ ticket, isSelected, onFocus }: TicketRowProps) {
   return (
     <Link
       to={`/tickets/${ticket.ticketId}`}
-      className="group flex items-center gap-4 px-5 py-4 transition-colors hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-none"
+      data-ticket-id={ticket.ticketId}
+      state={{ focusTitle: true } satisfies OpenTicketState}
+      onFocus={onFocus}
+      className={cn(
+        "group flex items-center gap-4 border-l-4 px-5 py-4 transition-colors focus-visible:outline-none",
+        // The selection (j/k) is a bar and a tint; it is also the focused row when moved by keyboard.
+        isSelected
+          ? "border-indigo-600 bg-indigo-50/60"
+          : "border-transparent hover:bg-slate-50 focus-visible:border-indigo-600 focus-visible:bg-indigo-50/60",
+      )}
     >
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">

@@ -1,0 +1,90 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
+import type { Me } from "#shared/users/user.schemas.ts";
+import { rememberListSelection } from "../lib/list-memory.ts";
+import { makeActivity, makeMe, makeTicket } from "../test/fixtures.ts";
+import { renderWithApp, stubFetch } from "../test/render.tsx";
+import TicketPage from "./ticket.tsx";
+
+const ticketId = "TKT0M5ABCDEF1234567";
+const technician = makeMe({ id: "tech-1", name: "Theo Tech", role: "technician" });
+
+function setup(me: Me, ticket: Ticket, routes: Parameters<typeof stubFetch>[0] = {}) {
+  let current = ticket;
+  const server = stubFetch({
+    "GET /api/me": { body: me },
+    [`GET /api/tickets/${ticketId}`]: () => ({ body: current }),
+    [`GET /api/tickets/${ticketId}/activity`]: { body: makeActivity() },
+    [`POST /api/tickets/${ticketId}/assign`]: () => {
+      current = { ...current, assignedTo: me.id, assignedToName: me.name, status: "In Progress" };
+      return { body: current };
+    },
+    [`PATCH /api/tickets/${ticketId}/status`]: ({ body }) => {
+      current = { ...current, status: (body as { status: Ticket["status"] }).status };
+      return { body: current };
+    },
+    ...routes,
+  });
+  vi.stubGlobal("fetch", server.fetchStub);
+  const view = renderWithApp(<p>Elsewhere</p>, {
+    path: `/tickets/${ticketId}`,
+    routes: { "/tickets/:ticketId": <TicketPage />, "/technician-home": <p>The queue</p> },
+  });
+  return { server, router: view.router, user: userEvent.setup() };
+}
+
+const statusFocus = () => document.activeElement?.closest("[data-ticket-status]");
+
+describe("TicketPage by keyboard", () => {
+  it("assigns with a, as Assign to Me does, and puts focus on the new status", async () => {
+    const { server, user } = setup(technician, makeTicket());
+    await screen.findByRole("button", { name: "Assign to Me" });
+    await user.keyboard("a");
+    expect(await screen.findByText("Ticket assigned successfully")).toBeInTheDocument();
+    expect(server.calls.some((call) => call.method === "POST" && call.url.endsWith("/assign"))).toBe(true);
+    await waitFor(() => expect(statusFocus()).toHaveTextContent("Status: In Progress"));
+  });
+
+  it("resolves with r and puts focus on the new status", async () => {
+    const { server, user } = setup(
+      technician,
+      makeTicket({ status: "In Progress", assignedTo: "tech-1", assignedToName: "Theo Tech" }),
+    );
+    await screen.findByRole("button", { name: "Resolved" });
+    await user.keyboard("r");
+    expect(await screen.findByText("Ticket status updated to Resolved")).toBeInTheDocument();
+    expect(server.calls.find((call) => call.method === "PATCH")?.body).toEqual({ status: "Resolved" });
+    await waitFor(() => expect(statusFocus()).toHaveTextContent("Status: Resolved"));
+  });
+
+  it("does nothing with a or r for a user, whom the buttons are not offered to", async () => {
+    const { server, user } = setup(makeMe(), makeTicket());
+    await screen.findByRole("heading", { level: 1, name: "Printer on floor 2 jams" });
+    await user.keyboard("ar");
+    expect(server.calls.filter((call) => call.method !== "GET")).toEqual([]);
+  });
+
+  it("puts focus in the comment box with c, where letters are typed, not taken as shortcuts", async () => {
+    const { server, user } = setup(
+      technician,
+      makeTicket({ status: "In Progress", assignedTo: "tech-1", assignedToName: "Theo Tech" }),
+    );
+    const box = await screen.findByRole("textbox", { name: "Add a comment" });
+    await user.keyboard("c");
+    expect(box).toHaveFocus();
+    await user.keyboard("ura");
+    expect(box).toHaveValue("ura");
+    expect(server.calls.filter((call) => call.method !== "GET")).toEqual([]);
+  });
+
+  it("goes back with u to the list the ticket was opened from", async () => {
+    rememberListSelection("/technician-home", ticketId);
+    const { router, user } = setup(technician, makeTicket());
+    await screen.findByRole("heading", { level: 1 });
+    await user.keyboard("u");
+    expect(await screen.findByText("The queue")).toBeInTheDocument();
+    expect(router.state.location.state).toEqual({ fromKeyboard: true });
+  });
+});

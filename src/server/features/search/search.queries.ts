@@ -1,0 +1,24 @@
+import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { users } from "../../db/schema/index.ts";
+
+/** `%` and `_` typed by a person are letters, not wildcards. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/** Active people with a role whose name contains `text`, by name; one statement, `limit` rows. */
+export function findActivePeopleByName(db: Db, text: string, limit: number) {
+  return db
+    .select({ id: users.id, name: users.name, role: users.role })
+    .from(users)
+    .where(
+      and(
+        eq(users.status, "Active"),
+        isNotNull(users.role),
+        sql`lower(${users.name}) like lower(${likePattern(text)})`,
+      ),
+    )
+    .orderBy(asc(sql`lower(${users.name})`), asc(users.id))
+    .limit(limit);
+}
