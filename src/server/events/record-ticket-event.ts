@@ -3,6 +3,7 @@ import type { NotificationType } from "#shared/notifications/notification.schema
 import { can, type TicketFacts } from "#shared/permissions.ts";
 import { roles } from "#shared/users/roles.ts";
 import type { Db } from "../db/client.ts";
+import { findFollowerIds } from "../features/followers/follower.queries.ts";
 import {
   insertBroadcastToTechnicians,
   insertNotifications,
@@ -15,7 +16,6 @@ import {
   findFeedback,
   insertTicketEvent,
 } from "../features/tickets/ticket-activity.queries.ts";
-import { findFollowerIds } from "../features/followers/follower.queries.ts";
 import { findPeopleByIds, findUserById } from "../features/users/user.queries.ts";
 import type { Announcement, LogError, MailSideEffect } from "./dispatcher.ts";
 
@@ -68,9 +68,7 @@ async function audienceOf(
     const person = people.get(id);
     const actor = { id, role: roles.find((role) => role === person?.role) ?? null };
     return (
-      person?.status === "Active" &&
-      can.viewTicket(actor, ticket) &&
-      (!staffOnly || can.seeInternal(actor))
+      person?.status === "Active" && can.viewTicket(actor, ticket) && (!staffOnly || can.seeInternal(actor))
     );
   });
 }
@@ -94,7 +92,8 @@ const preview = (raw: string) => {
 /** What a mentioned person reads instead of the comment's or note's usual notification. */
 async function mentionMessageOf(tx: Db, event: TicketEventInput, ticket: TicketWithNames): Promise<string> {
   const comment = event.commentId ? await findCommentById(tx, event.commentId) : undefined;
-  const where = event.type === "internal_note" ? `in an internal note on ticket ${ticket.id}` : `on ticket ${ticket.id}`;
+  const where =
+    event.type === "internal_note" ? `in an internal note on ticket ${ticket.id}` : `on ticket ${ticket.id}`;
   return `${comment?.authorName ?? "Someone"} mentioned you ${where}: ${preview(comment?.comment.message ?? "")}`;
 }
 export const stars = (rating: number) => "★".repeat(rating) + "☆".repeat(5 - rating);

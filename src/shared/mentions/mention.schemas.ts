@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { storableText } from "../text/storable-text.ts";
 import { commentSchema } from "../tickets/ticket-activity.schemas.ts";
 import type { Role } from "../users/roles.ts";
 
@@ -7,11 +8,10 @@ export const mentionableRoles = ["technician", "admin"] as const satisfies reado
 
 /** GET /api/staff?q=: the staff directory the @-autocomplete reads. */
 export const staffDirectoryQuerySchema = z.object({
-  q: z
-    .string({ error: "q must be text" })
-    .trim()
-    .max(100, "The search must be at most 100 characters")
-    .default(""),
+  q: storableText(
+    z.string({ error: "q must be text" }).trim().max(100, "The search must be at most 100 characters"),
+    "The search",
+  ).default(""),
   limit: z.coerce
     .number({ error: "limit must be a number" })
     .int("limit must be a whole number")
@@ -47,3 +47,10 @@ export type MentionOutcome = z.infer<typeof mentionOutcomeSchema>;
 /** POST /api/tickets/:ticketId/comments answers the comment and what became of its mentions. */
 export const addedCommentSchema = commentSchema.extend({ mentions: mentionOutcomeSchema });
 export type AddedComment = z.infer<typeof addedCommentSchema>;
+
+/** What the author reads when some mentions notified nobody, or null when every mention was delivered. */
+export function unnotifiedMentionsMessage({ notNotified }: MentionOutcome): string | null {
+  if (notNotified.length === 0) return null;
+  const reasons = notNotified.map((m) => `@${m.name} (${mentionRefusalLabels[m.reason]})`);
+  return `Saved, but not notified: ${reasons.join("; ")}.`;
+}

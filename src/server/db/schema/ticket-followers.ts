@@ -15,10 +15,7 @@ export const ticketFollowers = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
-  (t) => [
-    primaryKey({ columns: [t.ticketId, t.userId] }),
-    index("ticket_followers_user_idx").on(t.userId),
-  ],
+  (t) => [primaryKey({ columns: [t.ticketId, t.userId] }), index("ticket_followers_user_idx").on(t.userId)],
 );
 
 export type TicketFollowerRow = typeof ticketFollowers.$inferSelect;

@@ -1,3 +1,4 @@
+import type { AddedComment } from "#shared/mentions/mention.schemas.ts";
 import { can } from "#shared/permissions.ts";
 import type {
   AddCommentInput,
@@ -5,7 +6,6 @@ import type {
   FeedbackInput,
   TicketActivity,
 } from "#shared/tickets/ticket-activity.schemas.ts";
-import type { AddedComment } from "#shared/mentions/mention.schemas.ts";
 import type { ServiceContext } from "../../context.ts";
 import { conflict, forbidden, ruleViolation } from "../../errors.ts";
 import { inTransaction } from "../../events/transaction.ts";
