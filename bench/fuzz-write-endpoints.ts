@@ -192,7 +192,7 @@ const app = await buildApp({
 await app.ready();
 
 async function send(options: {
-  method: "GET" | "POST" | "PATCH" | "PUT";
+  method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
   url: string;
   cookie?: string;
   body?: unknown;
@@ -395,6 +395,40 @@ const targets: Target[] = [
       cookie: cookies(),
       ...bodyOrRaw({ message: "Any news?" }),
     }),
+  },
+  // Followers and mentions (issue 10 item 5).
+  {
+    route: "POST /api/tickets/:ticketId/comments (mentions)",
+    isAuth: false,
+    make: () => ({
+      method: "POST",
+      url: `/api/tickets/${ticketParam()}/comments`,
+      cookie: cookies(),
+      ...bodyOrRaw({
+        message: `@[${pick(oddStrings)().slice(0, 60)}](${pick([userId, "usr_x", "a".repeat(64)])}) ${pick(oddStrings)().slice(0, 200)}`,
+        isInternal: random() < 0.5,
+      }),
+    }),
+  },
+  {
+    route: "PUT /api/tickets/:ticketId/follow",
+    isAuth: false,
+    make: () => ({
+      method: "PUT",
+      url: `/api/tickets/${ticketParam()}/follow`,
+      cookie: cookies(),
+      ...(random() < 0.5 ? bodyOrRaw({}) : {}),
+    }),
+  },
+  {
+    route: "DELETE /api/tickets/:ticketId/follow",
+    isAuth: false,
+    make: () => ({ method: "DELETE", url: `/api/tickets/${ticketParam()}/follow`, cookie: cookies() }),
+  },
+  {
+    route: "GET /api/staff",
+    isAuth: false,
+    make: () => ({ method: "GET", url: "/api/staff", cookie: cookies(), query: oddQuery() }),
   },
   {
     route: "PUT /api/tickets/:ticketId/feedback",

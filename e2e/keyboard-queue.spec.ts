@@ -48,7 +48,7 @@ test("a technician works the queue by keyboard alone: move, open, assign, commen
   // c: the comment box; write, Tab to Add Comment, Enter. Focus lands on the new comment.
   await keyboard.press("c");
   const comments = page.getByRole("region", { name: /Comments/ });
-  await expect(comments.getByRole("textbox", { name: "Add a comment" })).toBeFocused();
+  await expect(comments.getByRole("combobox", { name: "Add a comment" })).toBeFocused();
   const reply = "Restarted the print spooler; try again please.";
   await keyboard.type(reply);
   await keyboard.press("Tab");

@@ -8,6 +8,8 @@ import { type Database, pingWithin } from "./db/client.ts";
 import type { TrustProxy } from "./env.ts";
 import { databaseUnavailable } from "./errors.ts";
 import { createDispatcher } from "./events/dispatcher.ts";
+import { followerRoutes } from "./features/followers/follower.routes.ts";
+import { mentionRoutes } from "./features/mentions/mention.routes.ts";
 import { notificationRoutes } from "./features/notifications/notification.routes.ts";
 import { startNotificationRetention } from "./features/notifications/notification-retention.ts";
 import { notificationSettingsRoutes } from "./features/notifications/notification-settings.routes.ts";
@@ -180,6 +182,8 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(ticketRoutes, { contextOf });
   await app.register(searchRoutes, { contextOf });
+  await app.register(followerRoutes, { contextOf });
+  await app.register(mentionRoutes, { contextOf });
   await app.register(notificationRoutes, { contextOf, hub });
   await app.register(notificationSettingsRoutes, {
     contextOf,

@@ -41,6 +41,12 @@ export const can = {
   addInternalNote: (a: Actor, t: TicketFacts) =>
     (a.role === "technician" || a.role === "admin") && viewTicket(a, t),
   seeInternal: (a: Actor) => a.role === "technician" || a.role === "admin",
+  /** Issue 10 item 5: anyone who may see a ticket may follow it (and is notified only while they still may). */
+  followTicket: (a: Actor, t: TicketFacts) => viewTicket(a, t),
+  /** Who follows a ticket, by name: staff only; a user sees only how many. */
+  seeFollowers: (a: Actor) => a.role === "technician" || a.role === "admin",
+  /** Staff mention staff (@name); a user's @text stays plain text. */
+  mention: (a: Actor) => a.role === "technician" || a.role === "admin",
   giveFeedback: (a: Actor, t: TicketFacts) => t.createdBy === a.id && t.status === "Resolved",
   manageUsers: (a: Actor) => a.role === "admin",
   /** The command palette's people results: staff find active people by name (name and role only). */

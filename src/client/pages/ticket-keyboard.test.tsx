@@ -71,7 +71,7 @@ describe("TicketPage by keyboard", () => {
       technician,
       makeTicket({ status: "In Progress", assignedTo: "tech-1", assignedToName: "Theo Tech" }),
     );
-    const box = await screen.findByRole("textbox", { name: "Add a comment" });
+    const box = await screen.findByLabelText("Add a comment");
     await user.keyboard("c");
     expect(box).toHaveFocus();
     await user.keyboard("ura");

@@ -2,12 +2,16 @@ import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, SearchX, UserRoundX } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link, useParams } from "react-router";
+import { can } from "#shared/permissions.ts";
 import { ticketIdPattern } from "#shared/tickets/ticket.schemas.ts";
 import { Alert } from "../components/ui/alert.tsx";
 import { Button, buttonClass } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { EmptyState } from "../components/ui/empty-state.tsx";
 import { PageSpinner } from "../components/ui/spinner.tsx";
+import { FollowPanel } from "../features/followers/components/follow-button.tsx";
+import { MentionAutocomplete } from "../features/mentions/components/mention-autocomplete.tsx";
+import { MentionText } from "../features/mentions/components/mention-text.tsx";
 import { TicketActions } from "../features/tickets/components/ticket-actions.tsx";
 import { TicketActivityTimeline } from "../features/tickets/components/ticket-activity-timeline.tsx";
 import { TicketComments } from "../features/tickets/components/ticket-comments.tsx";
@@ -16,6 +20,7 @@ import { TicketFeedback } from "../features/tickets/components/ticket-feedback.t
 import { TicketShortcuts } from "../features/tickets/components/ticket-shortcuts.tsx";
 import { ticketQuery } from "../features/tickets/ticket.api.ts";
 import { isApiError } from "../lib/api-client.ts";
+import { useActor } from "../lib/use-actor.ts";
 
 /**
  * /tickets/:ticketId: the ticket, what the person may do with it, its comments, feedback and timeline.
@@ -25,6 +30,7 @@ export default function TicketPage() {
   const { ticketId = "" } = useParams();
   const isWellFormed = ticketIdPattern.test(ticketId);
   const query = useQuery({ ...ticketQuery(ticketId), enabled: isWellFormed });
+  const actor = useActor();
   // Why the server refused the last action (e.g. another technician won Assign to Me). The ticket is
   // read again after a refusal, so the page shows what won; this says why.
   const [lastRefusal, setLastRefusal] = useState<{ ticketId: string; message: string } | null>(null);
@@ -89,12 +95,21 @@ export default function TicketPage() {
               <TicketFeedback ticket={ticket} />
             </div>
             <div className="order-4">
-              <TicketComments ticket={ticket} />
+              <TicketComments
+                ticket={ticket}
+                renderMessage={(message) => <MentionText message={message} />}
+                textareaAddon={
+                  actor && can.mention(actor) ? (props) => <MentionAutocomplete {...props} /> : undefined
+                }
+              />
             </div>
           </div>
           <div className="contents lg:flex lg:min-w-0 lg:flex-col lg:gap-6">
             <div className="order-2 empty:hidden">
               <TicketActions ticket={ticket} onOutcome={handleOutcome} />
+            </div>
+            <div className="order-5 empty:hidden">
+              <FollowPanel ticketId={ticket.ticketId} />
             </div>
             <div className="order-5">
               <TicketFacts ticket={ticket} />

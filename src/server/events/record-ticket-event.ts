@@ -1,6 +1,9 @@
+import { mentionsToPlainText } from "#shared/mentions/mentions.ts";
 import type { NotificationType } from "#shared/notifications/notification.schemas.ts";
-import type { TicketFacts } from "#shared/permissions.ts";
+import { can, type TicketFacts } from "#shared/permissions.ts";
+import { roles } from "#shared/users/roles.ts";
 import type { Db } from "../db/client.ts";
+import { findFollowerIds } from "../features/followers/follower.queries.ts";
 import {
   insertBroadcastToTechnicians,
   insertNotifications,
@@ -13,20 +16,28 @@ import {
   findFeedback,
   insertTicketEvent,
 } from "../features/tickets/ticket-activity.queries.ts";
-import { findUserById } from "../features/users/user.queries.ts";
+import { findPeopleByIds, findUserById } from "../features/users/user.queries.ts";
 import type { Announcement, LogError, MailSideEffect } from "./dispatcher.ts";
 
-export type TicketEventInput = EventValues;
+export type TicketEventInput = EventValues & {
+  /**
+   * The people a comment or note mentions who may be told (resolveMentions): each gets one `mentioned`
+   * notification instead of the event's usual one.
+   */
+  mentionedUserIds?: readonly string[];
+};
 export type TicketEventAnnouncement = Extract<Announcement, { kind: "ticket-event" }>;
 
 /**
  * Who hears about an event (spec §7), never the person who caused it. `technicians` is the broadcast of a
- * new ticket; the others are people on the ticket.
+ * new ticket; the others are people on the ticket, and its followers (issue 10 item 5), each once.
+ * Whether each may still be told is audienceOf's to decide.
  */
 export function recipientsOf(
   type: TicketEventInput["type"],
   ticket: Pick<TicketFacts, "createdBy" | "assignedTo">,
   actorId: string | null,
+  followerIds: readonly string[] = [],
 ): "technicians" | string[] {
   if (type === "created") return "technicians";
   // The ticket is read after the change: for "reassigned", assignedTo is the new assignee.
@@ -36,7 +47,30 @@ export function recipientsOf(
       : type === "feedback" || type === "internal_note"
         ? [ticket.assignedTo]
         : [ticket.createdBy, ticket.assignedTo];
-  return [...new Set(people)].filter((id): id is string => id !== null && id !== actorId);
+  return [...new Set([...people, ...followerIds])].filter(
+    (id): id is string => id !== null && id !== actorId,
+  );
+}
+
+/**
+ * Of `ids`, those who may be told about this ticket now: Active, still allowed to see it (a technician
+ * whose ticket went to someone else no longer is; decision 014 checks at notification time rather than
+ * dropping the follow), and staff for a staff-only event (an internal note never reaches a user).
+ */
+async function audienceOf(
+  tx: Db,
+  ids: readonly string[],
+  ticket: TicketFacts,
+  staffOnly: boolean,
+): Promise<string[]> {
+  const people = new Map((await findPeopleByIds(tx, ids)).map((person) => [person.id, person]));
+  return ids.filter((id) => {
+    const person = people.get(id);
+    const actor = { id, role: roles.find((role) => role === person?.role) ?? null };
+    return (
+      person?.status === "Active" && can.viewTicket(actor, ticket) && (!staffOnly || can.seeInternal(actor))
+    );
+  });
 }
 
 const notificationTypeOf: Record<TicketEventInput["type"], NotificationType> = {
@@ -50,8 +84,18 @@ const notificationTypeOf: Record<TicketEventInput["type"], NotificationType> = {
 };
 
 const commentPreviewLength = 100;
-const preview = (text: string) =>
-  text.length > commentPreviewLength ? `${text.slice(0, commentPreviewLength)}…` : text;
+const preview = (raw: string) => {
+  const text = mentionsToPlainText(raw);
+  return text.length > commentPreviewLength ? `${text.slice(0, commentPreviewLength)}…` : text;
+};
+
+/** What a mentioned person reads instead of the comment's or note's usual notification. */
+async function mentionMessageOf(tx: Db, event: TicketEventInput, ticket: TicketWithNames): Promise<string> {
+  const comment = event.commentId ? await findCommentById(tx, event.commentId) : undefined;
+  const where =
+    event.type === "internal_note" ? `in an internal note on ticket ${ticket.id}` : `on ticket ${ticket.id}`;
+  return `${comment?.authorName ?? "Someone"} mentioned you ${where}: ${preview(comment?.comment.message ?? "")}`;
+}
 export const stars = (rating: number) => "★".repeat(rating) + "☆".repeat(5 - rating);
 
 async function messageOf(tx: Db, event: TicketEventInput, ticket: TicketWithNames): Promise<string> {
@@ -99,11 +143,14 @@ export async function recordTicketEvent(
   event: TicketEventInput,
   { logError, mail }: { logError: LogError; mail?: MailSideEffect },
 ): Promise<{ announcement: TicketEventAnnouncement; mailsQueued: number }> {
+  const { mentionedUserIds = [], ...values } = event;
   const createdAt = event.createdAt ?? new Date();
-  const eventId = await insertTicketEvent(tx, { ...event, createdAt });
+  const eventId = await insertTicketEvent(tx, { ...values, createdAt });
   const ticket = await findTicketById(tx, event.ticketId);
   if (!ticket) throw new Error(`recordTicketEvent: ticket ${event.ticketId} does not exist`);
-  const recipients = recipientsOf(event.type, ticket, event.actorId ?? null);
+  const actorId = event.actorId ?? null;
+  const followerIds = event.type === "created" ? [] : await findFollowerIds(tx, ticket.id);
+  const recipients = recipientsOf(event.type, ticket, actorId, [...followerIds, ...mentionedUserIds]);
   const common = {
     type: notificationTypeOf[event.type],
     message: await messageOf(tx, event, ticket),
@@ -111,7 +158,10 @@ export async function recordTicketEvent(
     eventId,
     createdAt,
   };
-  const queueMails = async (db: Db, rows: Array<{ id: string | bigint | number; userId: string }>) =>
+  const queueMails = async (
+    db: Db,
+    rows: Array<{ id: string | bigint | number; userId: string; type?: NotificationType; message?: string }>,
+  ) =>
     mail
       ? queueNotificationMails(
           db,
@@ -134,9 +184,20 @@ export async function recordTicketEvent(
       logError(error, `could not broadcast the new ticket ${ticket.id} to technicians`);
     }
   } else {
+    const audience = await audienceOf(tx, recipients, ticket, event.type === "internal_note");
+    // A mentioned person gets the mention instead of the event's usual notification: never two for one act.
+    const mentioned = new Set(mentionedUserIds);
+    const mention = audience.some((id) => mentioned.has(id))
+      ? { type: "mentioned" as const, message: await mentionMessageOf(tx, event, ticket) }
+      : undefined;
     const rows = await insertNotifications(
       tx,
-      recipients.map((userId) => ({ ...common, userId, broadcast: false })),
+      audience.map((userId) => ({
+        ...common,
+        ...(mention && mentioned.has(userId) ? mention : {}),
+        userId,
+        broadcast: false,
+      })),
     );
     mailsQueued = await queueMails(tx, rows);
   }

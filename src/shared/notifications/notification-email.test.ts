@@ -9,4 +9,11 @@ describe("emailTypesAvailableTo", () => {
       expect(emailTypesAvailableTo(role)).toContain("ticket_comment");
     }
   });
+
+  it("offers mention e-mails to staff only, since only staff can be mentioned", () => {
+    expect(emailTypesAvailableTo("technician")).toContain("mentioned");
+    expect(emailTypesAvailableTo("admin")).toContain("mentioned");
+    expect(emailTypesAvailableTo("user")).not.toContain("mentioned");
+    expect(emailTypesAvailableTo(null)).not.toContain("mentioned");
+  });
 });

@@ -3,10 +3,12 @@ import { type EmailableNotificationType, emailableNotificationTypes } from "./no
 
 /**
  * The e-mail types a person may choose in /profile. Only technicians receive new-ticket notifications
- * (spec §6: broadcasts go to technicians), so only they may have those e-mailed.
+ * (spec §6: broadcasts go to technicians), so only they may have those e-mailed. Only staff can be
+ * mentioned (issue 10 item 5), so only they see that choice.
  */
 export function emailTypesAvailableTo(role: Role | null): EmailableNotificationType[] {
-  return role === "technician"
-    ? [...emailableNotificationTypes]
-    : emailableNotificationTypes.filter((type) => type !== "new_ticket");
+  const isStaff = role === "technician" || role === "admin";
+  return emailableNotificationTypes.filter(
+    (type) => (type !== "new_ticket" || role === "technician") && (type !== "mentioned" || isStaff),
+  );
 }

@@ -5,6 +5,7 @@ import {
   useMutation,
   useQueryClient,
 } from "@tanstack/react-query";
+import type { AddedComment } from "#shared/mentions/mention.schemas.ts";
 import type {
   CreateTicketInput,
   SummaryScope,
@@ -19,7 +20,6 @@ import type {
 import type {
   AddCommentInput,
   ChangeStatusInput,
-  Comment,
   Feedback,
   FeedbackInput,
   TicketActivity,
@@ -144,7 +144,7 @@ export function useAddComment(ticketId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: AddCommentInput) =>
-      apiFetch<Comment>(`${ticketPath(ticketId)}/comments`, { method: "POST", body: input }),
+      apiFetch<AddedComment>(`${ticketPath(ticketId)}/comments`, { method: "POST", body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketKeys.activity(ticketId) }),
   });
 }

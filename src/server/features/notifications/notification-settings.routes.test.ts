@@ -198,6 +198,7 @@ describe("POST /api/notifications/unsubscribe", () => {
       "ticket_status",
       "ticket_feedback",
       "internal_note",
+      "mentioned",
     ]);
   });
 

@@ -1,7 +1,7 @@
+import type { AddedComment } from "#shared/mentions/mention.schemas.ts";
 import { can } from "#shared/permissions.ts";
 import type {
   AddCommentInput,
-  Comment,
   Feedback,
   FeedbackInput,
   TicketActivity,
@@ -9,6 +9,7 @@ import type {
 import type { ServiceContext } from "../../context.ts";
 import { conflict, forbidden, ruleViolation } from "../../errors.ts";
 import { inTransaction } from "../../events/transaction.ts";
+import { resolveMentions } from "../mentions/mention.service.ts";
 import { lockTicket } from "./ticket.queries.ts";
 import { findVisibleTicket } from "./ticket-access.ts";
 import { toCommentDto, toEventDto, toFeedbackDto } from "./ticket-activity.presenter.ts";
@@ -24,11 +25,12 @@ import {
 export async function addComment(
   ctx: ServiceContext,
   ticketId: string,
-  { message, isInternal = false }: AddCommentInput,
-): Promise<Comment> {
+  { message: text, isInternal = false }: AddCommentInput,
+): Promise<AddedComment> {
   const ticket = await findVisibleTicket(ctx, ticketId);
   if (isInternal && !can.addInternalNote(ctx.actor, ticket))
     throw forbidden("Only technicians and administrators can add internal notes");
+  const { message, notifyIds, outcome } = await resolveMentions(ctx.db, ctx.actor, ticket, text);
   const comment = await inTransaction(ctx, async (tx, recordEvent) => {
     const row = await insertComment(tx, { ticketId, authorId: ctx.actor.id, message, isInternal });
     await recordEvent({
@@ -37,10 +39,11 @@ export async function addComment(
       actorId: ctx.actor.id,
       commentId: row.id,
       createdAt: row.createdAt,
+      mentionedUserIds: notifyIds,
     });
     return row;
   });
-  return toCommentDto((await findCommentById(ctx.db, comment.id))!);
+  return { ...toCommentDto((await findCommentById(ctx.db, comment.id))!), mentions: outcome };
 }
 
 export async function giveFeedback(

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { addedCommentSchema } from "#shared/mentions/mention.schemas.ts";
 import {
   createTicketInputSchema,
   listTicketsQuerySchema,
@@ -13,7 +14,6 @@ import {
 import {
   addCommentInputSchema,
   changeStatusInputSchema,
-  commentSchema,
   feedbackInputSchema,
   feedbackSchema,
   ticketActivitySchema,
@@ -81,7 +81,7 @@ export async function ticketRoutes(
 
   app.post(
     "/api/tickets/:ticketId/comments",
-    { schema: { params, body: addCommentInputSchema, response: { 201: commentSchema } } },
+    { schema: { params, body: addCommentInputSchema, response: { 201: addedCommentSchema } } },
     async (request, reply) =>
       reply.status(201).send(await addComment(contextOf(request), request.params.ticketId, request.body)),
   );

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { SignUpRole } from "#shared/users/roles.ts";
 import type { Db } from "../../db/client.ts";
 import { accounts, sessions, type UserRow, users } from "../../db/schema/index.ts";
@@ -65,4 +65,13 @@ export function findActiveTechnicians(db: Db) {
     .from(users)
     .where(and(eq(users.role, "technician"), eq(users.status, "Active")))
     .orderBy(asc(users.name), asc(users.id));
+}
+
+/** The people with these ids, as notification and mention rules need them: role and status. */
+export function findPeopleByIds(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: users.id, name: users.name, role: users.role, status: users.status })
+    .from(users)
+    .where(inArray(users.id, [...ids]));
 }

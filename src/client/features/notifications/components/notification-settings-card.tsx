@@ -20,8 +20,8 @@ const typesFor = (role: Role | null): readonly EmailableNotificationType[] =>
   emailableNotificationTypes.filter(
     (type) =>
       (type !== "new_ticket" || role === "technician") &&
-      // Users never receive internal notes, so they are not offered the choice.
-      (type !== "internal_note" || role === "technician" || role === "admin"),
+      // Users never receive internal notes nor mentions, so they are not offered the choice.
+      ((type !== "internal_note" && type !== "mentioned") || role === "technician" || role === "admin"),
   );
 
 /** /profile: which notifications also arrive by e-mail, and whether alerts make a sound. Saved on change. */

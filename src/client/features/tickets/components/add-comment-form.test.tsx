@@ -22,6 +22,7 @@ const comment = {
   message: "Still broken",
   isInternal: false,
   timestamp: "2025-11-20T10:00:00.000Z",
+  mentions: { notified: [], notNotified: [] },
 };
 
 describe("AddCommentForm", () => {

@@ -1,8 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { LoaderCircle, Lock, Send } from "lucide-react";
-import { useId, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "react-toastify/unstyled";
+import { unnotifiedMentionsMessage } from "#shared/mentions/mention.schemas.ts";
 import {
   type AddCommentInput,
   addCommentInputSchema,
@@ -13,6 +14,12 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Field, Textarea } from "../../../components/ui/field.tsx";
 import { useAddComment } from "../ticket.api.ts";
 
+/** What the page may attach to the comment box (the staff @-autocomplete): the textarea and its text. */
+export type TextareaAddon = (props: {
+  textarea: HTMLTextAreaElement | null;
+  setText: (text: string) => void;
+}) => ReactNode;
+
 /**
  * Spec §5: empty or whitespace-only text is not sent; the button stays disabled. Staff (`canAddInternal`)
  * may turn the text into an internal note, which the requester never sees.
@@ -20,18 +27,23 @@ import { useAddComment } from "../ticket.api.ts";
 export function AddCommentForm({
   ticketId,
   canAddInternal = false,
+  textareaAddon,
 }: {
   ticketId: string;
   canAddInternal?: boolean;
+  textareaAddon?: TextareaAddon;
 }) {
   const id = useId();
   const addComment = useAddComment(ticketId);
   const [serverError, setServerError] = useState<string | null>(null);
+  const [mentionNotice, setMentionNotice] = useState<string | null>(null);
+  const [textarea, setTextarea] = useState<HTMLTextAreaElement | null>(null);
   const {
     register,
     handleSubmit,
     reset,
     watch,
+    setValue,
     formState: { errors, isSubmitting },
   } = useForm<AddCommentInput>({
     resolver: zodResolver(addCommentInputSchema),
@@ -41,11 +53,14 @@ export function AddCommentForm({
   const isInternal = watch("isInternal") === true;
   const what = isInternal ? "internal note" : "comment";
 
+  const { ref: messageRef, ...messageField } = register("message");
+
   const handleAdd = handleSubmit(async (input) => {
     setServerError(null);
     try {
       // Users' comments stay { message } on the wire; only a note says isInternal.
-      await addComment.mutateAsync(input.isInternal ? input : { message: input.message });
+      const added = await addComment.mutateAsync(input.isInternal ? input : { message: input.message });
+      setMentionNotice(unnotifiedMentionsMessage(added.mentions));
       toast.success(input.isInternal ? "Internal note added" : "Comment added successfully");
       reset({ message: "", isInternal: false });
     } catch (error) {
@@ -72,10 +87,20 @@ export function AddCommentForm({
               : "Write an update or ask a question…"
           }
           className={isInternal ? "min-h-20 bg-amber-50" : "min-h-20"}
-          {...register("message")}
+          {...messageField}
+          ref={(element) => {
+            messageRef(element);
+            setTextarea(element);
+          }}
         />
       </Field>
+      {textareaAddon?.({ textarea, setText: (text) => setValue("message", text, { shouldDirty: true }) })}
       {serverError ? <Alert>{serverError}</Alert> : null}
+      {mentionNotice ? (
+        <p role="status" className="text-sm text-amber-800">
+          {mentionNotice}
+        </p>
+      ) : null}
       <div className="flex flex-wrap items-center justify-between gap-3">
         {canAddInternal ? (
           <label className="flex items-center gap-2 text-sm text-slate-700">

@@ -9,6 +9,7 @@ import {
   UserRoundCheck,
 } from "lucide-react";
 import type { ReactNode } from "react";
+import { mentionsToPlainText } from "#shared/mentions/mentions.ts";
 import type { TicketEvent, TicketEventType } from "#shared/tickets/ticket-activity.schemas.ts";
 import { Card } from "../../../components/ui/card.tsx";
 import { cn } from "../../../components/ui/cn.ts";
@@ -125,7 +126,9 @@ function EventSummary({ event }: { event: TicketEvent }): ReactNode {
 
 function EventDetail({ event }: { event: TicketEvent }) {
   if ((event.type === "commented" || event.type === "internal_note") && event.message) {
-    return <p className="mt-1 line-clamp-2 break-words text-slate-500">“{event.message}”</p>;
+    return (
+      <p className="mt-1 line-clamp-2 break-words text-slate-500">“{mentionsToPlainText(event.message)}”</p>
+    );
   }
   if (event.type === "feedback" && event.rating !== null) {
     return (

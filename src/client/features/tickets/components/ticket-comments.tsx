@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Lock, MessageSquare } from "lucide-react";
-import { type RefObject, useEffect, useId, useRef } from "react";
+import { type ReactNode, type RefObject, useEffect, useId, useRef } from "react";
 import { can } from "#shared/permissions.ts";
 import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
 import type { Comment } from "#shared/tickets/ticket-activity.schemas.ts";
@@ -10,11 +10,22 @@ import { Spinner } from "../../../components/ui/spinner.tsx";
 import { formatDateTime } from "../../../lib/format.ts";
 import { useActor } from "../../../lib/use-actor.ts";
 import { ticketActivityQuery } from "../ticket.api.ts";
-import { AddCommentForm } from "./add-comment-form.tsx";
+import { AddCommentForm, type TextareaAddon } from "./add-comment-form.tsx";
 import { PersonAvatar } from "./person-avatar.tsx";
 
-/** The conversation on a ticket, oldest first, and the box to add to it. */
-export function TicketComments({ ticket }: { ticket: Ticket }) {
+/**
+ * The conversation on a ticket, oldest first, and the box to add to it. The page may pass how a message
+ * renders (highlighted mentions) and an addon for the box (the staff @-autocomplete).
+ */
+export function TicketComments({
+  ticket,
+  renderMessage = (message) => message,
+  textareaAddon,
+}: {
+  ticket: Ticket;
+  renderMessage?: (message: string) => ReactNode;
+  textareaAddon?: TextareaAddon;
+}) {
   const headingId = useId();
   const actor = useActor();
   const activity = useQuery(ticketActivityQuery(ticket.ticketId));
@@ -56,7 +67,11 @@ export function TicketComments({ ticket }: { ticket: Ticket }) {
                 tabIndex={-1}
                 className="rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-indigo-600"
               >
-                <CommentItem comment={comment} isOwn={comment.authorId === actor?.id} />
+                <CommentItem
+                  comment={comment}
+                  isOwn={comment.authorId === actor?.id}
+                  renderMessage={renderMessage}
+                />
               </li>
             ))}
           </ol>
@@ -68,7 +83,11 @@ export function TicketComments({ ticket }: { ticket: Ticket }) {
           data-comment-form
           className="rounded-b-xl border-t border-slate-100 bg-slate-50/60 px-6 py-5"
         >
-          <AddCommentForm ticketId={ticket.ticketId} canAddInternal={can.addInternalNote(actor, ticket)} />
+          <AddCommentForm
+            ticketId={ticket.ticketId}
+            canAddInternal={can.addInternalNote(actor, ticket)}
+            textareaAddon={textareaAddon}
+          />
         </div>
       ) : null}
     </Card>
@@ -102,7 +121,15 @@ function useFocusOnOwnNewComment(
   }, [comments, actorId, list, formArea]);
 }
 
-function CommentItem({ comment, isOwn }: { comment: Comment; isOwn: boolean }) {
+function CommentItem({
+  comment,
+  isOwn,
+  renderMessage,
+}: {
+  comment: Comment;
+  isOwn: boolean;
+  renderMessage: (message: string) => ReactNode;
+}) {
   const author = comment.authorName ?? "Unknown";
   return (
     <article
@@ -128,7 +155,7 @@ function CommentItem({ comment, isOwn }: { comment: Comment; isOwn: boolean }) {
           </p>
         ) : null}
         <p className="mt-1 text-sm leading-6 break-words whitespace-pre-wrap text-slate-700">
-          {comment.message}
+          {renderMessage(comment.message)}
         </p>
       </div>
     </article>

@@ -1,0 +1,16 @@
+import { and, asc, eq, ilike, inArray, type SQL, sql } from "drizzle-orm";
+import { mentionableRoles } from "#shared/mentions/mention.schemas.ts";
+import type { Db } from "../../db/client.ts";
+import { users } from "../../db/schema/index.ts";
+
+/** Active technicians and administrators whose name contains `q` (any case), by name. */
+export function findActiveStaff(db: Db, { q, limit }: { q: string; limit: number }) {
+  const escaped = q.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const nameMatches: SQL | undefined = q ? ilike(users.name, `%${escaped}%`) : undefined;
+  return db
+    .select({ id: users.id, name: users.name, role: users.role })
+    .from(users)
+    .where(and(inArray(users.role, [...mentionableRoles]), eq(users.status, "Active"), nameMatches))
+    .orderBy(asc(sql`lower(${users.name})`), asc(users.id))
+    .limit(limit);
+}

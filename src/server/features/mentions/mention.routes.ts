@@ -1,0 +1,19 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { staffDirectoryQuerySchema, staffMemberSchema } from "#shared/mentions/mention.schemas.ts";
+import type { ServiceContext } from "../../context.ts";
+import { listStaff } from "./mention.service.ts";
+
+export async function mentionRoutes(
+  fastify: FastifyInstance,
+  { contextOf }: { contextOf: (request: FastifyRequest) => ServiceContext },
+) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    "/api/staff",
+    { schema: { querystring: staffDirectoryQuerySchema, response: { 200: z.array(staffMemberSchema) } } },
+    (request) => listStaff(contextOf(request), request.query),
+  );
+}
