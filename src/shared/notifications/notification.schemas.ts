@@ -11,6 +11,7 @@ export const notificationTypes = [
   "ticket_assigned",
   "ticket_feedback",
   "internal_note",
+  "ticket_edited",
   "test",
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
@@ -23,6 +24,7 @@ export const notificationTypeLabels: Record<NotificationType, string> = {
   ticket_assigned: "My ticket was assigned",
   ticket_feedback: "Feedback on tickets I handled",
   internal_note: "Internal notes on tickets I handle",
+  ticket_edited: "Corrections to my tickets' details",
   test: "Test notifications",
 };
 
@@ -34,6 +36,7 @@ export const emailableNotificationTypes = [
   "ticket_assigned",
   "ticket_feedback",
   "internal_note",
+  "ticket_edited",
 ] as const satisfies readonly NotificationType[];
 export type EmailableNotificationType = (typeof emailableNotificationTypes)[number];
 export const defaultEmailNotificationTypes: EmailableNotificationType[] = [
@@ -42,6 +45,7 @@ export const defaultEmailNotificationTypes: EmailableNotificationType[] = [
   "ticket_assigned",
   "ticket_feedback",
   "internal_note",
+  "ticket_edited",
 ];
 
 /**

@@ -36,6 +36,7 @@ const subjectLead: Record<EmailableNotificationType, string> = {
   ticket_assigned: "Assigned:",
   ticket_feedback: "Feedback on",
   internal_note: "Internal note on",
+  ticket_edited: "Details corrected on",
 };
 
 function subjectFor(type: EmailableNotificationType, ticketId: string | null, title: string | undefined) {
