@@ -50,22 +50,25 @@ const corrections = {
 } as const;
 
 describe("staff edits", () => {
-  it.each(ticketDetailFields)("the assignee technician corrects the %s, recorded from → to", async (field) => {
-    const { user, tech } = await cast();
-    const ticket = await insertTicket(database.db, {
-      createdBy: user.id,
-      assignedTo: tech.id,
-      status: "In Progress",
-    });
-    const edited = await editTicket(as(tech), ticket.id, { [field]: corrections[field] });
-    expect(edited[field]).toBe(corrections[field]);
-    const activity = await getTicketActivity(as(user), ticket.id);
-    expect(activity.events.at(-1)).toMatchObject({
-      type: "edited",
-      actorName: "Theo",
-      changes: [{ field, from: ticket[field], to: corrections[field] }],
-    });
-  });
+  it.each(ticketDetailFields)(
+    "the assignee technician corrects the %s, recorded from → to",
+    async (field) => {
+      const { user, tech } = await cast();
+      const ticket = await insertTicket(database.db, {
+        createdBy: user.id,
+        assignedTo: tech.id,
+        status: "In Progress",
+      });
+      const edited = await editTicket(as(tech), ticket.id, { [field]: corrections[field] });
+      expect(edited[field]).toBe(corrections[field]);
+      const activity = await getTicketActivity(as(user), ticket.id);
+      expect(activity.events.at(-1)).toMatchObject({
+        type: "edited",
+        actorName: "Theo",
+        changes: [{ field, from: ticket[field], to: corrections[field] }],
+      });
+    },
+  );
 
   it("an admin corrects several fields at once: one event lists each, and the creator is told", async () => {
     const { user, admin } = await cast();
@@ -113,7 +116,9 @@ describe("staff edits", () => {
       code: "forbidden",
       message: "Only technicians and administrators can edit a ticket's details",
     });
-    await expect(editTicket(as(tech), ticket.id, { description: "Rewritten by staff" })).rejects.toMatchObject({
+    await expect(
+      editTicket(as(tech), ticket.id, { description: "Rewritten by staff" }),
+    ).rejects.toMatchObject({
       code: "forbidden",
       message: "Only the person who raised the ticket can edit its description",
     });
@@ -123,7 +128,11 @@ describe("staff edits", () => {
 
   it("a Closed ticket stays as it is for technicians; an admin may still correct it", async () => {
     const { user, tech, admin } = await cast();
-    const ticket = await insertTicket(database.db, { createdBy: user.id, assignedTo: tech.id, status: "Closed" });
+    const ticket = await insertTicket(database.db, {
+      createdBy: user.id,
+      assignedTo: tech.id,
+      status: "Closed",
+    });
     await expect(editTicket(as(tech), ticket.id, { category: "Software" })).rejects.toMatchObject({
       code: "conflict",
       message: "This ticket is closed; only an administrator can correct it.",
@@ -160,7 +169,11 @@ describe("staff edits", () => {
 describe("the creator edits the description", () => {
   it("while Open: the assignee is told, and the timeline keeps the old and the new text", async () => {
     const { user, tech } = await cast();
-    const ticket = await insertTicket(database.db, { createdBy: user.id, assignedTo: tech.id, status: "Open" });
+    const ticket = await insertTicket(database.db, {
+      createdBy: user.id,
+      assignedTo: tech.id,
+      status: "Open",
+    });
     const description = "It jams on every page, and now it beeps.";
     await editTicket(as(user), ticket.id, { description });
     expect((await rowOf(ticket.id)).description).toBe(description);
@@ -169,7 +182,11 @@ describe("the creator edits the description", () => {
       { field: "description", from: ticket.description, to: description },
     ]);
     expect(await notificationsOf(ticket.id)).toEqual([
-      { userId: tech.id, type: "ticket_edited", message: `Uma edited ticket ${ticket.id}: Description edited` },
+      {
+        userId: tech.id,
+        type: "ticket_edited",
+        message: `Uma edited ticket ${ticket.id}: Description edited`,
+      },
     ]);
   });
 

@@ -68,7 +68,11 @@ export async function applyTicketEdit(
 }
 
 /** PATCH /api/tickets/:ticketId: the ticket after the edit (unchanged when the patch changed nothing). */
-export async function editTicket(ctx: ServiceContext, ticketId: string, input: EditTicketInput): Promise<Ticket> {
+export async function editTicket(
+  ctx: ServiceContext,
+  ticketId: string,
+  input: EditTicketInput,
+): Promise<Ticket> {
   await applyTicketEdit(ctx, ticketId, input);
   return toTicketDto((await findTicketById(ctx.db, ticketId))!);
 }

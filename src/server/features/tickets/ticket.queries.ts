@@ -159,7 +159,10 @@ export async function updateTicketDetails(
   db: Db,
   id: string,
   values: Partial<
-    Pick<TicketRow, "title" | "description" | "category" | "priority" | "department" | "floor" | "officeNumber">
+    Pick<
+      TicketRow,
+      "title" | "description" | "category" | "priority" | "department" | "floor" | "officeNumber"
+    >
   > &
     Pick<TicketRow, "updatedAt">,
 ) {
