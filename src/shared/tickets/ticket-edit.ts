@@ -52,3 +52,18 @@ export const ticketChangeSchema = z.object({
   to: z.string(),
 });
 export type TicketChange = z.infer<typeof ticketChangeSchema>;
+
+/** The staff edit form: the create form's detail fields, all required as there. */
+export const ticketDetailsFormSchema = createTicketInputSchema.pick({
+  title: true,
+  category: true,
+  priority: true,
+  department: true,
+  floor: true,
+  officeNumber: true,
+});
+export type TicketDetailsForm = z.infer<typeof ticketDetailsFormSchema>;
+
+/** The creator's "Edit description" form. */
+export const descriptionFormSchema = createTicketInputSchema.pick({ description: true });
+export type DescriptionForm = z.infer<typeof descriptionFormSchema>;

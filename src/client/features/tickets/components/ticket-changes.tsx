@@ -21,8 +21,8 @@ export function TicketChanges({ changes }: { changes: TicketChange[] }) {
           </li>
         ) : (
           <li key={change.field} className="break-words">
-            <span className="font-medium text-slate-700">{ticketFieldLabels[change.field]}:</span> {change.from}{" "}
-            → <span className="font-medium text-slate-900">{change.to}</span>
+            <span className="font-medium text-slate-700">{ticketFieldLabels[change.field]}:</span>{" "}
+            {change.from} → <span className="font-medium text-slate-900">{change.to}</span>
           </li>
         ),
       )}

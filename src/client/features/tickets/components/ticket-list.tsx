@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { ChevronRight, Inbox, UserRound } from "lucide-react";
-import { type ReactNode, useEffect } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "react-toastify/unstyled";
 import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
@@ -10,7 +10,9 @@ import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { LoadFailed } from "../../../components/ui/load-failed.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { formatDateTime } from "../../../lib/format.ts";
+import { useActor } from "../../../lib/use-actor.ts";
 import { type TicketListFilters, ticketListQuery } from "../ticket.api.ts";
+import { BulkActionsBar } from "./bulk-actions-bar.tsx";
 import { TicketPriorityLabel, TicketStatusBadge } from "./ticket-status-badge.tsx";
 
 interface TicketListProps {
@@ -28,6 +30,13 @@ export function TicketList({
 }: TicketListProps) {
   // While a new search or filter loads, the previous rows stay (dimmed) instead of a spinner each keystroke.
   const query = useInfiniteQuery({ ...ticketListQuery(filters), placeholderData: keepPreviousData });
+  const actor = useActor();
+  // Staff tick tickets for a bulk action (issue 10 item 7); a new filter starts a new selection.
+  const isSelectable = actor?.role === "technician" || actor?.role === "admin";
+  const filtersKey = JSON.stringify(filters);
+  const [selection, setSelection] = useState<{ filtersKey: string; ids: string[] }>({ filtersKey, ids: [] });
+  const selectedIds = selection.filtersKey === filtersKey ? selection.ids : [];
+  const setSelectedIds = (ids: string[]) => setSelection({ filtersKey, ids });
 
   useEffect(() => {
     if (query.isError) toast.error(loadErrorMessage, { toastId: "tickets-load-failed" });
@@ -51,20 +60,45 @@ export function TicketList({
   }
 
   const tickets = query.data.pages.flatMap((page) => page.items);
-  if (tickets.length === 0) {
-    return emptyState ?? <EmptyState icon={Inbox} title="No tickets found" />;
-  }
+  const ticketIds = tickets.map((ticket) => ticket.ticketId);
+  const bar =
+    actor && isSelectable ? (
+      <BulkActionsBar
+        actor={actor}
+        ticketIds={ticketIds}
+        selectedIds={selectedIds.filter((id) => ticketIds.includes(id))}
+        onSelectAll={(isSelected) => setSelectedIds(isSelected ? ticketIds : [])}
+        onApplied={() => setSelectedIds([])}
+      />
+    ) : null;
+  const toggle = (ticketId: string, isSelected: boolean) =>
+    setSelectedIds(isSelected ? [...selectedIds, ticketId] : selectedIds.filter((id) => id !== ticketId));
 
   return (
     <div aria-busy={query.isPlaceholderData}>
+      {/* The bar stays (same place in the tree) when a bulk action empties the list: its answer is still to be read. */}
+      {bar}
+      {tickets.length === 0 ? (emptyState ?? <EmptyState icon={Inbox} title="No tickets found" />) : null}
       <ul
+        hidden={tickets.length === 0}
         className={cn(
           "divide-y divide-slate-100 transition-opacity",
           query.isPlaceholderData && "opacity-60",
         )}
       >
         {tickets.map((ticket) => (
-          <li key={ticket.ticketId}>
+          <li key={ticket.ticketId} className="flex items-stretch">
+            {isSelectable ? (
+              <label className="flex shrink-0 cursor-pointer items-center py-4 pr-1 pl-5">
+                <input
+                  type="checkbox"
+                  className="size-4 rounded border-slate-300 accent-indigo-600"
+                  aria-label={`Select ${ticket.ticketId}: ${ticket.title}`}
+                  checked={selectedIds.includes(ticket.ticketId)}
+                  onChange={(event) => toggle(ticket.ticketId, event.target.checked)}
+                />
+              </label>
+            ) : null}
             <TicketRow ticket={ticket} />
           </li>
         ))}
@@ -89,7 +123,7 @@ function TicketRow({ ticket }: { ticket: Ticket }) {
   return (
     <Link
       to={`/tickets/${ticket.ticketId}`}
-      className="group flex items-center gap-4 px-5 py-4 transition-colors hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-none"
+      className="group flex min-w-0 flex-1 items-center gap-4 px-5 py-4 transition-colors hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-none"
     >
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
