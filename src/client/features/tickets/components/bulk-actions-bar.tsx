@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { LoaderCircle } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { type Ref, useEffect, useId, useRef, useState } from "react";
 import type { Actor } from "#shared/permissions.ts";
 import { ticketPriorities } from "#shared/tickets/ticket.schemas.ts";
 import { type BulkAction, type BulkResult, bulkActionSchema } from "#shared/tickets/ticket-bulk.ts";
@@ -54,6 +54,7 @@ export function BulkActionsBar({
   const [result, setResult] = useState<BulkResult | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const resultRef = useRef<HTMLDivElement>(null);
+  const outcomeRef = useRef<HTMLDivElement>(null);
   const bulk = useBulkChangeTickets();
   const technicians = useQuery(technicianListQuery());
   const selectedCount = selectedIds.length;
@@ -66,7 +67,8 @@ export function BulkActionsBar({
 
   // The selection is gone after an action: the answer takes the focus, so it is read out and nothing is lost.
   useEffect(() => {
-    if (result || failure) resultRef.current?.focus();
+    if (result) outcomeRef.current?.focus();
+    else if (failure) resultRef.current?.focus();
   }, [result, failure]);
 
   const options = [
@@ -140,7 +142,7 @@ export function BulkActionsBar({
       </div>
       <div ref={resultRef} tabIndex={-1} className="focus:outline-none empty:hidden">
         {failure ? <Alert>{failure}</Alert> : null}
-        {result ? <BulkOutcome result={result} /> : null}
+        {result ? <BulkOutcome ref={outcomeRef} result={result} /> : null}
       </div>
     </div>
   );
@@ -148,15 +150,17 @@ export function BulkActionsBar({
 
 const tickets = (count: number) => `${count} ticket${count === 1 ? "" : "s"}`;
 
-function BulkOutcome({ result }: { result: BulkResult }) {
+function BulkOutcome({ result, ref }: { result: BulkResult; ref: Ref<HTMLDivElement> }) {
   const { changed, refused } = result;
   return (
     <div
+      ref={ref}
+      tabIndex={-1}
       role="status"
       className={
         refused.length
-          ? "rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
-          : "rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800"
+          ? "rounded-lg border border-amber-200 focus:outline-none bg-amber-50 px-3 py-2 text-sm text-amber-900"
+          : "rounded-lg border border-green-200 focus:outline-none bg-green-50 px-3 py-2 text-sm text-green-800"
       }
     >
       <p className="font-medium">
