@@ -39,6 +39,12 @@ test("the creator edits the description while Open, then a technician raises the
   await expect(detail(tech.page, "Priority")).toHaveText(/High/);
   const techTimeline = tech.page.getByRole("list", { name: "Ticket activity" });
   await expect(techTimeline.getByText("Priority: Low → High")).toBeVisible();
+  await tech.page.screenshot({ path: "e2e/.artifacts/screens/staff-edits-1280.png", fullPage: true });
+  await tech.page.setViewportSize({ width: 375, height: 667 });
+  await tech.page.getByRole("button", { name: "Edit", exact: true }).click();
+  await tech.page.screenshot({ path: "e2e/.artifacts/screens/staff-edits-dialog-375.png" });
+  await tech.page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
 
   // The creator sees the correction (and is told of it) on their page.
   await user.page.reload();

@@ -118,7 +118,7 @@ export function BulkActionsBar({
         <span className="text-sm text-slate-500" aria-live="polite">
           {selectedCount} selected
         </span>
-        <div className="flex min-w-0 flex-1 flex-wrap items-center gap-2 sm:flex-none">
+        <div className="flex w-full flex-wrap items-center gap-2 sm:w-auto">
           <label htmlFor={`${id}-action`} className="sr-only">
             Action for the selected tickets
           </label>
