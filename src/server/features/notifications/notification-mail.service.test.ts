@@ -167,7 +167,7 @@ describe("notification mail, end to end", () => {
     expect(settings).toEqual([
       expect.objectContaining({
         userId: rita.id,
-        emailTypes: ["ticket_status", "ticket_assigned", "ticket_feedback", "internal_note"],
+        emailTypes: ["ticket_status", "ticket_assigned", "ticket_feedback", "internal_note", "ticket_edited"],
       }),
     ]);
 
