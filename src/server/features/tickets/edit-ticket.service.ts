@@ -47,12 +47,13 @@ export async function applyTicketEdit(
   const seen = await findVisibleTicket(ctx, ticketId);
   const fields = editableTicketFields.filter((field) => input[field] !== undefined);
   ensureMayEdit(ctx.actor, seen, fields);
-  const now = new Date();
   return inTransaction(ctx, async (tx, recordEvent) => {
     // Decide again on the locked row, and take "from" from it: a change someone made since this caller
     // read the ticket is never overwritten unseen; the timeline shows exactly what this edit replaced.
     const current = ensureVisible(ctx.actor, await lockTicketDetails(tx, ticketId), ticketId);
     ensureMayEdit(ctx.actor, current, fields);
+    // Taken after the lock: an edit that waited for another one is recorded after it in the timeline.
+    const now = new Date();
     const changes: TicketChange[] = fields.flatMap((field) => {
       const to = input[field];
       return to === undefined || to === current[field] ? [] : [{ field, from: current[field], to }];
