@@ -441,6 +441,38 @@ const targets: Target[] = [
     }),
   },
   {
+    route: "PATCH /api/tickets/:ticketId",
+    isAuth: false,
+    make: () => ({
+      method: "PATCH",
+      url: `/api/tickets/${ticketParam()}`,
+      cookie: cookies(),
+      ...bodyOrRaw(
+        random() < 0.5
+          ? { priority: pick(["Low", "Medium", "High"]), title: "Printer jams twice" }
+          : { description: "Every page now" },
+      ),
+    }),
+  },
+  {
+    route: "POST /api/tickets/bulk",
+    isAuth: false,
+    make: () => ({
+      method: "POST",
+      url: "/api/tickets/bulk",
+      cookie: cookies(),
+      ...bodyOrRaw({
+        ticketIds: [pick(ticketIds), ...(random() < 0.2 ? [pick(oddStrings)().slice(0, 40)] : [])],
+        action: pick([
+          { kind: "status", status: pick(["In Progress", "Resolved", "Closed"]) },
+          { kind: "priority", priority: pick(["Low", "Medium", "High"]) },
+          { kind: "assignToMe" },
+          { kind: "assign", assigneeId: null },
+        ]),
+      }),
+    }),
+  },
+  {
     route: "GET /api/tickets",
     isAuth: false,
     make: () => ({ method: "GET", url: "/api/tickets", cookie: cookies(), query: oddQuery() }),

@@ -96,3 +96,24 @@ describe("can.findPeople", () => {
     expect(can.findPeople(noRole)).toBe(false);
   });
 });
+
+describe("can.editTicketDetails and can.editDescription", () => {
+  const closed: TicketFacts = { ...assignedToTech, status: "Closed" };
+
+  it("lets staff who see the ticket correct its details; an admin even once it is Closed", () => {
+    expect(can.editTicketDetails(tech, open)).toBe(true);
+    expect(can.editTicketDetails(tech, assignedToTech)).toBe(true);
+    expect(can.editTicketDetails(admin, closed)).toBe(true);
+    expect(can.editTicketDetails(tech, closed)).toBe(false);
+    expect(can.editTicketDetails(otherTech, assignedToTech)).toBe(false);
+    expect(can.editTicketDetails(creator, open)).toBe(false);
+  });
+
+  it("lets only the creator edit the description, and only while Open", () => {
+    expect(can.editDescription(creator, open)).toBe(true);
+    expect(can.editDescription(creator, assignedToTech)).toBe(false);
+    expect(can.editDescription(tech, open)).toBe(false);
+    expect(can.editDescription(admin, open)).toBe(false);
+    expect(can.editDescription({ id: "u1", role: null }, open)).toBe(false);
+  });
+});

@@ -36,6 +36,18 @@ export const can = {
     t.status !== "Closed" && (a.role === "admin" || (a.role === "technician" && t.assignedTo === a.id)),
   /** Only an administrator sends a ticket back to the queue; a technician hands theirs to someone. */
   returnToQueue: (a: Actor, t: TicketFacts) => a.role === "admin" && t.status !== "Closed",
+  /**
+   * Issue 10 item 6: staff who may see the ticket correct its title, category, priority, department, floor
+   * and office. A Closed ticket's record is final for technicians; an administrator may still correct it
+   * (a misfiled category would otherwise skew the reports forever), as Zammad allows.
+   */
+  editTicketDetails: (a: Actor, t: TicketFacts) =>
+    (a.role === "technician" || a.role === "admin") &&
+    viewTicket(a, t) &&
+    (t.status !== "Closed" || a.role === "admin"),
+  /** The creator rewords their description while nobody works on it yet (Open). */
+  editDescription: (a: Actor, t: TicketFacts) =>
+    a.role !== null && t.createdBy === a.id && t.status === "Open",
   comment: (a: Actor, t: TicketFacts) => viewTicket(a, t),
   /** Internal notes: staff who may see the ticket write them; users never read them. */
   addInternalNote: (a: Actor, t: TicketFacts) =>

@@ -12,6 +12,7 @@ import { PageSpinner } from "../components/ui/spinner.tsx";
 import { FollowPanel } from "../features/followers/components/follow-button.tsx";
 import { MentionAutocomplete } from "../features/mentions/components/mention-autocomplete.tsx";
 import { MentionText } from "../features/mentions/components/mention-text.tsx";
+import { TicketEditButtons } from "../features/tickets/components/edit-ticket-dialogs.tsx";
 import { TicketActions } from "../features/tickets/components/ticket-actions.tsx";
 import { TicketActivityTimeline } from "../features/tickets/components/ticket-activity-timeline.tsx";
 import { TicketComments } from "../features/tickets/components/ticket-comments.tsx";
@@ -88,8 +89,9 @@ export default function TicketPage() {
         {/* On small screens the two columns become one list, the actions right under the ticket. */}
         <div className="flex flex-col gap-6 lg:grid lg:grid-cols-3 lg:items-start">
           <div className="contents lg:flex lg:min-w-0 lg:flex-col lg:gap-6 lg:col-span-2">
-            <div className="order-1">
+            <div className="order-1 flex flex-col gap-3">
               <TicketOverview ticket={ticket} />
+              <TicketEditButtons ticket={ticket} />
             </div>
             <div className="order-3 empty:hidden">
               <TicketFeedback ticket={ticket} />

@@ -68,6 +68,7 @@ export const makeEvent = (overrides: Partial<TicketEvent> = {}): TicketEvent => 
   rating: null,
   fromAssigneeName: null,
   toAssigneeName: null,
+  changes: null,
   at: "2025-11-20T09:30:00.000Z",
   ...overrides,
 });

@@ -1,6 +1,7 @@
 import { mentionsToPlainText } from "#shared/mentions/mentions.ts";
 import type { NotificationType } from "#shared/notifications/notification.schemas.ts";
 import { can, type TicketFacts } from "#shared/permissions.ts";
+import { ticketFieldLabels } from "#shared/tickets/ticket-edit.ts";
 import { roles } from "#shared/users/roles.ts";
 import type { Db } from "../db/client.ts";
 import { findFollowerIds } from "../features/followers/follower.queries.ts";
@@ -81,6 +82,7 @@ const notificationTypeOf: Record<TicketEventInput["type"], NotificationType> = {
   feedback: "ticket_feedback",
   reassigned: "ticket_assigned",
   internal_note: "internal_note",
+  edited: "ticket_edited",
 };
 
 const commentPreviewLength = 100;
@@ -123,6 +125,15 @@ async function messageOf(tx: Db, event: TicketEventInput, ticket: TicketWithName
         return `${await actorName()} returned ticket ${ticket.id} to the queue${statusChange}`;
       const assignee = (await findUserById(tx, event.toAssigneeId))?.name ?? "someone";
       return `${await actorName()} assigned ticket ${ticket.id} to ${assignee}${statusChange}`;
+    }
+    case "edited": {
+      // The description may be long: the notification says it changed; the ticket shows the new text.
+      const changes = (event.changes ?? []).map((change) =>
+        change.field === "description"
+          ? "Description edited"
+          : `${ticketFieldLabels[change.field]}: ${preview(change.from)} → ${preview(change.to)}`,
+      );
+      return `${await actorName()} edited ticket ${ticket.id}: ${changes.join("; ")}`;
     }
     case "feedback": {
       const rating = event.rating ?? 0;

@@ -12,6 +12,7 @@ export const notificationTypes = [
   "ticket_feedback",
   "internal_note",
   "mentioned",
+  "ticket_edited",
   "test",
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
@@ -25,6 +26,7 @@ export const notificationTypeLabels: Record<NotificationType, string> = {
   ticket_feedback: "Feedback on tickets I handled",
   internal_note: "Internal notes on tickets I handle",
   mentioned: "Someone mentioned me (staff)",
+  ticket_edited: "Corrections to my tickets' details",
   test: "Test notifications",
 };
 
@@ -37,6 +39,7 @@ export const emailableNotificationTypes = [
   "ticket_feedback",
   "internal_note",
   "mentioned",
+  "ticket_edited",
 ] as const satisfies readonly NotificationType[];
 export type EmailableNotificationType = (typeof emailableNotificationTypes)[number];
 export const defaultEmailNotificationTypes: EmailableNotificationType[] = [
@@ -46,6 +49,7 @@ export const defaultEmailNotificationTypes: EmailableNotificationType[] = [
   "ticket_feedback",
   "internal_note",
   "mentioned",
+  "ticket_edited",
 ];
 
 /**

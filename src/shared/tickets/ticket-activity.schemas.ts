@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { storableText } from "../text/storable-text.ts";
 import { ticketStatuses } from "./ticket.schemas.ts";
+import { ticketChangeSchema } from "./ticket-edit.ts";
 import { changeableStatuses } from "./ticket-status.ts";
 
 export const changeStatusInputSchema = z.object({
@@ -77,6 +78,7 @@ export const ticketEventTypes = [
   "feedback",
   "reassigned",
   "internal_note",
+  "edited",
 ] as const;
 export type TicketEventType = (typeof ticketEventTypes)[number];
 
@@ -92,6 +94,8 @@ export const ticketEventSchema = z.object({
   /** A "reassigned" event's people: null on the other side means the queue (unassigned). */
   fromAssigneeName: z.string().nullable(),
   toAssigneeName: z.string().nullable(),
+  /** An "edited" event's fields, each from → to (issue 10 item 6); null for every other type. */
+  changes: z.array(ticketChangeSchema).nullable(),
   at: z.iso.datetime(),
 });
 export type TicketEvent = z.infer<typeof ticketEventSchema>;

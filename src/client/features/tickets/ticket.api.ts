@@ -25,6 +25,8 @@ import type {
   TicketActivity,
 } from "#shared/tickets/ticket-activity.schemas.ts";
 import type { AssignTicketInput, Technician } from "#shared/tickets/ticket-assignment.ts";
+import type { BulkResult, BulkTicketsInput } from "#shared/tickets/ticket-bulk.ts";
+import type { EditTicketInput } from "#shared/tickets/ticket-edit.ts";
 import { apiFetch, isApiError } from "../../lib/api-client.ts";
 
 export interface TicketListFilters {
@@ -163,6 +165,31 @@ export function useGiveFeedback(ticketId: string) {
       void queryClient.invalidateQueries({ queryKey: ticketKeys.activity(ticketId) });
     },
     onError: (error) => refreshAfterRefusal(queryClient, ticketId, error),
+  });
+}
+
+/** Issue 10 item 6: only the fields the person changed (staff: details; the creator: the description). */
+export function useEditTicket(ticketId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: EditTicketInput) =>
+      apiFetch<Ticket>(ticketPath(ticketId), { method: "PATCH", body: input }),
+    onSuccess: (ticket) => storeChangedTicket(queryClient, ticket),
+    onError: (error) => refreshAfterRefusal(queryClient, ticketId, error),
+  });
+}
+
+/** Issue 10 item 7: one action on many tickets; the lists, counts and the tickets themselves refresh. */
+export function useBulkChangeTickets() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: BulkTicketsInput) =>
+      apiFetch<BulkResult>("/api/tickets/bulk", { method: "POST", body: input }),
+    onSettled: () =>
+      Promise.all([
+        invalidateListsAndCounts(queryClient),
+        queryClient.invalidateQueries({ queryKey: ticketKeys.details() }),
+      ]),
   });
 }
 

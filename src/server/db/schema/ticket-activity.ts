@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { ticketEventTypes } from "#shared/tickets/ticket-activity.schemas.ts";
+import type { TicketChange } from "#shared/tickets/ticket-edit.ts";
 import { ticketStatusEnum, tickets } from "./tickets.ts";
 import { users } from "./users.ts";
 
@@ -56,6 +57,9 @@ export const ticketEvents = pgTable(
     // A "reassigned" event's people; null on either side means the queue.
     fromAssigneeId: text("from_assignee_id").references(() => users.id),
     toAssigneeId: text("to_assignee_id").references(() => users.id),
+    // An "edited" event's fields, from → to. A description is at most 5000 characters each side, so the
+    // whole history of a ticket stays small; PostgreSQL compresses (TOAST) the longer ones out of line.
+    changes: jsonb("changes").$type<TicketChange[]>(),
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [index("ticket_events_ticket_idx").on(t.ticketId, t.createdAt)],

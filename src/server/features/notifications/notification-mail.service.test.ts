@@ -167,7 +167,14 @@ describe("notification mail, end to end", () => {
     expect(settings).toEqual([
       expect.objectContaining({
         userId: rita.id,
-        emailTypes: ["ticket_status", "ticket_assigned", "ticket_feedback", "internal_note", "mentioned"],
+        emailTypes: [
+          "ticket_status",
+          "ticket_assigned",
+          "ticket_feedback",
+          "internal_note",
+          "mentioned",
+          "ticket_edited",
+        ],
       }),
     ]);
 

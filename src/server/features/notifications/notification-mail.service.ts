@@ -37,6 +37,7 @@ const subjectLead: Record<EmailableNotificationType, string> = {
   ticket_feedback: "Feedback on",
   internal_note: "Internal note on",
   mentioned: "You were mentioned on",
+  ticket_edited: "Details corrected on",
 };
 
 function subjectFor(type: EmailableNotificationType, ticketId: string | null, title: string | undefined) {

@@ -21,7 +21,14 @@ describe("GET/PUT /api/me/notification-settings", () => {
     const response = await request(t.app, { method: "GET", url, cookie });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      emailTypes: ["ticket_comment", "ticket_status", "ticket_assigned", "ticket_feedback", "internal_note"],
+      emailTypes: [
+        "ticket_comment",
+        "ticket_status",
+        "ticket_assigned",
+        "ticket_feedback",
+        "internal_note",
+        "ticket_edited",
+      ],
       soundsMuted: false,
     });
   });
@@ -199,6 +206,7 @@ describe("POST /api/notifications/unsubscribe", () => {
       "ticket_feedback",
       "internal_note",
       "mentioned",
+      "ticket_edited",
     ]);
   });
 

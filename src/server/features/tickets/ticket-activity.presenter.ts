@@ -52,6 +52,7 @@ export function toEventDto({
     rating: event.rating,
     fromAssigneeName,
     toAssigneeName,
+    changes: event.changes ?? null,
     at: event.createdAt.toISOString(),
   };
 }

@@ -32,7 +32,10 @@ type Action =
   | "assignToMe"
   | "assignTo"
   | "listTechnicians"
-  | "giveFeedback";
+  | "giveFeedback"
+  | "editDetails"
+  | "editDescription"
+  | "bulkStatus";
 
 const expected: Record<Action, Record<ActorKind, number>> = {
   view: {
@@ -131,6 +134,44 @@ const expected: Record<Action, Record<ActorKind, number>> = {
     otherTechnician: 404,
     admin: 403,
   },
+  // Staff who may see the ticket correct its details; the creator may not.
+  editDetails: {
+    anonymous: 401,
+    creator: 403,
+    otherUser: 404,
+    technician: 200,
+    assignee: 200,
+    otherTechnician: 404,
+    admin: 200,
+  },
+  // Only the creator, while the ticket is Open (the cell's ticket is Open).
+  editDescription: {
+    anonymous: 401,
+    creator: 200,
+    otherUser: 404,
+    technician: 403,
+    assignee: 403,
+    otherTechnician: 404,
+    admin: 403,
+  },
+  // Staff get 200 and a per-ticket answer (bulkChanges says whether the ticket changed); users get 403.
+  bulkStatus: {
+    anonymous: 401,
+    creator: 403,
+    otherUser: 403,
+    technician: 200,
+    assignee: 200,
+    otherTechnician: 200,
+    admin: 200,
+  },
+};
+
+/** Whether a bulk "Resolved" changed the cell's ticket: otherTechnician is told "not found" and changes nothing. */
+const bulkChanges: Record<"technician" | "assignee" | "otherTechnician" | "admin", boolean> = {
+  technician: true,
+  assignee: true,
+  otherTechnician: false,
+  admin: true,
 };
 
 const listed: Record<Exclude<ActorKind, "anonymous">, boolean> = {
@@ -177,7 +218,12 @@ async function ticketFor(actor: ActorKind, action: Action) {
   const unassigned =
     actor === "technician" ||
     (action === "assignToMe" && actor !== "assignee" && actor !== "otherTechnician");
-  const status: TicketStatus = action === "giveFeedback" ? "Resolved" : unassigned ? "Open" : "In Progress";
+  const status: TicketStatus =
+    action === "giveFeedback"
+      ? "Resolved"
+      : unassigned || action === "editDescription"
+        ? "Open"
+        : "In Progress";
   return insertTicket(t.database.db, {
     createdBy: people.creator.user.id,
     assignedTo: unassigned ? null : people.assignee.user.id,
@@ -243,6 +289,17 @@ function perform(action: Action, ticketId: string, cookie: string | null) {
         cookie,
         payload: { rating: 4, comment: "Quick" },
       });
+    case "editDetails":
+      return request(t.app, { method: "PATCH", url, cookie, payload: { priority: "High" } });
+    case "editDescription":
+      return request(t.app, { method: "PATCH", url, cookie, payload: { description: "It also beeps." } });
+    case "bulkStatus":
+      return request(t.app, {
+        method: "POST",
+        url: "/api/tickets/bulk",
+        cookie,
+        payload: { ticketIds: [ticketId], action: { kind: "status", status: "Resolved" } },
+      });
   }
 }
 
@@ -274,6 +331,16 @@ describe("ticket routes × callers", () => {
     if (status >= 400) {
       expect(response.json().message).toEqual(expect.any(String));
       expect(await snapshot()).toEqual(before);
+    }
+    if (action === "bulkStatus" && status === 200) {
+      const changes = bulkChanges[actor as keyof typeof bulkChanges];
+      expect(response.json().changed).toEqual(changes ? [ticket.id] : []);
+      if (!changes) {
+        expect(response.json().refused).toEqual([
+          { ticketId: ticket.id, message: `Ticket ${ticket.id} not found` },
+        ]);
+        expect(await snapshot()).toEqual(before);
+      }
     }
     if (action === "list" && actor !== "anonymous") {
       const ids = response.json().items.map((i: { ticketId: string }) => i.ticketId);

@@ -148,3 +148,23 @@ export async function lockTicket(db: Db, id: string) {
     .for("update");
   return row;
 }
+
+/** The whole ticket, locked for the rest of the transaction: an edit compares against what is there now. */
+export async function lockTicketDetails(db: Db, id: string): Promise<TicketFields | undefined> {
+  const [row] = await db.select(ticketColumns).from(tickets).where(eq(tickets.id, id)).for("update");
+  return row;
+}
+
+export async function updateTicketDetails(
+  db: Db,
+  id: string,
+  values: Partial<
+    Pick<
+      TicketRow,
+      "title" | "description" | "category" | "priority" | "department" | "floor" | "officeNumber"
+    >
+  > &
+    Pick<TicketRow, "updatedAt">,
+) {
+  await db.update(tickets).set(values).where(eq(tickets.id, id));
+}

@@ -19,8 +19,12 @@ import {
   ticketActivitySchema,
 } from "#shared/tickets/ticket-activity.schemas.ts";
 import { assignTicketInputSchema } from "#shared/tickets/ticket-assignment.ts";
+import { bulkResultSchema, bulkTicketsInputSchema } from "#shared/tickets/ticket-bulk.ts";
+import { editTicketInputSchema } from "#shared/tickets/ticket-edit.ts";
 import type { ServiceContext } from "../../context.ts";
 import { assignTicket } from "./assign-ticket.service.ts";
+import { changeTicketsInBulk } from "./bulk-tickets.service.ts";
+import { editTicket } from "./edit-ticket.service.ts";
 import { createTicket, getTicket, listTicketsFor, summarizeTicketsFor } from "./ticket.service.ts";
 import { addComment, getTicketActivity, giveFeedback } from "./ticket-activity.service.ts";
 import { assignTicketToMe, changeTicketStatus } from "./ticket-lifecycle.service.ts";
@@ -53,6 +57,18 @@ export async function ticketRoutes(
 
   app.get("/api/tickets/:ticketId", { schema: { params, response: { 200: ticketSchema } } }, (request) =>
     getTicket(contextOf(request), request.params.ticketId),
+  );
+
+  app.patch(
+    "/api/tickets/:ticketId",
+    { schema: { params, body: editTicketInputSchema, response: { 200: ticketSchema } } },
+    (request) => editTicket(contextOf(request), request.params.ticketId, request.body),
+  );
+
+  app.post(
+    "/api/tickets/bulk",
+    { schema: { body: bulkTicketsInputSchema, response: { 200: bulkResultSchema } } },
+    (request) => changeTicketsInBulk(contextOf(request), request.body),
   );
 
   app.post(

@@ -6,7 +6,7 @@ import { renderWithApp, stubFetch } from "../../../test/render.tsx";
 import { NotificationSettingsCard } from "./notification-settings-card.tsx";
 
 const defaults: NotificationSettings = {
-  emailTypes: ["ticket_comment", "ticket_status", "ticket_assigned", "ticket_feedback"],
+  emailTypes: ["ticket_comment", "ticket_status", "ticket_assigned", "ticket_feedback", "ticket_edited"],
   soundsMuted: false,
 };
 
@@ -42,6 +42,7 @@ describe("NotificationSettingsCard", () => {
       "Status changes on my tickets",
       "My ticket was assigned",
       "Feedback on tickets I handled",
+      "Corrections to my tickets' details",
     ]);
     expect(boxes.every((box) => (box as HTMLInputElement).checked)).toBe(true);
   });
@@ -62,7 +63,10 @@ describe("NotificationSettingsCard", () => {
     await user.click(await screen.findByRole("checkbox", { name: "Comments on my tickets" }));
     await vi.waitFor(() =>
       expect(puts()).toEqual([
-        { emailTypes: ["ticket_status", "ticket_assigned", "ticket_feedback"], soundsMuted: false },
+        {
+          emailTypes: ["ticket_status", "ticket_assigned", "ticket_feedback", "ticket_edited"],
+          soundsMuted: false,
+        },
       ]),
     );
   });

@@ -5,6 +5,7 @@ import {
   Lock,
   type LucideIcon,
   MessageSquare,
+  PencilLine,
   Star,
   UserRoundCheck,
 } from "lucide-react";
@@ -18,6 +19,7 @@ import { Spinner } from "../../../components/ui/spinner.tsx";
 import { formatDateTime } from "../../../lib/format.ts";
 import { ticketActivityQuery } from "../ticket.api.ts";
 import { RatingStars } from "./rating-stars.tsx";
+import { TicketChanges } from "./ticket-changes.tsx";
 
 const icons: Record<TicketEventType, { icon: LucideIcon; tone: string }> = {
   created: { icon: CirclePlus, tone: "bg-indigo-50 text-indigo-600" },
@@ -27,6 +29,7 @@ const icons: Record<TicketEventType, { icon: LucideIcon; tone: string }> = {
   feedback: { icon: Star, tone: "bg-green-50 text-green-600" },
   reassigned: { icon: UserRoundCheck, tone: "bg-blue-50 text-blue-600" },
   internal_note: { icon: Lock, tone: "bg-amber-100 text-amber-700" },
+  edited: { icon: PencilLine, tone: "bg-violet-50 text-violet-600" },
 };
 
 /** Everything that happened to the ticket, oldest first: who, what (from → to) and when. */
@@ -121,6 +124,8 @@ function EventSummary({ event }: { event: TicketEvent }): ReactNode {
       );
     case "internal_note":
       return "added an internal note";
+    case "edited":
+      return "edited the ticket";
   }
 }
 
@@ -130,6 +135,7 @@ function EventDetail({ event }: { event: TicketEvent }) {
       <p className="mt-1 line-clamp-2 break-words text-slate-500">“{mentionsToPlainText(event.message)}”</p>
     );
   }
+  if (event.type === "edited" && event.changes) return <TicketChanges changes={event.changes} />;
   if (event.type === "feedback" && event.rating !== null) {
     return (
       <div className="mt-1">

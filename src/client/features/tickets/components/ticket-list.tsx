@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { ChevronRight, Inbox, UserRound } from "lucide-react";
-import { type ReactNode, useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "react-toastify/unstyled";
 import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
@@ -11,8 +11,10 @@ import { LoadFailed } from "../../../components/ui/load-failed.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { formatDateTime } from "../../../lib/format.ts";
 import type { OpenTicketState } from "../../../lib/list-memory.ts";
+import { useActor } from "../../../lib/use-actor.ts";
 import { type TicketListFilters, ticketListQuery } from "../ticket.api.ts";
 import { useTicketListKeys } from "../use-ticket-list-keys.ts";
+import { BulkActionsBar } from "./bulk-actions-bar.tsx";
 import { TicketPriorityLabel, TicketStatusBadge } from "./ticket-status-badge.tsx";
 
 interface TicketListProps {
@@ -36,6 +38,13 @@ export function TicketList({
     tickets.map((ticket) => ticket.ticketId),
     listRef,
   );
+  const actor = useActor();
+  // Staff tick tickets for a bulk action (issue 10 item 7); a new filter starts a new selection.
+  const isSelectable = actor?.role === "technician" || actor?.role === "admin";
+  const filtersKey = JSON.stringify(filters);
+  const [selection, setSelection] = useState<{ filtersKey: string; ids: string[] }>({ filtersKey, ids: [] });
+  const selectedIds = selection.filtersKey === filtersKey ? selection.ids : [];
+  const setSelectedIds = (ids: string[]) => setSelection({ filtersKey, ids });
 
   useEffect(() => {
     if (query.isError) toast.error(loadErrorMessage, { toastId: "tickets-load-failed" });
@@ -58,22 +67,47 @@ export function TicketList({
     );
   }
 
-  if (tickets.length === 0) {
-    return emptyState ?? <EmptyState icon={Inbox} title="No tickets found" />;
-  }
+  const ticketIds = tickets.map((ticket) => ticket.ticketId);
+  const bar =
+    actor && isSelectable ? (
+      <BulkActionsBar
+        actor={actor}
+        ticketIds={ticketIds}
+        selectedIds={selectedIds.filter((id) => ticketIds.includes(id))}
+        onSelectAll={(isSelected) => setSelectedIds(isSelected ? ticketIds : [])}
+        onApplied={() => setSelectedIds([])}
+      />
+    ) : null;
+  const toggle = (ticketId: string, isSelected: boolean) =>
+    setSelectedIds(isSelected ? [...selectedIds, ticketId] : selectedIds.filter((id) => id !== ticketId));
 
   return (
     <div aria-busy={query.isPlaceholderData}>
+      {/* The bar stays (same place in the tree) when a bulk action empties the list: its answer is still to be read. */}
+      {bar}
+      {tickets.length === 0 ? (emptyState ?? <EmptyState icon={Inbox} title="No tickets found" />) : null}
       <ul
         ref={listRef}
         aria-label="Tickets"
+        hidden={tickets.length === 0}
         className={cn(
           "divide-y divide-slate-100 transition-opacity",
           query.isPlaceholderData && "opacity-60",
         )}
       >
         {tickets.map((ticket) => (
-          <li key={ticket.ticketId}>
+          <li key={ticket.ticketId} className="flex items-stretch">
+            {isSelectable ? (
+              <label className="flex shrink-0 cursor-pointer items-center py-4 pr-1 pl-5">
+                <input
+                  type="checkbox"
+                  className="size-4 rounded border-slate-300 accent-indigo-600"
+                  aria-label={`Select ${ticket.ticketId}: ${ticket.title}`}
+                  checked={selectedIds.includes(ticket.ticketId)}
+                  onChange={(event) => toggle(ticket.ticketId, event.target.checked)}
+                />
+              </label>
+            ) : null}
             <TicketRow
               ticket={ticket}
               isSelected={keys.selectedId === ticket.ticketId}
@@ -113,7 +147,7 @@ function TicketRow({ ticket, isSelected, onFocus }: TicketRowProps) {
       state={{ focusTitle: true } satisfies OpenTicketState}
       onFocus={onFocus}
       className={cn(
-        "group flex items-center gap-4 border-l-4 px-5 py-4 transition-colors focus-visible:outline-none",
+        "group flex min-w-0 flex-1 items-center gap-4 border-l-4 px-5 py-4 transition-colors focus-visible:outline-none",
         // The selection (j/k) is a bar and a tint; it is also the focused row when moved by keyboard.
         isSelected
           ? "border-indigo-600 bg-indigo-50/60"

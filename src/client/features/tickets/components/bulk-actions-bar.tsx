@@ -1,0 +1,180 @@
+import { useQuery } from "@tanstack/react-query";
+import { LoaderCircle } from "lucide-react";
+import { type Ref, useEffect, useId, useRef, useState } from "react";
+import type { Actor } from "#shared/permissions.ts";
+import { ticketPriorities } from "#shared/tickets/ticket.schemas.ts";
+import { type BulkAction, type BulkResult, bulkActionSchema } from "#shared/tickets/ticket-bulk.ts";
+import { changeableStatuses } from "#shared/tickets/ticket-status.ts";
+import { Alert } from "../../../components/ui/alert.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import { Select } from "../../../components/ui/select.tsx";
+import { technicianListQuery, useBulkChangeTickets } from "../ticket.api.ts";
+
+interface BulkActionsBarProps {
+  actor: Actor;
+  /** The tickets on the page (every page loaded so far) and which of them are ticked. */
+  ticketIds: string[];
+  selectedIds: string[];
+  onSelectAll: (isSelected: boolean) => void;
+  /** After the server answered: the list clears the selection. */
+  onApplied: () => void;
+}
+
+/** The option's value names the action: "status:Resolved", "priority:High", "assign:<id>", "queue", "assignToMe". */
+function actionOf(value: string): BulkAction | null {
+  const [kind = "", rest = ""] = value.split(/:(.*)/s);
+  const candidate =
+    kind === "status"
+      ? { kind, status: rest }
+      : kind === "priority"
+        ? { kind, priority: rest }
+        : kind === "assign"
+          ? { kind, assigneeId: rest }
+          : kind === "queue"
+            ? { kind: "assign", assigneeId: null }
+            : { kind };
+  const parsed = bulkActionSchema.safeParse(candidate);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * Issue 10 item 7: tick tickets, choose one action, apply it to all. The server decides each ticket by the
+ * single action's rules; the bar says how many changed and, for the others, why not. The choices mirror
+ * can.assignToSelf (technicians) and can.returnToQueue (admins); the rest is decided per ticket.
+ */
+export function BulkActionsBar({
+  actor,
+  ticketIds,
+  selectedIds,
+  onSelectAll,
+  onApplied,
+}: BulkActionsBarProps) {
+  const id = useId();
+  const [choice, setChoice] = useState("");
+  const [result, setResult] = useState<BulkResult | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const resultRef = useRef<HTMLDivElement>(null);
+  const outcomeRef = useRef<HTMLDivElement>(null);
+  const bulk = useBulkChangeTickets();
+  const technicians = useQuery(technicianListQuery());
+  const selectedCount = selectedIds.length;
+  const allSelected = ticketIds.length > 0 && selectedCount === ticketIds.length;
+  const selectAll = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (selectAll.current) selectAll.current.indeterminate = selectedCount > 0 && !allSelected;
+  }, [selectedCount, allSelected]);
+
+  // The selection is gone after an action: the answer takes the focus, so it is read out and nothing is lost.
+  useEffect(() => {
+    if (result) outcomeRef.current?.focus();
+    else if (failure) resultRef.current?.focus();
+  }, [result, failure]);
+
+  const options = [
+    { value: "", label: "Choose an action…" },
+    ...changeableStatuses.map((status) => ({ value: `status:${status}`, label: `Set status: ${status}` })),
+    ...ticketPriorities.map((priority) => ({
+      value: `priority:${priority}`,
+      label: `Set priority: ${priority}`,
+    })),
+    ...(actor.role === "technician" ? [{ value: "assignToMe", label: "Assign to me" }] : []),
+    ...(technicians.data ?? [])
+      .filter((technician) => technician.id !== actor.id)
+      .map((technician) => ({ value: `assign:${technician.id}`, label: `Assign to ${technician.name}` })),
+    ...(actor.role === "admin" ? [{ value: "queue", label: "Return to queue" }] : []),
+  ];
+
+  const handleApply = async () => {
+    const action = actionOf(choice);
+    if (!action || selectedCount === 0) return;
+    setResult(null);
+    setFailure(null);
+    try {
+      setResult(await bulk.mutateAsync({ ticketIds: selectedIds, action }));
+      setChoice("");
+      onApplied();
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : "The tickets could not be changed.");
+    }
+  };
+
+  // An empty list has nothing to tick; the bar stays mounted only to show the answer that emptied it.
+  if (ticketIds.length === 0 && !result && !failure) return null;
+
+  return (
+    <div className="flex flex-col gap-3 border-b border-slate-100 bg-slate-50/60 px-5 py-3">
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <label className="flex items-center gap-2 text-sm text-slate-700">
+          <input
+            ref={selectAll}
+            type="checkbox"
+            className="size-4 rounded border-slate-300 accent-indigo-600"
+            checked={allSelected}
+            onChange={(event) => onSelectAll(event.target.checked)}
+          />
+          Select all
+        </label>
+        <span className="text-sm text-slate-500" aria-live="polite">
+          {selectedCount} selected
+        </span>
+        <div className="flex w-full flex-wrap items-center gap-2 sm:w-auto">
+          <label htmlFor={`${id}-action`} className="sr-only">
+            Action for the selected tickets
+          </label>
+          <div className="min-w-0 flex-1 sm:w-56 sm:flex-none">
+            <Select
+              id={`${id}-action`}
+              value={choice}
+              onChange={(event) => setChoice(event.target.value)}
+              options={options}
+            />
+          </div>
+          <Button
+            size="md"
+            onClick={() => void handleApply()}
+            disabled={selectedCount === 0 || choice === "" || bulk.isPending}
+          >
+            {bulk.isPending ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
+            Apply
+          </Button>
+        </div>
+      </div>
+      <div ref={resultRef} tabIndex={-1} className="focus:outline-none empty:hidden">
+        {failure ? <Alert>{failure}</Alert> : null}
+        {result ? <BulkOutcome ref={outcomeRef} result={result} /> : null}
+      </div>
+    </div>
+  );
+}
+
+const tickets = (count: number) => `${count} ticket${count === 1 ? "" : "s"}`;
+
+function BulkOutcome({ result, ref }: { result: BulkResult; ref: Ref<HTMLDivElement> }) {
+  const { changed, refused } = result;
+  return (
+    <div
+      ref={ref}
+      tabIndex={-1}
+      role="status"
+      className={
+        refused.length
+          ? "rounded-lg border border-amber-200 focus:outline-none bg-amber-50 px-3 py-2 text-sm text-amber-900"
+          : "rounded-lg border border-green-200 focus:outline-none bg-green-50 px-3 py-2 text-sm text-green-800"
+      }
+    >
+      <p className="font-medium">
+        {tickets(changed.length)} changed{refused.length ? `; ${refused.length} not:` : "."}
+      </p>
+      {refused.length ? (
+        <ul className="mt-1 flex flex-col gap-0.5">
+          {refused.map((refusal) => (
+            <li key={refusal.ticketId} className="break-words">
+              <span className="font-mono text-xs">{refusal.ticketId}</span>: {refusal.message}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

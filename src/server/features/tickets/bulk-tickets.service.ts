@@ -1,0 +1,59 @@
+import type { BulkAction, BulkResult, BulkTicketsInput } from "#shared/tickets/ticket-bulk.ts";
+import type { ServiceContext } from "../../context.ts";
+import { AppError, forbidden, ruleViolation } from "../../errors.ts";
+import { consoleLogError } from "../../events/dispatcher.ts";
+import { assignTicket } from "./assign-ticket.service.ts";
+import { applyTicketEdit } from "./edit-ticket.service.ts";
+import { assignTicketToMe, changeTicketStatus } from "./ticket-lifecycle.service.ts";
+
+/** One ticket, decided by the very service the ticket page's button calls: same rules, messages, events. */
+async function applyToOne(ctx: ServiceContext, ticketId: string, action: BulkAction): Promise<void> {
+  switch (action.kind) {
+    case "status":
+      await changeTicketStatus(ctx, ticketId, { status: action.status });
+      return;
+    case "assign":
+      await assignTicket(ctx, ticketId, { assigneeId: action.assigneeId });
+      return;
+    case "assignToMe":
+      await assignTicketToMe(ctx, ticketId);
+      return;
+    case "priority": {
+      const changes = await applyTicketEdit(ctx, ticketId, { priority: action.priority });
+      if (changes.length === 0) throw ruleViolation(`This ticket is already ${action.priority}.`);
+      return;
+    }
+  }
+}
+
+/**
+ * Issue 10 item 7: each ticket in its own transaction, in the order given, so that one refusal leaves the
+ * others' changes standing. A ticket the caller may not see is refused as "not found", exactly as the
+ * single action answers, so a bulk request reveals nothing a single one would not.
+ */
+export async function changeTicketsInBulk(
+  ctx: ServiceContext,
+  { ticketIds, action }: BulkTicketsInput,
+): Promise<BulkResult> {
+  if (ctx.actor.role !== "technician" && ctx.actor.role !== "admin") {
+    throw forbidden("Only technicians and administrators can change tickets in bulk");
+  }
+  const result: BulkResult = { changed: [], refused: [] };
+  for (const ticketId of ticketIds) {
+    try {
+      await applyToOne(ctx, ticketId, action);
+      result.changed.push(ticketId);
+    } catch (error) {
+      if (!(error instanceof AppError)) {
+        // The tickets before this one are committed already: say which did not change rather than a 500.
+        (ctx.dispatcher?.logError ?? consoleLogError)(error, `bulk change of ticket ${ticketId} failed`);
+      }
+      result.refused.push({
+        ticketId,
+        message:
+          error instanceof AppError ? error.message : "This ticket could not be changed just now; try again.",
+      });
+    }
+  }
+  return result;
+}
