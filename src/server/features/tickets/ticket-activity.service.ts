@@ -9,6 +9,9 @@ import type {
 import type { ServiceContext } from "../../context.ts";
 import { conflict, forbidden, ruleViolation } from "../../errors.ts";
 import { inTransaction } from "../../events/transaction.ts";
+import { toAttachmentDto } from "../attachments/attachment.presenter.ts";
+import { findCommentAttachments, findTicketAttachments } from "../attachments/attachment.queries.ts";
+import { linkAttachments } from "../attachments/attachment.service.ts";
 import { lockTicket } from "./ticket.queries.ts";
 import { findVisibleTicket } from "./ticket-access.ts";
 import { toCommentDto, toEventDto, toFeedbackDto } from "./ticket-activity.presenter.ts";
@@ -24,7 +27,7 @@ import {
 export async function addComment(
   ctx: ServiceContext,
   ticketId: string,
-  { message, isInternal = false }: AddCommentInput,
+  { message, isInternal = false, attachmentIds }: AddCommentInput,
 ): Promise<Comment> {
   const ticket = await findVisibleTicket(ctx, ticketId);
   if (isInternal && !can.addInternalNote(ctx.actor, ticket))
@@ -38,9 +41,16 @@ export async function addComment(
       commentId: row.id,
       createdAt: row.createdAt,
     });
+    await linkAttachments(tx, attachmentIds, {
+      uploadedBy: ctx.actor.id,
+      ticketId,
+      commentId: row.id,
+      isInternal,
+    });
     return row;
   });
-  return toCommentDto((await findCommentById(ctx.db, comment.id))!);
+  const files = await findCommentAttachments(ctx.db, comment.id);
+  return toCommentDto((await findCommentById(ctx.db, comment.id))!, files.map(toAttachmentDto));
 }
 
 export async function giveFeedback(
@@ -79,13 +89,17 @@ export async function giveFeedback(
 export async function getTicketActivity(ctx: ServiceContext, ticketId: string): Promise<TicketActivity> {
   await findVisibleTicket(ctx, ticketId);
   const withInternal = can.seeInternal(ctx.actor);
-  const [comments, feedback, events] = await Promise.all([
+  const [comments, feedback, events, files] = await Promise.all([
     findComments(ctx.db, ticketId, { withInternal }),
     findFeedback(ctx.db, ticketId),
     findEvents(ctx.db, ticketId, { withInternal }),
+    findTicketAttachments(ctx.db, ticketId, { withInternal }),
   ]);
+  const filesOf = (commentId: string | null) =>
+    files.filter((file) => file.commentId === commentId).map(toAttachmentDto);
   return {
-    comments: comments.map(toCommentDto),
+    attachments: filesOf(null),
+    comments: comments.map((comment) => toCommentDto(comment, filesOf(comment.comment.id))),
     feedback: feedback ? toFeedbackDto(feedback) : null,
     events: events.map(toEventDto),
   };
