@@ -1,16 +1,16 @@
 import { randomUUID } from "node:crypto";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { defaultAttachmentMaxBytes } from "#shared/attachments/attachment.schemas.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
 import { createAuth, type OidcConfig } from "./auth/auth.ts";
 import { createSignInLimits } from "./auth/sign-in-limits.ts";
 import { type Database, pingWithin } from "./db/client.ts";
-import { defaultAttachmentMaxBytes } from "#shared/attachments/attachment.schemas.ts";
 import type { TrustProxy } from "./env.ts";
 import { databaseUnavailable } from "./errors.ts";
 import { createDispatcher } from "./events/dispatcher.ts";
-import { startAttachmentCleanup } from "./features/attachments/attachment-cleanup.ts";
 import { attachmentRoutes } from "./features/attachments/attachment.routes.ts";
+import { startAttachmentCleanup } from "./features/attachments/attachment-cleanup.ts";
 import { notificationRoutes } from "./features/notifications/notification.routes.ts";
 import { startNotificationRetention } from "./features/notifications/notification-retention.ts";
 import { notificationSettingsRoutes } from "./features/notifications/notification-settings.routes.ts";

@@ -81,7 +81,8 @@ export function detectKind(head: Uint8Array): FileKind | null {
 }
 
 // Tab, line feed, form feed and carriage return are the only control characters a text file needs.
-const isControl = (byte: number) => byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0c && byte !== 0x0d;
+const isControl = (byte: number) =>
+  byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0c && byte !== 0x0d;
 
 /** No NUL or other control bytes: what the first bytes of a text file look like. */
 function looksLikeTextStart(head: Uint8Array) {
@@ -96,5 +97,7 @@ export const hasControlBytes = (bytes: Uint8Array) => bytes.some((byte) => isCon
  * text is always served as text/plain with nosniff, so that no attachment ever holds a script.
  */
 export function looksLikeMarkup(text: string): boolean {
-  return /^\s*<(?:!doctype|html|head|body|script|svg|\?xml|iframe|object)\b/i.test(text.replace(/^\uFEFF/, ""));
+  return /^\s*<(?:!doctype|html|head|body|script|svg|\?xml|iframe|object)\b/i.test(
+    text.replace(/^\uFEFF/, ""),
+  );
 }

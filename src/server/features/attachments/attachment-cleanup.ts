@@ -28,7 +28,9 @@ export function startAttachmentCleanup({
         if (deleted > 0) log.info(`Deleted ${deleted} attachments never sent within a day`);
       })
       .catch((error: unknown) =>
-        log.error(`Deleting abandoned uploads failed: ${error instanceof Error ? error.message : String(error)}`),
+        log.error(
+          `Deleting abandoned uploads failed: ${error instanceof Error ? error.message : String(error)}`,
+        ),
       )
       .finally(() => {
         running = null;

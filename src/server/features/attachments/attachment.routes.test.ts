@@ -4,8 +4,8 @@ import { Readable } from "node:stream";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { UserRow } from "../../db/schema/index.ts";
 import { attachmentChunks, attachments, tickets } from "../../db/schema/index.ts";
-import { makePng } from "../../test/files.ts";
 import { insertTicket, signedInAs } from "../../test/factories.ts";
+import { makePng } from "../../test/files.ts";
 import { createTestApp, request, type TestApp, testBaseURL } from "../../test/test-app.ts";
 import { deleteAbandonedUploads } from "./attachment-cleanup.ts";
 import { chunkSize } from "./upload-attachment.service.ts";
@@ -47,7 +47,12 @@ const rowCounts = async () => ({
   chunks: (await t.database.db.select().from(attachmentChunks)).length,
 });
 
-async function commentWithFile(author: Person, ticketId: string, file: Buffer, options: { isInternal?: boolean } = {}) {
+async function commentWithFile(
+  author: Person,
+  ticketId: string,
+  file: Buffer,
+  options: { isInternal?: boolean } = {},
+) {
   const uploaded = await upload(author.cookie, "screenshot.png", file);
   expect(uploaded.statusCode, uploaded.body).toBe(201);
   const comment = await request(t.app, {
@@ -124,7 +129,11 @@ describe("uploading", () => {
       cookie: creator.cookie,
       payload: { message: "Log attached", attachmentIds: [uploaded.json().id] },
     });
-    const download = await request(t.app, { method: "GET", url: uploaded.json().url, cookie: creator.cookie });
+    const download = await request(t.app, {
+      method: "GET",
+      url: uploaded.json().url,
+      cookie: creator.cookie,
+    });
     expect(download.headers["content-disposition"]).toBe(
       `attachment; filename="event.log"; filename*=UTF-8''event.log`,
     );
@@ -138,18 +147,42 @@ describe("uploading", () => {
   });
 
   it("refuses a file over the limit with 413 and keeps nothing of it", async () => {
-    const response = await upload(creator.cookie, "big.png", Buffer.concat([makePng(2, 2), Buffer.alloc(maxBytes)]));
+    const response = await upload(
+      creator.cookie,
+      "big.png",
+      Buffer.concat([makePng(2, 2), Buffer.alloc(maxBytes)]),
+    );
     expect(response.statusCode).toBe(413);
     expect(response.json().message).toBe("The file is larger than 1 MB, the most one attachment may be.");
     expect(await rowCounts()).toEqual({ attachments: 0, chunks: 0 });
   });
 
   it.each([
-    ["an HTML page renamed .png", "cat.png", "<!doctype html><script>alert(1)</script>", /does not match its name/],
-    ["a Windows program renamed .png", "cat.png", Buffer.from("MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff\x00\x00", "latin1"), /not a type that can be attached/],
-    ["an SVG saved as .txt", "notes.txt", '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', /not a type/],
+    [
+      "an HTML page renamed .png",
+      "cat.png",
+      "<!doctype html><script>alert(1)</script>",
+      /does not match its name/,
+    ],
+    [
+      "a Windows program renamed .png",
+      "cat.png",
+      Buffer.from("MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff\x00\x00", "latin1"),
+      /not a type that can be attached/,
+    ],
+    [
+      "an SVG saved as .txt",
+      "notes.txt",
+      '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+      /not a type/,
+    ],
     ["a PNG renamed .pdf", "report.pdf", makePng(2, 2), /not a .pdf file/],
-    ["text that is not UTF-8", "notes.txt", Buffer.from([0x68, 0x69, 0xff, 0xfe, 0x0a]), /not plain UTF-8 text/],
+    [
+      "text that is not UTF-8",
+      "notes.txt",
+      Buffer.from([0x68, 0x69, 0xff, 0xfe, 0x0a]),
+      /not plain UTF-8 text/,
+    ],
     ["an .exe", "setup.exe", Buffer.from("MZ\x90\x00", "latin1"), /setup.exe cannot be attached/],
     ["an .svg", "logo.svg", "<svg></svg>", /cannot be attached/],
   ])("refuses %s with a message and keeps nothing", async (_what, name, body, message) => {
@@ -212,8 +245,12 @@ describe("downloading", () => {
   it("answers 404 to the ticket's creator for an internal note's file; staff download it", async () => {
     const ticket = await insertTicket(t.database.db, { createdBy: creator.user.id });
     const file = await commentWithFile(technician, ticket.id, makePng(4, 4), { isInternal: true });
-    expect((await request(t.app, { method: "GET", url: file.url, cookie: creator.cookie })).statusCode).toBe(404);
-    expect((await request(t.app, { method: "GET", url: file.url, cookie: technician.cookie })).statusCode).toBe(200);
+    expect((await request(t.app, { method: "GET", url: file.url, cookie: creator.cookie })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await request(t.app, { method: "GET", url: file.url, cookie: technician.cookie })).statusCode,
+    ).toBe(200);
     const activity = await request(t.app, {
       method: "GET",
       url: `/api/tickets/${ticket.id}/activity`,

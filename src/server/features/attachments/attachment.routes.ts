@@ -8,9 +8,8 @@ import {
   uploadAttachmentQuerySchema,
 } from "#shared/attachments/attachment.schemas.ts";
 import type { ServiceContext } from "../../context.ts";
-import type { AttachmentRow } from "../../db/schema/index.ts";
 import { notFound } from "../../errors.ts";
-import { openAttachment } from "./attachment.service.ts";
+import { type OpenedAttachment, openAttachment } from "./attachment.service.ts";
 import { type UploadLimits, uploadAttachment } from "./upload-attachment.service.ts";
 
 const params = z.object({ attachmentId: attachmentIdSchema });
@@ -27,7 +26,7 @@ export function contentDisposition(kind: "attachment" | "inline", fileName: stri
 
 function sendFile(
   reply: FastifyReply,
-  { attachment, content }: { attachment: AttachmentRow; content: Readable },
+  { attachment, content }: OpenedAttachment,
   disposition: "attachment" | "inline",
 ) {
   return (
@@ -47,10 +46,7 @@ function sendFile(
 
 export async function attachmentRoutes(
   fastify: FastifyInstance,
-  {
-    contextOf,
-    limits,
-  }: { contextOf: (request: FastifyRequest) => ServiceContext; limits: UploadLimits },
+  { contextOf, limits }: { contextOf: (request: FastifyRequest) => ServiceContext; limits: UploadLimits },
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
@@ -64,23 +60,25 @@ export async function attachmentRoutes(
     scope.addHook("onSend", async (_request, reply) => {
       if (reply.statusCode >= 400) reply.header("connection", "close");
     });
-    scope.withTypeProvider<ZodTypeProvider>().post(
-      "/api/attachments",
-      { schema: { querystring: uploadAttachmentQuerySchema, response: { 201: attachmentSchema } } },
-      async (request, reply) => {
-        const declared = request.headers["content-length"];
-        const attachment = await uploadAttachment(
-          contextOf(request),
-          {
-            fileName: request.query.fileName,
-            body: request.body as Readable | undefined,
-            declaredLength: declared === undefined ? undefined : Number(declared),
-          },
-          limits,
-        );
-        return reply.status(201).send(attachment);
-      },
-    );
+    scope
+      .withTypeProvider<ZodTypeProvider>()
+      .post(
+        "/api/attachments",
+        { schema: { querystring: uploadAttachmentQuerySchema, response: { 201: attachmentSchema } } },
+        async (request, reply) => {
+          const declared = request.headers["content-length"];
+          const attachment = await uploadAttachment(
+            contextOf(request),
+            {
+              fileName: request.query.fileName,
+              body: request.body as Readable | undefined,
+              declaredLength: declared === undefined ? undefined : Number(declared),
+            },
+            limits,
+          );
+          return reply.status(201).send(attachment);
+        },
+      );
   });
 
   app.get("/api/attachments/:attachmentId", { schema: { params }, compress: false }, async (request, reply) =>

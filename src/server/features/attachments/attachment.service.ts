@@ -10,10 +10,12 @@ import { findLinkedAttachment, findNextChunk, linkPendingAttachments } from "./a
  * A linked file the actor may see, with a stream of its bytes read one chunk row at a time. A file of a
  * ticket they may not see, or of an internal note when they are a user, does not exist for them (404).
  */
-export async function openAttachment(
-  ctx: ServiceContext,
-  attachmentId: string,
-): Promise<{ attachment: AttachmentRow; content: Readable }> {
+export interface OpenedAttachment {
+  attachment: Pick<AttachmentRow, "fileName" | "contentType" | "size" | "isImage" | "sha256">;
+  content: Readable;
+}
+
+export async function openAttachment(ctx: ServiceContext, attachmentId: string): Promise<OpenedAttachment> {
   const found = await findLinkedAttachment(ctx.db, attachmentId);
   if (!found || !can.viewAttachment(ctx.actor, found.ticket, found.attachment))
     throw notFound("Attachment", attachmentId);
