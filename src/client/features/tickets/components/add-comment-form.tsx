@@ -12,6 +12,8 @@ import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Field, Textarea } from "../../../components/ui/field.tsx";
 import { useAddComment } from "../ticket.api.ts";
+import { AttachmentDropZone, AttachmentPicker } from "./attachment-picker.tsx";
+import { filesFromPaste, useAttachmentUploads } from "./use-attachment-uploads.ts";
 
 /**
  * Spec §5: empty or whitespace-only text is not sent; the button stays disabled. Staff (`canAddInternal`)
@@ -27,6 +29,7 @@ export function AddCommentForm({
   const id = useId();
   const addComment = useAddComment(ticketId);
   const [serverError, setServerError] = useState<string | null>(null);
+  const uploads = useAttachmentUploads();
   const {
     register,
     handleSubmit,
@@ -45,9 +48,13 @@ export function AddCommentForm({
     setServerError(null);
     try {
       // Users' comments stay { message } on the wire; only a note says isInternal.
-      await addComment.mutateAsync(input.isInternal ? input : { message: input.message });
+      const files = uploads.attachmentIds.length > 0 ? { attachmentIds: uploads.attachmentIds } : {};
+      await addComment.mutateAsync(
+        input.isInternal ? { ...input, ...files } : { message: input.message, ...files },
+      );
       toast.success(input.isInternal ? "Internal note added" : "Comment added successfully");
       reset({ message: "", isInternal: false });
+      uploads.clear();
     } catch (error) {
       toast.error(`Failed to add ${what}`);
       setServerError(error instanceof Error ? error.message : `Failed to add ${what}`);
@@ -55,48 +62,57 @@ export function AddCommentForm({
   });
 
   return (
-    <form noValidate onSubmit={handleAdd} className="flex flex-col gap-3">
-      <Field
-        label={isInternal ? "Add an internal note" : "Add a comment"}
-        htmlFor={`${id}-message`}
-        error={errors.message?.message}
-      >
-        <Textarea
-          id={`${id}-message`}
-          invalid={errors.message !== undefined}
-          rows={3}
-          maxLength={commentMaxLength}
-          placeholder={
-            isInternal
-              ? "Only technicians and administrators will see this…"
-              : "Write an update or ask a question…"
-          }
-          className={isInternal ? "min-h-20 bg-amber-50" : "min-h-20"}
-          {...register("message")}
-        />
-      </Field>
-      {serverError ? <Alert>{serverError}</Alert> : null}
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        {canAddInternal ? (
-          <label className="flex items-center gap-2 text-sm text-slate-700">
-            <input type="checkbox" className="size-4 accent-amber-600" {...register("isInternal")} />
-            <Lock aria-hidden="true" className="size-3.5 text-amber-600" />
-            Internal note
-          </label>
-        ) : (
-          <span />
-        )}
-        <Button type="submit" size="sm" disabled={isBlank || isSubmitting}>
-          {isSubmitting ? (
-            <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
-          ) : isInternal ? (
-            <Lock aria-hidden="true" className="size-4" />
+    <AttachmentDropZone uploads={uploads}>
+      <form noValidate onSubmit={handleAdd} className="flex flex-col gap-3">
+        <Field
+          label={isInternal ? "Add an internal note" : "Add a comment"}
+          htmlFor={`${id}-message`}
+          error={errors.message?.message}
+        >
+          <Textarea
+            id={`${id}-message`}
+            invalid={errors.message !== undefined}
+            rows={3}
+            maxLength={commentMaxLength}
+            placeholder={
+              isInternal
+                ? "Only technicians and administrators will see this…"
+                : "Write an update or ask a question…"
+            }
+            className={isInternal ? "min-h-20 bg-amber-50" : "min-h-20"}
+            onPaste={(event) => {
+              const files = filesFromPaste(event.clipboardData);
+              if (files.length === 0) return;
+              event.preventDefault();
+              uploads.add(files);
+            }}
+            {...register("message")}
+          />
+        </Field>
+        <AttachmentPicker uploads={uploads} />
+        {serverError ? <Alert>{serverError}</Alert> : null}
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          {canAddInternal ? (
+            <label className="flex items-center gap-2 text-sm text-slate-700">
+              <input type="checkbox" className="size-4 accent-amber-600" {...register("isInternal")} />
+              <Lock aria-hidden="true" className="size-3.5 text-amber-600" />
+              Internal note
+            </label>
           ) : (
-            <Send aria-hidden="true" className="size-4" />
+            <span />
           )}
-          {isInternal ? "Add Internal Note" : "Add Comment"}
-        </Button>
-      </div>
-    </form>
+          <Button type="submit" size="sm" disabled={isBlank || isSubmitting || uploads.isUploading}>
+            {isSubmitting ? (
+              <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+            ) : isInternal ? (
+              <Lock aria-hidden="true" className="size-4" />
+            ) : (
+              <Send aria-hidden="true" className="size-4" />
+            )}
+            {isInternal ? "Add Internal Note" : "Add Comment"}
+          </Button>
+        </div>
+      </form>
+    </AttachmentDropZone>
   );
 }

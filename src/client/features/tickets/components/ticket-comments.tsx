@@ -11,6 +11,7 @@ import { formatDateTime } from "../../../lib/format.ts";
 import { useActor } from "../../../lib/use-actor.ts";
 import { ticketActivityQuery } from "../ticket.api.ts";
 import { AddCommentForm } from "./add-comment-form.tsx";
+import { AttachmentList } from "./attachment-list.tsx";
 import { PersonAvatar } from "./person-avatar.tsx";
 
 /** The conversation on a ticket, oldest first, and the box to add to it. */
@@ -91,6 +92,10 @@ function CommentItem({ comment, isOwn }: { comment: Comment; isOwn: boolean }) {
         <p className="mt-1 text-sm leading-6 break-words whitespace-pre-wrap text-slate-700">
           {comment.message}
         </p>
+        <AttachmentList
+          attachments={comment.attachments}
+          label={comment.isInternal ? "Files of this internal note" : "Files of this comment"}
+        />
       </div>
     </article>
   );
