@@ -58,6 +58,10 @@ test("a file picked on a new ticket and a screenshot pasted into a comment reach
     buffer: Buffer.from("MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff\x00\x00", "latin1"),
   });
   await expect(files.getByText(/not a type that can be attached/)).toBeVisible();
+  await user.page.setViewportSize({ width: 375, height: 667 });
+  await form.screenshot({ path: "e2e/.artifacts/attachments-new-ticket-375.png" });
+  await user.page.setViewportSize({ width: 1280, height: 800 });
+  await form.screenshot({ path: "e2e/.artifacts/attachments-new-ticket-1280.png" });
   await files.getByRole("button", { name: "Remove holiday.png" }).click();
   await form.getByRole("button", { name: "Submit Ticket" }).click();
   await expect(user.page.getByText("Ticket created successfully!")).toBeVisible();

@@ -260,9 +260,13 @@ describe("downloading", () => {
   });
 });
 
-describe("a 100 MB upload", () => {
+describe("uploads over a real connection", () => {
+  let baseUrl: string;
+  beforeAll(async () => {
+    baseUrl = await t.app.listen({ port: 0, host: "127.0.0.1" });
+  });
+
   it("is refused mid-stream without filling memory or leaving a partial row", async () => {
-    const baseUrl = await t.app.listen({ port: 0, host: "127.0.0.1" });
     const total = 100 * 1024 * 1024;
     const piece = Buffer.alloc(64 * 1024, 0x61); // "aaaa…": valid text, so only the size stops it
     let sent = 0;
@@ -311,6 +315,22 @@ describe("a 100 MB upload", () => {
     expect(JSON.parse(text).message).toMatch(/larger than 1 MB/);
     expect(sent).toBeLessThan(total);
     expect(peakRss - before.rss).toBeLessThan(40 * 1024 * 1024);
+    expect(await rowCounts()).toEqual({ attachments: 0, chunks: 0 });
+  });
+
+  it("leaves no row when the browser gives up halfway through", async () => {
+    const req = http.request(`${baseUrl}/api/attachments?fileName=half.log`, {
+      method: "POST",
+      headers: { origin: testBaseURL, cookie: creator.cookie, "content-length": String(maxBytes) },
+    });
+    req.on("error", () => {});
+    req.write(Buffer.alloc(3 * chunkSize, 0x62));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    req.destroy();
+    const deadline = Date.now() + 5000;
+    while (Date.now() < deadline && (await rowCounts()).attachments > 0) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     expect(await rowCounts()).toEqual({ attachments: 0, chunks: 0 });
   });
 });
