@@ -1,8 +1,8 @@
 import { CircleAlert, CircleCheck, LoaderCircle, Paperclip, X } from "lucide-react";
-import { type DragEvent, type ReactNode, useState } from "react";
+import { type DragEvent, type ReactNode, useRef, useState } from "react";
 import { formatFileSize } from "#shared/attachments/attachment.schemas.ts";
 import { acceptAttribute } from "#shared/attachments/attachment-types.ts";
-import { buttonClass } from "../../../components/ui/button.tsx";
+import { Button } from "../../../components/ui/button.tsx";
 import { cn } from "../../../components/ui/cn.ts";
 import type { useAttachmentUploads } from "./use-attachment-uploads.ts";
 
@@ -51,28 +51,27 @@ export function AttachmentDropZone({
 
 /** "Attach files" (the file picker), the hint about dropping and pasting, and each file's progress. */
 export function AttachmentPicker({ uploads }: { uploads: Uploads }) {
+  const input = useRef<HTMLInputElement>(null);
   return (
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <label
-          className={cn(
-            buttonClass("secondary", "sm"),
-            "cursor-pointer focus-within:outline-2 focus-within:outline-indigo-600",
-          )}
-        >
+        <Button variant="secondary" size="sm" onClick={() => input.current?.click()}>
           <Paperclip aria-hidden="true" className="size-4" />
           Attach files
-          <input
-            type="file"
-            multiple
-            accept={acceptAttribute}
-            className="sr-only"
-            onChange={(event) => {
-              if (event.target.files) uploads.add(event.target.files);
-              event.target.value = "";
-            }}
-          />
-        </label>
+        </Button>
+        {/* Hidden; the button opens it (Chromium cuts a visually hidden file input's text with an ellipsis). */}
+        <input
+          ref={input}
+          type="file"
+          multiple
+          hidden
+          aria-label="Attach files"
+          accept={acceptAttribute}
+          onChange={(event) => {
+            if (event.target.files) uploads.add(event.target.files);
+            event.target.value = "";
+          }}
+        />
         <span className="text-xs text-slate-500">or drop files here, or paste a screenshot</span>
       </div>
       {uploads.items.length > 0 ? (
