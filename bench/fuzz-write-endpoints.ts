@@ -431,6 +431,49 @@ const targets: Target[] = [
     make: () => ({ method: "GET", url: "/api/staff", cookie: cookies(), query: oddQuery() }),
   },
   {
+    route: "POST /api/attachments",
+    isAuth: false,
+    make: () => ({
+      method: "POST",
+      url: "/api/attachments",
+      cookie: cookies(),
+      query:
+        random() < 0.1
+          ? {}
+          : {
+              fileName: pick([
+                () => pick(["a.png", "b.txt", "c.pdf", "d.zip", "e.docx", "f.svg"]),
+                pick(oddStrings),
+              ])(),
+            },
+      raw: pick([
+        rawPayload,
+        () => ({
+          payload: pick(oddStrings)(),
+          contentType: pick(["image/png", "text/plain", "", "application/json"]),
+        }),
+        () => ({
+          payload: String.fromCharCode(...Array.from({ length: int(2000) }, () => int(256))),
+          contentType: "application/octet-stream",
+        }),
+        () => ({ payload: "\x89PNG\r\n\x1a\n", contentType: "image/png" }),
+      ])(),
+    }),
+  },
+  {
+    route: "POST /api/tickets/:id/comments+files",
+    isAuth: false,
+    make: () => ({
+      method: "POST",
+      url: `/api/tickets/${ticketParam()}/comments`,
+      cookie: cookies(),
+      ...bodyOrRaw({
+        message: "See the file",
+        attachmentIds: [pick(["ATT0M5ABCDEF12345678", pick(oddStrings)()])],
+      }),
+    }),
+  },
+  {
     route: "PUT /api/tickets/:ticketId/feedback",
     isAuth: false,
     make: () => ({

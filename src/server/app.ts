@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { defaultAttachmentMaxBytes } from "#shared/attachments/attachment.schemas.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
 import { createAuth, type OidcConfig } from "./auth/auth.ts";
 import { createSignInLimits } from "./auth/sign-in-limits.ts";
@@ -8,6 +9,8 @@ import { type Database, pingWithin } from "./db/client.ts";
 import type { TrustProxy } from "./env.ts";
 import { databaseUnavailable } from "./errors.ts";
 import { createDispatcher } from "./events/dispatcher.ts";
+import { attachmentRoutes } from "./features/attachments/attachment.routes.ts";
+import { startAttachmentCleanup } from "./features/attachments/attachment-cleanup.ts";
 import { followerRoutes } from "./features/followers/follower.routes.ts";
 import { mentionRoutes } from "./features/mentions/mention.routes.ts";
 import { notificationRoutes } from "./features/notifications/notification.routes.ts";
@@ -61,6 +64,8 @@ export interface AppDeps {
   mailMaxAttempts?: number;
   /** Read notifications older than this many days are deleted; 0 keeps them (NOTIFICATION_RETENTION_DAYS). */
   notificationRetentionDays?: number;
+  /** Largest attachment in bytes (ATTACHMENT_MAX_BYTES); 10 MB by default. */
+  attachmentMaxBytes?: number;
 }
 
 export const defaultBodyLimit = 64 * 1024;
@@ -92,7 +97,9 @@ export async function buildApp(deps: AppDeps) {
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
     // API answers are personal and change at any moment: no browser or proxy cache may keep one.
-    if (request.url.startsWith("/api/")) reply.header("cache-control", "no-store");
+    // (An attachment download sets its own: private and immutable, its bytes never change.)
+    if (request.url.startsWith("/api/") && !reply.hasHeader("cache-control"))
+      reply.header("cache-control", "no-store");
   });
 
   const { database } = deps;
@@ -185,6 +192,12 @@ export async function buildApp(deps: AppDeps) {
   await app.register(followerRoutes, { contextOf });
   await app.register(mentionRoutes, { contextOf });
   await app.register(notificationRoutes, { contextOf, hub });
+  await app.register(attachmentRoutes, {
+    contextOf,
+    limits: { maxBytes: deps.attachmentMaxBytes ?? defaultAttachmentMaxBytes },
+  });
+  const stopAttachmentCleanup = startAttachmentCleanup({ db: database.db, log: app.log });
+  app.addHook("onClose", () => stopAttachmentCleanup());
   await app.register(notificationSettingsRoutes, {
     contextOf,
     unsubscribe: (token) => unsubscribeByToken(database.db, deps.authSecret, token),

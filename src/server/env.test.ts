@@ -36,6 +36,15 @@ describe("loadEnv", () => {
     expect(() => loadEnv({ MAIL_RETRY_MAX: "0" })).toThrow(/MAIL_RETRY_MAX/);
   });
 
+  it("allows attachments of 10 MB unless ATTACHMENT_MAX_BYTES says otherwise", () => {
+    expect(loadEnv({}).ATTACHMENT_MAX_BYTES).toBe(10 * 1024 * 1024);
+    expect(loadEnv({ ATTACHMENT_MAX_BYTES: "52428800" }).ATTACHMENT_MAX_BYTES).toBe(52_428_800);
+    expect(() => loadEnv({ ATTACHMENT_MAX_BYTES: "10" })).toThrow(
+      /ATTACHMENT_MAX_BYTES must be at least 1024/,
+    );
+    expect(() => loadEnv({ ATTACHMENT_MAX_BYTES: "10MB" })).toThrow(/ATTACHMENT_MAX_BYTES/);
+  });
+
   it("fails fast, naming every bad variable", () => {
     expect(() => loadEnv({ PORT: "eighty", DATABASE_URL: "mysql://x" })).toThrow(/PORT.*DATABASE_URL/s);
   });

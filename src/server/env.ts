@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { isIP } from "node:net";
 import { z } from "zod";
+import { defaultAttachmentMaxBytes } from "#shared/attachments/attachment.schemas.ts";
 import { describeIssues } from "#shared/errors.ts";
 
 // The only reader of process.env: everything else receives config through buildApp(deps).
@@ -38,6 +39,11 @@ const envSchema = z.object({
     .int()
     .min(0, "NOTIFICATION_RETENTION_DAYS must be 0 (keep forever) or more")
     .default(90),
+  ATTACHMENT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024, "ATTACHMENT_MAX_BYTES must be at least 1024 (bytes)")
+    .default(defaultAttachmentMaxBytes),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   OIDC_ISSUER: z.url("OIDC_ISSUER must be a URL").optional(),

@@ -51,6 +51,7 @@ const app = await buildApp({
   oidc: env.oidc,
   mailMaxAttempts: env.MAIL_RETRY_MAX,
   notificationRetentionDays: env.NOTIFICATION_RETENTION_DAYS,
+  attachmentMaxBytes: env.ATTACHMENT_MAX_BYTES,
   mailer: createMailer({
     smtpUrl: env.SMTP_URL,
     outboxDir: path.resolve(env.DATA_DIR, "outbox"),

@@ -59,6 +59,11 @@ export const can = {
   seeFollowers: (a: Actor) => a.role === "technician" || a.role === "admin",
   /** Staff mention staff (@name); a user's @text stays plain text. */
   mention: (a: Actor) => a.role === "technician" || a.role === "admin",
+  /** Anyone with a role uploads files; they reach a ticket only through a comment, note or new ticket. */
+  uploadAttachment: (a: Actor) => a.role !== null,
+  /** An attachment is seen with its ticket; one on an internal note by staff alone. */
+  viewAttachment: (a: Actor, t: TicketFacts, attachment: { isInternal: boolean }) =>
+    viewTicket(a, t) && (!attachment.isInternal || a.role === "technician" || a.role === "admin"),
   giveFeedback: (a: Actor, t: TicketFacts) => t.createdBy === a.id && t.status === "Resolved",
   manageUsers: (a: Actor) => a.role === "admin",
   /** The command palette's people results: staff find active people by name (name and role only). */

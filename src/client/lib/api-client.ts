@@ -25,19 +25,28 @@ export const isApiError = (error: unknown, status?: number): error is ApiError =
 interface ApiFetchOptions {
   method?: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
   body?: unknown;
+  /** A file sent as the raw request body (attachments), instead of a JSON body. */
+  file?: Blob;
   signal?: AbortSignal;
 }
 
 /** The one HTTP client: same-origin JSON in, JSON out, `ApiError` on any failure. */
-export async function apiFetch<T>(path: string, { method = "GET", body, signal }: ApiFetchOptions = {}) {
+export async function apiFetch<T>(
+  path: string,
+  { method = "GET", body, file, signal }: ApiFetchOptions = {},
+) {
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       signal,
       credentials: "same-origin",
-      headers: body === undefined ? { accept: "application/json" } : { "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: file
+        ? { accept: "application/json", "content-type": file.type || "application/octet-stream" }
+        : body === undefined
+          ? { accept: "application/json" }
+          : { "content-type": "application/json" },
+      body: file ?? (body === undefined ? undefined : JSON.stringify(body)),
     });
   } catch (error) {
     if (signal?.aborted) throw error;

@@ -49,6 +49,7 @@ describe("TicketPage", () => {
               message: "Swapped the cable.",
               isInternal: false,
               timestamp: "2025-11-20T11:00:00.000Z",
+              attachments: [],
             },
           ],
           events: [
@@ -118,6 +119,7 @@ describe("TicketPage", () => {
       message: "Vendor case 4711 opened.",
       isInternal: true,
       timestamp: "2025-11-20T11:00:00.000Z",
+      attachments: [],
     };
     setup(technician, {
       [`GET /api/tickets/${ticketId}`]: { body: ticket },

@@ -54,6 +54,7 @@ export const makeActivity = (overrides: Partial<TicketActivity> = {}): TicketAct
   comments: [],
   feedback: null,
   events: [],
+  attachments: [],
   ...overrides,
 });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { attachmentIdsSchema, attachmentSchema } from "../attachments/attachment.schemas.ts";
 import { storableText } from "../text/storable-text.ts";
 import { ticketStatuses } from "./ticket.schemas.ts";
 import { ticketChangeSchema } from "./ticket-edit.ts";
@@ -21,6 +22,8 @@ export const addCommentInputSchema = z.object({
   ),
   /** An internal note: staff only, never shown to users (issue 10 item 2). */
   isInternal: z.boolean({ error: "isInternal must be true or false" }).optional(),
+  /** Files uploaded beforehand with POST /api/attachments; an internal note's files are staff-only too. */
+  attachmentIds: attachmentIdsSchema.optional(),
 });
 export type AddCommentInput = z.infer<typeof addCommentInputSchema>;
 
@@ -59,6 +62,7 @@ export const commentSchema = z.object({
   message: z.string(),
   isInternal: z.boolean(),
   timestamp: z.iso.datetime(),
+  attachments: z.array(attachmentSchema),
 });
 export type Comment = z.infer<typeof commentSchema>;
 
@@ -105,5 +109,7 @@ export const ticketActivitySchema = z.object({
   comments: z.array(commentSchema),
   feedback: feedbackSchema.nullable(),
   events: z.array(ticketEventSchema),
+  /** Files attached to the ticket itself when it was raised (a comment's are in the comment). */
+  attachments: z.array(attachmentSchema),
 });
 export type TicketActivity = z.infer<typeof ticketActivitySchema>;

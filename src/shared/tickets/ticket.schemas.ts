@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { attachmentIdsSchema } from "../attachments/attachment.schemas.ts";
 import { storableText } from "../text/storable-text.ts";
 
 export const ticketCategories = ["Hardware", "Software", "Network", "Other"] as const;
@@ -37,6 +38,8 @@ export const createTicketInputSchema = z.object({
   department: requiredText("Department", 100),
   floor: requiredText("Floor", 20),
   officeNumber: requiredText("Office number", 20),
+  /** Files uploaded beforehand with POST /api/attachments (issue 10 item 3). */
+  attachmentIds: attachmentIdsSchema.optional(),
 });
 export type CreateTicketInput = z.infer<typeof createTicketInputSchema>;
 

@@ -5,6 +5,7 @@ import type { Role } from "#shared/users/roles.ts";
 import type { UserRow } from "../../db/schema/index.ts";
 import { mailOutbox, notifications, ticketEvents, tickets } from "../../db/schema/index.ts";
 import { signedInAs } from "../../test/factories.ts";
+import { makePng } from "../../test/files.ts";
 import { openStream, type SseStream } from "../../test/sse.ts";
 import { createTestApp, request, type TestApp } from "../../test/test-app.ts";
 
@@ -169,7 +170,9 @@ describe("internal notes", () => {
     ticket: fc.nat(),
   });
 
-  it("never reach a user through activity, notifications, counts, search, the live stream or e-mail", async () => {
+  const notePng = makePng(3, 3);
+
+  it("never reach a user (nor their files) through activity, notifications, counts, search, downloads, the live stream or e-mail", async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(actionArb, { minLength: 1, maxLength: 10 }), async (actions) => {
         await clearTickets();
@@ -177,7 +180,13 @@ describe("internal notes", () => {
         try {
           await Promise.all(streams.map((s) => s.waitFor((e) => e.event === "ready")));
           const ticketIds: string[] = [];
-          const notes: Array<{ text: string; word: string; id: string; expected: string[] }> = [];
+          const notes: Array<{
+            text: string;
+            word: string;
+            id: string;
+            attachmentId: string;
+            expected: string[];
+          }> = [];
           let n = 0;
           for (const action of actions) {
             const actor = cast[action.actor % cast.length]!;
@@ -194,9 +203,19 @@ describe("internal notes", () => {
               const word = `kumquat${n++}x`;
               const text = `Internal ${word} hush`;
               const [ticket] = await t.database.db.select().from(tickets).where(eq(tickets.id, ticketId));
+              // Every note carries a file whose name holds the secret word too (issue 10 item 3).
+              const file = await request(t.app, {
+                method: "POST",
+                url: `/api/attachments?fileName=${word}.png`,
+                cookie: actor.cookie,
+                headers: { "content-type": "image/png" },
+                payload: notePng,
+              });
+              expect(file.statusCode).toBe(201);
               const response = await post(`/api/tickets/${ticketId}/comments`, actor.cookie, {
                 message: text,
                 isInternal: true,
+                attachmentIds: [file.json().id],
               });
               if (response.statusCode === 201) {
                 const assignee = ticket!.assignedTo;
@@ -204,6 +223,7 @@ describe("internal notes", () => {
                   text,
                   word,
                   id: response.json().commentId,
+                  attachmentId: response.json().attachments[0].id,
                   expected: assignee && assignee !== actor.user.id ? [assignee] : [],
                 });
               } else {
@@ -227,7 +247,7 @@ describe("internal notes", () => {
             .from(ticketEvents)
             .where(eq(ticketEvents.type, "internal_note"));
           const secrets = [
-            ...notes.flatMap((note) => [note.text, note.word, note.id]),
+            ...notes.flatMap((note) => [note.text, note.word, note.id, note.attachmentId]),
             ...noteEvents.map((e) => e.id),
           ];
           const leaks = (body: string) => secrets.filter((secret) => body.includes(secret));
@@ -253,6 +273,15 @@ describe("internal notes", () => {
               const found = await get(`/api/tickets?q=${note.word}`, person.cookie);
               expect(found.statusCode).toBe(200);
               expect(found.json().items).toEqual([]);
+              // The note's file is not there for a user, even with its id in hand.
+              for (const url of [
+                `/api/attachments/${note.attachmentId}`,
+                `/api/attachments/${note.attachmentId}/preview`,
+              ]) {
+                const file = await get(url, person.cookie);
+                expect(file.statusCode).toBe(404);
+                expect(file.rawPayload.includes(notePng)).toBe(false);
+              }
             }
             // A user's stream gets one "ticket" wake-up per visible event on their tickets, none for a note.
             const mine = await db

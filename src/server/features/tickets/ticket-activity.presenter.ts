@@ -1,13 +1,17 @@
+import type { Attachment } from "#shared/attachments/attachment.schemas.ts";
 import type { Comment, Feedback, TicketEvent } from "#shared/tickets/ticket-activity.schemas.ts";
 import type { TicketCommentRow, TicketEventRow, TicketFeedbackRow } from "../../db/schema/index.ts";
 
-export function toCommentDto({
-  comment,
-  authorName,
-}: {
-  comment: TicketCommentRow;
-  authorName: string | null;
-}): Comment {
+export function toCommentDto(
+  {
+    comment,
+    authorName,
+  }: {
+    comment: TicketCommentRow;
+    authorName: string | null;
+  },
+  attachments: Attachment[],
+): Comment {
   return {
     commentId: comment.id,
     ticketId: comment.ticketId,
@@ -16,6 +20,7 @@ export function toCommentDto({
     message: comment.message,
     isInternal: comment.isInternal,
     timestamp: comment.createdAt.toISOString(),
+    attachments,
   };
 }
 

@@ -9,6 +9,9 @@ import type {
 import type { ServiceContext } from "../../context.ts";
 import { conflict, forbidden, ruleViolation } from "../../errors.ts";
 import { inTransaction } from "../../events/transaction.ts";
+import { toAttachmentDto } from "../attachments/attachment.presenter.ts";
+import { findCommentAttachments, findTicketAttachments } from "../attachments/attachment.queries.ts";
+import { linkAttachments } from "../attachments/attachment.service.ts";
 import { resolveMentions } from "../mentions/mention.service.ts";
 import { lockTicket } from "./ticket.queries.ts";
 import { findVisibleTicket } from "./ticket-access.ts";
@@ -25,7 +28,7 @@ import {
 export async function addComment(
   ctx: ServiceContext,
   ticketId: string,
-  { message: text, isInternal = false }: AddCommentInput,
+  { message: text, isInternal = false, attachmentIds }: AddCommentInput,
 ): Promise<AddedComment> {
   const ticket = await findVisibleTicket(ctx, ticketId);
   if (isInternal && !can.addInternalNote(ctx.actor, ticket))
@@ -41,9 +44,19 @@ export async function addComment(
       createdAt: row.createdAt,
       mentionedUserIds: notifyIds,
     });
+    await linkAttachments(tx, attachmentIds, {
+      uploadedBy: ctx.actor.id,
+      ticketId,
+      commentId: row.id,
+      isInternal,
+    });
     return row;
   });
-  return { ...toCommentDto((await findCommentById(ctx.db, comment.id))!), mentions: outcome };
+  const files = await findCommentAttachments(ctx.db, comment.id);
+  return {
+    ...toCommentDto((await findCommentById(ctx.db, comment.id))!, files.map(toAttachmentDto)),
+    mentions: outcome,
+  };
 }
 
 export async function giveFeedback(
@@ -82,13 +95,17 @@ export async function giveFeedback(
 export async function getTicketActivity(ctx: ServiceContext, ticketId: string): Promise<TicketActivity> {
   await findVisibleTicket(ctx, ticketId);
   const withInternal = can.seeInternal(ctx.actor);
-  const [comments, feedback, events] = await Promise.all([
+  const [comments, feedback, events, files] = await Promise.all([
     findComments(ctx.db, ticketId, { withInternal }),
     findFeedback(ctx.db, ticketId),
     findEvents(ctx.db, ticketId, { withInternal }),
+    findTicketAttachments(ctx.db, ticketId, { withInternal }),
   ]);
+  const filesOf = (commentId: string | null) =>
+    files.filter((file) => file.commentId === commentId).map(toAttachmentDto);
   return {
-    comments: comments.map(toCommentDto),
+    attachments: filesOf(null),
+    comments: comments.map((comment) => toCommentDto(comment, filesOf(comment.comment.id))),
     feedback: feedback ? toFeedbackDto(feedback) : null,
     events: events.map(toEventDto),
   };

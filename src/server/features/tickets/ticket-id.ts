@@ -21,3 +21,7 @@ export function newCommentId(now = Date.now()): string {
 export function newEventId(now = Date.now()): string {
   return `EVT${now.toString(36).toUpperCase()}${randomSuffix(8)}`;
 }
+
+export function newAttachmentId(now = Date.now()): string {
+  return `ATT${now.toString(36).toUpperCase()}${randomSuffix(8)}`;
+}

@@ -11,6 +11,7 @@ import { ticketIdPattern } from "#shared/tickets/ticket.schemas.ts";
 import type { ServiceContext } from "../../context.ts";
 import { forbidden, validationFailed } from "../../errors.ts";
 import { inTransaction } from "../../events/transaction.ts";
+import { linkAttachments } from "../attachments/attachment.service.ts";
 import { toTicketDto } from "./ticket.presenter.ts";
 import {
   countTickets,
@@ -23,7 +24,10 @@ import { findVisibleTicket } from "./ticket-access.ts";
 import { newTicketId } from "./ticket-id.ts";
 import { ticketFiltersWhere, ticketsInScopeWhere, visibilityBranches } from "./ticket-visibility.ts";
 
-export async function createTicket(ctx: ServiceContext, input: CreateTicketInput): Promise<Ticket> {
+export async function createTicket(
+  ctx: ServiceContext,
+  { attachmentIds, ...input }: CreateTicketInput,
+): Promise<Ticket> {
   if (!can.createTicket(ctx.actor)) throw forbidden("You do not have permission to create tickets");
   const now = new Date();
   const row = await inTransaction(ctx, async (tx, recordEvent) => {
@@ -42,6 +46,12 @@ export async function createTicket(ctx: ServiceContext, input: CreateTicketInput
       actorId: ctx.actor.id,
       toStatus: "Open",
       createdAt: now,
+    });
+    await linkAttachments(tx, attachmentIds, {
+      uploadedBy: ctx.actor.id,
+      ticketId: inserted.id,
+      commentId: null,
+      isInternal: false,
     });
     return inserted;
   });

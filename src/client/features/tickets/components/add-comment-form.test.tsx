@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { renderWithApp, stubFetch } from "../../../test/render.tsx";
@@ -93,5 +93,67 @@ describe("AddCommentForm", () => {
     ]);
     expect(screen.getByRole("checkbox", { name: "Internal note" })).not.toBeChecked();
     expect(screen.getByRole("button", { name: "Add Comment" })).toBeDisabled();
+  });
+
+  it("uploads a pasted screenshot at once and sends the comment with it", async () => {
+    const server = stubFetch({
+      [commentsPath]: { status: 201, body: { ...comment, attachments: [] } },
+      "POST /api/attachments": {
+        status: 201,
+        body: {
+          id: "ATT0M5ABCDEF12345678",
+          fileName: "screenshot.png",
+          contentType: "image/png",
+          size: 3,
+          isImage: true,
+          url: "/api/attachments/ATT0M5ABCDEF12345678",
+          previewUrl: "/api/attachments/ATT0M5ABCDEF12345678/preview",
+        },
+      },
+    });
+    vi.stubGlobal("fetch", server.fetchStub);
+    renderWithApp(<AddCommentForm ticketId="TKT0M5ABCDEF1234567" />);
+    const user = userEvent.setup();
+    const box = screen.getByLabelText("Add a comment");
+    await user.type(box, "This is what I see");
+    const screenshot = new File([new Uint8Array([1, 2, 3])], "image.png", { type: "image/png" });
+    fireEvent.paste(box, { clipboardData: { files: [screenshot], types: ["Files"] } });
+
+    const files = await screen.findByRole("list", { name: "Files to send" });
+    expect(await within(files).findByLabelText("Uploaded")).toBeInTheDocument();
+    expect(within(files).getByText(/^screenshot-.*\.png$/)).toBeInTheDocument();
+    expect(box).toHaveValue("This is what I see");
+    await user.click(screen.getByRole("button", { name: "Add Comment" }));
+    expect(await screen.findByText("Comment added successfully")).toBeInTheDocument();
+    expect(server.calls.filter((call) => call.url.endsWith("/comments"))).toEqual([
+      {
+        method: "POST",
+        url: "/api/tickets/TKT0M5ABCDEF1234567/comments",
+        body: { message: "This is what I see", attachmentIds: ["ATT0M5ABCDEF12345678"] },
+      },
+    ]);
+    expect(screen.queryByRole("list", { name: "Files to send" })).not.toBeInTheDocument();
+  });
+
+  it("shows why the server refused a file and does not send it", async () => {
+    const server = stubFetch({
+      [commentsPath]: { status: 201, body: { ...comment, attachments: [] } },
+      "POST /api/attachments": {
+        status: 400,
+        body: { code: "validation_failed", message: "The content of cat.png does not match its name." },
+      },
+    });
+    vi.stubGlobal("fetch", server.fetchStub);
+    renderWithApp(<AddCommentForm ticketId="TKT0M5ABCDEF1234567" />);
+    const user = userEvent.setup();
+    await user.upload(
+      screen.getByLabelText("Attach files"),
+      new File(["<html>"], "cat.png", { type: "image/png" }),
+    );
+    expect(await screen.findByText("The content of cat.png does not match its name.")).toBeInTheDocument();
+    await user.type(screen.getByLabelText("Add a comment"), "Hi");
+    await user.click(screen.getByRole("button", { name: "Add Comment" }));
+    expect(await screen.findByText("Comment added successfully")).toBeInTheDocument();
+    expect(server.calls.find((call) => call.url.endsWith("/comments"))?.body).toEqual({ message: "Hi" });
   });
 });

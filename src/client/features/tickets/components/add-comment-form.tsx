@@ -13,6 +13,8 @@ import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Field, Textarea } from "../../../components/ui/field.tsx";
 import { useAddComment } from "../ticket.api.ts";
+import { AttachmentDropZone, AttachmentPicker } from "./attachment-picker.tsx";
+import { filesFromPaste, useAttachmentUploads } from "./use-attachment-uploads.ts";
 
 /** What the page may attach to the comment box (the staff @-autocomplete): the textarea and its text. */
 export type TextareaAddon = (props: {
@@ -38,6 +40,7 @@ export function AddCommentForm({
   const [serverError, setServerError] = useState<string | null>(null);
   const [mentionNotice, setMentionNotice] = useState<string | null>(null);
   const [textarea, setTextarea] = useState<HTMLTextAreaElement | null>(null);
+  const uploads = useAttachmentUploads();
   const {
     register,
     handleSubmit,
@@ -59,10 +62,14 @@ export function AddCommentForm({
     setServerError(null);
     try {
       // Users' comments stay { message } on the wire; only a note says isInternal.
-      const added = await addComment.mutateAsync(input.isInternal ? input : { message: input.message });
+      const files = uploads.attachmentIds.length > 0 ? { attachmentIds: uploads.attachmentIds } : {};
+      const added = await addComment.mutateAsync(
+        input.isInternal ? { ...input, ...files } : { message: input.message, ...files },
+      );
       setMentionNotice(unnotifiedMentionsMessage(added.mentions));
       toast.success(input.isInternal ? "Internal note added" : "Comment added successfully");
       reset({ message: "", isInternal: false });
+      uploads.clear();
     } catch (error) {
       toast.error(`Failed to add ${what}`);
       setServerError(error instanceof Error ? error.message : `Failed to add ${what}`);
@@ -70,58 +77,67 @@ export function AddCommentForm({
   });
 
   return (
-    <form noValidate onSubmit={handleAdd} className="flex flex-col gap-3">
-      <Field
-        label={isInternal ? "Add an internal note" : "Add a comment"}
-        htmlFor={`${id}-message`}
-        error={errors.message?.message}
-      >
-        <Textarea
-          id={`${id}-message`}
-          invalid={errors.message !== undefined}
-          rows={3}
-          maxLength={commentMaxLength}
-          placeholder={
-            isInternal
-              ? "Only technicians and administrators will see this…"
-              : "Write an update or ask a question…"
-          }
-          className={isInternal ? "min-h-20 bg-amber-50" : "min-h-20"}
-          {...messageField}
-          ref={(element) => {
-            messageRef(element);
-            setTextarea(element);
-          }}
-        />
-      </Field>
-      {textareaAddon?.({ textarea, setText: (text) => setValue("message", text, { shouldDirty: true }) })}
-      {serverError ? <Alert>{serverError}</Alert> : null}
-      {mentionNotice ? (
-        <p role="status" className="text-sm text-amber-800">
-          {mentionNotice}
-        </p>
-      ) : null}
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        {canAddInternal ? (
-          <label className="flex items-center gap-2 text-sm text-slate-700">
-            <input type="checkbox" className="size-4 accent-amber-600" {...register("isInternal")} />
-            <Lock aria-hidden="true" className="size-3.5 text-amber-600" />
-            Internal note
-          </label>
-        ) : (
-          <span />
-        )}
-        <Button type="submit" size="sm" disabled={isBlank || isSubmitting}>
-          {isSubmitting ? (
-            <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
-          ) : isInternal ? (
-            <Lock aria-hidden="true" className="size-4" />
+    <AttachmentDropZone uploads={uploads}>
+      <form noValidate onSubmit={handleAdd} className="flex flex-col gap-3">
+        <Field
+          label={isInternal ? "Add an internal note" : "Add a comment"}
+          htmlFor={`${id}-message`}
+          error={errors.message?.message}
+        >
+          <Textarea
+            id={`${id}-message`}
+            invalid={errors.message !== undefined}
+            rows={3}
+            maxLength={commentMaxLength}
+            placeholder={
+              isInternal
+                ? "Only technicians and administrators will see this…"
+                : "Write an update or ask a question…"
+            }
+            className={isInternal ? "min-h-20 bg-amber-50" : "min-h-20"}
+            onPaste={(event) => {
+              const files = filesFromPaste(event.clipboardData);
+              if (files.length === 0) return;
+              event.preventDefault();
+              uploads.add(files);
+            }}
+            {...messageField}
+            ref={(element) => {
+              messageRef(element);
+              setTextarea(element);
+            }}
+          />
+        </Field>
+        {textareaAddon?.({ textarea, setText: (text) => setValue("message", text, { shouldDirty: true }) })}
+        <AttachmentPicker uploads={uploads} />
+        {serverError ? <Alert>{serverError}</Alert> : null}
+        {mentionNotice ? (
+          <p role="status" className="text-sm text-amber-800">
+            {mentionNotice}
+          </p>
+        ) : null}
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          {canAddInternal ? (
+            <label className="flex items-center gap-2 text-sm text-slate-700">
+              <input type="checkbox" className="size-4 accent-amber-600" {...register("isInternal")} />
+              <Lock aria-hidden="true" className="size-3.5 text-amber-600" />
+              Internal note
+            </label>
           ) : (
-            <Send aria-hidden="true" className="size-4" />
+            <span />
           )}
-          {isInternal ? "Add Internal Note" : "Add Comment"}
-        </Button>
-      </div>
-    </form>
+          <Button type="submit" size="sm" disabled={isBlank || isSubmitting || uploads.isUploading}>
+            {isSubmitting ? (
+              <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+            ) : isInternal ? (
+              <Lock aria-hidden="true" className="size-4" />
+            ) : (
+              <Send aria-hidden="true" className="size-4" />
+            )}
+            {isInternal ? "Add Internal Note" : "Add Comment"}
+          </Button>
+        </div>
+      </form>
+    </AttachmentDropZone>
   );
 }

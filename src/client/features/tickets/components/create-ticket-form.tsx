@@ -21,6 +21,8 @@ import { Spinner } from "../../../components/ui/spinner.tsx";
 import { isApiError } from "../../../lib/api-client.ts";
 import { useActor } from "../../../lib/use-actor.ts";
 import { useCreateTicket } from "../ticket.api.ts";
+import { AttachmentDropZone, AttachmentPicker } from "./attachment-picker.tsx";
+import { filesFromPaste, useAttachmentUploads } from "./use-attachment-uploads.ts";
 
 interface CreateTicketFormProps {
   onCreated?: (ticket: Ticket) => void;
@@ -60,6 +62,7 @@ function TicketFields({ onCreated, onCancel }: CreateTicketFormProps) {
   const id = useId();
   const createTicket = useCreateTicket();
   const [serverError, setServerError] = useState<string | null>(null);
+  const uploads = useAttachmentUploads();
   const {
     register,
     handleSubmit,
@@ -73,9 +76,12 @@ function TicketFields({ onCreated, onCancel }: CreateTicketFormProps) {
   const handleCreate = handleSubmit(async (input) => {
     setServerError(null);
     try {
-      const ticket = await createTicket.mutateAsync(input);
+      const ticket = await createTicket.mutateAsync(
+        uploads.attachmentIds.length > 0 ? { ...input, attachmentIds: uploads.attachmentIds } : input,
+      );
       toast.success("Ticket created successfully!");
       reset(createTicketDefaults);
+      uploads.clear();
       onCreated?.(ticket);
     } catch (error) {
       if (isApiError(error, 403)) {
@@ -96,77 +102,92 @@ function TicketFields({ onCreated, onCancel }: CreateTicketFormProps) {
   });
 
   return (
-    <form noValidate onSubmit={handleCreate} className="grid grid-cols-1 gap-5 sm:grid-cols-6">
-      <TextField
-        label="Title"
-        error={errors.title?.message}
-        className="sm:col-span-6"
-        placeholder="e.g. Laptop does not start"
-        autoComplete="off"
-        {...register("title")}
-      />
-      <Field
-        label="Description"
-        htmlFor={`${id}-description`}
-        error={errors.description?.message}
-        className="sm:col-span-6"
-      >
-        <Textarea {...field("description")} placeholder="What happened, and what have you tried?" rows={4} />
-      </Field>
-      <Field
-        label="Category"
-        htmlFor={`${id}-category`}
-        error={errors.category?.message}
-        className="sm:col-span-3"
-      >
-        <Select {...field("category")} options={optionsOf(ticketCategories)} />
-      </Field>
-      <Field
-        label="Priority"
-        htmlFor={`${id}-priority`}
-        error={errors.priority?.message}
-        className="sm:col-span-3"
-      >
-        <Select {...field("priority")} options={optionsOf(ticketPriorities)} />
-      </Field>
-      <TextField
-        label="Department"
-        error={errors.department?.message}
-        className="sm:col-span-2"
-        autoComplete="off"
-        {...register("department")}
-      />
-      <TextField
-        label="Floor"
-        error={errors.floor?.message}
-        className="sm:col-span-2"
-        autoComplete="off"
-        {...register("floor")}
-      />
-      <TextField
-        label="Office Number"
-        error={errors.officeNumber?.message}
-        className="sm:col-span-2"
-        placeholder="e.g. 214"
-        autoComplete="off"
-        {...register("officeNumber")}
-      />
-      {serverError ? (
+    <AttachmentDropZone uploads={uploads}>
+      <form noValidate onSubmit={handleCreate} className="grid grid-cols-1 gap-5 sm:grid-cols-6">
+        <TextField
+          label="Title"
+          error={errors.title?.message}
+          className="sm:col-span-6"
+          placeholder="e.g. Laptop does not start"
+          autoComplete="off"
+          {...register("title")}
+        />
+        <Field
+          label="Description"
+          htmlFor={`${id}-description`}
+          error={errors.description?.message}
+          className="sm:col-span-6"
+        >
+          <Textarea
+            {...field("description")}
+            placeholder="What happened, and what have you tried?"
+            rows={4}
+            onPaste={(event) => {
+              const files = filesFromPaste(event.clipboardData);
+              if (files.length === 0) return;
+              event.preventDefault();
+              uploads.add(files);
+            }}
+          />
+        </Field>
         <div className="sm:col-span-6">
-          <Alert>{serverError}</Alert>
+          <AttachmentPicker uploads={uploads} />
         </div>
-      ) : null}
-      <div className="flex flex-wrap justify-end gap-3 sm:col-span-6">
-        {onCancel ? (
-          <Button variant="secondary" onClick={onCancel}>
-            Cancel
-          </Button>
+        <Field
+          label="Category"
+          htmlFor={`${id}-category`}
+          error={errors.category?.message}
+          className="sm:col-span-3"
+        >
+          <Select {...field("category")} options={optionsOf(ticketCategories)} />
+        </Field>
+        <Field
+          label="Priority"
+          htmlFor={`${id}-priority`}
+          error={errors.priority?.message}
+          className="sm:col-span-3"
+        >
+          <Select {...field("priority")} options={optionsOf(ticketPriorities)} />
+        </Field>
+        <TextField
+          label="Department"
+          error={errors.department?.message}
+          className="sm:col-span-2"
+          autoComplete="off"
+          {...register("department")}
+        />
+        <TextField
+          label="Floor"
+          error={errors.floor?.message}
+          className="sm:col-span-2"
+          autoComplete="off"
+          {...register("floor")}
+        />
+        <TextField
+          label="Office Number"
+          error={errors.officeNumber?.message}
+          className="sm:col-span-2"
+          placeholder="e.g. 214"
+          autoComplete="off"
+          {...register("officeNumber")}
+        />
+        {serverError ? (
+          <div className="sm:col-span-6">
+            <Alert>{serverError}</Alert>
+          </div>
         ) : null}
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
-          Submit Ticket
-        </Button>
-      </div>
-    </form>
+        <div className="flex flex-wrap justify-end gap-3 sm:col-span-6">
+          {onCancel ? (
+            <Button variant="secondary" onClick={onCancel}>
+              Cancel
+            </Button>
+          ) : null}
+          <Button type="submit" disabled={isSubmitting || uploads.isUploading}>
+            {isSubmitting ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
+            Submit Ticket
+          </Button>
+        </div>
+      </form>
+    </AttachmentDropZone>
   );
 }

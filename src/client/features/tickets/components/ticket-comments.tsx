@@ -11,6 +11,7 @@ import { formatDateTime } from "../../../lib/format.ts";
 import { useActor } from "../../../lib/use-actor.ts";
 import { ticketActivityQuery } from "../ticket.api.ts";
 import { AddCommentForm, type TextareaAddon } from "./add-comment-form.tsx";
+import { AttachmentList } from "./attachment-list.tsx";
 import { PersonAvatar } from "./person-avatar.tsx";
 
 /**
@@ -157,6 +158,10 @@ function CommentItem({
         <p className="mt-1 text-sm leading-6 break-words whitespace-pre-wrap text-slate-700">
           {renderMessage(comment.message)}
         </p>
+        <AttachmentList
+          attachments={comment.attachments}
+          label={comment.isInternal ? "Files of this internal note" : "Files of this comment"}
+        />
       </div>
     </article>
   );

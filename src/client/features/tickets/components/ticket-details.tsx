@@ -1,7 +1,10 @@
+import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
 import { Card } from "../../../components/ui/card.tsx";
 import { formatDateTime } from "../../../lib/format.ts";
+import { ticketActivityQuery } from "../ticket.api.ts";
+import { AttachmentList } from "./attachment-list.tsx";
 import { TicketPriorityLabel, TicketStatusBadge } from "./ticket-status-badge.tsx";
 
 /** The head of the ticket page: id, status, title (the page's h1) and the description. */
@@ -35,8 +38,15 @@ export function TicketOverview({ ticket }: { ticket: Ticket }) {
       <p className="mt-2 text-sm leading-6 break-words whitespace-pre-wrap text-slate-700">
         {ticket.description}
       </p>
+      <TicketAttachments ticketId={ticket.ticketId} />
     </Card>
   );
+}
+
+/** The files attached when the ticket was raised (they come with the activity, which the page loads anyway). */
+function TicketAttachments({ ticketId }: { ticketId: string }) {
+  const activity = useQuery(ticketActivityQuery(ticketId));
+  return <AttachmentList attachments={activity.data?.attachments ?? []} label="Files of this ticket" />;
 }
 
 /** Every field of the ticket, with the creator's and assignee's names and both times. */

@@ -1,0 +1,120 @@
+import { CircleAlert, CircleCheck, LoaderCircle, Paperclip, X } from "lucide-react";
+import { type DragEvent, type ReactNode, useRef, useState } from "react";
+import { formatFileSize } from "#shared/attachments/attachment.schemas.ts";
+import { acceptAttribute } from "#shared/attachments/attachment-types.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { cn } from "../../../components/ui/cn.ts";
+import type { useAttachmentUploads } from "./use-attachment-uploads.ts";
+
+type Uploads = ReturnType<typeof useAttachmentUploads>;
+
+const hasFiles = (event: DragEvent) => event.dataTransfer.types.includes("Files");
+
+/** Files dropped anywhere on the wrapped form join its uploads; the area lights up while dragging. */
+export function AttachmentDropZone({
+  uploads,
+  children,
+  className,
+}: {
+  uploads: Uploads;
+  children: ReactNode;
+  className?: string;
+}) {
+  const [isDragging, setIsDragging] = useState(false);
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: dropping is a shortcut; "Attach files" does the same by keyboard.
+    <div
+      className={cn(
+        "rounded-lg transition-shadow",
+        isDragging && "ring-2 ring-indigo-400 ring-offset-4",
+        className,
+      )}
+      onDragOver={(event) => {
+        if (!hasFiles(event)) return;
+        event.preventDefault();
+        setIsDragging(true);
+      }}
+      onDragLeave={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setIsDragging(false);
+      }}
+      onDrop={(event) => {
+        if (!hasFiles(event)) return;
+        event.preventDefault();
+        setIsDragging(false);
+        uploads.add(event.dataTransfer.files);
+      }}
+    >
+      {children}
+    </div>
+  );
+}
+
+/** "Attach files" (the file picker), the hint about dropping and pasting, and each file's progress. */
+export function AttachmentPicker({ uploads }: { uploads: Uploads }) {
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <Button variant="secondary" size="sm" onClick={() => input.current?.click()}>
+          <Paperclip aria-hidden="true" className="size-4" />
+          Attach files
+        </Button>
+        {/* Hidden; the button opens it (Chromium cuts a visually hidden file input's text with an ellipsis). */}
+        <input
+          ref={input}
+          type="file"
+          multiple
+          hidden
+          aria-label="Attach files"
+          accept={acceptAttribute}
+          onChange={(event) => {
+            if (event.target.files) uploads.add(event.target.files);
+            event.target.value = "";
+          }}
+        />
+        <span className="text-xs text-slate-500">or drop files here, or paste a screenshot</span>
+      </div>
+      {uploads.items.length > 0 ? (
+        <ul className="flex flex-col gap-1.5" aria-label="Files to send">
+          {uploads.items.map((item) => (
+            <li
+              key={item.key}
+              className={cn(
+                "flex items-start gap-2 rounded-lg border px-3 py-1.5 text-sm",
+                item.state === "failed" ? "border-red-200 bg-red-50" : "border-slate-200 bg-white",
+              )}
+            >
+              {item.state === "uploading" ? (
+                <LoaderCircle
+                  aria-label="Uploading"
+                  className="mt-0.5 size-4 shrink-0 animate-spin text-slate-400"
+                />
+              ) : item.state === "done" ? (
+                <CircleCheck aria-label="Uploaded" className="mt-0.5 size-4 shrink-0 text-emerald-600" />
+              ) : (
+                <CircleAlert aria-label="Not attached" className="mt-0.5 size-4 shrink-0 text-red-600" />
+              )}
+              <div className="min-w-0 flex-1">
+                <p className="flex gap-2">
+                  <span className="truncate text-slate-800">{item.fileName}</span>
+                  <span className="shrink-0 text-xs leading-5 text-slate-500">
+                    {formatFileSize(item.size)}
+                  </span>
+                </p>
+                {item.error ? <p className="text-xs text-red-700">{item.error}</p> : null}
+              </div>
+              <button
+                type="button"
+                className="rounded p-0.5 text-slate-400 hover:bg-slate-100 hover:text-slate-700"
+                aria-label={`Remove ${item.fileName}`}
+                onClick={() => uploads.remove(item.key)}
+              >
+                <X aria-hidden="true" className="size-4" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { useCallback, useRef, useState } from "react";
+import { maxAttachmentsPerItem } from "#shared/attachments/attachment.schemas.ts";
+import { allowedTypesDescription, kindForFileName } from "#shared/attachments/attachment-types.ts";
+import { uploadAttachment } from "../attachment.api.ts";
+
+export interface UploadItem {
+  key: number;
+  fileName: string;
+  size: number;
+  state: "uploading" | "done" | "failed";
+  attachmentId?: string;
+  error?: string;
+}
+
+/** A pasted screenshot has a generic name ("image.png"): give it one that says what and when. */
+function named(file: File): File {
+  if (file.name && file.name !== "image.png") return file;
+  const stamp = new Date().toISOString().slice(0, 19).replace(/[T:]/g, "-");
+  return new File([file], `screenshot-${stamp}.png`, { type: file.type });
+}
+
+/**
+ * Files chosen, dropped or pasted into a form: each uploads at once (so sending the form only links
+ * them), shows its progress and any refusal, and can be removed before sending.
+ */
+export function useAttachmentUploads() {
+  const [items, setItems] = useState<UploadItem[]>([]);
+  const nextKey = useRef(0);
+
+  // Read outside a state updater: an updater may run twice, and an upload must not start twice.
+  const current = useRef(items);
+  current.current = items;
+  const add = useCallback((files: Iterable<File>) => {
+    const update = (key: number, change: Partial<UploadItem>) =>
+      setItems((all) => all.map((item) => (item.key === key ? { ...item, ...change } : item)));
+    const kept = { current: current.current.filter((item) => item.state !== "failed").length };
+    const added: UploadItem[] = [...files].map(named).map((file) => {
+      const key = nextKey.current++;
+      const base = { key, fileName: file.name, size: file.size };
+      if (kept.current >= maxAttachmentsPerItem)
+        return { ...base, state: "failed", error: `Attach at most ${maxAttachmentsPerItem} files at once.` };
+      // The server decides on the content; this only spares an upload that would surely be refused.
+      if (!kindForFileName(file.name))
+        return { ...base, state: "failed", error: `You can attach ${allowedTypesDescription}.` };
+      kept.current++;
+      uploadAttachment(file).then(
+        (attachment) => update(key, { state: "done", attachmentId: attachment.id }),
+        (error: unknown) =>
+          update(key, { state: "failed", error: error instanceof Error ? error.message : "Upload failed" }),
+      );
+      return { ...base, state: "uploading" };
+    });
+    setItems((all) => [...all, ...added]);
+  }, []);
+
+  const remove = (key: number) => setItems((all) => all.filter((item) => item.key !== key));
+  const clear = () => setItems([]);
+  const attachmentIds = items.flatMap((item) => (item.attachmentId ? [item.attachmentId] : []));
+  const isUploading = items.some((item) => item.state === "uploading");
+  return { items, add, remove, clear, attachmentIds, isUploading };
+}
+
+/** Files from a paste (a screenshot on the clipboard); none when the clipboard holds text to paste instead. */
+export function filesFromPaste(data: DataTransfer | null): File[] {
+  if (!data || data.files.length === 0 || data.types.includes("text/plain")) return [];
+  return [...data.files];
+}

@@ -1,0 +1,56 @@
+import { Readable } from "node:stream";
+import { can } from "#shared/permissions.ts";
+import type { ServiceContext } from "../../context.ts";
+import type { Db } from "../../db/client.ts";
+import type { AttachmentRow } from "../../db/schema/index.ts";
+import { notFound, validationFailed } from "../../errors.ts";
+import { findLinkedAttachment, findNextChunk, linkPendingAttachments } from "./attachment.queries.ts";
+
+/**
+ * A linked file the actor may see, with a stream of its bytes read one chunk row at a time. A file of a
+ * ticket they may not see, or of an internal note when they are a user, does not exist for them (404).
+ */
+export interface OpenedAttachment {
+  attachment: Pick<AttachmentRow, "fileName" | "contentType" | "size" | "isImage" | "sha256">;
+  content: Readable;
+}
+
+export async function openAttachment(ctx: ServiceContext, attachmentId: string): Promise<OpenedAttachment> {
+  const found = await findLinkedAttachment(ctx.db, attachmentId);
+  if (!found || !can.viewAttachment(ctx.actor, found.ticket, found.attachment))
+    throw notFound("Attachment", attachmentId);
+  return { attachment: found.attachment, content: streamChunks(ctx.db, attachmentId) };
+}
+
+function streamChunks(db: Db, attachmentId: string): Readable {
+  return Readable.from(
+    (async function* () {
+      let seq = -1;
+      for (;;) {
+        const chunk = await findNextChunk(db, attachmentId, seq);
+        if (!chunk) return;
+        seq = chunk.seq;
+        yield chunk.data;
+      }
+    })(),
+    { objectMode: false },
+  );
+}
+
+/**
+ * Inside the transaction that writes the ticket, comment or note: links the caller's own pending uploads.
+ * Any id that is not theirs, not finished or already used refuses the whole write (the caller's
+ * transaction rolls back, so the comment is not saved without its files).
+ */
+export async function linkAttachments(
+  tx: Db,
+  ids: string[] | undefined,
+  target: { uploadedBy: string; ticketId: string; commentId: string | null; isInternal: boolean },
+) {
+  if (!ids || ids.length === 0) return;
+  const linked = await linkPendingAttachments(tx, ids, target);
+  if (linked !== ids.length)
+    throw validationFailed(
+      "attachmentIds: One of the files is not an upload of yours waiting to be sent (it may have expired). Attach it again.",
+    );
+}
