@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { storableText } from "../text/storable-text.ts";
 
 /**
  * One type per trigger (spec §3 names new_ticket and ticket_comment; the others are ours).
@@ -97,16 +98,22 @@ export type NotificationCounts = z.infer<typeof notificationCountsSchema>;
 
 /** Spec §5: creating a notification requires a user id and a message, with exactly these errors. */
 export const createNotificationInputSchema = z.object({
-  uid: z
-    .string({ error: "User ID is required" })
-    .trim()
-    .min(1, "User ID is required")
-    .max(100, "User ID is too long"),
-  message: z
-    .string({ error: "Message is required" })
-    .trim()
-    .min(1, "Message is required")
-    .max(500, "Message must be at most 500 characters"),
+  uid: storableText(
+    z
+      .string({ error: "User ID is required" })
+      .trim()
+      .min(1, "User ID is required")
+      .max(100, "User ID is too long"),
+    "User ID",
+  ),
+  message: storableText(
+    z
+      .string({ error: "Message is required" })
+      .trim()
+      .min(1, "Message is required")
+      .max(500, "Message must be at most 500 characters"),
+    "Message",
+  ),
   type: z.enum(notificationTypes, { error: "Type is not a notification type" }).default("test"),
 });
 export type CreateNotificationInput = z.infer<typeof createNotificationInputSchema>;

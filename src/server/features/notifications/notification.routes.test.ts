@@ -154,6 +154,16 @@ describe("creating a notification", () => {
     expect(blankMessage.json().message).toContain("Message is required");
   });
 
+  it("answers 400, not 500, for text PostgreSQL cannot store (a lone surrogate, a NUL)", async () => {
+    const uma = await signedInAs(t.app, t.database.db, "user");
+    const badUid = await post("/api/notifications", uma.cookie, { uid: "\uD800", message: "Hi" });
+    expect(badUid.statusCode).toBe(400);
+    expect(badUid.json().message).toContain("User ID must be valid Unicode text");
+    const nul = await post("/api/notifications", uma.cookie, { uid: uma.user.id, message: "a\u0000b" });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().message).toContain("Message must not contain control characters");
+  });
+
   it("lets a person create only for themselves, an administrator for anyone", async () => {
     const uma = await signedInAs(t.app, t.database.db, "user");
     const admin = await signedInAs(t.app, t.database.db, "admin");
