@@ -8,6 +8,7 @@ import { type Database, pingWithin } from "./db/client.ts";
 import type { TrustProxy } from "./env.ts";
 import { databaseUnavailable } from "./errors.ts";
 import { createDispatcher } from "./events/dispatcher.ts";
+import { cannedResponseRoutes } from "./features/canned-responses/canned-response.routes.ts";
 import { notificationRoutes } from "./features/notifications/notification.routes.ts";
 import { startNotificationRetention } from "./features/notifications/notification-retention.ts";
 import { notificationSettingsRoutes } from "./features/notifications/notification-settings.routes.ts";
@@ -178,6 +179,7 @@ export async function buildApp(deps: AppDeps) {
       consumeRateLimit(database.db, `${request.ip}|/admin-signup`, credentialRateLimit),
   });
   await app.register(ticketRoutes, { contextOf });
+  await app.register(cannedResponseRoutes, { contextOf });
   await app.register(notificationRoutes, { contextOf, hub });
   await app.register(notificationSettingsRoutes, {
     contextOf,

@@ -1,3 +1,4 @@
+export * from "./canned-responses.ts";
 export * from "./notification-mail.ts";
 export * from "./notifications.ts";
 export * from "./ticket-activity.ts";
