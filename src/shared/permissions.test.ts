@@ -93,8 +93,8 @@ describe("can.* for saved responses", () => {
   const shared = { scope: "shared", ownerId: "a1" } as const;
 
   it("lets staff use them and refuses users and people without a role", () => {
-    expect([tech, admin].every(can.useCannedResponses)).toBe(true);
-    expect([creator, noRole].some(can.useCannedResponses)).toBe(false);
+    expect([tech, admin].every(can.accessCannedResponses)).toBe(true);
+    expect([creator, noRole].some(can.accessCannedResponses)).toBe(false);
   });
 
   it("shows a personal response to its owner only, a shared one to every staff member", () => {

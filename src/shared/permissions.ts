@@ -52,7 +52,7 @@ export const can = {
   giveFeedback: (a: Actor, t: TicketFacts) => t.createdBy === a.id && t.status === "Resolved",
   manageUsers: (a: Actor) => a.role === "admin",
   /** Saved replies (issue 10 item 4) are staff tools: users never see any of them. */
-  useCannedResponses: isStaff,
+  accessCannedResponses: isStaff,
   /** Only the owner sees a personal response; every staff member sees the shared ones. */
   viewCannedResponse: (a: Actor, r: CannedResponseFacts) =>
     isStaff(a) && (r.scope === "shared" || r.ownerId === a.id),

@@ -23,7 +23,7 @@ export const staffOnly = "Only technicians and administrators can use saved resp
 export const adminsManageShared = "Only administrators can create, edit or delete shared responses.";
 
 function requireStaff(ctx: ServiceContext) {
-  if (!can.useCannedResponses(ctx.actor)) throw forbidden(staffOnly);
+  if (!can.accessCannedResponses(ctx.actor)) throw forbidden(staffOnly);
 }
 
 const titleTaken = (scope: CannedResponseScope, title: string) =>
