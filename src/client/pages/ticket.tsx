@@ -8,6 +8,7 @@ import { Button, buttonClass } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { EmptyState } from "../components/ui/empty-state.tsx";
 import { PageSpinner } from "../components/ui/spinner.tsx";
+import { CannedResponsePicker } from "../features/canned-responses/components/canned-response-picker.tsx";
 import { TicketActions } from "../features/tickets/components/ticket-actions.tsx";
 import { TicketActivityTimeline } from "../features/tickets/components/ticket-activity-timeline.tsx";
 import { TicketComments } from "../features/tickets/components/ticket-comments.tsx";
@@ -87,7 +88,10 @@ export default function TicketPage() {
               <TicketFeedback ticket={ticket} />
             </div>
             <div className="order-4">
-              <TicketComments ticket={ticket} />
+              <TicketComments
+                ticket={ticket}
+                commentTools={(editor) => <CannedResponsePicker ticket={ticket} editor={editor} />}
+              />
             </div>
           </div>
           <div className="contents lg:flex lg:min-w-0 lg:flex-col lg:gap-6">

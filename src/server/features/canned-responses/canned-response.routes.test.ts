@@ -169,7 +169,7 @@ describe("users", () => {
     for (const call of calls) {
       const response = await request(t.app, { ...call, cookie: user.cookie });
       expect(response.statusCode, `${call.method} ${call.url}`).toBe(403);
-      expect(response.json().message).toBe("Only technicians and administrators can use saved responses.");
+      expect(response.json().message).toBe("Only technicians and administrators can use canned responses.");
     }
     expect(await rows()).toEqual(before);
   });

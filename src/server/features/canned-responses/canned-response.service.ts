@@ -19,7 +19,7 @@ import {
   updateCannedResponse as updateRow,
 } from "./canned-response.queries.ts";
 
-export const staffOnly = "Only technicians and administrators can use saved responses.";
+export const staffOnly = "Only technicians and administrators can use canned responses.";
 export const adminsManageShared = "Only administrators can create, edit or delete shared responses.";
 
 function requireStaff(ctx: ServiceContext) {

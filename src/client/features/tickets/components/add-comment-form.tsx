@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { LoaderCircle, Lock, Send } from "lucide-react";
-import { useId, useState } from "react";
+import { type ReactNode, useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "react-toastify/unstyled";
 import {
@@ -11,18 +11,22 @@ import {
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Field, Textarea } from "../../../components/ui/field.tsx";
+import { type CommentEditor, insertAt } from "../../../lib/text-insertion.ts";
 import { useAddComment } from "../ticket.api.ts";
 
 /**
  * Spec §5: empty or whitespace-only text is not sent; the button stays disabled. Staff (`canAddInternal`)
- * may turn the text into an internal note, which the requester never sees.
+ * may turn the text into an internal note, which the requester never sees. `tools` (composed by the page,
+ * e.g. the canned-response picker) sit beside the Internal note switch and write into the box.
  */
 export function AddCommentForm({
   ticketId,
   canAddInternal = false,
+  tools,
 }: {
   ticketId: string;
   canAddInternal?: boolean;
+  tools?: (editor: CommentEditor) => ReactNode;
 }) {
   const id = useId();
   const addComment = useAddComment(ticketId);
@@ -32,6 +36,8 @@ export function AddCommentForm({
     handleSubmit,
     reset,
     watch,
+    getValues,
+    setValue,
     formState: { errors, isSubmitting },
   } = useForm<AddCommentInput>({
     resolver: zodResolver(addCommentInputSchema),
@@ -40,6 +46,24 @@ export function AddCommentForm({
   const isBlank = watch("message").trim() === "";
   const isInternal = watch("isInternal") === true;
   const what = isInternal ? "internal note" : "comment";
+  const textareaRef = useRef<HTMLTextAreaElement | null>(null);
+  const { ref: messageRef, ...messageField } = register("message");
+  const editor: CommentEditor = {
+    textareaRef,
+    insert: (text) => {
+      const textarea = textareaRef.current;
+      const current = getValues("message");
+      const next = insertAt(
+        current,
+        text,
+        textarea?.selectionStart ?? current.length,
+        textarea?.selectionEnd,
+      );
+      setValue("message", next.value, { shouldDirty: true });
+      textarea?.focus();
+      textarea?.setSelectionRange(next.caret, next.caret);
+    },
+  };
 
   const handleAdd = handleSubmit(async (input) => {
     setServerError(null);
@@ -55,7 +79,7 @@ export function AddCommentForm({
   });
 
   return (
-    <form noValidate onSubmit={handleAdd} className="flex flex-col gap-3">
+    <form noValidate onSubmit={handleAdd} className="relative flex flex-col gap-3">
       <Field
         label={isInternal ? "Add an internal note" : "Add a comment"}
         htmlFor={`${id}-message`}
@@ -72,20 +96,25 @@ export function AddCommentForm({
               : "Write an update or ask a question…"
           }
           className={isInternal ? "min-h-20 bg-amber-50" : "min-h-20"}
-          {...register("message")}
+          ref={(element) => {
+            messageRef(element);
+            textareaRef.current = element;
+          }}
+          {...messageField}
         />
       </Field>
       {serverError ? <Alert>{serverError}</Alert> : null}
       <div className="flex flex-wrap items-center justify-between gap-3">
-        {canAddInternal ? (
-          <label className="flex items-center gap-2 text-sm text-slate-700">
-            <input type="checkbox" className="size-4 accent-amber-600" {...register("isInternal")} />
-            <Lock aria-hidden="true" className="size-3.5 text-amber-600" />
-            Internal note
-          </label>
-        ) : (
-          <span />
-        )}
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+          {canAddInternal ? (
+            <label className="flex items-center gap-2 text-sm text-slate-700">
+              <input type="checkbox" className="size-4 accent-amber-600" {...register("isInternal")} />
+              <Lock aria-hidden="true" className="size-3.5 text-amber-600" />
+              Internal note
+            </label>
+          ) : null}
+          {tools?.(editor)}
+        </div>
         <Button type="submit" size="sm" disabled={isBlank || isSubmitting}>
           {isSubmitting ? (
             <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Lock, MessageSquare } from "lucide-react";
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
 import { can } from "#shared/permissions.ts";
 import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
 import type { Comment } from "#shared/tickets/ticket-activity.schemas.ts";
@@ -8,13 +8,20 @@ import { Card } from "../../../components/ui/card.tsx";
 import { LoadFailed } from "../../../components/ui/load-failed.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { formatDateTime } from "../../../lib/format.ts";
+import type { CommentEditor } from "../../../lib/text-insertion.ts";
 import { useActor } from "../../../lib/use-actor.ts";
 import { ticketActivityQuery } from "../ticket.api.ts";
 import { AddCommentForm } from "./add-comment-form.tsx";
 import { PersonAvatar } from "./person-avatar.tsx";
 
-/** The conversation on a ticket, oldest first, and the box to add to it. */
-export function TicketComments({ ticket }: { ticket: Ticket }) {
+/** The conversation on a ticket, oldest first, and the box to add to it (with the page's `commentTools`). */
+export function TicketComments({
+  ticket,
+  commentTools,
+}: {
+  ticket: Ticket;
+  commentTools?: (editor: CommentEditor) => ReactNode;
+}) {
   const headingId = useId();
   const actor = useActor();
   const activity = useQuery(ticketActivityQuery(ticket.ticketId));
@@ -56,7 +63,11 @@ export function TicketComments({ ticket }: { ticket: Ticket }) {
       </div>
       {actor && can.comment(actor, ticket) ? (
         <div className="rounded-b-xl border-t border-slate-100 bg-slate-50/60 px-6 py-5">
-          <AddCommentForm ticketId={ticket.ticketId} canAddInternal={can.addInternalNote(actor, ticket)} />
+          <AddCommentForm
+            ticketId={ticket.ticketId}
+            canAddInternal={can.addInternalNote(actor, ticket)}
+            tools={commentTools}
+          />
         </div>
       ) : null}
     </Card>
