@@ -31,6 +31,14 @@ test("a technician inserts a personal canned response by keyboard, filled in for
   await dialog.getByRole("button", { name: "Create response" }).click();
   await expect(tech.page.getByText("Response created")).toBeVisible();
   await expect(tech.page.getByRole("article", { name: "Restart the VPN client" })).toBeVisible();
+  for (const width of [1280, 375]) {
+    await tech.page.setViewportSize({ width, height: 800 });
+    await tech.page.screenshot({
+      path: `e2e/.artifacts/screens/canned-responses-list-${width}.png`,
+      fullPage: true,
+    });
+  }
+  await tech.page.setViewportSize({ width: 1280, height: 800 });
 
   // On the ticket, from the comment box: Ctrl+/ opens the list, typing filters, Enter inserts.
   await tech.page.goto(`/tickets/${ticketId}`);

@@ -32,13 +32,15 @@ export default function CannedResponsesPage() {
       />
       <Card>
         <div className="flex flex-col gap-3 border-b border-slate-100 px-5 py-4 sm:flex-row sm:items-end sm:justify-between">
-          <Tabs
-            label="Which responses"
-            idPrefix="canned"
-            tabs={tabs}
-            value={scope}
-            onChange={(value) => setParams(value === "shared" ? { tab: "shared" } : {}, { replace: true })}
-          />
+          <div>
+            <Tabs
+              label="Which responses"
+              idPrefix="canned"
+              tabs={tabs}
+              value={scope}
+              onChange={(value) => setParams(value === "shared" ? { tab: "shared" } : {}, { replace: true })}
+            />
+          </div>
           <Field label="Search responses" htmlFor={`${id}-search`} className="sm:w-72">
             <div className="relative">
               <Search
@@ -60,9 +62,9 @@ export default function CannedResponsesPage() {
           {actor ? <CannedResponseList actor={actor} scope={scope} search={search} /> : null}
         </div>
       </Card>
-      <div className="mt-6">
+      <Card className="mt-6 p-3">
         <PlaceholderHelp id={`${id}-placeholders`} />
-      </div>
+      </Card>
     </>
   );
 }

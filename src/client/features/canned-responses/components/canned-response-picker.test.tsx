@@ -82,7 +82,13 @@ describe("CannedResponsePicker", () => {
     await user.keyboard("{ArrowUp}{Enter}");
     expect(screen.getByLabelText("Add a comment")).toHaveValue("Hi Uma, please restart.");
 
-    await user.click(screen.getByRole("button", { name: /Insert response/ }));
+    const toggle = screen.getByRole("button", { name: /Insert response/ });
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await user.click(toggle);
+    expect(screen.queryByRole("combobox")).not.toBeInTheDocument();
+
+    await user.click(toggle);
     await user.keyboard("{Escape}");
     expect(screen.queryByRole("combobox")).not.toBeInTheDocument();
     expect(screen.getByLabelText("Add a comment")).toHaveFocus();

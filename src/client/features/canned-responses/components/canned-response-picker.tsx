@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { MessageSquareText } from "lucide-react";
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { type KeyboardEvent, type RefObject, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { CannedResponse } from "#shared/canned-responses/canned-response.schemas.ts";
 import { fillPlaceholders } from "#shared/canned-responses/fill-placeholders.ts";
@@ -31,6 +31,7 @@ export function CannedResponsePicker({ ticket, editor }: { ticket: Ticket; edito
   const actor = useActor();
   const [isOpen, setIsOpen] = useState(false);
   const isStaff = actor ? can.accessCannedResponses(actor) : false;
+  const toggleRef = useRef<HTMLButtonElement>(null);
   const { textareaRef } = editor;
 
   useEffect(() => {
@@ -61,6 +62,7 @@ export function CannedResponsePicker({ ticket, editor }: { ticket: Ticket; edito
   return (
     <>
       <Button
+        ref={toggleRef}
         type="button"
         variant="ghost"
         size="sm"
@@ -77,15 +79,18 @@ export function CannedResponsePicker({ ticket, editor }: { ticket: Ticket; edito
           {pickerShortcut.label}
         </kbd>
       </Button>
-      {isOpen ? <PickerPanel onInsert={insert} onClose={close} /> : null}
+      {isOpen ? <PickerPanel toggleRef={toggleRef} onInsert={insert} onClose={close} /> : null}
     </>
   );
 }
 
 function PickerPanel({
+  toggleRef,
   onInsert,
   onClose,
 }: {
+  /** The Insert response button: a click on it toggles the list itself, so it is not "elsewhere". */
+  toggleRef: RefObject<HTMLButtonElement | null>;
   onInsert: (response: CannedResponse) => void;
   onClose: () => void;
 }) {
@@ -110,11 +115,12 @@ function PickerPanel({
   closeRef.current = onClose;
   useEffect(() => {
     const handlePointerDown = (event: PointerEvent) => {
-      if (!panelRef.current?.contains(event.target as Node)) closeRef.current();
+      const target = event.target as Node;
+      if (!panelRef.current?.contains(target) && !toggleRef.current?.contains(target)) closeRef.current();
     };
     document.addEventListener("pointerdown", handlePointerDown);
     return () => document.removeEventListener("pointerdown", handlePointerDown);
-  }, []);
+  }, [toggleRef]);
 
   useEffect(() => {
     if (!active) return;
