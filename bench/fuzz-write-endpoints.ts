@@ -270,6 +270,24 @@ const ticketIds = [await newTicket(), await newTicket(), await newTicket()];
 await database.db.update(tickets).set({ status: "Resolved" }).where(eq(tickets.id, ticketIds[2]!));
 
 const cookies = () => pick([userCookie, technicianCookie, adminCookie]);
+
+// Saved responses (issue 10 item 4): one personal (the technician's) and one shared (the admin's) to aim at.
+async function newCannedResponse(cookie: string, scope: "personal" | "shared") {
+  const response = await send({
+    method: "POST",
+    url: "/api/canned-responses",
+    cookie,
+    body: { title: `Fuzz ${scope}`, body: "Hi {{creator.firstName}}", scope },
+  });
+  if (response.statusCode !== 201) throw new Error(`saved response failed: ${response.body}`);
+  return response.json<{ id: string }>().id;
+}
+const cannedResponseIds = [
+  await newCannedResponse(technicianCookie, "personal"),
+  await newCannedResponse(adminCookie, "shared"),
+];
+const cannedResponseParam = () =>
+  random() < 0.75 ? pick(cannedResponseIds) : percentEncoded(pick(oddStrings)().slice(0, 200)) || "x";
 // Byte by byte: encodeURIComponent throws on a lone surrogate, and such a path is part of the fuzz.
 const percentEncoded = (text: string) =>
   [...Buffer.from(text)].map((byte) => `%${byte.toString(16).padStart(2, "0")}`).join("");
@@ -608,6 +626,51 @@ const targets: Target[] = [
       url: `/api/admin/users/${userId}/status`,
       cookie: adminCookie,
       ...bodyOrRaw({ status: "Active" }),
+    }),
+  },
+  // Saved responses (issue 10 item 4).
+  {
+    route: "GET /api/canned-responses",
+    isAuth: false,
+    make: () => ({
+      method: "GET",
+      url: "/api/canned-responses",
+      cookie: cookies(),
+      query: random() < 0.5 ? oddQuery() : { scope: pick(oddStrings)(), q: pick(oddStrings)().slice(0, 250) },
+    }),
+  },
+  {
+    route: "POST /api/canned-responses",
+    isAuth: false,
+    make: () => ({
+      method: "POST",
+      url: "/api/canned-responses",
+      cookie: cookies(),
+      ...bodyOrRaw({
+        title: `Reply ${int(1e9)}`,
+        body: "Hello {{creator.name}}, about {{ticket.id}}",
+        scope: pick(["personal", "shared"]),
+      }),
+    }),
+  },
+  {
+    route: "PATCH /api/canned-responses/:id",
+    isAuth: false,
+    make: () => ({
+      method: "PATCH",
+      url: `/api/canned-responses/${cannedResponseParam()}`,
+      cookie: cookies(),
+      ...bodyOrRaw({ title: `Renamed ${int(1e9)}`, body: "New text" }),
+    }),
+  },
+  {
+    route: "DELETE /api/canned-responses/:id",
+    isAuth: false,
+    // Mostly odd ids, so that the two targets live on for the other routes.
+    make: () => ({
+      method: "DELETE",
+      url: `/api/canned-responses/${random() < 0.1 ? cannedResponseParam() : percentEncoded(pick(oddStrings)().slice(0, 200)) || "x"}`,
+      cookie: cookies(),
     }),
   },
 ];

@@ -237,6 +237,15 @@ test("every screen at 1280 px and 375 px: no overflow, every control named, no s
   await visit(tech.page, techErrors, "tickets-technician", "/tickets", /Tickets/);
   await visit(tech.page, techErrors, "ticket-technician", `/tickets/${ticketId}`, /printer/);
   await visit(tech.page, techErrors, "notifications-technician", "/notifications", "Notifications");
+  await visit(tech.page, techErrors, "canned-responses", "/canned-responses", "Canned Responses");
+  await tech.page.getByRole("button", { name: "New response" }).click();
+  await expect(tech.page.getByRole("dialog", { name: "New personal response" })).toBeVisible();
+  await checkScreen(tech.page, "canned-responses-new-dialog", techErrors);
+  await tech.page.keyboard.press("Escape");
+  await tech.page.goto(`/tickets/${ticketId}`);
+  await tech.page.getByRole("button", { name: /Insert response/ }).click();
+  await expect(tech.page.getByRole("combobox", { name: "Search canned responses" })).toBeFocused();
+  await checkScreen(tech.page, "ticket-technician-picker", techErrors);
 
   const adminErrors = collectErrors(admin.page);
   for (const tab of ["overview", "tickets", "users"]) {
@@ -244,6 +253,13 @@ test("every screen at 1280 px and 375 px: no overflow, every control named, no s
   }
   await visit(admin.page, adminErrors, "tickets-admin", "/tickets", /Tickets/);
   await visit(admin.page, adminErrors, "ticket-admin", `/tickets/${ticketId}`, /printer/);
+  await visit(
+    admin.page,
+    adminErrors,
+    "canned-responses-shared",
+    "/canned-responses?tab=shared",
+    "Canned Responses",
+  );
   await visit(admin.page, adminErrors, "admin-user-management", "/admin/user-management", "User Management");
   await admin.page.getByRole("button", { name: "Add user" }).click();
   await expect(admin.page.getByRole("dialog", { name: "Add user" })).toBeVisible();

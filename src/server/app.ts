@@ -11,6 +11,7 @@ import { databaseUnavailable } from "./errors.ts";
 import { createDispatcher } from "./events/dispatcher.ts";
 import { attachmentRoutes } from "./features/attachments/attachment.routes.ts";
 import { startAttachmentCleanup } from "./features/attachments/attachment-cleanup.ts";
+import { cannedResponseRoutes } from "./features/canned-responses/canned-response.routes.ts";
 import { followerRoutes } from "./features/followers/follower.routes.ts";
 import { mentionRoutes } from "./features/mentions/mention.routes.ts";
 import { notificationRoutes } from "./features/notifications/notification.routes.ts";
@@ -191,6 +192,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(searchRoutes, { contextOf });
   await app.register(followerRoutes, { contextOf });
   await app.register(mentionRoutes, { contextOf });
+  await app.register(cannedResponseRoutes, { contextOf });
   await app.register(notificationRoutes, { contextOf, hub });
   await app.register(attachmentRoutes, {
     contextOf,

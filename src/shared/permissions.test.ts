@@ -117,3 +117,36 @@ describe("can.editTicketDetails and can.editDescription", () => {
     expect(can.editDescription({ id: "u1", role: null }, open)).toBe(false);
   });
 });
+
+describe("can.* for saved responses", () => {
+  const techsOwn = { scope: "personal", ownerId: "t1" } as const;
+  const shared = { scope: "shared", ownerId: "a1" } as const;
+
+  it("lets staff use them and refuses users and people without a role", () => {
+    expect([tech, admin].every(can.accessCannedResponses)).toBe(true);
+    expect([creator, noRole].some(can.accessCannedResponses)).toBe(false);
+  });
+
+  it("shows a personal response to its owner only, a shared one to every staff member", () => {
+    expect(can.viewCannedResponse(tech, techsOwn)).toBe(true);
+    expect(can.viewCannedResponse(otherTech, techsOwn)).toBe(false);
+    expect(can.viewCannedResponse(admin, techsOwn)).toBe(false);
+    expect([tech, otherTech, admin].every((a) => can.viewCannedResponse(a, shared))).toBe(true);
+    expect(can.viewCannedResponse(creator, shared)).toBe(false);
+  });
+
+  it("lets only admins create, edit and delete shared responses", () => {
+    expect(can.createCannedResponse(admin, "shared")).toBe(true);
+    expect(can.createCannedResponse(tech, "shared")).toBe(false);
+    expect(can.manageCannedResponse(admin, shared)).toBe(true);
+    expect(can.manageCannedResponse(tech, shared)).toBe(false);
+  });
+
+  it("lets staff keep personal responses that only they edit", () => {
+    expect(can.createCannedResponse(tech, "personal")).toBe(true);
+    expect(can.createCannedResponse(creator, "personal")).toBe(false);
+    expect(can.manageCannedResponse(tech, techsOwn)).toBe(true);
+    expect(can.manageCannedResponse(otherTech, techsOwn)).toBe(false);
+    expect(can.manageCannedResponse(admin, techsOwn)).toBe(false);
+  });
+});

@@ -1,3 +1,4 @@
+import type { CannedResponseScope } from "./canned-responses/canned-response.schemas.ts";
 import type { TicketStatus } from "./tickets/ticket.schemas.ts";
 import type { Role } from "./users/roles.ts";
 
@@ -12,6 +13,13 @@ export interface TicketFacts {
   assignedTo: string | null;
   status: TicketStatus;
 }
+
+export interface CannedResponseFacts {
+  scope: CannedResponseScope;
+  ownerId: string;
+}
+
+const isStaff = (a: Actor) => a.role === "technician" || a.role === "admin";
 
 // The server enforces these; the UI mirrors them. The SQL twin of viewTicket is visibleTicketsWhere().
 const viewTicket = (a: Actor, t: TicketFacts) =>
@@ -68,6 +76,17 @@ export const can = {
   manageUsers: (a: Actor) => a.role === "admin",
   /** The command palette's people results: staff find active people by name (name and role only). */
   findPeople: (a: Actor) => a.role === "technician" || a.role === "admin",
+  /** Saved replies (issue 10 item 4) are staff tools: users never see any of them. */
+  accessCannedResponses: isStaff,
+  /** Only the owner sees a personal response; every staff member sees the shared ones. */
+  viewCannedResponse: (a: Actor, r: CannedResponseFacts) =>
+    isStaff(a) && (r.scope === "shared" || r.ownerId === a.id),
+  /** Any staff member keeps personal responses; only admins write shared ones. */
+  createCannedResponse: (a: Actor, scope: CannedResponseScope) =>
+    scope === "shared" ? a.role === "admin" : isStaff(a),
+  /** Edit or delete: a personal response by its owner, a shared one by any admin. */
+  manageCannedResponse: (a: Actor, r: CannedResponseFacts) =>
+    r.scope === "shared" ? a.role === "admin" : isStaff(a) && r.ownerId === a.id,
   /** An admin never deactivates themself (they would lock themselves out mid-task). */
   deactivateUser: (a: Actor, target: { id: string }) => a.role === "admin" && a.id !== target.id,
 };

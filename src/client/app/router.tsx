@@ -24,6 +24,7 @@ const KnowledgeBasePage = lazy(() => import("../pages/knowledge-base.tsx"));
 const TestNotificationsPage = lazy(() => import("../pages/test-notifications.tsx"));
 const DebugNotificationsPage = lazy(() => import("../pages/debug-notifications.tsx"));
 const UnsubscribePage = lazy(() => import("../pages/unsubscribe.tsx"));
+const CannedResponsesPage = lazy(() => import("../pages/canned-responses.tsx"));
 const NotFoundPage = lazy(() => import("../pages/not-found.tsx"));
 
 /** Every route of spec §2, at exactly its path. */
@@ -64,6 +65,11 @@ export const routes = [
       {
         element: <RequireSignIn roles={["admin"]} />,
         children: [{ path: "admin-home", element: <AdminHomePage /> }],
+      },
+      {
+        // Issue 10 item 4: staff tools; a user is sent to their own home.
+        element: <RequireSignIn roles={["technician", "admin"]} />,
+        children: [{ path: "canned-responses", element: <CannedResponsesPage /> }],
       },
       {
         element: <RequireSignIn loadErrorMessage="Error loading profile data" />,

@@ -5,6 +5,7 @@ import { buttonClass } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { PageHeader } from "../components/ui/page-header.tsx";
 import { Tabs, tabIdFor, tabPanelIdFor } from "../components/ui/tabs.tsx";
+import { CannedResponsesLink } from "../features/canned-responses/components/canned-responses-link.tsx";
 import { TicketList } from "../features/tickets/components/ticket-list.tsx";
 import {
   type SummaryCard,
@@ -62,7 +63,11 @@ export default function AdminHomePage() {
 
   return (
     <>
-      <PageHeader title="Admin Dashboard" description={actor ? `Welcome, ${actor.name}` : undefined} />
+      <PageHeader
+        title="Admin Dashboard"
+        description={actor ? `Welcome, ${actor.name}` : undefined}
+        actions={<CannedResponsesLink />}
+      />
       <div className="mb-6">
         <Tabs
           label="Admin sections"

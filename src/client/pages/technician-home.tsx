@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Card } from "../components/ui/card.tsx";
 import { PageHeader } from "../components/ui/page-header.tsx";
 import { Tabs, tabIdFor, tabPanelIdFor } from "../components/ui/tabs.tsx";
+import { CannedResponsesLink } from "../features/canned-responses/components/canned-responses-link.tsx";
 import { TicketList } from "../features/tickets/components/ticket-list.tsx";
 import {
   type SummaryCard,
@@ -31,7 +32,11 @@ export default function TechnicianHomePage() {
 
   return (
     <>
-      <PageHeader title="Technician Dashboard" description={actor ? `Welcome, ${actor.name}` : undefined} />
+      <PageHeader
+        title="Technician Dashboard"
+        description={actor ? `Welcome, ${actor.name}` : undefined}
+        actions={<CannedResponsesLink />}
+      />
       <TicketSummaryCards cards={cards} />
       <Card className="mt-6">
         <div className="border-b border-slate-100 px-5 py-4">

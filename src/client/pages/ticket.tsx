@@ -9,6 +9,7 @@ import { Button, buttonClass } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { EmptyState } from "../components/ui/empty-state.tsx";
 import { PageSpinner } from "../components/ui/spinner.tsx";
+import { CannedResponsePicker } from "../features/canned-responses/components/canned-response-picker.tsx";
 import { FollowPanel } from "../features/followers/components/follow-button.tsx";
 import { MentionAutocomplete } from "../features/mentions/components/mention-autocomplete.tsx";
 import { MentionText } from "../features/mentions/components/mention-text.tsx";
@@ -103,6 +104,7 @@ export default function TicketPage() {
                 textareaAddon={
                   actor && can.mention(actor) ? (props) => <MentionAutocomplete {...props} /> : undefined
                 }
+                commentTools={(editor) => <CannedResponsePicker ticket={ticket} editor={editor} />}
               />
             </div>
           </div>

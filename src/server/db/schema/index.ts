@@ -1,4 +1,5 @@
 export * from "./attachments.ts";
+export * from "./canned-responses.ts";
 export * from "./notification-mail.ts";
 export * from "./notifications.ts";
 export * from "./ticket-activity.ts";

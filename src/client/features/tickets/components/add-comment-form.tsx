@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { LoaderCircle, Lock, Send } from "lucide-react";
-import { type ReactNode, useId, useState } from "react";
+import { type ReactNode, useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "react-toastify/unstyled";
 import { unnotifiedMentionsMessage } from "#shared/mentions/mention.schemas.ts";
@@ -12,6 +12,7 @@ import {
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Field, Textarea } from "../../../components/ui/field.tsx";
+import { type CommentEditor, insertAt } from "../../../lib/text-insertion.ts";
 import { useAddComment } from "../ticket.api.ts";
 import { AttachmentDropZone, AttachmentPicker } from "./attachment-picker.tsx";
 import { filesFromPaste, useAttachmentUploads } from "./use-attachment-uploads.ts";
@@ -30,10 +31,13 @@ export function AddCommentForm({
   ticketId,
   canAddInternal = false,
   textareaAddon,
+  tools,
 }: {
   ticketId: string;
   canAddInternal?: boolean;
   textareaAddon?: TextareaAddon;
+  /** Composed by the page (e.g. the canned-response picker): beside the Internal note switch, writing into the box. */
+  tools?: (editor: CommentEditor) => ReactNode;
 }) {
   const id = useId();
   const addComment = useAddComment(ticketId);
@@ -46,6 +50,7 @@ export function AddCommentForm({
     handleSubmit,
     reset,
     watch,
+    getValues,
     setValue,
     formState: { errors, isSubmitting },
   } = useForm<AddCommentInput>({
@@ -56,7 +61,19 @@ export function AddCommentForm({
   const isInternal = watch("isInternal") === true;
   const what = isInternal ? "internal note" : "comment";
 
+  const textareaRef = useRef<HTMLTextAreaElement | null>(null);
   const { ref: messageRef, ...messageField } = register("message");
+  const editor: CommentEditor = {
+    textareaRef,
+    insert: (text) => {
+      const element = textareaRef.current;
+      const current = getValues("message");
+      const next = insertAt(current, text, element?.selectionStart ?? current.length, element?.selectionEnd);
+      setValue("message", next.value, { shouldDirty: true });
+      element?.focus();
+      element?.setSelectionRange(next.caret, next.caret);
+    },
+  };
 
   const handleAdd = handleSubmit(async (input) => {
     setServerError(null);
@@ -78,7 +95,7 @@ export function AddCommentForm({
 
   return (
     <AttachmentDropZone uploads={uploads}>
-      <form noValidate onSubmit={handleAdd} className="flex flex-col gap-3">
+      <form noValidate onSubmit={handleAdd} className="relative flex flex-col gap-3">
         <Field
           label={isInternal ? "Add an internal note" : "Add a comment"}
           htmlFor={`${id}-message`}
@@ -104,6 +121,7 @@ export function AddCommentForm({
             {...messageField}
             ref={(element) => {
               messageRef(element);
+              textareaRef.current = element;
               setTextarea(element);
             }}
           />
@@ -117,15 +135,16 @@ export function AddCommentForm({
           </p>
         ) : null}
         <div className="flex flex-wrap items-center justify-between gap-3">
-          {canAddInternal ? (
-            <label className="flex items-center gap-2 text-sm text-slate-700">
-              <input type="checkbox" className="size-4 accent-amber-600" {...register("isInternal")} />
-              <Lock aria-hidden="true" className="size-3.5 text-amber-600" />
-              Internal note
-            </label>
-          ) : (
-            <span />
-          )}
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+            {canAddInternal ? (
+              <label className="flex items-center gap-2 text-sm text-slate-700">
+                <input type="checkbox" className="size-4 accent-amber-600" {...register("isInternal")} />
+                <Lock aria-hidden="true" className="size-3.5 text-amber-600" />
+                Internal note
+              </label>
+            ) : null}
+            {tools?.(editor)}
+          </div>
           <Button type="submit" size="sm" disabled={isBlank || isSubmitting || uploads.isUploading}>
             {isSubmitting ? (
               <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />

@@ -8,6 +8,7 @@ import { Card } from "../../../components/ui/card.tsx";
 import { LoadFailed } from "../../../components/ui/load-failed.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { formatDateTime } from "../../../lib/format.ts";
+import type { CommentEditor } from "../../../lib/text-insertion.ts";
 import { useActor } from "../../../lib/use-actor.ts";
 import { ticketActivityQuery } from "../ticket.api.ts";
 import { AddCommentForm, type TextareaAddon } from "./add-comment-form.tsx";
@@ -22,10 +23,12 @@ export function TicketComments({
   ticket,
   renderMessage = (message) => message,
   textareaAddon,
+  commentTools,
 }: {
   ticket: Ticket;
   renderMessage?: (message: string) => ReactNode;
   textareaAddon?: TextareaAddon;
+  commentTools?: (editor: CommentEditor) => ReactNode;
 }) {
   const headingId = useId();
   const actor = useActor();
@@ -88,6 +91,7 @@ export function TicketComments({
             ticketId={ticket.ticketId}
             canAddInternal={can.addInternalNote(actor, ticket)}
             textareaAddon={textareaAddon}
+            tools={commentTools}
           />
         </div>
       ) : null}

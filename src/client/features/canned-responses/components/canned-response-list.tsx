@@ -1,0 +1,190 @@
+import { useQuery } from "@tanstack/react-query";
+import { MessageSquareText, Pencil, Plus, SearchX, Trash2 } from "lucide-react";
+import { type ReactNode, useState } from "react";
+import { toast } from "react-toastify/unstyled";
+import type {
+  CannedResponse,
+  CannedResponseScope,
+} from "#shared/canned-responses/canned-response.schemas.ts";
+import { type Actor, can } from "#shared/permissions.ts";
+import { Alert } from "../../../components/ui/alert.tsx";
+import { Badge } from "../../../components/ui/badge.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import { Dialog } from "../../../components/ui/dialog.tsx";
+import { EmptyState } from "../../../components/ui/empty-state.tsx";
+import { LoadFailed } from "../../../components/ui/load-failed.tsx";
+import { Spinner } from "../../../components/ui/spinner.tsx";
+import { formatDateTime } from "../../../lib/format.ts";
+import { cannedResponseListQuery, matchesSearch, useDeleteCannedResponse } from "../canned-responses.api.ts";
+import { CannedResponseFormDialog } from "./canned-response-form-dialog.tsx";
+
+type Editing =
+  | { kind: "create" }
+  | { kind: "edit"; response: CannedResponse }
+  | { kind: "delete"; response: CannedResponse };
+
+/** The responses of one scope the person may use, filtered by `search`, with what they may do to each. */
+export function CannedResponseList({
+  actor,
+  scope,
+  search,
+}: {
+  actor: Actor;
+  scope: CannedResponseScope;
+  search: string;
+}) {
+  const query = useQuery(cannedResponseListQuery());
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const canCreate = can.createCannedResponse(actor, scope);
+  const inScope = (query.data ?? []).filter((response) => response.scope === scope);
+  const shown = inScope.filter((response) => matchesSearch(response, search));
+  const close = () => setEditing(null);
+
+  let content: ReactNode;
+  if (query.isPending) {
+    content = (
+      <div className="flex justify-center py-10">
+        <Spinner label="Loading responses" />
+      </div>
+    );
+  } else if (query.isError) {
+    content = (
+      <LoadFailed message="The responses could not be loaded." onRetry={() => void query.refetch()} />
+    );
+  } else if (inScope.length === 0) {
+    content = (
+      <EmptyState
+        icon={MessageSquareText}
+        title={scope === "shared" ? "No shared responses yet" : "No personal responses yet"}
+        description={
+          scope === "shared"
+            ? canCreate
+              ? "Shared responses are offered to every technician and administrator."
+              : "Administrators write the responses the whole team shares."
+            : "Save the replies you type again and again, then insert them from any ticket's comment box."
+        }
+        action={canCreate ? <NewResponseButton onClick={() => setEditing({ kind: "create" })} /> : undefined}
+      />
+    );
+  } else if (shown.length === 0) {
+    content = <EmptyState icon={SearchX} title="No response matches" description="Try other words." />;
+  } else {
+    content = (
+      <ul className="divide-y divide-slate-100">
+        {shown.map((response) => (
+          <li key={response.id} className="px-5 py-4">
+            <ResponseItem
+              response={response}
+              canManage={can.manageCannedResponse(actor, response)}
+              onEdit={() => setEditing({ kind: "edit", response })}
+              onDelete={() => setEditing({ kind: "delete", response })}
+            />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <>
+      {canCreate && inScope.length > 0 ? (
+        <div className="flex justify-end border-b border-slate-100 px-5 py-3">
+          <NewResponseButton onClick={() => setEditing({ kind: "create" })} />
+        </div>
+      ) : null}
+      {content}
+      {editing?.kind === "create" ? <CannedResponseFormDialog scope={scope} onClose={close} /> : null}
+      {editing?.kind === "edit" ? (
+        <CannedResponseFormDialog response={editing.response} scope={scope} onClose={close} />
+      ) : null}
+      {editing?.kind === "delete" ? <DeleteDialog response={editing.response} onClose={close} /> : null}
+    </>
+  );
+}
+
+function NewResponseButton({ onClick }: { onClick: () => void }) {
+  return (
+    <Button size="sm" onClick={onClick}>
+      <Plus aria-hidden="true" className="size-4" />
+      New response
+    </Button>
+  );
+}
+
+function ResponseItem({
+  response,
+  canManage,
+  onEdit,
+  onDelete,
+}: {
+  response: CannedResponse;
+  canManage: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <article aria-label={response.title} className="flex flex-col gap-3 sm:flex-row sm:items-start">
+      <div className="min-w-0 flex-1">
+        <h3 className="flex flex-wrap items-center gap-2 text-sm font-semibold break-words text-slate-900">
+          {response.title}
+          {response.scope === "shared" ? <Badge tone="indigo">Shared</Badge> : null}
+        </h3>
+        <p className="mt-1 text-sm break-words whitespace-pre-wrap text-slate-600">{response.body}</p>
+        <p className="mt-2 text-xs text-slate-400">
+          {response.scope === "shared" && response.ownerName ? `By ${response.ownerName} · ` : ""}
+          Updated {formatDateTime(response.updatedAt)}
+        </p>
+      </div>
+      {canManage ? (
+        <div className="flex shrink-0 gap-2">
+          <Button variant="secondary" size="sm" onClick={onEdit} aria-label={`Edit ${response.title}`}>
+            <Pencil aria-hidden="true" className="size-4" />
+            Edit
+          </Button>
+          <Button variant="ghost" size="sm" onClick={onDelete} aria-label={`Delete ${response.title}`}>
+            <Trash2 aria-hidden="true" className="size-4" />
+            Delete
+          </Button>
+        </div>
+      ) : null}
+    </article>
+  );
+}
+
+function DeleteDialog({ response, onClose }: { response: CannedResponse; onClose: () => void }) {
+  const remove = useDeleteCannedResponse();
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <Dialog
+      title="Delete this response?"
+      description={
+        response.scope === "shared"
+          ? `"${response.title}" will no longer be offered to anyone.`
+          : `"${response.title}" will be gone for good.`
+      }
+      onClose={onClose}
+    >
+      {error ? <Alert>{error}</Alert> : null}
+      <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button
+          variant="danger"
+          disabled={remove.isPending}
+          onClick={async () => {
+            try {
+              await remove.mutateAsync(response.id);
+              toast.success("Response deleted");
+              onClose();
+            } catch (failure) {
+              setError(failure instanceof Error ? failure.message : "The response could not be deleted.");
+            }
+          }}
+        >
+          Delete
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

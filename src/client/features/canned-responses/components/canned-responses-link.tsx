@@ -1,0 +1,16 @@
+import { MessageSquareText } from "lucide-react";
+import { Link } from "react-router";
+import { buttonClass } from "../../../components/ui/button.tsx";
+
+/**
+ * The way to /canned-responses from the staff dashboards. The header's entries are fixed by the spec
+ * (§2), so the page is linked from here and from the picker instead.
+ */
+export function CannedResponsesLink() {
+  return (
+    <Link to="/canned-responses" className={buttonClass("secondary", "sm")}>
+      <MessageSquareText aria-hidden="true" className="size-4" />
+      Canned responses
+    </Link>
+  );
+}
