@@ -26,6 +26,7 @@ const sections: { title: string; shortcuts: Shortcut[] }[] = [
     shortcuts: [
       { keys: ["a"], what: "Assign to Me (technicians, Open and unassigned tickets)" },
       { keys: ["c"], what: "Write a comment" },
+      { keys: ["Ctrl", "Enter"], what: "Send the comment or note (⌘ Enter on a Mac)" },
       { keys: ["r"], what: "Mark Resolved (technicians and administrators)" },
       { keys: ["u"], what: "Back to the list (or Esc)" },
     ],

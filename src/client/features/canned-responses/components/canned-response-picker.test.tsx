@@ -86,11 +86,11 @@ describe("CannedResponsePicker", () => {
     await user.click(toggle);
     expect(toggle).toHaveAttribute("aria-expanded", "true");
     await user.click(toggle);
-    expect(screen.queryByRole("combobox")).not.toBeInTheDocument();
+    expect(screen.queryByRole("combobox", { name: "Search canned responses" })).not.toBeInTheDocument();
 
     await user.click(toggle);
     await user.keyboard("{Escape}");
-    expect(screen.queryByRole("combobox")).not.toBeInTheDocument();
+    expect(screen.queryByRole("combobox", { name: "Search canned responses" })).not.toBeInTheDocument();
     expect(screen.getByLabelText("Add a comment")).toHaveFocus();
   });
 

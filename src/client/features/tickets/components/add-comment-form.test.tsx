@@ -56,6 +56,18 @@ describe("AddCommentForm", () => {
     expect(screen.getByRole("button", { name: "Add Comment" })).toBeDisabled();
   });
 
+  it("sends with Ctrl+Enter from the box, but never a blank comment", async () => {
+    const { user, posts } = setup({ status: 201, body: comment });
+    await user.type(screen.getByLabelText("Add a comment"), "   {Control>}{Enter}{/Control}");
+    expect(posts()).toHaveLength(0);
+
+    await user.type(screen.getByLabelText("Add a comment"), "Still broken{Control>}{Enter}{/Control}");
+    expect(await screen.findByText("Comment added successfully")).toBeInTheDocument();
+    expect(posts()).toEqual([
+      { method: "POST", url: "/api/tickets/TKT0M5ABCDEF1234567/comments", body: { message: "Still broken" } },
+    ]);
+  });
+
   it("keeps the text and says why when the comment is refused", async () => {
     const { user } = setup({ status: 404, body: { code: "not_found", message: "Ticket not found" } });
     await user.type(screen.getByLabelText("Add a comment"), "Hello?");

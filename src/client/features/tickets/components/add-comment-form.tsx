@@ -118,6 +118,12 @@ export function AddCommentForm({
               event.preventDefault();
               uploads.add(files);
             }}
+            onKeyDown={(event) => {
+              // Ctrl+Enter (⌘+Enter) sends, as in most helpdesks and mail programs: the keyboard queue's reply.
+              if (event.key !== "Enter" || !(event.ctrlKey || event.metaKey)) return;
+              event.preventDefault();
+              if (!isBlank && !isSubmitting && !uploads.isUploading) void handleAdd();
+            }}
             {...messageField}
             ref={(element) => {
               messageRef(element);
