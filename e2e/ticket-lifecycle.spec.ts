@@ -166,14 +166,14 @@ test("dashboards, tabs, filters, counts and search show the right tickets", asyn
   // /tickets: search and filters, kept in the URL.
   await user.page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Tickets" }).click();
   await expect(user.page.getByRole("heading", { level: 1, name: "My Tickets" })).toBeVisible();
-  await user.page.getByLabel("Search tickets").fill("budget");
+  await user.page.getByRole("searchbox", { name: "Search tickets" }).fill("budget");
   await expect(ticketRows(user.page)).toHaveCount(1);
   await expect(ticketRows(user.page).first()).toContainText(excel);
   await expect(user.page).toHaveURL(/[?&]q=budget/);
-  await user.page.getByLabel("Search tickets").fill(vpn);
+  await user.page.getByRole("searchbox", { name: "Search tickets" }).fill(vpn);
   await expect(ticketRows(user.page)).toHaveCount(1);
   await expect(ticketRows(user.page).first()).toContainText(`VPN drops ${run}`);
-  await user.page.getByLabel("Search tickets").fill("");
+  await user.page.getByRole("searchbox", { name: "Search tickets" }).fill("");
   await expect(ticketRows(user.page)).toHaveCount(3);
 
   await user.page.getByLabel("Priority").selectOption("High");
@@ -218,7 +218,7 @@ test("dashboards, tabs, filters, counts and search show the right tickets", asyn
   await expect(
     tech.page.getByRole("heading", { level: 1, name: "Available & Assigned Tickets" }),
   ).toBeVisible();
-  await tech.page.getByLabel("Search tickets").fill(run);
+  await tech.page.getByRole("searchbox", { name: "Search tickets" }).fill(run);
   await expect(ticketRows(tech.page)).toHaveCount(3);
   await tech.page.getByLabel("Status").selectOption("In Progress");
   await expect(ticketRows(tech.page)).toHaveCount(1);
@@ -257,7 +257,7 @@ test("dashboards, tabs, filters, counts and search show the right tickets", asyn
   await expect(admin.page.getByRole("link", { name: "Open User Management" })).toBeVisible();
   await admin.page.goto("/tickets");
   await expect(admin.page.getByRole("heading", { level: 1, name: "All Tickets" })).toBeVisible();
-  await admin.page.getByLabel("Search tickets").fill(run);
+  await admin.page.getByRole("searchbox", { name: "Search tickets" }).fill(run);
   await expect(ticketRows(admin.page)).toHaveCount(3);
   await admin.page.getByLabel("Priority").selectOption("Low");
   await expect(ticketRows(admin.page)).toHaveCount(1);
