@@ -10,7 +10,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 60_000,
+  // Journeys drive two or three browsers through whole flows on a 2-core machine; a slow run is not a failure.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [["list"]],
   outputDir: "e2e/.artifacts",

@@ -2,6 +2,7 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
+import type { Comment } from "#shared/tickets/ticket-activity.schemas.ts";
 import type { Me } from "#shared/users/user.schemas.ts";
 import { rememberListSelection } from "../lib/list-memory.ts";
 import { makeActivity, makeMe, makeTicket } from "../test/fixtures.ts";
@@ -77,6 +78,37 @@ describe("TicketPage by keyboard", () => {
     await user.keyboard("ura");
     expect(box).toHaveValue("ura");
     expect(server.calls.filter((call) => call.method !== "GET")).toEqual([]);
+  });
+
+  it("sends a comment with Ctrl+Enter and moves focus to it, so the next shortcut works", async () => {
+    let comments: Comment[] = [];
+    const { user } = setup(
+      technician,
+      makeTicket({ status: "In Progress", assignedTo: "tech-1", assignedToName: "Theo Tech" }),
+      {
+        [`GET /api/tickets/${ticketId}/activity`]: () => ({ body: makeActivity({ comments }) }),
+        [`POST /api/tickets/${ticketId}/comments`]: ({ body }) => {
+          const comment: Comment = {
+            commentId: "CMT1",
+            ticketId,
+            authorId: "tech-1",
+            authorName: "Theo Tech",
+            message: (body as { message: string }).message,
+            isInternal: false,
+            timestamp: "2025-11-20T10:00:00.000Z",
+            attachments: [],
+          };
+          comments = [comment];
+          return { status: 201, body: { ...comment, mentions: { notified: [], notNotified: [] } } };
+        },
+      },
+    );
+    const box = await screen.findByLabelText("Add a comment");
+    await user.keyboard("c");
+    await user.keyboard("Restarted it{Control>}{Enter}{/Control}");
+    const posted = await screen.findByText("Restarted it");
+    await waitFor(() => expect(posted.closest("li")).toHaveFocus());
+    expect(box).toHaveValue("");
   });
 
   it("goes back with u to the list the ticket was opened from", async () => {

@@ -165,7 +165,7 @@ describe("internal notes", () => {
   });
 
   const actionArb = fc.record({
-    kind: fc.constantFrom("create", "comment", "note", "note", "assign", "resolve"),
+    kind: fc.constantFrom("create", "comment", "note", "note", "assign", "resolve", "follow"),
     actor: fc.nat(),
     ticket: fc.nat(),
   });
@@ -229,6 +229,16 @@ describe("internal notes", () => {
               } else {
                 expect(actor.role === "user" ? [403, 404] : [404]).toContain(response.statusCode);
               }
+            } else if (action.kind === "follow") {
+              // Only people without staff rights follow here: a user following a ticket still never hears of
+              // its notes (and the expected recipients of a note stay its assignee alone).
+              if (actor.role === "user") {
+                await request(t.app, {
+                  method: "PUT",
+                  url: `/api/tickets/${ticketId}/follow`,
+                  cookie: actor.cookie,
+                });
+              }
             } else if (action.kind === "assign") {
               await post(`/api/tickets/${ticketId}/assign`, actor.cookie);
             } else {
@@ -262,8 +272,14 @@ describe("internal notes", () => {
 
           for (const [i, person] of usersOf().entries()) {
             for (const ticketId of ticketIds) {
-              const activity = await get(`/api/tickets/${ticketId}/activity`, person.cookie);
-              expect(leaks(activity.body)).toEqual([]);
+              for (const url of [
+                `/api/tickets/${ticketId}`,
+                `/api/tickets/${ticketId}/activity`,
+                `/api/tickets/${ticketId}/follow`,
+              ]) {
+                const answer = await get(url, person.cookie);
+                expect(leaks(answer.body)).toEqual([]);
+              }
             }
             const list = await get("/api/notifications?limit=100", person.cookie);
             expect(leaks(list.body)).toEqual([]);
@@ -273,6 +289,9 @@ describe("internal notes", () => {
               const found = await get(`/api/tickets?q=${note.word}`, person.cookie);
               expect(found.statusCode).toBe(200);
               expect(found.json().items).toEqual([]);
+              const palette = await get(`/api/search?q=${note.word}`, person.cookie);
+              expect(palette.statusCode).toBe(200);
+              expect(palette.json().tickets).toEqual([]);
               // The note's file is not there for a user, even with its id in hand.
               for (const url of [
                 `/api/attachments/${note.attachmentId}`,

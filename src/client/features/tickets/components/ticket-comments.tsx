@@ -100,8 +100,9 @@ export function TicketComments({
 }
 
 /**
- * Focus is never lost after adding a comment: the form empties and its button disables, so the comment
- * just added takes focus, unless the person has already moved on (e.g. is typing the next one).
+ * Focus is never lost after adding a comment: the form empties and its button disables (or the box sent
+ * with Ctrl+Enter is empty), so the comment just added takes focus, unless the person has already moved on
+ * (e.g. is typing the next one).
  */
 function useFocusOnOwnNewComment(
   comments: Comment[],
@@ -120,8 +121,11 @@ function useFocusOnOwnNewComment(
     if (!added) return;
     const active = document.activeElement;
     const isFocusLost = active === null || active === document.body;
-    const isOnFormButton = formArea.current?.contains(active) === true && active?.tagName === "BUTTON";
-    if (!isFocusLost && !isOnFormButton) return;
+    const isInForm = formArea.current?.contains(active) === true;
+    const isOnFormButton = isInForm && active?.tagName === "BUTTON";
+    // Sent with Ctrl+Enter: the box is still focused but empty, so the person has not moved on either.
+    const isInEmptiedBox = isInForm && active instanceof HTMLTextAreaElement && active.value === "";
+    if (!isFocusLost && !isOnFormButton && !isInEmptiedBox) return;
     list.current?.querySelector<HTMLElement>(`[data-comment-id="${CSS.escape(added.commentId)}"]`)?.focus();
   }, [comments, actorId, list, formArea]);
 }
