@@ -262,6 +262,12 @@ const calendars: BusinessCalendar[] = [
   calendar("Asia/Kolkata", { Tuesday: [{ open: "22:00", close: "24:00" }], Wednesday: allDay }, [
     "2027-02-03",
   ]),
+  // Clocks change at midnight: some dates have no 00:00, others end twice.
+  calendar("America/Santiago", {
+    Saturday: allDay,
+    Sunday: [{ open: "00:00", close: "10:00" }],
+    Monday: officeHours,
+  }),
   weekdaysOpen("UTC", ["2026-01-01", "2027-01-01"]),
 ];
 
