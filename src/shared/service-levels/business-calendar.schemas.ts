@@ -38,11 +38,13 @@ const workingIntervalSchema = z.object({
 });
 export type WorkingInterval = z.infer<typeof workingIntervalSchema>;
 
-const workingDaySchema = z
-  .array(workingIntervalSchema, {
-    error: "Working hours of a day must be a list of opening and closing times",
-  })
-  .max(workingIntervalsPerDayMax, `A day has at most ${workingIntervalsPerDayMax} working intervals`);
+function workingDaySchema(day: Weekday) {
+  return z
+    .array(workingIntervalSchema, {
+      error: `${day}: working hours must be a list of opening and closing times (empty when closed)`,
+    })
+    .max(workingIntervalsPerDayMax, `${day}: at most ${workingIntervalsPerDayMax} working intervals`);
+}
 
 /** A zone of the IANA database (Europe/Berlin, America/New_York, UTC), as the platform's Intl knows it. */
 export function isIanaTimeZone(zone: string): boolean {
@@ -95,13 +97,13 @@ export const businessCalendarSchema = z
       .refine(isIanaTimeZone, "Time zone must be a zone like Europe/Berlin or America/New_York"),
     workingHours: z.object(
       {
-        Monday: workingDaySchema,
-        Tuesday: workingDaySchema,
-        Wednesday: workingDaySchema,
-        Thursday: workingDaySchema,
-        Friday: workingDaySchema,
-        Saturday: workingDaySchema,
-        Sunday: workingDaySchema,
+        Monday: workingDaySchema("Monday"),
+        Tuesday: workingDaySchema("Tuesday"),
+        Wednesday: workingDaySchema("Wednesday"),
+        Thursday: workingDaySchema("Thursday"),
+        Friday: workingDaySchema("Friday"),
+        Saturday: workingDaySchema("Saturday"),
+        Sunday: workingDaySchema("Sunday"),
       },
       { error: "Working hours must list every day from Monday to Sunday" },
     ),
