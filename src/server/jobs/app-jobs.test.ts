@@ -15,7 +15,7 @@ const dayMs = 24 * 60 * 60_000;
 const clock = createTestClock(new Date("2030-06-01T12:00:00Z"));
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ clock, notificationRetentionDays: 90, jobs: { firstTickMs: 3_600_000 } });
+  t = await createTestApp({ clock, notificationRetentionDays: 90 });
 });
 afterAll(() => t.close());
 
