@@ -117,8 +117,8 @@ export function createJobRunner({
     if (underWay) return underWay.then(() => false);
     const run = runIfDue(job)
       .catch((error: unknown) => {
-        // The lease table itself could not be reached (database down): try again next tick.
-        log.error({ job: job.name, err: error }, `Job ${job.name} could not be claimed`);
+        // The lease row could not be claimed or updated (database down): the next tick tries again.
+        log.error({ job: job.name, err: error }, `Job ${job.name} could not reach the database; retried at the next tick`);
         return false;
       })
       .finally(() => running.delete(job.name));
