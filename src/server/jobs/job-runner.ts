@@ -118,7 +118,10 @@ export function createJobRunner({
     const run = runIfDue(job)
       .catch((error: unknown) => {
         // The lease row could not be claimed or updated (database down): the next tick tries again.
-        log.error({ job: job.name, err: error }, `Job ${job.name} could not reach the database; retried at the next tick`);
+        log.error(
+          { job: job.name, err: error },
+          `Job ${job.name} could not reach the database; retried at the next tick`,
+        );
         return false;
       })
       .finally(() => running.delete(job.name));
