@@ -5,17 +5,18 @@ import { defaultAttachmentMaxBytes } from "#shared/attachments/attachment.schema
 import { authRoutes } from "./auth/auth.routes.ts";
 import { createAuth, type OidcConfig } from "./auth/auth.ts";
 import { createSignInLimits } from "./auth/sign-in-limits.ts";
+import { type Clock, systemClock } from "./clock.ts";
 import { type Database, pingWithin } from "./db/client.ts";
 import type { TrustProxy } from "./env.ts";
 import { databaseUnavailable } from "./errors.ts";
 import { createDispatcher } from "./events/dispatcher.ts";
 import { attachmentRoutes } from "./features/attachments/attachment.routes.ts";
-import { startAttachmentCleanup } from "./features/attachments/attachment-cleanup.ts";
+import { attachmentCleanupJob } from "./features/attachments/attachment-cleanup.ts";
 import { cannedResponseRoutes } from "./features/canned-responses/canned-response.routes.ts";
 import { followerRoutes } from "./features/followers/follower.routes.ts";
 import { mentionRoutes } from "./features/mentions/mention.routes.ts";
 import { notificationRoutes } from "./features/notifications/notification.routes.ts";
-import { startNotificationRetention } from "./features/notifications/notification-retention.ts";
+import { notificationRetentionJob } from "./features/notifications/notification-retention.ts";
 import { notificationSettingsRoutes } from "./features/notifications/notification-settings.routes.ts";
 import { unsubscribeByToken } from "./features/notifications/notification-settings.service.ts";
 import { searchRoutes } from "./features/search/search.routes.ts";
@@ -30,11 +31,19 @@ import { consumeRateLimit, type RateRule } from "./http/rate-limit.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { contextFor, registerSession } from "./http/session.ts";
 import { registerSpa } from "./http/spa.ts";
+import { createJobRunner, type Job, type JobRunner, type JobRunnerOptions } from "./jobs/job-runner.ts";
 import { createMailDispatcher } from "./mail/mail-dispatcher.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import { type Bus, createInProcessBus } from "./realtime/bus.ts";
 import { createPgBus } from "./realtime/pg-bus.ts";
 import { createStreamHub } from "./realtime/stream-hub.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The scheduled-job runner: tests call jobs.tick() to run what is due now. */
+    jobs: JobRunner;
+  }
+}
 
 export interface AppDeps {
   database: Database;
@@ -67,6 +76,10 @@ export interface AppDeps {
   notificationRetentionDays?: number;
   /** Largest attachment in bytes (ATTACHMENT_MAX_BYTES); 10 MB by default. */
   attachmentMaxBytes?: number;
+  /** Tests only: a controllable clock for services and jobs. Production leaves it out (the system clock). */
+  clock?: Clock;
+  /** The scheduled-job runner's timing (tests shorten it or set a far-off first tick to drive it by hand). */
+  jobs?: Pick<JobRunnerOptions, "tickMs" | "firstTickMs" | "instanceId">;
 }
 
 export const defaultBodyLimit = 64 * 1024;
@@ -174,7 +187,8 @@ export async function buildApp(deps: AppDeps) {
     }
   });
 
-  const contextOf = contextFor(database.db, dispatcher);
+  const clock = deps.clock ?? systemClock;
+  const contextOf = contextFor(database.db, dispatcher, clock);
   await app.register(authRoutes, {
     auth,
     baseURL: deps.baseURL,
@@ -198,20 +212,23 @@ export async function buildApp(deps: AppDeps) {
     contextOf,
     limits: { maxBytes: deps.attachmentMaxBytes ?? defaultAttachmentMaxBytes },
   });
-  const stopAttachmentCleanup = startAttachmentCleanup({ db: database.db, log: app.log });
-  app.addHook("onClose", () => stopAttachmentCleanup());
   await app.register(notificationSettingsRoutes, {
     contextOf,
     unsubscribe: (token) => unsubscribeByToken(database.db, deps.authSecret, token),
   });
-  const stopRetention = startNotificationRetention({
-    db: database.db,
-    olderThanDays: deps.notificationRetentionDays ?? 90,
-    log: app.log,
-  });
-  app.addHook("onClose", () => stopRetention());
   await app.register(userManagementRoutes, { contextOf, mailer: deps.mailer, baseURL: deps.baseURL });
   await registerSpa(app, { clientDir: deps.clientDir });
+
+  // Scheduled work, at most one instance at a time per job (docs/decisions/018-scheduled-jobs.md).
+  const jobs = createJobRunner({ db: database.db, log: app.log, clock, dispatcher, ...deps.jobs });
+  const scheduled: Array<Job | null> = [
+    notificationRetentionJob({ olderThanDays: deps.notificationRetentionDays ?? 90 }),
+    attachmentCleanupJob(),
+  ];
+  for (const job of scheduled) if (job) jobs.register(job);
+  app.decorate("jobs", jobs);
+  app.addHook("onReady", async () => jobs.start());
+  app.addHook("onClose", () => jobs.stop());
 
   return app;
 }

@@ -1,4 +1,5 @@
 import type { Actor } from "#shared/permissions.ts";
+import { type Clock, systemClock } from "./clock.ts";
 import type { Db } from "./db/client.ts";
 import type { Dispatcher } from "./events/dispatcher.ts";
 
@@ -8,4 +9,9 @@ export interface ServiceContext {
   actor: Actor;
   /** Told after each commit what it recorded (push, later mail and webhooks). Bare service tests omit it. */
   dispatcher?: Dispatcher;
+  /** The time to use; contextFor passes the app's clock (the system clock in production). Bare service tests omit it. */
+  clock?: Clock;
 }
+
+/** The current time as the context's clock tells it (the system clock when none is given). */
+export const nowOf = (ctx: { clock?: Clock }): Date => (ctx.clock ?? systemClock).now();

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Actor } from "#shared/permissions.ts";
 import { roles } from "#shared/users/roles.ts";
 import type { Auth } from "../auth/auth.ts";
+import { type Clock, systemClock } from "../clock.ts";
 import type { ServiceContext } from "../context.ts";
 import type { Db } from "../db/client.ts";
 import { databaseUnavailable, unauthenticated } from "../errors.ts";
@@ -60,9 +61,9 @@ export function registerSession(
 }
 
 /** The service context for a signed-in request; 401 when nobody is signed in. */
-export function contextFor(db: Db, dispatcher?: Dispatcher) {
+export function contextFor(db: Db, dispatcher?: Dispatcher, clock: Clock = systemClock) {
   return (request: FastifyRequest): ServiceContext => {
     if (!request.actor) throw unauthenticated();
-    return { db, actor: request.actor, dispatcher };
+    return { db, actor: request.actor, dispatcher, clock };
   };
 }

@@ -15,7 +15,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app on a test database of its own. Sign-in limits are generous unless a test sets them. */
+/**
+ * The real app on a test database of its own. Sign-in limits are generous unless a test sets them; the
+ * scheduled jobs wait for app.jobs.tick().
+ */
 export async function createTestApp(
   overrides: Partial<AppDeps> = {},
   databaseOptions: TestDatabaseOptions = {},
@@ -29,6 +32,8 @@ export async function createTestApp(
     credentialRateLimit: { window: 60, max: 10_000 },
     accountRateLimit: { window: 60, max: 10_000 },
     signUpRateLimit: { window: 60, max: 10_000 },
+    // Scheduled jobs run when a test calls app.jobs.tick(), not behind its back.
+    jobs: { firstTickMs: 60 * 60_000, tickMs: 60 * 60_000 },
     adminSignUpKey: testAdminKey,
     mailer: createMailer({
       outboxDir: path.join(mkdtempSync(path.join(os.tmpdir(), "helpdesk-outbox-")), "outbox"),

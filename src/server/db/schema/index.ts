@@ -2,6 +2,7 @@ export * from "./attachments.ts";
 export * from "./canned-responses.ts";
 export * from "./notification-mail.ts";
 export * from "./notifications.ts";
+export * from "./scheduled-jobs.ts";
 export * from "./ticket-activity.ts";
 export * from "./ticket-followers.ts";
 export * from "./tickets.ts";

@@ -1,4 +1,5 @@
 import type { Db } from "../../db/client.ts";
+import type { Job } from "../../jobs/job-runner.ts";
 import { deleteUnlinkedBefore } from "./attachment.queries.ts";
 
 const dayMs = 24 * 60 * 60_000;
@@ -8,38 +9,11 @@ export function deleteAbandonedUploads(db: Db, now: Date) {
   return deleteUnlinkedBefore(db, new Date(now.getTime() - dayMs));
 }
 
-/** Runs the cleanup hourly. Returns a function that stops it. */
-export function startAttachmentCleanup({
-  db,
-  log,
-  clock = () => new Date(),
-  intervalMs = 60 * 60_000,
-}: {
-  db: Db;
-  log: { info: (message: string) => void; error: (message: string) => void };
-  clock?: () => Date;
-  intervalMs?: number;
-}): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  const run = () => {
-    if (running) return;
-    running = deleteAbandonedUploads(db, clock())
-      .then((deleted) => {
-        if (deleted > 0) log.info(`Deleted ${deleted} attachments never sent within a day`);
-      })
-      .catch((error: unknown) =>
-        log.error(
-          `Deleting abandoned uploads failed: ${error instanceof Error ? error.message : String(error)}`,
-        ),
-      )
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
+/** The scheduled job (hourly by default) that deletes abandoned uploads. */
+export function attachmentCleanupJob({ intervalMs = 60 * 60_000 }: { intervalMs?: number } = {}): Job {
+  return {
+    name: "attachment-cleanup",
+    intervalMs,
+    run: async ({ db, clock }) => ({ done: await deleteAbandonedUploads(db, clock.now()) }),
   };
 }

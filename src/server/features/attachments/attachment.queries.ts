@@ -114,10 +114,24 @@ export async function findNextChunk(db: Db, attachmentId: string, afterSeq: numb
 }
 
 /** Unlinked uploads older than the cutoff (never linked within a day, or left by a crash mid-upload). */
-export async function deleteUnlinkedBefore(db: Db, cutoff: Date) {
-  const rows = await db
-    .delete(attachments)
-    .where(and(ne(attachments.status, "linked"), lt(attachments.createdAt, cutoff)))
-    .returning({ id: attachments.id });
-  return rows.length;
+/**
+ * Deletes uploads never linked, created before the cutoff, a batch at a time; SKIP LOCKED lets several
+ * instances clean at once without both acting on one row. Returns how many it deleted.
+ */
+export async function deleteUnlinkedBefore(db: Db, cutoff: Date, batchSize = 500) {
+  let deleted = 0;
+  for (;;) {
+    const batch = db
+      .select({ id: attachments.id })
+      .from(attachments)
+      .where(and(ne(attachments.status, "linked"), lt(attachments.createdAt, cutoff)))
+      .limit(batchSize)
+      .for("update", { skipLocked: true });
+    const rows = await db
+      .delete(attachments)
+      .where(inArray(attachments.id, batch))
+      .returning({ id: attachments.id });
+    deleted += rows.length;
+    if (rows.length < batchSize) return deleted;
+  }
 }

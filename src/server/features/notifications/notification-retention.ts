@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import type { Job } from "../../jobs/job-runner.ts";
 
 const dayMs = 24 * 60 * 60_000;
 
@@ -30,50 +31,23 @@ export async function pruneReadNotifications(
   }
 }
 
-export interface RetentionJobOptions {
-  db: Db;
-  /** NOTIFICATION_RETENTION_DAYS; 0 keeps notifications forever. */
-  olderThanDays: number;
-  log: { info: (message: string) => void; error: (message: string) => void };
-  clock?: () => Date;
-  intervalMs?: number;
-  /** The first run waits a little, so that a start-up is not slowed by it. */
-  firstRunDelayMs?: number;
-}
-
-/** Prunes on a timer (hourly by default). Returns a function that stops it. */
-export function startNotificationRetention({
-  db,
+/**
+ * The scheduled job (hourly by default) that prunes read notifications older than the retention
+ * (NOTIFICATION_RETENTION_DAYS); none when the retention is 0, which keeps them forever.
+ */
+export function notificationRetentionJob({
   olderThanDays,
-  log,
-  clock = () => new Date(),
   intervalMs = 60 * 60_000,
-  firstRunDelayMs = 60_000,
-}: RetentionJobOptions): () => Promise<void> {
-  if (olderThanDays <= 0) return async () => {};
-  let running: Promise<void> | null = null;
-  const run = () => {
-    if (running) return;
-    running = pruneReadNotifications(db, { olderThanDays, now: clock() })
-      .then((deleted) => {
-        if (deleted > 0) log.info(`Deleted ${deleted} read notifications older than ${olderThanDays} days`);
-      })
-      .catch((error: unknown) =>
-        log.error(
-          `Pruning old notifications failed: ${error instanceof Error ? error.message : String(error)}`,
-        ),
-      )
-      .finally(() => {
-        running = null;
-      });
-  };
-  const first = setTimeout(run, firstRunDelayMs);
-  const timer = setInterval(run, intervalMs);
-  first.unref();
-  timer.unref();
-  return async () => {
-    clearTimeout(first);
-    clearInterval(timer);
-    await running;
+}: {
+  olderThanDays: number;
+  intervalMs?: number;
+}): Job | null {
+  if (olderThanDays <= 0) return null;
+  return {
+    name: "notification-retention",
+    intervalMs,
+    run: async ({ db, clock }) => ({
+      done: await pruneReadNotifications(db, { olderThanDays, now: clock.now() }),
+    }),
   };
 }

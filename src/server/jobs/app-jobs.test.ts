@@ -1,0 +1,71 @@
+import { sql } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { nowOf } from "../context.ts";
+import { attachments, scheduledJobs } from "../db/schema/index.ts";
+import { contextFor } from "../http/session.ts";
+import { createTestClock } from "../test/clock.ts";
+import { insertUser } from "../test/factories.ts";
+import { createTestApp, type TestApp } from "../test/test-app.ts";
+
+// The app's own scheduled jobs run on the runner: retention and the cleanup of abandoned uploads, with the
+// time read from the clock the app is given (a test clock here; the system clock in production).
+
+const dayMs = 24 * 60 * 60_000;
+const clock = createTestClock(new Date("2030-06-01T12:00:00Z"));
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ clock, notificationRetentionDays: 90 });
+});
+afterAll(() => t.close());
+
+const ago = (days: number) => new Date(clock.now().getTime() - days * dayMs);
+
+describe("the app's scheduled jobs", () => {
+  it("prune old read notifications and abandoned uploads when due, and record the run", async () => {
+    const { db } = t.database;
+    const user = await insertUser(db);
+    await db.execute(sql`
+      insert into notifications (user_id, type, message, created_at, read_at) values
+        (${user.id}, 'ticket_status', 'old read', ${ago(120).toISOString()}, ${ago(100).toISOString()}),
+        (${user.id}, 'ticket_status', 'old unread', ${ago(120).toISOString()}, null)`);
+    await db.insert(attachments).values([
+      {
+        id: "abandoned",
+        uploadedBy: user.id,
+        fileName: "a.txt",
+        contentType: "text/plain",
+        createdAt: ago(2),
+      },
+      { id: "fresh", uploadedBy: user.id, fileName: "b.txt", contentType: "text/plain", createdAt: ago(0.5) },
+    ]);
+
+    expect((await t.app.jobs.tick()).sort()).toEqual(["attachment-cleanup", "notification-retention"]);
+
+    const messages = await db.execute(sql`select message from notifications`);
+    expect((messages as unknown as { rows: Array<{ message: string }> }).rows).toEqual([
+      { message: "old unread" },
+    ]);
+    expect((await db.select({ id: attachments.id }).from(attachments)).map((a) => a.id)).toEqual(["fresh"]);
+    const runs = await db.select().from(scheduledJobs).orderBy(scheduledJobs.name);
+    expect(runs.map((r) => [r.name, r.lastDone, r.lastRunAt])).toEqual([
+      ["attachment-cleanup", 1, clock.now()],
+      ["notification-retention", 1, clock.now()],
+    ]);
+
+    // Not due again within the hour; due an hour later.
+    expect(await t.app.jobs.tick()).toEqual([]);
+    clock.advance(60 * 60_000);
+    expect((await t.app.jobs.tick()).sort()).toEqual(["attachment-cleanup", "notification-retention"]);
+  });
+
+  it("gives each request's service context the app's clock; a context without one reads the system clock", () => {
+    const ctx = contextFor(
+      t.database.db,
+      undefined,
+      clock,
+    )({ actor: { id: "u", role: "user" } } as FastifyRequest);
+    expect(nowOf(ctx)).toEqual(clock.now());
+    expect(Math.abs(nowOf({}).getTime() - Date.now())).toBeLessThan(1_000);
+  });
+});
