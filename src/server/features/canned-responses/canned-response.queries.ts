@@ -1,6 +1,7 @@
 import { and, asc, eq, getTableColumns, or, type SQL, sql } from "drizzle-orm";
 import type { CannedResponseScope } from "#shared/canned-responses/canned-response.schemas.ts";
 import type { Db } from "../../db/client.ts";
+import { containsPattern } from "../../db/like-pattern.ts";
 import { type CannedResponseRow, cannedResponses, users } from "../../db/schema/index.ts";
 
 export type CannedResponseWithOwner = CannedResponseRow & { ownerName: string | null };
@@ -8,7 +9,6 @@ export type CannedResponseWithOwner = CannedResponseRow & { ownerName: string | 
 const withOwner = { ...getTableColumns(cannedResponses), ownerName: users.name };
 
 /** `like` pattern for "contains", with the person's own % and _ taken literally. */
-const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** What a staff member may see: their own personal responses and every shared one. The SQL twin of can.viewCannedResponse. */
 export const visibleCannedResponsesWhere = (actorId: string): SQL =>

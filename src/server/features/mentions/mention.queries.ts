@@ -1,12 +1,12 @@
 import { and, asc, eq, ilike, inArray, type SQL, sql } from "drizzle-orm";
 import { mentionableRoles } from "#shared/mentions/mention.schemas.ts";
 import type { Db } from "../../db/client.ts";
+import { containsPattern } from "../../db/like-pattern.ts";
 import { users } from "../../db/schema/index.ts";
 
 /** Active technicians and administrators whose name contains `q` (any case), by name. */
 export function findActiveStaff(db: Db, { q, limit }: { q: string; limit: number }) {
-  const escaped = q.replace(/[\\%_]/g, (c) => `\\${c}`);
-  const nameMatches: SQL | undefined = q ? ilike(users.name, `%${escaped}%`) : undefined;
+  const nameMatches: SQL | undefined = q ? ilike(users.name, containsPattern(q)) : undefined;
   return db
     .select({ id: users.id, name: users.name, role: users.role })
     .from(users)

@@ -1,11 +1,7 @@
 import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { containsPattern } from "../../db/like-pattern.ts";
 import { users } from "../../db/schema/index.ts";
-
-/** `%` and `_` typed by a person are letters, not wildcards. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
 
 /** Active people with a role whose name contains `text`, by name; one statement, `limit` rows. */
 export function findActivePeopleByName(db: Db, text: string, limit: number) {
@@ -16,7 +12,7 @@ export function findActivePeopleByName(db: Db, text: string, limit: number) {
       and(
         eq(users.status, "Active"),
         isNotNull(users.role),
-        sql`lower(${users.name}) like lower(${likePattern(text)})`,
+        sql`lower(${users.name}) like ${containsPattern(text)}`,
       ),
     )
     .orderBy(asc(sql`lower(${users.name})`), asc(users.id))

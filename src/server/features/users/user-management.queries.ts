@@ -1,6 +1,7 @@
 import { and, desc, eq, or, type SQL, sql } from "drizzle-orm";
 import type { ListUsersQuery, UserSort } from "#shared/users/user-management.schemas.ts";
 import type { Db } from "../../db/client.ts";
+import { containsPattern } from "../../db/like-pattern.ts";
 import {
   type UserChangeRow,
   type UserRow,
@@ -16,9 +17,6 @@ export interface UserKeyset {
 }
 
 type UserFilters = Pick<ListUsersQuery, "q" | "role" | "status">;
-
-/** `like` pattern for "contains", with the user's own % and _ taken literally. */
-const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function userFiltersWhere({ q, role, status }: UserFilters): SQL | undefined {
   const pattern = q ? containsPattern(q) : undefined;
