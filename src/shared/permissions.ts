@@ -34,8 +34,7 @@ export const can = {
   createTicket: (a: Actor) => a.role === "user" || a.role === "admin",
   assignToSelf: (a: Actor, t: TicketFacts) =>
     a.role === "technician" && t.status === "Open" && t.assignedTo === null,
-  changeStatus: (a: Actor, t: TicketFacts) =>
-    (a.role === "technician" || a.role === "admin") && viewTicket(a, t) && t.status !== "Closed",
+  changeStatus: (a: Actor, t: TicketFacts) => isStaff(a) && viewTicket(a, t) && t.status !== "Closed",
   /**
    * Issue 10: an admin (re)assigns any ticket that is not Closed; a technician hands on only a ticket
    * assigned to them. Who it may go to is assignmentRefusal's (src/shared/tickets/ticket-assignment.ts).
@@ -50,32 +49,31 @@ export const can = {
    * (a misfiled category would otherwise skew the reports forever), as Zammad allows.
    */
   editTicketDetails: (a: Actor, t: TicketFacts) =>
-    (a.role === "technician" || a.role === "admin") &&
-    viewTicket(a, t) &&
-    (t.status !== "Closed" || a.role === "admin"),
+    isStaff(a) && viewTicket(a, t) && (t.status !== "Closed" || a.role === "admin"),
   /** The creator rewords their description while nobody works on it yet (Open). */
   editDescription: (a: Actor, t: TicketFacts) =>
     a.role !== null && t.createdBy === a.id && t.status === "Open",
   comment: (a: Actor, t: TicketFacts) => viewTicket(a, t),
   /** Internal notes: staff who may see the ticket write them; users never read them. */
-  addInternalNote: (a: Actor, t: TicketFacts) =>
-    (a.role === "technician" || a.role === "admin") && viewTicket(a, t),
-  seeInternal: (a: Actor) => a.role === "technician" || a.role === "admin",
+  addInternalNote: (a: Actor, t: TicketFacts) => isStaff(a) && viewTicket(a, t),
+  seeInternal: isStaff,
   /** Issue 10 item 5: anyone who may see a ticket may follow it (and is notified only while they still may). */
   followTicket: (a: Actor, t: TicketFacts) => viewTicket(a, t),
   /** Who follows a ticket, by name: staff only; a user sees only how many. */
-  seeFollowers: (a: Actor) => a.role === "technician" || a.role === "admin",
+  seeFollowers: isStaff,
   /** Staff mention staff (@name); a user's @text stays plain text. */
-  mention: (a: Actor) => a.role === "technician" || a.role === "admin",
+  mention: isStaff,
   /** Anyone with a role uploads files; they reach a ticket only through a comment, note or new ticket. */
   uploadAttachment: (a: Actor) => a.role !== null,
   /** An attachment is seen with its ticket; one on an internal note by staff alone. */
   viewAttachment: (a: Actor, t: TicketFacts, attachment: { isInternal: boolean }) =>
-    viewTicket(a, t) && (!attachment.isInternal || a.role === "technician" || a.role === "admin"),
+    viewTicket(a, t) && (!attachment.isInternal || isStaff(a)),
   giveFeedback: (a: Actor, t: TicketFacts) => t.createdBy === a.id && t.status === "Resolved",
+  /** Bulk actions on the staff lists; each ticket is then decided by its single action's rule. */
+  changeInBulk: isStaff,
   manageUsers: (a: Actor) => a.role === "admin",
   /** The command palette's people results: staff find active people by name (name and role only). */
-  findPeople: (a: Actor) => a.role === "technician" || a.role === "admin",
+  findPeople: isStaff,
   /** Saved replies (issue 10 item 4) are staff tools: users never see any of them. */
   accessCannedResponses: isStaff,
   /** Only the owner sees a personal response; every staff member sees the shared ones. */

@@ -2,7 +2,7 @@ import { mentionsToPlainText } from "#shared/mentions/mentions.ts";
 import type { NotificationType } from "#shared/notifications/notification.schemas.ts";
 import { can, type TicketFacts } from "#shared/permissions.ts";
 import { ticketFieldLabels } from "#shared/tickets/ticket-edit.ts";
-import { roles } from "#shared/users/roles.ts";
+import { roleOf } from "#shared/users/roles.ts";
 import type { Db } from "../db/client.ts";
 import { findFollowerIds } from "../features/followers/follower.queries.ts";
 import {
@@ -67,7 +67,7 @@ async function audienceOf(
   const people = new Map((await findPeopleByIds(tx, ids)).map((person) => [person.id, person]));
   return ids.filter((id) => {
     const person = people.get(id);
-    const actor = { id, role: roles.find((role) => role === person?.role) ?? null };
+    const actor = { id, role: roleOf(person?.role) };
     return (
       person?.status === "Active" && can.viewTicket(actor, ticket) && (!staffOnly || can.seeInternal(actor))
     );

@@ -3,6 +3,10 @@
 export const roles = ["user", "technician", "admin"] as const;
 export type Role = (typeof roles)[number];
 
+/** A role read from storage (text), or null for a person without one. */
+export const roleOf = (value: string | null | undefined): Role | null =>
+  roles.find((role) => role === value) ?? null;
+
 /** Public sign-up offers only these; admins come only through /admin-signup. */
 export const signUpRoles = ["user", "technician"] as const;
 export type SignUpRole = (typeof signUpRoles)[number];

@@ -7,7 +7,7 @@ import {
 } from "#shared/mentions/mention.schemas.ts";
 import { mentionsToPlainText, parseMentions } from "#shared/mentions/mentions.ts";
 import { can, type TicketFacts } from "#shared/permissions.ts";
-import { roles } from "#shared/users/roles.ts";
+import { roleOf } from "#shared/users/roles.ts";
 import type { ServiceContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { forbidden } from "../../errors.ts";
@@ -16,7 +16,6 @@ import { findActiveStaff } from "./mention.queries.ts";
 
 const isStaffRole = (role: string | null): role is StaffMember["role"] =>
   mentionableRoles.some((r) => r === role);
-const roleOf = (role: string | null) => roles.find((r) => r === role) ?? null;
 
 /** GET /api/staff?q=: the @-autocomplete's choices; staff only (a user cannot mention, nor list staff). */
 export async function listStaff(ctx: ServiceContext, query: StaffDirectoryQuery): Promise<StaffMember[]> {

@@ -1,3 +1,4 @@
+import { can } from "#shared/permissions.ts";
 import type { BulkAction, BulkResult, BulkTicketsInput } from "#shared/tickets/ticket-bulk.ts";
 import type { ServiceContext } from "../../context.ts";
 import { AppError, forbidden, ruleViolation } from "../../errors.ts";
@@ -35,7 +36,7 @@ export async function changeTicketsInBulk(
   ctx: ServiceContext,
   { ticketIds, action }: BulkTicketsInput,
 ): Promise<BulkResult> {
-  if (ctx.actor.role !== "technician" && ctx.actor.role !== "admin") {
+  if (!can.changeInBulk(ctx.actor)) {
     throw forbidden("Only technicians and administrators can change tickets in bulk");
   }
   const result: BulkResult = { changed: [], refused: [] };

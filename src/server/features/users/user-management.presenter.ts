@@ -1,4 +1,4 @@
-import { roles, userStatuses } from "#shared/users/roles.ts";
+import { roleOf, userStatuses } from "#shared/users/roles.ts";
 import type { ManagedUser, UserChange } from "#shared/users/user-management.schemas.ts";
 import type { UserChangeRow, UserRow } from "../../db/schema/index.ts";
 
@@ -7,7 +7,7 @@ export function toManagedUserDto(row: UserRow): ManagedUser {
     id: row.id,
     name: row.name,
     email: row.email,
-    role: roles.find((r) => r === row.role) ?? null,
+    role: roleOf(row.role),
     department: row.department,
     status: userStatuses.find((s) => s === row.status) ?? "Active",
     createdAt: row.createdAt.toISOString(),

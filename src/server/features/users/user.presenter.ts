@@ -1,4 +1,4 @@
-import { roles, userStatuses } from "#shared/users/roles.ts";
+import { roleOf, userStatuses } from "#shared/users/roles.ts";
 import type { Me } from "#shared/users/user.schemas.ts";
 import type { UserRow } from "../../db/schema/index.ts";
 
@@ -7,7 +7,7 @@ export function toMeDto(row: UserRow): Me {
     id: row.id,
     name: row.name,
     email: row.email,
-    role: roles.find((r) => r === row.role) ?? null,
+    role: roleOf(row.role),
     department: row.department,
     status: userStatuses.find((s) => s === row.status) ?? "Active",
   };

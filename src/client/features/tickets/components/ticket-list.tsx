@@ -3,6 +3,7 @@ import { ChevronRight, Inbox, UserRound } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "react-toastify/unstyled";
+import { can } from "#shared/permissions.ts";
 import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { cn } from "../../../components/ui/cn.ts";
@@ -40,7 +41,7 @@ export function TicketList({
   );
   const actor = useActor();
   // Staff tick tickets for a bulk action (issue 10 item 7); a new filter starts a new selection.
-  const isSelectable = actor?.role === "technician" || actor?.role === "admin";
+  const isSelectable = actor ? can.changeInBulk(actor) : false;
   const filtersKey = JSON.stringify(filters);
   const [selection, setSelection] = useState<{ filtersKey: string; ids: string[] }>({ filtersKey, ids: [] });
   const selectedIds = selection.filtersKey === filtersKey ? selection.ids : [];
