@@ -28,6 +28,9 @@ export default defineConfig({
           include: ["src/client/**/*.test.{ts,tsx}"],
           environment: "jsdom",
           setupFiles: ["src/client/test/setup.ts"],
+          // jsdom renders whole pages; on a busy 2-core machine a long form test can pass 5 s. A time
+          // limit against hangs, not an assertion about speed.
+          testTimeout: 15_000,
         },
       },
     ],

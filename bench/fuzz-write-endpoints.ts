@@ -14,6 +14,8 @@ import { buildApp } from "../src/server/app.ts";
 import { createDatabase } from "../src/server/db/client.ts";
 import { tickets, users } from "../src/server/db/schema/index.ts";
 import { createMailer } from "../src/server/mail/mailer.ts";
+import { defaultBusinessCalendar } from "../src/shared/service-levels/business-calendar.schemas.ts";
+import { defaultSlaPolicy } from "../src/shared/service-levels/sla-policy.schemas.ts";
 
 const seed = Number(process.env.FUZZ_SEED ?? 20240607);
 const rounds = Number(process.env.FUZZ_ROUNDS ?? 250);
@@ -671,6 +673,98 @@ const targets: Target[] = [
       method: "DELETE",
       url: `/api/canned-responses/${random() < 0.1 ? cannedResponseParam() : percentEncoded(pick(oddStrings)().slice(0, 200)) || "x"}`,
       cookie: cookies(),
+    }),
+  },
+  // Admin settings (issue 11): every area, custom fields and a ticket's values; the admin most of the time.
+  ...(
+    [
+      ["business-calendar", defaultBusinessCalendar],
+      ["sla-policies", defaultSlaPolicy],
+      ["departments", { departments: ["General", `Dept ${int(1e6)}`] }],
+      ["auto-close", { enabled: true, days: 7 }],
+    ] as const
+  ).map(([area, valid]) => ({
+    route: `PUT /api/admin/settings/${area}`,
+    isAuth: false,
+    make: () => ({
+      method: "PUT" as const,
+      url: `/api/admin/settings/${area}`,
+      cookie: random() < 0.8 ? adminCookie : cookies(),
+      ...bodyOrRaw(valid as Record<string, unknown>),
+    }),
+  })),
+  {
+    route: "GET /api/admin/settings/history",
+    isAuth: false,
+    make: () => ({
+      method: "GET",
+      url: "/api/admin/settings/history",
+      cookie: adminCookie,
+      query: oddQuery(),
+    }),
+  },
+  {
+    route: "POST /api/admin/settings/custom-fields",
+    isAuth: false,
+    make: () => ({
+      method: "POST",
+      url: "/api/admin/settings/custom-fields",
+      cookie: random() < 0.8 ? adminCookie : cookies(),
+      ...bodyOrRaw({
+        label: `Field ${int(1e9)}`,
+        type: pick(["text", "number", "single_choice", "multiple_choice", "checkbox", "date"]),
+        options: [
+          { value: "a", label: "A" },
+          { value: "b", label: "B" },
+        ],
+        category: pick([null, "Hardware", "Software"]),
+        required: false,
+      }),
+    }),
+  },
+  {
+    route: "PUT /api/admin/settings/custom-fields/:id",
+    isAuth: false,
+    make: () => ({
+      method: "PUT",
+      url: `/api/admin/settings/custom-fields/${percentEncoded(pick(oddStrings)().slice(0, 100)) || "x"}`,
+      cookie: adminCookie,
+      ...bodyOrRaw({ label: "Renamed", type: "text", required: false }),
+    }),
+  },
+  {
+    route: "PUT /api/admin/settings/custom-fields/order",
+    isAuth: false,
+    make: () => ({
+      method: "PUT",
+      url: "/api/admin/settings/custom-fields/order",
+      cookie: adminCookie,
+      ...bodyOrRaw({ fieldIds: ["cf_x"] }),
+    }),
+  },
+  {
+    route: "PUT /api/tickets/:id/custom-fields",
+    isAuth: false,
+    make: () => ({
+      method: "PUT",
+      url: `/api/tickets/${ticketParam()}/custom-fields`,
+      cookie: cookies(),
+      ...bodyOrRaw({ customFields: {} }),
+    }),
+  },
+  {
+    route: "GET /api/tickets (due, sort, cf)",
+    isAuth: false,
+    make: () => ({
+      method: "GET",
+      url: "/api/tickets",
+      cookie: cookies(),
+      query: {
+        due: pick(["overdue", "due_soon", pick(oddStrings)().slice(0, 50)]),
+        sort: pick(["due", "newest", pick(oddStrings)().slice(0, 50)]),
+        cf: pick(["cf_x:y", pick(oddStrings)().slice(0, 100)]),
+        cursor: pick(oddStrings)().slice(0, 100),
+      },
     }),
   },
 ];

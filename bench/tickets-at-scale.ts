@@ -99,7 +99,7 @@ async function median(fn: () => Promise<unknown>): Promise<number> {
 }
 
 const list = (actor: Actor, query: Partial<ListTicketsQuery> = {}) =>
-  listTicketsFor({ db, actor }, { scope: "visible", limit: 25, ...query });
+  listTicketsFor({ db, actor }, { scope: "visible", sort: "newest", limit: 25, ...query });
 
 const cases: Array<[string, () => Promise<unknown>]> = [
   ["user: My Support Tickets, page 1", () => list(actors.user!)],

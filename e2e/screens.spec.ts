@@ -1,5 +1,12 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { setOidcPerson, settings, unique } from "./support.ts";
+import {
+  advanceServerClock,
+  runDueJobs,
+  setOidcPerson,
+  setTicketDueTimes,
+  settings,
+  unique,
+} from "./support.ts";
 import {
   adminInNewBrowser,
   createTicketThroughApi,
@@ -176,6 +183,15 @@ test("every screen at 1280 px and 375 px: no overflow, every control named, no s
     data: { message: "It also happens with the colour printer next to it." },
   });
   expect(comment.status()).toBe(201);
+  // The escalation job told staff that the first response is overdue and the resolution due soon (issue 11
+  // item 2): the technician's ticket page and notifications show it; the user's show nothing of it.
+  const minute = 60_000;
+  await setTicketDueTimes(ticketId, {
+    firstResponse: { warnInMs: -20 * minute, dueInMs: -minute },
+    resolution: { warnInMs: -minute, dueInMs: 3 * 60 * minute },
+  });
+  await advanceServerClock(2 * minute);
+  expect(await runDueJobs()).toContain("sla-escalation");
 
   const anon = await signedOut(browser);
   const anonErrors = collectErrors(anon.page);
@@ -223,6 +239,10 @@ test("every screen at 1280 px and 375 px: no overflow, every control named, no s
   await visit(user.page, userErrors, "tickets-user", "/tickets", /Tickets/);
   await visit(user.page, userErrors, "ticket-user", `/tickets/${ticketId}`, /printer/);
   await visit(user.page, userErrors, "profile", "/profile", "My Profile");
+  await user.page.getByRole("button", { name: "New token" }).click();
+  await expect(user.page.getByRole("dialog", { name: "New API token" })).toBeVisible();
+  await checkScreen(user.page, "profile-new-api-token-dialog", userErrors);
+  await user.page.keyboard.press("Escape");
   await visit(user.page, userErrors, "notifications", "/notifications", "Notifications");
   await visit(user.page, userErrors, "knowledge-base-signed-in", "/Knowledge-base", "Knowledge Base");
   await visit(user.page, userErrors, "test-notifications", "/test-notifications", "Test Notifications");
@@ -260,6 +280,23 @@ test("every screen at 1280 px and 375 px: no overflow, every control named, no s
     "/canned-responses?tab=shared",
     "Canned Responses",
   );
+  // Admin settings: one screenshot per section (issue 11).
+  for (const tab of [
+    "service-levels",
+    "business-hours",
+    "departments",
+    "auto-close",
+    "custom-fields",
+    "history",
+  ]) {
+    await visit(
+      admin.page,
+      adminErrors,
+      `admin-settings-${tab}`,
+      `/admin/settings?tab=${tab}`,
+      "Admin Settings",
+    );
+  }
   await visit(admin.page, adminErrors, "admin-user-management", "/admin/user-management", "User Management");
   await admin.page.getByRole("button", { name: "Add user" }).click();
   await expect(admin.page.getByRole("dialog", { name: "Add user" })).toBeVisible();

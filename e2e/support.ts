@@ -67,3 +67,42 @@ export async function latestMailTo(email: string): Promise<string> {
   }
   throw new Error(`no mail to ${email} in ${outbox}`);
 }
+
+/** Asks the e2e server's app process (over the control port) to do something only journeys may. */
+async function controlApp(pathName: string, body: object = {}) {
+  const response = await fetch(`http://127.0.0.1:${settings.controlPort}${pathName}`, {
+    method: "POST",
+    body: JSON.stringify(body),
+  });
+  const answer = await response.json();
+  expect(response.status, JSON.stringify(answer)).toBe(200);
+  return answer as unknown;
+}
+
+/**
+ * Moves the server's clock forward (system time + an offset, so sessions keep working). The offset only
+ * grows during a run: journeys after this one see a server ahead of real time.
+ */
+export async function advanceServerClock(ms: number) {
+  return (await controlApp("/clock/advance", { ms })) as { now: string; offsetMs: number };
+}
+
+/**
+ * Runs the scheduled jobs that are due at the server's clock now (the timer is off in e2e); answers the
+ * names that ran. A job runs at most once per interval (escalation: 1 minute of the server's clock), so
+ * advance the clock past it before running the jobs again.
+ */
+export async function runDueJobs() {
+  return ((await controlApp("/jobs/tick")) as { ran: string[] }).ran;
+}
+
+/** Sets a ticket's warning and due times directly, in ms from the server's clock now (until the SLA policy computes them). */
+export async function setTicketDueTimes(
+  ticketId: string,
+  targets: {
+    firstResponse?: { warnInMs?: number; dueInMs?: number };
+    resolution?: { warnInMs?: number; dueInMs?: number };
+  },
+) {
+  await controlApp("/tickets/due-times", { ticketId, ...targets });
+}

@@ -10,9 +10,13 @@ import { type Database, pingWithin } from "./db/client.ts";
 import type { TrustProxy } from "./env.ts";
 import { databaseUnavailable } from "./errors.ts";
 import { createDispatcher } from "./events/dispatcher.ts";
+import { apiTokenRoutes } from "./features/api-tokens/api-token.routes.ts";
 import { attachmentRoutes } from "./features/attachments/attachment.routes.ts";
 import { attachmentCleanupJob } from "./features/attachments/attachment-cleanup.ts";
 import { cannedResponseRoutes } from "./features/canned-responses/canned-response.routes.ts";
+import { customFieldRoutes } from "./features/custom-fields/custom-field.routes.ts";
+import { departmentRoutes } from "./features/departments/department.routes.ts";
+import { csvExportRoutes } from "./features/exports/csv-export.routes.ts";
 import { followerRoutes } from "./features/followers/follower.routes.ts";
 import { mentionRoutes } from "./features/mentions/mention.routes.ts";
 import { notificationRoutes } from "./features/notifications/notification.routes.ts";
@@ -20,12 +24,16 @@ import { notificationRetentionJob } from "./features/notifications/notification-
 import { notificationSettingsRoutes } from "./features/notifications/notification-settings.routes.ts";
 import { unsubscribeByToken } from "./features/notifications/notification-settings.service.ts";
 import { searchRoutes } from "./features/search/search.routes.ts";
+import { autoCloseJob } from "./features/service-levels/auto-close.ts";
+import { slaEscalationJob } from "./features/service-levels/sla-escalation.ts";
+import { settingsRoutes } from "./features/settings/settings.routes.ts";
 import { ticketRoutes } from "./features/tickets/ticket.routes.ts";
 import { registerAdmin } from "./features/users/admin-registration.service.ts";
 import { userRoutes } from "./features/users/user.routes.ts";
 import { userManagementRoutes } from "./features/users/user-management.routes.ts";
 import { registerCompression } from "./http/compression.ts";
 import { registerErrorHandler } from "./http/error-handler.ts";
+import { registerOpenApi } from "./http/openapi.ts";
 import { registerSameOriginCheck, registerWrongAddressPage } from "./http/origins.ts";
 import { consumeRateLimit, type RateRule } from "./http/rate-limit.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
@@ -60,6 +68,8 @@ export interface AppDeps {
   accountRateLimit?: RateRule;
   /** Sign-ups per client address per window. */
   signUpRateLimit?: RateRule;
+  /** Requests per personal API token per window (600 a minute by default). */
+  apiTokenRateLimit?: RateRule;
   bodyLimit?: number;
   mailer: Mailer;
   /** The key /admin-signup requires (ADMIN_SIGNUP_KEY, or generated into DATA_DIR on first start). */
@@ -165,16 +175,22 @@ export async function buildApp(deps: AppDeps) {
   registerSameOriginCheck(app, { baseURL: deps.baseURL });
   registerWrongAddressPage(app, { baseURL: deps.baseURL });
   await registerCompression(app);
+  const clock = deps.clock ?? systemClock;
   registerSession(app, {
     auth,
     db: database.db,
     dispatcher,
+    clock,
+    tokenRateLimit: deps.apiTokenRateLimit ?? { window: 60, max: 600 },
     isDatabaseAnswering: () =>
       pingWithin(database, readinessTimeoutMs).then(
         () => true,
         () => false,
       ),
   });
+
+  // Before every route: the OpenAPI document (/api/openapi.json, /api/docs) collects them as they are added.
+  await registerOpenApi(app);
 
   app.get("/healthz", async () => ({ status: "ok" }));
   app.get("/readyz", async (_request, reply) => {
@@ -187,7 +203,6 @@ export async function buildApp(deps: AppDeps) {
     }
   });
 
-  const clock = deps.clock ?? systemClock;
   const contextOf = contextFor(database.db, dispatcher, clock);
   await app.register(authRoutes, {
     auth,
@@ -203,10 +218,15 @@ export async function buildApp(deps: AppDeps) {
       consumeRateLimit(database.db, `${request.ip}|/admin-signup`, credentialRateLimit),
   });
   await app.register(ticketRoutes, { contextOf });
+  await app.register(csvExportRoutes, { contextOf });
   await app.register(searchRoutes, { contextOf });
   await app.register(followerRoutes, { contextOf });
   await app.register(mentionRoutes, { contextOf });
   await app.register(cannedResponseRoutes, { contextOf });
+  await app.register(apiTokenRoutes, { contextOf });
+  await app.register(settingsRoutes, { contextOf });
+  await app.register(departmentRoutes, { contextOf });
+  await app.register(customFieldRoutes, { contextOf });
   await app.register(notificationRoutes, { contextOf, hub });
   await app.register(attachmentRoutes, {
     contextOf,
@@ -224,6 +244,8 @@ export async function buildApp(deps: AppDeps) {
   const scheduled: Array<Job | null> = [
     notificationRetentionJob({ olderThanDays: deps.notificationRetentionDays ?? 90 }),
     attachmentCleanupJob(),
+    slaEscalationJob(),
+    autoCloseJob(),
   ];
   for (const job of scheduled) if (job) jobs.register(job);
   app.decorate("jobs", jobs);

@@ -57,6 +57,8 @@ export const can = {
   /** Internal notes: staff who may see the ticket write them; users never read them. */
   addInternalNote: (a: Actor, t: TicketFacts) => isStaff(a) && viewTicket(a, t),
   seeInternal: isStaff,
+  /** Issue 11: service-level due times are the team's promise to manage, shown to staff (decision 019). */
+  seeServiceLevels: isStaff,
   /** Issue 10 item 5: anyone who may see a ticket may follow it (and is notified only while they still may). */
   followTicket: (a: Actor, t: TicketFacts) => viewTicket(a, t),
   /** Who follows a ticket, by name: staff only; a user sees only how many. */
@@ -72,6 +74,8 @@ export const can = {
   /** Bulk actions on the staff lists; each ticket is then decided by its single action's rule. */
   changeInBulk: isStaff,
   manageUsers: (a: Actor) => a.role === "admin",
+  /** Issue 11: Admin settings (service levels, custom fields, departments) and their change history. */
+  manageSettings: (a: Actor) => a.role === "admin",
   /** The command palette's people results: staff find active people by name (name and role only). */
   findPeople: isStaff,
   /** Saved replies (issue 10 item 4) are staff tools: users never see any of them. */

@@ -25,6 +25,7 @@ const TestNotificationsPage = lazy(() => import("../pages/test-notifications.tsx
 const DebugNotificationsPage = lazy(() => import("../pages/debug-notifications.tsx"));
 const UnsubscribePage = lazy(() => import("../pages/unsubscribe.tsx"));
 const CannedResponsesPage = lazy(() => import("../pages/canned-responses.tsx"));
+const AdminSettingsPage = lazy(() => import("../pages/admin-settings.tsx"));
 const NotFoundPage = lazy(() => import("../pages/not-found.tsx"));
 
 /** Every route of spec §2, at exactly its path. */
@@ -64,7 +65,11 @@ export const routes = [
       },
       {
         element: <RequireSignIn roles={["admin"]} />,
-        children: [{ path: "admin-home", element: <AdminHomePage /> }],
+        children: [
+          { path: "admin-home", element: <AdminHomePage /> },
+          // Issue 11: service levels, custom fields, departments; the server refuses everyone but admins.
+          { path: "admin/settings", element: <AdminSettingsPage /> },
+        ],
       },
       {
         // Issue 10 item 4: staff tools; a user is sent to their own home.

@@ -10,10 +10,17 @@ export class ApiError extends Error {
     /** One of our ErrorCode values, or better-auth's own (INVALID_EMAIL_OR_PASSWORD, account_inactive…). */
     readonly code: ErrorCode | (string & {}),
     message: string,
+    /** validation_failed: one { path, message } per field the server refused (forms show each at its field). */
+    readonly issues: readonly FieldIssue[] = [],
   ) {
     super(message);
     this.name = "ApiError";
   }
+}
+
+export interface FieldIssue {
+  path: readonly string[];
+  message: string;
 }
 
 /** status 0: the request never got an answer (offline, DNS, server down). */
@@ -73,12 +80,21 @@ function toApiError(response: Response, payload: unknown): ApiError {
   const fallbackCode = response.status === 401 ? "unauthenticated" : "internal";
   if (isObject(payload) && typeof payload.message === "string" && payload.message) {
     const code = typeof payload.code === "string" && payload.code ? payload.code : fallbackCode;
-    return new ApiError(response.status, code, payload.message);
+    return new ApiError(response.status, code, payload.message, fieldIssuesOf(payload.details));
   }
   return new ApiError(
     response.status,
     fallbackCode,
     response.statusText || `Request failed with status ${response.status}`,
+  );
+}
+
+function fieldIssuesOf(details: unknown): FieldIssue[] {
+  if (!Array.isArray(details)) return [];
+  return details.flatMap((issue: unknown) =>
+    isObject(issue) && Array.isArray(issue.path) && typeof issue.message === "string"
+      ? [{ path: issue.path.map(String), message: issue.message }]
+      : [],
   );
 }
 

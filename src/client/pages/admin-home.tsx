@@ -1,4 +1,4 @@
-import { Lock } from "lucide-react";
+import { Lock, Settings } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import type { TicketStatus } from "#shared/tickets/ticket.schemas.ts";
 import { buttonClass } from "../components/ui/button.tsx";
@@ -6,6 +6,7 @@ import { Card } from "../components/ui/card.tsx";
 import { PageHeader } from "../components/ui/page-header.tsx";
 import { Tabs, tabIdFor, tabPanelIdFor } from "../components/ui/tabs.tsx";
 import { CannedResponsesLink } from "../features/canned-responses/components/canned-responses-link.tsx";
+import { TicketDueCards } from "../features/tickets/components/ticket-due-cards.tsx";
 import { TicketList } from "../features/tickets/components/ticket-list.tsx";
 import {
   type SummaryCard,
@@ -66,7 +67,15 @@ export default function AdminHomePage() {
       <PageHeader
         title="Admin Dashboard"
         description={actor ? `Welcome, ${actor.name}` : undefined}
-        actions={<CannedResponsesLink />}
+        actions={
+          <>
+            <CannedResponsesLink />
+            <Link to="/admin/settings" className={buttonClass("secondary", "sm")}>
+              <Settings aria-hidden="true" className="size-4" />
+              Settings
+            </Link>
+          </>
+        }
       />
       <div className="mb-6">
         <Tabs
@@ -122,6 +131,7 @@ function Overview({ onShowTickets }: { onShowTickets: () => void }) {
           </button>
         </div>
         <TicketSummaryCards cards={cards} />
+        <TicketDueCards />
       </section>
       <section aria-labelledby="admin-user-counts" className="flex flex-col gap-3">
         <h2 id="admin-user-counts" className="text-base font-semibold text-slate-900">

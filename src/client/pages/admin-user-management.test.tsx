@@ -56,6 +56,7 @@ describe("AdminUserManagementPage", () => {
       const { server } = setup(role);
       expect(await screen.findByRole("heading", { name: "Access denied" })).toBeInTheDocument();
       expect(screen.queryByRole("button", { name: "Add user" })).not.toBeInTheDocument();
+      expect(screen.queryByRole("link", { name: "Export CSV" })).not.toBeInTheDocument();
       expect(screen.queryByRole("table")).not.toBeInTheDocument();
       expect(server.calls.some((call) => call.url.startsWith("/api/admin/"))).toBe(false);
       document.body.innerHTML = "";
@@ -90,6 +91,11 @@ describe("AdminUserManagementPage", () => {
     expect(screen.getByLabelText("Role")).toHaveTextContent("All RolesUserTechnicianAdmin");
     await waitFor(() =>
       expect(server.calls.map((call) => call.url)).toContain("/api/admin/users?q=finance&role=technician"),
+    );
+    // The download follows the same search and filter.
+    expect(screen.getByRole("link", { name: "Export CSV" })).toHaveAttribute(
+      "href",
+      "/api/admin/users/export.csv?q=finance&role=technician",
     );
   });
 
@@ -197,6 +203,34 @@ describe("AdminUserManagementPage", () => {
       role: "technician",
       department: "General",
     });
+  });
+
+  it("offers the departments admins keep in the add and edit dialogs, and still takes any other", async () => {
+    const { server, user } = setup("admin", {
+      "GET /api/departments": { body: { departments: ["General", "Finance", "IT"] } },
+    });
+    const offered = async (field: HTMLElement) => {
+      await waitFor(() => expect(field).toHaveAttribute("list"));
+      const list = document.getElementById(field.getAttribute("list")!)!;
+      return [...list.querySelectorAll("option")].map((option) => option.value);
+    };
+    await user.click(await screen.findByRole("button", { name: "Add user" }));
+    const invite = screen.getByRole("dialog", { name: "Add user" });
+    expect(await offered(within(invite).getByLabelText("Department"))).toEqual(["General", "Finance", "IT"]);
+    await user.click(within(invite).getByRole("button", { name: "Cancel" }));
+
+    await user.click(within(await rowOf("Tess Tech")).getByRole("button", { name: "Edit" }));
+    const edit = screen.getByRole("dialog", { name: "Edit user" });
+    const department = within(edit).getByLabelText("Department");
+    expect(await offered(department)).toEqual(["General", "Finance", "IT"]);
+    await user.clear(department);
+    await user.type(department, "Night shift");
+    await user.click(within(edit).getByRole("button", { name: "Save changes" }));
+    await waitFor(() =>
+      expect(server.calls.find((call) => call.method === "PATCH")?.body).toMatchObject({
+        department: "Night shift",
+      }),
+    );
   });
 
   it("shows a person's history: who, when, and from → to", async () => {

@@ -1,5 +1,5 @@
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
-import { Search, ShieldAlert, UserPlus, Users } from "lucide-react";
+import { Download, Search, ShieldAlert, UserPlus, Users } from "lucide-react";
 import { useDeferredValue, useEffect, useId, useState } from "react";
 import { useSearchParams } from "react-router";
 import { toast } from "react-toastify/unstyled";
@@ -7,7 +7,7 @@ import { can } from "#shared/permissions.ts";
 import { type Role, roles } from "#shared/users/roles.ts";
 import type { Me } from "#shared/users/user.schemas.ts";
 import { type ManagedUser, resetEmailSent } from "#shared/users/user-management.schemas.ts";
-import { Button } from "../components/ui/button.tsx";
+import { Button, buttonClass } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { cn } from "../components/ui/cn.ts";
 import { Dialog } from "../components/ui/dialog.tsx";
@@ -17,12 +17,18 @@ import { LoadFailed } from "../components/ui/load-failed.tsx";
 import { PageHeader } from "../components/ui/page-header.tsx";
 import { Select } from "../components/ui/select.tsx";
 import { PageSpinner, Spinner } from "../components/ui/spinner.tsx";
+import { useDepartmentNames } from "../features/settings/settings.api.ts";
 import { ManagedUsersTable } from "../features/users/components/managed-users-table.tsx";
 import { EditUserDialog, InviteUserDialog } from "../features/users/components/user-form-dialogs.tsx";
 import { UserHistoryDialog } from "../features/users/components/user-history-dialog.tsx";
 import { roleLabel } from "../features/users/components/user-labels.tsx";
 import { managementCountCards, UserSummaryCards } from "../features/users/components/user-summary-cards.tsx";
-import { useChangeUserStatus, userListQuery, useSendPasswordReset } from "../features/users/users.api.ts";
+import {
+  useChangeUserStatus,
+  userExportPath,
+  userListQuery,
+  useSendPasswordReset,
+} from "../features/users/users.api.ts";
 import { useActor } from "../lib/use-actor.ts";
 
 const roleFilters = [
@@ -70,11 +76,13 @@ function UserManagement({ actor }: { actor: Me }) {
   const q = useDeferredValue(search.trim());
   const [dialog, setDialog] = useState<Dialogs>({ kind: "none" });
   const close = () => setDialog({ kind: "none" });
+  const departments = useDepartmentNames(dialog.kind === "invite" || dialog.kind === "edit");
   const changeStatus = useChangeUserStatus();
   const sendReset = useSendPasswordReset();
 
+  const filters = { q: q || undefined, role: role || undefined };
   const query = useInfiniteQuery({
-    ...userListQuery({ q: q || undefined, role: role || undefined }),
+    ...userListQuery(filters),
     placeholderData: keepPreviousData,
   });
   useEffect(() => {
@@ -110,10 +118,16 @@ function UserManagement({ actor }: { actor: Me }) {
         title="User Management"
         description="Search, edit, invite and deactivate the people who use Helpdesk."
         actions={
-          <Button onClick={() => setDialog({ kind: "invite" })}>
-            <UserPlus aria-hidden="true" className="size-4" />
-            Add user
-          </Button>
+          <>
+            <a href={userExportPath(filters)} download className={buttonClass("secondary")}>
+              <Download aria-hidden="true" className="size-4" />
+              Export CSV
+            </a>
+            <Button onClick={() => setDialog({ kind: "invite" })}>
+              <UserPlus aria-hidden="true" className="size-4" />
+              Add user
+            </Button>
+          </>
         }
       />
       <div className="flex flex-col gap-6">
@@ -200,8 +214,10 @@ function UserManagement({ actor }: { actor: Me }) {
           </div>
         </Card>
       </div>
-      {dialog.kind === "invite" ? <InviteUserDialog onClose={close} /> : null}
-      {dialog.kind === "edit" ? <EditUserDialog user={dialog.user} onClose={close} /> : null}
+      {dialog.kind === "invite" ? <InviteUserDialog departments={departments} onClose={close} /> : null}
+      {dialog.kind === "edit" ? (
+        <EditUserDialog user={dialog.user} departments={departments} onClose={close} />
+      ) : null}
       {dialog.kind === "history" ? <UserHistoryDialog user={dialog.user} onClose={close} /> : null}
       {dialog.kind === "deactivate" ? (
         <Dialog title={`Deactivate ${dialog.user.name}?`} onClose={close}>

@@ -29,8 +29,9 @@ describe("NotificationsPage", () => {
   it("shows the tabs All, Unread and Read with their counts", async () => {
     setup();
     expect(await screen.findByRole("tab", { name: "All (3)" })).toHaveAttribute("aria-selected", "true");
-    expect(screen.getByRole("tab", { name: "Unread (2)" })).toBeInTheDocument();
-    expect(screen.getByRole("tab", { name: "Read (1)" })).toBeInTheDocument();
+    // The counts may arrive after the list: wait for each.
+    expect(await screen.findByRole("tab", { name: "Unread (2)" })).toBeInTheDocument();
+    expect(await screen.findByRole("tab", { name: "Read (1)" })).toBeInTheDocument();
     expect(await within(panel()).findAllByRole("listitem")).toHaveLength(3);
   });
 

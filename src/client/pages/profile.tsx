@@ -6,6 +6,7 @@ import { Badge } from "../components/ui/badge.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { PageHeader } from "../components/ui/page-header.tsx";
+import { ApiTokensCard } from "../features/api-tokens/components/api-tokens-card.tsx";
 import { useSignOut } from "../features/auth/auth.api.ts";
 import { ProfileName } from "../features/auth/components/profile-name.tsx";
 import { NotificationSettingsCard } from "../features/notifications/components/notification-settings-card.tsx";
@@ -13,7 +14,7 @@ import { useActor } from "../lib/use-actor.ts";
 
 const roleLabels = { user: "User", technician: "Technician", admin: "Admin" } as const;
 
-/** /profile: who is signed in, the name they may change, and Sign Out. */
+/** /profile: who is signed in, the name they may change, Sign Out, notifications and API tokens. */
 export default function ProfilePage() {
   const actor = useActor();
   const navigate = useNavigate();
@@ -73,6 +74,7 @@ export default function ProfilePage() {
         </div>
       </Card>
       <NotificationSettingsCard userId={actor.id} role={actor.role} />
+      <ApiTokensCard />
     </>
   );
 }

@@ -4,6 +4,7 @@ import { Card } from "../components/ui/card.tsx";
 import { PageHeader } from "../components/ui/page-header.tsx";
 import { Tabs, tabIdFor, tabPanelIdFor } from "../components/ui/tabs.tsx";
 import { CannedResponsesLink } from "../features/canned-responses/components/canned-responses-link.tsx";
+import { TicketDueCards } from "../features/tickets/components/ticket-due-cards.tsx";
 import { TicketList } from "../features/tickets/components/ticket-list.tsx";
 import {
   type SummaryCard,
@@ -38,6 +39,9 @@ export default function TechnicianHomePage() {
         actions={<CannedResponsesLink />}
       />
       <TicketSummaryCards cards={cards} />
+      <div className="mt-3 sm:mt-4">
+        <TicketDueCards />
+      </div>
       <Card className="mt-6">
         <div className="border-b border-slate-100 px-5 py-4">
           <Tabs label="Filter tickets" idPrefix="technician" tabs={tabs} value={scope} onChange={setScope} />

@@ -109,6 +109,45 @@ describe("TicketPage", () => {
     ]);
   });
 
+  it("shows the escalation job's warning and breach on the timeline without a person, as what happened to the target", async () => {
+    setup(technician, {
+      [`GET /api/tickets/${ticketId}`]: { body: makeTicket({ status: "Open" }) },
+      [`GET /api/tickets/${ticketId}/activity`]: {
+        body: makeActivity({
+          events: [
+            makeEvent({ id: "e1", type: "created" }),
+            makeEvent({
+              id: "e2",
+              type: "sla_warning",
+              actorId: null,
+              actorName: null,
+              slaTarget: "first_response",
+              dueAt: "2025-11-20T10:30:00.000Z",
+              at: "2025-11-20T10:18:00.000Z",
+            }),
+            makeEvent({
+              id: "e3",
+              type: "sla_breached",
+              actorId: null,
+              actorName: null,
+              slaTarget: "first_response",
+              dueAt: "2025-11-20T10:30:00.000Z",
+              at: "2025-11-20T10:30:00.000Z",
+            }),
+          ],
+        }),
+      },
+    });
+
+    const timeline = await screen.findByRole("list", { name: "Ticket activity" });
+    const items = within(timeline).getAllByRole("listitem");
+    expect(items.map((item) => item.querySelector("p")?.textContent)).toEqual([
+      "Ada Lovelace·created the ticket",
+      "First response due in 12m",
+      "First response target missed",
+    ]);
+  });
+
   it("shows staff an internal note distinctly, with the Internal note toggle; a user gets no toggle", async () => {
     const ticket = makeTicket({ status: "In Progress", assignedTo: "tech-1", assignedToName: "Theo Tech" });
     const note = {

@@ -13,13 +13,16 @@ import { CannedResponsePicker } from "../features/canned-responses/components/ca
 import { FollowPanel } from "../features/followers/components/follow-button.tsx";
 import { MentionAutocomplete } from "../features/mentions/components/mention-autocomplete.tsx";
 import { MentionText } from "../features/mentions/components/mention-text.tsx";
+import { AutoCloseNotice } from "../features/tickets/components/auto-close-notice.tsx";
 import { TicketEditButtons } from "../features/tickets/components/edit-ticket-dialogs.tsx";
 import { TicketActions } from "../features/tickets/components/ticket-actions.tsx";
 import { TicketActivityTimeline } from "../features/tickets/components/ticket-activity-timeline.tsx";
 import { TicketComments } from "../features/tickets/components/ticket-comments.tsx";
+import { TicketCustomFields } from "../features/tickets/components/ticket-custom-fields.tsx";
 import { TicketFacts, TicketOverview } from "../features/tickets/components/ticket-details.tsx";
 import { TicketFeedback } from "../features/tickets/components/ticket-feedback.tsx";
 import { TicketShortcuts } from "../features/tickets/components/ticket-shortcuts.tsx";
+import { TicketSlaPanel } from "../features/tickets/components/ticket-sla.tsx";
 import { ticketQuery } from "../features/tickets/ticket.api.ts";
 import { isApiError } from "../lib/api-client.ts";
 import { useActor } from "../lib/use-actor.ts";
@@ -94,7 +97,8 @@ export default function TicketPage() {
               <TicketOverview ticket={ticket} />
               <TicketEditButtons ticket={ticket} />
             </div>
-            <div className="order-3 empty:hidden">
+            <div className="order-3 flex flex-col gap-3 empty:hidden">
+              <AutoCloseNotice ticket={ticket} />
               <TicketFeedback ticket={ticket} />
             </div>
             <div className="order-4">
@@ -115,8 +119,16 @@ export default function TicketPage() {
             <div className="order-5 empty:hidden">
               <FollowPanel ticketId={ticket.ticketId} />
             </div>
+            {ticket.sla ? (
+              <div className="order-5">
+                <TicketSlaPanel sla={ticket.sla} />
+              </div>
+            ) : null}
             <div className="order-5">
               <TicketFacts ticket={ticket} />
+            </div>
+            <div className="order-5 empty:hidden">
+              <TicketCustomFields ticket={ticket} />
             </div>
             <div className="order-6">
               <TicketActivityTimeline ticketId={ticket.ticketId} />

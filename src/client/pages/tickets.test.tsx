@@ -95,6 +95,19 @@ describe("TicketsPage", () => {
     expect(router.state.location.search).toBe("");
   });
 
+  it("offers an Export CSV download of the list as filtered", async () => {
+    const { user } = setup();
+    await screen.findByText("Printer jams");
+    const link = screen.getByRole("link", { name: "Export CSV" });
+    expect(link).toHaveAttribute("href", "/api/tickets/export.csv?scope=visible");
+    expect(link).toHaveAttribute("download");
+    await user.selectOptions(screen.getByLabelText("Priority"), "High");
+    expect(screen.getByRole("link", { name: "Export CSV" })).toHaveAttribute(
+      "href",
+      "/api/tickets/export.csv?scope=visible&priority=High",
+    );
+  });
+
   it("ignores filter values it does not know", async () => {
     const { listCalls } = setup({ path: "/tickets?status=Lost&priority=Urgent" });
     await screen.findByText("Printer jams");

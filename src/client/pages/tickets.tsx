@@ -1,12 +1,19 @@
-import { Plus, SearchX } from "lucide-react";
+import { Download, Plus, SearchX } from "lucide-react";
 import { useId, useState } from "react";
 import { useSearchParams } from "react-router";
+import { can } from "#shared/permissions.ts";
 import type { Role } from "#shared/users/roles.ts";
-import { Button } from "../components/ui/button.tsx";
+import { Button, buttonClass } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { EmptyState } from "../components/ui/empty-state.tsx";
 import { PageHeader } from "../components/ui/page-header.tsx";
+import { useDepartmentNames } from "../features/settings/settings.api.ts";
 import { CreateTicketForm } from "../features/tickets/components/create-ticket-form.tsx";
+import {
+  CustomFieldFilters,
+  customFieldFiltersFrom,
+  withCustomFieldFilter,
+} from "../features/tickets/components/custom-field-filters.tsx";
 import {
   isFiltered,
   TicketFilters,
@@ -15,6 +22,7 @@ import {
   withTicketSearch,
 } from "../features/tickets/components/ticket-filters.tsx";
 import { TicketList } from "../features/tickets/components/ticket-list.tsx";
+import { type TicketListFilters, ticketExportPath } from "../features/tickets/ticket.api.ts";
 import { useActor } from "../lib/use-actor.ts";
 
 /** Spec §2: the title says whose tickets these are. */
@@ -29,68 +37,101 @@ export default function TicketsPage() {
   const actor = useActor();
   const formId = useId();
   const [isFormOpen, setIsFormOpen] = useState(false);
+  const departments = useDepartmentNames(isFormOpen);
   const [searchParams, setSearchParams] = useSearchParams();
   const search = ticketSearchFrom(searchParams);
+  const customFilters = customFieldFiltersFrom(searchParams);
   const canOpenForm = actor?.role === "user";
+  const canSeeDue = actor ? can.seeServiceLevels(actor) : false;
 
+  // The filters' Clear button sends every field empty: the custom field filters go with them.
   const handleSearchChange = (change: Partial<TicketSearch>) =>
-    setSearchParams((current) => withTicketSearch(current, change), { replace: true });
+    setSearchParams(
+      (current) => {
+        const next = withTicketSearch(current, change);
+        const clearsAll = ["q", "status", "priority", "category"].every(
+          (key) => key in change && !change[key as keyof TicketSearch],
+        );
+        if (clearsAll) next.delete("cf");
+        return next;
+      },
+      { replace: true },
+    );
+  const handleClearFilters = () =>
+    handleSearchChange({
+      q: "",
+      status: undefined,
+      priority: undefined,
+      category: undefined,
+      due: undefined,
+    });
+
+  const filters: TicketListFilters = {
+    scope: "visible",
+    status: search.status,
+    priority: search.priority,
+    category: search.category,
+    q: search.q.trim() || undefined,
+    ...(customFilters.length > 0 ? { cf: customFilters } : {}),
+    ...(canSeeDue ? { due: search.due, sort: search.sort } : {}),
+  };
 
   return (
     <>
       <PageHeader
         title={titles[actor?.role ?? "user"]}
-        description="Newest first."
+        description={search.sort === "due" && canSeeDue ? "Earliest due time first." : "Newest first."}
         actions={
-          canOpenForm ? (
-            <Button
-              variant={isFormOpen ? "secondary" : "primary"}
-              aria-expanded={isFormOpen}
-              aria-controls={formId}
-              onClick={() => setIsFormOpen((open) => !open)}
-            >
-              {isFormOpen ? null : <Plus aria-hidden="true" className="size-4" />}
-              {isFormOpen ? "Hide Form" : "Create New Ticket"}
-            </Button>
-          ) : null
+          <>
+            {/* A plain link: the browser saves the streamed file itself, however many tickets match. */}
+            <a href={ticketExportPath(filters)} download className={buttonClass("secondary")}>
+              <Download aria-hidden="true" className="size-4" />
+              Export CSV
+            </a>
+            {canOpenForm ? (
+              <Button
+                variant={isFormOpen ? "secondary" : "primary"}
+                aria-expanded={isFormOpen}
+                aria-controls={formId}
+                onClick={() => setIsFormOpen((open) => !open)}
+              >
+                {isFormOpen ? null : <Plus aria-hidden="true" className="size-4" />}
+                {isFormOpen ? "Hide Form" : "Create New Ticket"}
+              </Button>
+            ) : null}
+          </>
         }
       />
       <div id={formId} className={isFormOpen ? "mb-6" : undefined}>
         {canOpenForm && isFormOpen ? (
-          <CreateTicketForm onCreated={() => setIsFormOpen(false)} onCancel={() => setIsFormOpen(false)} />
+          <CreateTicketForm
+            departments={departments}
+            onCreated={() => setIsFormOpen(false)}
+            onCancel={() => setIsFormOpen(false)}
+          />
         ) : null}
       </div>
       <Card>
         <div className="border-b border-slate-100 px-5 py-4">
-          <TicketFilters value={search} onChange={handleSearchChange} />
+          <TicketFilters value={search} onChange={handleSearchChange} showDue={canSeeDue} />
+          <CustomFieldFilters
+            value={customFilters}
+            onChange={(fieldId, value) =>
+              setSearchParams((current) => withCustomFieldFilter(current, fieldId, value), { replace: true })
+            }
+          />
         </div>
         <TicketList
           loadErrorMessage="Failed to fetch tickets"
-          filters={{
-            scope: "visible",
-            status: search.status,
-            priority: search.priority,
-            category: search.category,
-            q: search.q.trim() || undefined,
-          }}
+          filters={filters}
           emptyState={
-            isFiltered(search) ? (
+            isFiltered(search) || customFilters.length > 0 ? (
               <EmptyState
                 icon={SearchX}
                 title="No tickets match"
                 description="Try other words or fewer filters."
                 action={
-                  <Button
-                    variant="secondary"
-                    onClick={() =>
-                      handleSearchChange({
-                        q: "",
-                        status: undefined,
-                        priority: undefined,
-                        category: undefined,
-                      })
-                    }
-                  >
+                  <Button variant="secondary" onClick={handleClearFilters}>
                     Clear filters
                   </Button>
                 }

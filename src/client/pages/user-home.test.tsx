@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { emptyPage, emptySummary, makeMe } from "../test/fixtures.ts";
@@ -10,6 +10,7 @@ function setup(summary = emptySummary, me = makeMe({ name: "Ada Lovelace" })) {
     "GET /api/me": { body: me },
     "GET /api/tickets": { body: emptyPage },
     "GET /api/tickets/summary": { body: summary },
+    "GET /api/departments": { body: { departments: ["Finance", "General", "Human Resources"] } },
   });
   vi.stubGlobal("fetch", server.fetchStub);
   renderWithApp(<UserHomePage />);
@@ -55,5 +56,29 @@ describe("UserHomePage", () => {
     await user.click(screen.getByRole("button", { name: "Create Your First Ticket" }));
     expect(await screen.findByLabelText("Title")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Hide Form" })).toBeInTheDocument();
+  });
+
+  it("offers the departments admins keep on the create form, and still takes any other", async () => {
+    const user = setup();
+    await user.click(screen.getByRole("button", { name: "Create New Ticket" }));
+    const department = await screen.findByLabelText("Department");
+    expect(department).toHaveValue("General");
+    // The browser's own suggestion list (a datalist), filled once the departments have arrived.
+    await waitFor(() => expect(department).toHaveAttribute("list"));
+    const offered = [
+      ...document.getElementById(department.getAttribute("list")!)!.querySelectorAll("option"),
+    ];
+    expect(offered.map((option) => option.value)).toEqual(["Finance", "General", "Human Resources"]);
+    await user.clear(department);
+    await user.type(department, "Night shift");
+    expect(department).toHaveValue("Night shift");
+  });
+
+  it("asks for the departments only once the form is open", async () => {
+    const user = setup();
+    await screen.findByText("No tickets yet");
+    expect(user.calls.map((call) => call.url)).not.toContain("/api/departments");
+    await user.click(screen.getByRole("button", { name: "Create New Ticket" }));
+    await waitFor(() => expect(user.calls.map((call) => call.url)).toContain("/api/departments"));
   });
 });

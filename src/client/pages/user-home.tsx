@@ -4,6 +4,7 @@ import { Button } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { EmptyState } from "../components/ui/empty-state.tsx";
 import { PageHeader } from "../components/ui/page-header.tsx";
+import { useDepartmentNames } from "../features/settings/settings.api.ts";
 import { CreateTicketForm } from "../features/tickets/components/create-ticket-form.tsx";
 import { TicketList } from "../features/tickets/components/ticket-list.tsx";
 import {
@@ -20,6 +21,7 @@ export default function UserHomePage() {
   const actor = useActor();
   const formId = useId();
   const [isFormOpen, setIsFormOpen] = useState(false);
+  const departments = useDepartmentNames(isFormOpen);
 
   return (
     <>
@@ -41,7 +43,11 @@ export default function UserHomePage() {
       <TicketSummaryCards cards={statusCountCards} scope="created" />
       <div id={formId} className={isFormOpen ? "mt-6" : undefined}>
         {isFormOpen ? (
-          <CreateTicketForm onCreated={() => setIsFormOpen(false)} onCancel={() => setIsFormOpen(false)} />
+          <CreateTicketForm
+            departments={departments}
+            onCreated={() => setIsFormOpen(false)}
+            onCancel={() => setIsFormOpen(false)}
+          />
         ) : null}
       </div>
       <Card className="mt-6">

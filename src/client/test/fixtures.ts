@@ -34,6 +34,8 @@ export const makeTicket = (overrides: Partial<Ticket> = {}): Ticket => ({
   officeNumber: "214",
   createdAt: "2025-11-20T09:30:00.000Z",
   updatedAt: "2025-11-20T09:30:00.000Z",
+  autoCloseAt: null,
+  sla: null,
   ...overrides,
 });
 
@@ -48,6 +50,8 @@ export const emptySummary: TicketSummary = {
   assignedToMe: 0,
   unassigned: 0,
   resolvedByMe: 0,
+  overdue: null,
+  dueSoon: null,
 };
 
 export const makeActivity = (overrides: Partial<TicketActivity> = {}): TicketActivity => ({
@@ -70,6 +74,9 @@ export const makeEvent = (overrides: Partial<TicketEvent> = {}): TicketEvent => 
   fromAssigneeName: null,
   toAssigneeName: null,
   changes: null,
+  slaTarget: null,
+  dueAt: null,
+  idleDays: null,
   at: "2025-11-20T09:30:00.000Z",
   ...overrides,
 });

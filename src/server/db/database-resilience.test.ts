@@ -78,6 +78,15 @@ describe.skipIf(!isPostgres)("a PostgreSQL server that accepts connections but s
   it("answers 503 in the shared shape while stalled, and recovers by itself when it answers again", async () => {
     const before = await request(t.app, { method: "GET", url: "/api/tickets", cookie });
     expect(before.statusCode).toBe(200);
+    // An API token is checked against the database too (decision 024): a stall is a 503 for it as well.
+    const tokenCreated = await request(t.app, {
+      method: "POST",
+      url: "/api/me/tokens",
+      cookie,
+      payload: { name: "Stall check", scope: "read" },
+    });
+    expect(tokenCreated.statusCode, tokenCreated.body).toBe(201);
+    const bearer = { authorization: `Bearer ${tokenCreated.json<{ token: string }>().token}` };
 
     proxy.stall();
     const ready = await timed(request(t.app, { method: "GET", url: "/readyz" }));
@@ -94,6 +103,7 @@ describe.skipIf(!isPostgres)("a PostgreSQL server that accepts connections but s
       ...Array.from({ length: 4 }, () =>
         timed(request(t.app, { method: "POST", url: "/api/tickets", cookie, payload: newTicket })),
       ),
+      timed(t.app.inject({ method: "GET", url: "/api/tickets", headers: bearer })),
       timed(
         request(t.app, {
           method: "POST",

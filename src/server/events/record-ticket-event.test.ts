@@ -120,12 +120,17 @@ describe("status change", () => {
     await changeTicketStatus(as(admin), ticket.id, { status: "Resolved" });
     expect(await recipientsOf()).toEqual([tech.id, user.id].sort());
     const rows = await allNotifications();
-    expect(rows[0]).toMatchObject({
+    const message = `Ada changed the status of ticket ${ticket.id} from In Progress to Resolved`;
+    expect(rows.find((r) => r.userId === tech.id)).toMatchObject({
       type: "ticket_status",
       ticketId: ticket.id,
       broadcast: false,
-      message: `Ada changed the status of ticket ${ticket.id} from In Progress to Resolved`,
+      message,
     });
+    // The creator also learns when the Resolved ticket closes by itself (issue 11 item 4).
+    expect(rows.find((r) => r.userId === user.id)?.message).toMatch(
+      new RegExp(`^${message}\\. It will close automatically on .+ unless you reply or rate it\\.$`),
+    );
     expect(rows.some((r) => r.userId === tech2.id || r.userId === admin.id)).toBe(false);
   });
 

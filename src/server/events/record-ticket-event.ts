@@ -1,7 +1,9 @@
 import { mentionsToPlainText } from "#shared/mentions/mentions.ts";
 import type { NotificationType } from "#shared/notifications/notification.schemas.ts";
 import { can, type TicketFacts } from "#shared/permissions.ts";
-import { ticketFieldLabels } from "#shared/tickets/ticket-edit.ts";
+import { autoClosedText } from "#shared/service-levels/auto-close.schemas.ts";
+import { isSlaEventType, slaEventText } from "#shared/service-levels/sla-escalation.ts";
+import { ticketChangeLabel } from "#shared/tickets/ticket-edit.ts";
 import { roleOf } from "#shared/users/roles.ts";
 import type { Db } from "../db/client.ts";
 import { findFollowerIds } from "../features/followers/follower.queries.ts";
@@ -10,7 +12,9 @@ import {
   insertNotifications,
 } from "../features/notifications/notification.queries.ts";
 import { queueNotificationMails } from "../features/notifications/notification-mail.service.ts";
-import { findTicketById, type TicketWithNames } from "../features/tickets/ticket.queries.ts";
+import { autoCloseNoticeFor } from "../features/service-levels/auto-close-notice.ts";
+import { findEscalationRecipients } from "../features/service-levels/sla-escalation.queries.ts";
+import { findTicketById, type TicketWithNames, touchTicket } from "../features/tickets/ticket.queries.ts";
 import {
   type EventValues,
   findCommentById,
@@ -43,7 +47,7 @@ export function recipientsOf(
   if (type === "created") return "technicians";
   // The ticket is read after the change: for "reassigned", assignedTo is the new assignee.
   const people =
-    type === "assigned"
+    type === "assigned" || type === "auto_closed"
       ? [ticket.createdBy]
       : type === "feedback" || type === "internal_note"
         ? [ticket.assignedTo]
@@ -83,6 +87,9 @@ const notificationTypeOf: Record<TicketEventInput["type"], NotificationType> = {
   reassigned: "ticket_assigned",
   internal_note: "internal_note",
   edited: "ticket_edited",
+  sla_warning: "sla_warning",
+  sla_breached: "sla_breached",
+  auto_closed: "ticket_auto_closed",
 };
 
 const commentPreviewLength = 100;
@@ -131,7 +138,7 @@ async function messageOf(tx: Db, event: TicketEventInput, ticket: TicketWithName
       const changes = (event.changes ?? []).map((change) =>
         change.field === "description"
           ? "Description edited"
-          : `${ticketFieldLabels[change.field]}: ${preview(change.from)} → ${preview(change.to)}`,
+          : `${ticketChangeLabel(change)}: ${preview(change.from)} → ${preview(change.to)}`,
       );
       return `${await actorName()} edited ticket ${ticket.id}: ${changes.join("; ")}`;
     }
@@ -141,6 +148,17 @@ async function messageOf(tx: Db, event: TicketEventInput, ticket: TicketWithName
       const comment = feedback?.comment ? `: ${preview(feedback.comment)}` : "";
       return `${await actorName()} rated ticket ${ticket.id} ${stars(rating)} ${rating}/5${comment}`;
     }
+    case "sla_warning":
+    case "sla_breached": {
+      // No title: a title saying "ticket created" would set off the technicians' new-ticket alarm.
+      const text = slaEventText(event.type, event.slaTarget ?? "resolution", {
+        dueAt: event.dueAt ?? null,
+        at: event.createdAt ?? new Date(),
+      });
+      return `${text} on ticket ${ticket.id}`;
+    }
+    case "auto_closed":
+      return `Ticket ${ticket.id} was ${autoClosedText(event.idleDays ?? 0).toLowerCase()}`;
   }
 }
 
@@ -157,11 +175,21 @@ export async function recordTicketEvent(
   const { mentionedUserIds = [], ...values } = event;
   const createdAt = event.createdAt ?? new Date();
   const eventId = await insertTicketEvent(tx, { ...values, createdAt });
+  // Anything the creator can see happen is activity, and moves the auto-close date (decision 021); an
+  // internal note or an escalation (staff only) is not, or the date would tell a user that something hidden
+  // happened.
+  if (event.type !== "internal_note" && !isSlaEventType(event.type)) {
+    await touchTicket(tx, event.ticketId, createdAt);
+  }
   const ticket = await findTicketById(tx, event.ticketId);
   if (!ticket) throw new Error(`recordTicketEvent: ticket ${event.ticketId} does not exist`);
   const actorId = event.actorId ?? null;
-  const followerIds = event.type === "created" ? [] : await findFollowerIds(tx, ticket.id);
-  const recipients = recipientsOf(event.type, ticket, actorId, [...followerIds, ...mentionedUserIds]);
+  const isEscalation = isSlaEventType(event.type);
+  const followerIds = event.type === "created" || isEscalation ? [] : await findFollowerIds(tx, ticket.id);
+  // Escalations go to the assignee (or every technician while unassigned) and the admins: staff only.
+  const recipients = isEscalation
+    ? await findEscalationRecipients(tx, ticket.assignedTo)
+    : recipientsOf(event.type, ticket, actorId, [...followerIds, ...mentionedUserIds]);
   const common = {
     type: notificationTypeOf[event.type],
     message: await messageOf(tx, event, ticket),
@@ -195,16 +223,21 @@ export async function recordTicketEvent(
       logError(error, `could not broadcast the new ticket ${ticket.id} to technicians`);
     }
   } else {
-    const audience = await audienceOf(tx, recipients, ticket, event.type === "internal_note");
+    const audience = await audienceOf(tx, recipients, ticket, event.type === "internal_note" || isEscalation);
     // A mentioned person gets the mention instead of the event's usual notification: never two for one act.
     const mentioned = new Set(mentionedUserIds);
     const mention = audience.some((id) => mentioned.has(id))
       ? { type: "mentioned" as const, message: await mentionMessageOf(tx, event, ticket) }
       : undefined;
+    // The creator of a ticket that just reached Resolved also learns when it will close by itself.
+    const isResolving = event.toStatus === "Resolved" && event.fromStatus !== "Resolved";
+    const notice = isResolving ? await autoCloseNoticeFor(tx, createdAt) : null;
+    const forCreator = notice ? { message: `${common.message}. ${notice}` } : {};
     const rows = await insertNotifications(
       tx,
       audience.map((userId) => ({
         ...common,
+        ...(userId === ticket.createdBy ? forCreator : {}),
         ...(mention && mentioned.has(userId) ? mention : {}),
         userId,
         broadcast: false,
@@ -214,6 +247,6 @@ export async function recordTicketEvent(
   }
   const announcement: TicketEventAnnouncement = { kind: "ticket-event", eventId, ticketId: ticket.id };
   // Even a content-free "ticket changed" would tell a user that something hidden happened.
-  if (event.type === "internal_note") announcement.staffOnly = true;
+  if (event.type === "internal_note" || isEscalation) announcement.staffOnly = true;
   return { announcement, mailsQueued };
 }

@@ -12,7 +12,8 @@ export type RecordEvent = (event: TicketEventInput) => Promise<string>;
  * the commit is anyone told (a rolled-back change announces nothing).
  */
 export async function inTransaction<T>(
-  ctx: ServiceContext,
+  // Only the database and the dispatcher: scheduled jobs, which act for nobody, use it too.
+  ctx: Pick<ServiceContext, "db" | "dispatcher">,
   work: (tx: Db, recordEvent: RecordEvent) => Promise<T>,
 ): Promise<T> {
   const announcements: Announcement[] = [];

@@ -21,6 +21,12 @@ export function allowedOrigins(baseURL: string): string[] {
   return [...new Set([base.origin, ...aliases])];
 }
 
+/** Same test as the session hook's: a Bearer header on an /api route it resolves (not /api/auth). */
+const usesApiToken = (request: FastifyRequest) =>
+  /^bearer\s/i.test(request.headers.authorization ?? "") &&
+  request.url.startsWith("/api/") &&
+  !request.url.startsWith("/api/auth/");
+
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 // An identity provider may post the sign-in result from its own site (response_mode=form_post);
 // better-auth ties that callback to the browser with its state cookie and PKCE.
@@ -34,12 +40,15 @@ function wrongAddressMessage(baseURL: string, usedOrigin: string): string {
  * No state change from another site (DESIGN §2.9). A browser always sends Origin on a POST, PUT, PATCH
  * or DELETE, and modern ones Sec-Fetch-Site too: either one naming another site refuses the request
  * before its body is read. A request with neither comes from curl or a server, which holds no
- * victim's cookie, so it is let through to the usual sign-in checks.
+ * victim's cookie, so it is let through to the usual sign-in checks. A request with an API token
+ * (Authorization: Bearer, outside /api/auth) skips the check: the session hook then ignores its cookie,
+ * and no other site can make a browser send that header.
  */
 export function registerSameOriginCheck(app: FastifyInstance, { baseURL }: { baseURL: string }) {
   const origins = new Set(allowedOrigins(baseURL));
   app.addHook("onRequest", async (request) => {
     if (safeMethods.has(request.method) || crossSiteEndpoint.test(request.url)) return;
+    if (usesApiToken(request)) return;
     const origin = request.headers.origin;
     if (origin !== undefined && !origins.has(origin)) {
       throw forbidden(

@@ -1,19 +1,34 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ApiTokenScope } from "#shared/api-tokens/api-token.schemas.ts";
 import type { Actor } from "#shared/permissions.ts";
 import { roles } from "#shared/users/roles.ts";
 import type { Auth } from "../auth/auth.ts";
 import { type Clock, systemClock } from "../clock.ts";
 import type { ServiceContext } from "../context.ts";
 import type { Db } from "../db/client.ts";
-import { databaseUnavailable, unauthenticated } from "../errors.ts";
+import { AppError, databaseUnavailable, forbidden, unauthenticated } from "../errors.ts";
 import type { Dispatcher } from "../events/dispatcher.ts";
 import { endSessionsOf } from "../events/end-sessions.ts";
+import { authenticateToken } from "../features/api-tokens/api-token.service.ts";
+import type { RateRule } from "./rate-limit.ts";
+
+const bearerPrefix = /^bearer\s+/i;
+
+/** The credential of an `Authorization: Bearer …` header, or null when the request has none. */
+export function bearerOf(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  return header !== undefined && bearerPrefix.test(header) ? header.replace(bearerPrefix, "").trim() : null;
+}
+
+const readMethods = new Set(["GET", "HEAD"]);
 
 declare module "fastify" {
   interface FastifyRequest {
     actor: Actor | null;
     /** The signed-in session's id: a live stream closes when this session ends. */
     sessionId: string | null;
+    /** The API token the request came with (Authorization: Bearer hd_…), null for a cookie or nobody. */
+    apiToken: { id: string; scope: ApiTokenScope } | null;
   }
 }
 
@@ -28,7 +43,13 @@ export function toWebHeaders(raw: FastifyRequest["headers"]): Headers {
 
 const isRole = (value: unknown): value is Actor["role"] & string => roles.includes(value as never);
 
-/** Resolves the session cookie into request.actor for every /api route outside /api/auth. */
+/**
+ * Resolves the session cookie into request.actor for every /api route outside /api/auth, before the body
+ * is validated, so that routes closed to a role refuse it (401/403) before telling it what was wrong with
+ * the body (400). A request with `Authorization: Bearer` is a personal API token's (docs/decisions/024):
+ * its cookie, if any, is ignored, and a token that does not hold is refused with 401 rather than treated
+ * as anonymous.
+ */
 export function registerSession(
   app: FastifyInstance,
   {
@@ -36,12 +57,41 @@ export function registerSession(
     db,
     isDatabaseAnswering,
     dispatcher,
-  }: { auth: Auth; db: Db; isDatabaseAnswering: () => Promise<boolean>; dispatcher?: Dispatcher },
+    clock = systemClock,
+    tokenRateLimit,
+  }: {
+    auth: Auth;
+    db: Db;
+    isDatabaseAnswering: () => Promise<boolean>;
+    dispatcher?: Dispatcher;
+    clock?: Clock;
+    tokenRateLimit: RateRule;
+  },
 ) {
   app.decorateRequest("actor", null);
   app.decorateRequest("sessionId", null);
-  app.addHook("preHandler", async (request) => {
+  app.decorateRequest("apiToken", null);
+  app.addHook("preValidation", async (request) => {
     if (!request.url.startsWith("/api/") || request.url.startsWith("/api/auth/")) return;
+    const bearer = bearerOf(request);
+    if (bearer !== null) {
+      const identity = await authenticateToken(db, bearer, {
+        now: clock.now(),
+        rateLimit: tokenRateLimit,
+      }).catch(async (error) => {
+        // A refusal stays what it is; a database that does not answer is a 503, as for cookies.
+        if (error instanceof AppError) throw error;
+        throw (await isDatabaseAnswering()) ? error : databaseUnavailable();
+      });
+      if (identity.scope === "read" && !readMethods.has(request.method)) {
+        throw forbidden(
+          "This token is read-only: it can only read (GET). Create a read-write token to make changes.",
+        );
+      }
+      request.actor = identity.actor;
+      request.apiToken = { id: identity.tokenId, scope: identity.scope };
+      return;
+    }
     const session = await auth.api
       .getSession({ headers: toWebHeaders(request.headers) })
       .catch(async (error) => {

@@ -40,7 +40,12 @@ describe("the app's scheduled jobs", () => {
       { id: "fresh", uploadedBy: user.id, fileName: "b.txt", contentType: "text/plain", createdAt: ago(0.5) },
     ]);
 
-    expect((await t.app.jobs.tick()).sort()).toEqual(["attachment-cleanup", "notification-retention"]);
+    expect((await t.app.jobs.tick()).sort()).toEqual([
+      "attachment-cleanup",
+      "auto-close",
+      "notification-retention",
+      "sla-escalation",
+    ]);
 
     const messages = await db.execute(sql`select message from notifications`);
     expect((messages as unknown as { rows: Array<{ message: string }> }).rows).toEqual([
@@ -50,13 +55,20 @@ describe("the app's scheduled jobs", () => {
     const runs = await db.select().from(scheduledJobs).orderBy(scheduledJobs.name);
     expect(runs.map((r) => [r.name, r.lastDone, r.lastRunAt])).toEqual([
       ["attachment-cleanup", 1, clock.now()],
+      ["auto-close", 0, clock.now()],
       ["notification-retention", 1, clock.now()],
+      ["sla-escalation", 0, clock.now()],
     ]);
 
     // Not due again within the hour; due an hour later.
     expect(await t.app.jobs.tick()).toEqual([]);
     clock.advance(60 * 60_000);
-    expect((await t.app.jobs.tick()).sort()).toEqual(["attachment-cleanup", "notification-retention"]);
+    expect((await t.app.jobs.tick()).sort()).toEqual([
+      "attachment-cleanup",
+      "auto-close",
+      "notification-retention",
+      "sla-escalation",
+    ]);
   });
 
   it("gives each request's service context the app's clock; a context without one reads the system clock", () => {

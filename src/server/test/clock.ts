@@ -19,3 +19,25 @@ export function createTestClock(start: Date = new Date("2030-01-07T09:00:00Z")):
     },
   };
 }
+
+export interface OffsetClock extends Clock {
+  /** Moves the time forward by `ms` from here on (sessions and cookies keep working: real time still passes). */
+  advance(ms: number): void;
+  /** How far ahead of the system clock it runs. */
+  offsetMs(): number;
+}
+
+/**
+ * The system time plus an offset the browser journeys move (scripts/e2e-app.ts): a ticket's due time can
+ * pass without waiting, while everything that reads real time (sign-in sessions, cookies) goes on as usual.
+ */
+export function createOffsetClock(): OffsetClock {
+  let offset = 0;
+  return {
+    now: () => new Date(Date.now() + offset),
+    advance: (ms) => {
+      offset += ms;
+    },
+    offsetMs: () => offset,
+  };
+}

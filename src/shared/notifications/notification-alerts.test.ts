@@ -95,3 +95,14 @@ describe("notificationListErrorText", () => {
     );
   });
 });
+
+describe("service-level notifications", () => {
+  it("raise the ordinary alert, not the technicians' 15-second alarm (kept for new tickets and comments)", () => {
+    expect(
+      isTechnicianAlert({ type: "sla_breached", message: "First response target missed on ticket TKT1" }),
+    ).toBe(false);
+    expect(isTechnicianAlert({ type: "sla_warning", message: "Resolution due in 12m on ticket TKT1" })).toBe(
+      false,
+    );
+  });
+});

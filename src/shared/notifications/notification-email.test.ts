@@ -17,3 +17,14 @@ describe("emailTypesAvailableTo", () => {
     expect(emailTypesAvailableTo(null)).not.toContain("mentioned");
   });
 });
+
+describe("service-level e-mails", () => {
+  it("are offered to staff only, since only staff hear of warnings and breaches", () => {
+    for (const type of ["sla_warning", "sla_breached"] as const) {
+      expect(emailTypesAvailableTo("technician")).toContain(type);
+      expect(emailTypesAvailableTo("admin")).toContain(type);
+      expect(emailTypesAvailableTo("user")).not.toContain(type);
+      expect(emailTypesAvailableTo(null)).not.toContain(type);
+    }
+  });
+});

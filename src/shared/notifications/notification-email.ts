@@ -1,14 +1,22 @@
 import type { Role } from "../users/roles.ts";
 import { type EmailableNotificationType, emailableNotificationTypes } from "./notification.schemas.ts";
 
+const staffOnlyEmailTypes: readonly EmailableNotificationType[] = [
+  "mentioned",
+  "sla_warning",
+  "sla_breached",
+];
+
 /**
  * The e-mail types a person may choose in /profile. Only technicians receive new-ticket notifications
  * (spec §6: broadcasts go to technicians), so only they may have those e-mailed. Only staff can be
- * mentioned (issue 10 item 5), so only they see that choice.
+ * mentioned (issue 10 item 5), and only they hear of service-level warnings and breaches (issue 11
+ * item 2), so only they see those choices.
  */
 export function emailTypesAvailableTo(role: Role | null): EmailableNotificationType[] {
   const isStaff = role === "technician" || role === "admin";
   return emailableNotificationTypes.filter(
-    (type) => (type !== "new_ticket" || role === "technician") && (type !== "mentioned" || isStaff),
+    (type) =>
+      (type !== "new_ticket" || role === "technician") && (!staffOnlyEmailTypes.includes(type) || isStaff),
   );
 }

@@ -14,6 +14,9 @@ export const notificationTypes = [
   "internal_note",
   "mentioned",
   "ticket_edited",
+  "sla_warning",
+  "sla_breached",
+  "ticket_auto_closed",
   "test",
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
@@ -28,6 +31,9 @@ export const notificationTypeLabels: Record<NotificationType, string> = {
   internal_note: "Internal notes on tickets I handle",
   mentioned: "Someone mentioned me (staff)",
   ticket_edited: "Corrections to my tickets' details",
+  sla_warning: "A service-level target is due soon (staff)",
+  sla_breached: "A service-level target was missed (staff)",
+  ticket_auto_closed: "My resolved tickets closed automatically",
   test: "Test notifications",
 };
 
@@ -41,6 +47,9 @@ export const emailableNotificationTypes = [
   "internal_note",
   "mentioned",
   "ticket_edited",
+  "sla_warning",
+  "sla_breached",
+  "ticket_auto_closed",
 ] as const satisfies readonly NotificationType[];
 export type EmailableNotificationType = (typeof emailableNotificationTypes)[number];
 export const defaultEmailNotificationTypes: EmailableNotificationType[] = [
@@ -51,6 +60,9 @@ export const defaultEmailNotificationTypes: EmailableNotificationType[] = [
   "internal_note",
   "mentioned",
   "ticket_edited",
+  "sla_warning",
+  "sla_breached",
+  "ticket_auto_closed",
 ];
 
 /**

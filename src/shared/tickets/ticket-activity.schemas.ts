@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { attachmentIdsSchema, attachmentSchema } from "../attachments/attachment.schemas.ts";
+import { slaTargets } from "../service-levels/sla-escalation.ts";
 import { storableText } from "../text/storable-text.ts";
 import { ticketStatuses } from "./ticket.schemas.ts";
 import { ticketChangeSchema } from "./ticket-edit.ts";
@@ -83,8 +84,19 @@ export const ticketEventTypes = [
   "reassigned",
   "internal_note",
   "edited",
+  // Recorded by the escalation job (issue 11 item 2), with no actor.
+  "sla_warning",
+  "sla_breached",
+  "auto_closed",
 ] as const;
 export type TicketEventType = (typeof ticketEventTypes)[number];
+
+/** Events only staff see on the timeline: internal notes and the escalation job's warnings and breaches. */
+export const staffOnlyEventTypes = [
+  "internal_note",
+  "sla_warning",
+  "sla_breached",
+] as const satisfies readonly TicketEventType[];
 
 export const ticketEventSchema = z.object({
   id: z.string(),
@@ -100,6 +112,11 @@ export const ticketEventSchema = z.object({
   toAssigneeName: z.string().nullable(),
   /** An "edited" event's fields, each from → to (issue 10 item 6); null for every other type. */
   changes: z.array(ticketChangeSchema).nullable(),
+  /** An "sla_warning" or "sla_breached" event's target and the due time it was about; null otherwise. */
+  slaTarget: z.enum(slaTargets).nullable(),
+  dueAt: z.iso.datetime().nullable(),
+  /** An "auto_closed" event's days without activity (the setting when it closed); null for every other type. */
+  idleDays: z.number().int().nullable(),
   at: z.iso.datetime(),
 });
 export type TicketEvent = z.infer<typeof ticketEventSchema>;

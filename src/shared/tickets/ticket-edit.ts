@@ -45,13 +45,24 @@ export const editTicketInputSchema = createTicketInputSchema
   });
 export type EditTicketInput = z.infer<typeof editTicketInputSchema>;
 
-/** One field of an "edited" event, as the timeline shows it. */
-export const ticketChangeSchema = z.object({
-  field: z.enum(editableTicketFields),
-  from: z.string(),
-  to: z.string(),
-});
+/**
+ * One field of an "edited" event, as the timeline shows it. A custom field's change (issue 11) names it
+ * `cf:<fieldId>` and carries its label as it was then, with the values as they read.
+ */
+export const ticketChangeSchema = z.union([
+  z.object({ field: z.enum(editableTicketFields), from: z.string(), to: z.string() }),
+  z.object({
+    field: z.templateLiteral(["cf:", z.string()]),
+    label: z.string(),
+    from: z.string(),
+    to: z.string(),
+  }),
+]);
 export type TicketChange = z.infer<typeof ticketChangeSchema>;
+
+/** "Priority", or a custom field's label. */
+export const ticketChangeLabel = (change: TicketChange): string =>
+  "label" in change ? change.label : ticketFieldLabels[change.field];
 
 /** The staff edit form: the create form's detail fields, all required as there. */
 export const ticketDetailsFormSchema = createTicketInputSchema.pick({

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { attachmentIdsSchema } from "../attachments/attachment.schemas.ts";
+import { ticketSlaSchema } from "../service-levels/ticket-sla.ts";
 import { storableText } from "../text/storable-text.ts";
 
 export const ticketCategories = ["Hardware", "Software", "Network", "Other"] as const;
@@ -40,6 +41,10 @@ export const createTicketInputSchema = z.object({
   officeNumber: requiredText("Office number", 20),
   /** Files uploaded beforehand with POST /api/attachments (issue 10 item 3). */
   attachmentIds: attachmentIdsSchema.optional(),
+  /** Issue 11: custom field id → value, checked against the definitions (custom-field-values.ts). */
+  customFields: z
+    .record(z.string().max(40), z.unknown(), { error: "customFields must be an object of field id → value" })
+    .optional(),
 });
 export type CreateTicketInput = z.infer<typeof createTicketInputSchema>;
 
@@ -70,6 +75,10 @@ export const ticketSchema = z.object({
   officeNumber: z.string(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
+  /** When this Resolved ticket closes by itself unless someone acts on it (issue 11 item 4); else null. */
+  autoCloseAt: z.iso.datetime().nullable(),
+  /** Service levels at the server's clock (issue 11); null for those who do not see them (decision 019). */
+  sla: ticketSlaSchema.nullable(),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 
@@ -80,6 +89,13 @@ export type Ticket = z.infer<typeof ticketSchema>;
 export const ticketScopes = ["visible", "mine", "unassigned", "created"] as const;
 export type TicketScope = (typeof ticketScopes)[number];
 
+/** Service-level filters of the lists (staff only): a target past its due time, or due within the window. */
+export const ticketDueFilters = ["overdue", "due_soon"] as const;
+export type TicketDueFilter = (typeof ticketDueFilters)[number];
+/** Newest first (the default), or the earliest due time first with tickets that owe nothing last. */
+export const ticketSorts = ["newest", "due"] as const;
+export type TicketSort = (typeof ticketSorts)[number];
+
 export const listTicketsQuerySchema = z.object({
   scope: z.enum(ticketScopes).default("visible"),
   status: z.enum(ticketStatuses).optional(),
@@ -87,6 +103,13 @@ export const listTicketsQuerySchema = z.object({
   category: z.enum(ticketCategories).optional(),
   /** Words of the title or description, or a TKT id. */
   q: storableText(z.string().trim().max(200, "Search must be at most 200 characters"), "Search").optional(),
+  /** Issue 11: custom field filters, each `<fieldId>:<value>` (repeat the parameter for several). */
+  cf: z
+    .union([z.string().max(260), z.array(z.string().max(260)).max(5, "cf: at most 5 custom field filters")])
+    .transform((value) => (Array.isArray(value) ? value : [value]))
+    .optional(),
+  due: z.enum(ticketDueFilters, { error: "Due filter must be overdue or due_soon" }).optional(),
+  sort: z.enum(ticketSorts, { error: "Sort must be newest or due" }).default("newest"),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(ticketPageSize),
 });
@@ -117,5 +140,12 @@ export const ticketSummarySchema = z.object({
   assignedToMe: z.number().int(),
   unassigned: z.number().int(),
   resolvedByMe: z.number().int(),
+  /** Running service-level targets past due, and due within the policy's window; null for non-staff. */
+  overdue: z.number().int().nullable(),
+  dueSoon: z.number().int().nullable(),
 });
 export type TicketSummary = z.infer<typeof ticketSummarySchema>;
+
+/** GET /api/tickets/export.csv: the list's query without paging; every matching ticket comes back. */
+export const exportTicketsQuerySchema = listTicketsQuerySchema.omit({ cursor: true, limit: true });
+export type ExportTicketsQuery = z.infer<typeof exportTicketsQuerySchema>;

@@ -130,3 +130,7 @@ export const messageSchema = z.object({ message: z.string() });
 export const resetEmailSent = "Reset email was sent successfully";
 export const lastAdminRule = "The last active administrator can be neither deactivated nor demoted.";
 export const selfDeactivationRule = "You cannot deactivate your own account.";
+
+/** GET /api/admin/users/export.csv: the user list's search, filters and order, without paging. */
+export const exportUsersQuerySchema = listUsersQuerySchema.omit({ cursor: true, limit: true });
+export type ExportUsersQuery = z.infer<typeof exportUsersQuerySchema>;

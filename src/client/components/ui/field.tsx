@@ -87,18 +87,34 @@ export function useControlId(id: string | undefined) {
 /**
  * A Field around an Input, as one element: `<TextField label="Email" error={…} {...register("email")} />`.
  * The control is invalid while there is an error; `className` goes to the Field (for layout).
+ * `suggestions` are offered as the browser's own list (a datalist): any other text can still be typed.
  */
 export function TextField({
   label,
   error,
   className,
   id,
+  suggestions,
   ...props
-}: LabelledControlProps<ComponentProps<typeof Input>>) {
+}: LabelledControlProps<ComponentProps<typeof Input>> & { suggestions?: readonly string[] }) {
   const controlId = useControlId(id);
+  const listId = `${controlId}-suggestions`;
+  const hasSuggestions = suggestions !== undefined && suggestions.length > 0;
   return (
     <Field label={label} htmlFor={controlId} error={error} className={className}>
-      <Input id={controlId} invalid={error !== undefined} {...props} />
+      <Input
+        id={controlId}
+        invalid={error !== undefined}
+        list={hasSuggestions ? listId : undefined}
+        {...props}
+      />
+      {hasSuggestions ? (
+        <datalist id={listId}>
+          {suggestions.map((suggestion) => (
+            <option key={suggestion} value={suggestion} />
+          ))}
+        </datalist>
+      ) : null}
     </Field>
   );
 }

@@ -11,9 +11,11 @@ import type {
   SummaryScope,
   Ticket,
   TicketCategory,
+  TicketDueFilter,
   TicketPage,
   TicketPriority,
   TicketScope,
+  TicketSort,
   TicketStatus,
   TicketSummary,
 } from "#shared/tickets/ticket.schemas.ts";
@@ -36,6 +38,11 @@ export interface TicketListFilters {
   category?: TicketCategory;
   /** Words of the title or description, or a TKT id. */
   q?: string;
+  /** Custom field filters, each `<fieldId>:<value>` (issue 11). */
+  cf?: string[];
+  /** Staff: running service-level targets past due or due soon, and the due-time order. */
+  due?: TicketDueFilter;
+  sort?: TicketSort;
 }
 
 export const ticketKeys = {
@@ -50,15 +57,27 @@ export const ticketKeys = {
   activity: (ticketId: string) => [...ticketKeys.detail(ticketId), "activity"] as const,
 };
 
-function listPath({ scope, status, priority, category, q }: TicketListFilters, cursor: string | null) {
+function listParams({ scope, status, priority, category, q, cf, due, sort }: TicketListFilters) {
   const params = new URLSearchParams({ scope });
   if (status) params.set("status", status);
   if (priority) params.set("priority", priority);
   if (category) params.set("category", category);
   if (q) params.set("q", q);
+  for (const filter of cf ?? []) params.append("cf", filter);
+  if (due) params.set("due", due);
+  if (sort && sort !== "newest") params.set("sort", sort);
+  return params;
+}
+
+function listPath(filters: TicketListFilters, cursor: string | null) {
+  const params = listParams(filters);
   if (cursor) params.set("cursor", cursor);
   return `/api/tickets?${params}`;
 }
+
+/** Every ticket of the list as filtered, as a CSV download (a plain link: the browser streams it to disk). */
+export const ticketExportPath = (filters: TicketListFilters) =>
+  `/api/tickets/export.csv?${listParams(filters)}`;
 
 const ticketPath = (ticketId: string) => `/api/tickets/${encodeURIComponent(ticketId)}`;
 
@@ -147,7 +166,12 @@ export function useAddComment(ticketId: string) {
   return useMutation({
     mutationFn: (input: AddCommentInput) =>
       apiFetch<AddedComment>(`${ticketPath(ticketId)}/comments`, { method: "POST", body: input }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketKeys.activity(ticketId) }),
+    onSuccess: () => {
+      // A reply is activity: the ticket's "Updated" and its auto-close date move. Not waited for, so the
+      // form is done as soon as the conversation shows the comment.
+      void queryClient.invalidateQueries({ queryKey: ticketKeys.detail(ticketId) });
+      return queryClient.invalidateQueries({ queryKey: ticketKeys.activity(ticketId) });
+    },
   });
 }
 
@@ -163,6 +187,8 @@ export function useGiveFeedback(ticketId: string) {
       );
       // The timeline gained a "feedback" event.
       void queryClient.invalidateQueries({ queryKey: ticketKeys.activity(ticketId) });
+      // A rating is activity: the auto-close date moves.
+      void queryClient.invalidateQueries({ queryKey: ticketKeys.detail(ticketId) });
     },
     onError: (error) => refreshAfterRefusal(queryClient, ticketId, error),
   });

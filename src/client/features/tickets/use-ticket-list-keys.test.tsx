@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { makeTicket } from "../../test/fixtures.ts";
@@ -25,24 +25,26 @@ function setup(path: string) {
 }
 
 const row = (title: string) => screen.getByRole("link", { name: new RegExp(title) });
+/** Focus moves in an effect after the selection changes: wait for it rather than expect it in the same tick. */
+const expectFocused = (title: string) => waitFor(() => expect(row(title)).toHaveFocus());
 
 describe("the ticket list by keyboard", () => {
   it("moves a focused selection with j and k, staying within the list", async () => {
     const { user } = setup("/tickets?q=one");
     await screen.findByText("First ticket");
     await user.keyboard("j");
-    expect(row("First ticket")).toHaveFocus();
+    await expectFocused("First ticket");
     await user.keyboard("jjj");
-    expect(row("Third ticket")).toHaveFocus();
+    await expectFocused("Third ticket");
     await user.keyboard("k");
-    expect(row("Second ticket")).toHaveFocus();
+    await expectFocused("Second ticket");
   });
 
   it("moves with ↓ and ↑ once focus is in the list", async () => {
     const { user } = setup("/tickets?q=two");
     await screen.findByText("First ticket");
     await user.keyboard("j{ArrowDown}{ArrowDown}{ArrowUp}");
-    expect(row("Second ticket")).toHaveFocus();
+    await expectFocused("Second ticket");
   });
 
   it("opens the selected ticket with o, asking the ticket page to focus its title", async () => {
@@ -62,6 +64,6 @@ describe("the ticket list by keyboard", () => {
     await screen.findByText("Ticket page");
     first.router.navigate("/tickets?status=Open", { state: { fromKeyboard: true } });
     await screen.findByText("Third ticket");
-    expect(row("Third ticket")).toHaveFocus();
+    await expectFocused("Third ticket");
   });
 });

@@ -35,7 +35,11 @@ export const userKeys = {
 
 const userPath = (userId: string) => `/api/admin/users/${encodeURIComponent(userId)}`;
 
-function listPath({ q, role, status, sort }: UserListFilters, cursor: string | null) {
+function listPath(
+  { q, role, status, sort }: UserListFilters,
+  cursor: string | null,
+  base = "/api/admin/users",
+) {
   const params = new URLSearchParams();
   if (q) params.set("q", q);
   if (role) params.set("role", role);
@@ -43,8 +47,12 @@ function listPath({ q, role, status, sort }: UserListFilters, cursor: string | n
   if (sort) params.set("sort", sort);
   if (cursor) params.set("cursor", cursor);
   const query = params.toString();
-  return `/api/admin/users${query ? `?${query}` : ""}`;
+  return `${base}${query ? `?${query}` : ""}`;
 }
+
+/** Every person of the list as filtered, as a CSV download (admins only). */
+export const userExportPath = (filters: UserListFilters) =>
+  listPath(filters, null, "/api/admin/users/export.csv");
 
 /** 25 people a page; "Load more" follows nextCursor. */
 export const userListQuery = (filters: UserListFilters) =>

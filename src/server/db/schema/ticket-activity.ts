@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { slaTargets } from "#shared/service-levels/sla-escalation.ts";
 import { ticketEventTypes } from "#shared/tickets/ticket-activity.schemas.ts";
 import type { TicketChange } from "#shared/tickets/ticket-edit.ts";
 import { ticketStatusEnum, tickets } from "./tickets.ts";
@@ -40,6 +41,7 @@ export const ticketFeedback = pgTable(
 );
 
 export const ticketEventTypeEnum = pgEnum("ticket_event_type", ticketEventTypes);
+export const slaTargetEnum = pgEnum("sla_target", slaTargets);
 
 export const ticketEvents = pgTable(
   "ticket_events",
@@ -60,6 +62,12 @@ export const ticketEvents = pgTable(
     // An "edited" event's fields, from → to. A description is at most 5000 characters each side, so the
     // whole history of a ticket stays small; PostgreSQL compresses (TOAST) the longer ones out of line.
     changes: jsonb("changes").$type<TicketChange[]>(),
+    // An "sla_warning" or "sla_breached" event's target and the due time it was about (the due time may
+    // move later, when the priority changes; the entry keeps what was said).
+    slaTarget: slaTargetEnum("sla_target"),
+    dueAt: timestamp("due_at", { withTimezone: true, precision: 3 }),
+    // An "auto_closed" event's days without activity, as the setting said when it closed the ticket.
+    idleDays: integer("idle_days"),
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [index("ticket_events_ticket_idx").on(t.ticketId, t.createdAt)],

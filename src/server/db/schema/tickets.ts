@@ -7,6 +7,8 @@ export const ticketCategoryEnum = pgEnum("ticket_category", ticketCategories);
 export const ticketPriorityEnum = pgEnum("ticket_priority", ticketPriorities);
 export const ticketStatusEnum = pgEnum("ticket_status", ticketStatuses);
 
+const stamp = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
+
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 export const tickets = pgTable(
@@ -29,6 +31,28 @@ export const tickets = pgTable(
     floor: text("floor").notNull().default("1"),
     officeNumber: text("office_number").notNull().default(""),
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    // Service levels (issue 11, docs/decisions/019-service-levels.md): due times from the SLA policy of the
+    // ticket's priority, counted in business hours from createdAt; null when the policy sets no target.
+    firstResponseDueAt: stamp("first_response_due_at"),
+    /** The first public comment by staff or the first assignment, whichever came first. */
+    firstRespondedAt: stamp("first_responded_at"),
+    resolutionDueAt: stamp("resolution_due_at"),
+    /** When the ticket last reached Resolved; cleared when it goes back to In Progress. */
+    resolvedAt: stamp("resolved_at"),
+    /** The due time of the earlier target still running (Open or In Progress); lists sort and filter on it. */
+    slaDueAt: stamp("sla_due_at"),
+    /** When 80% of each target's business time has passed: the escalation job warns then. */
+    firstResponseWarnAt: stamp("first_response_warn_at"),
+    resolutionWarnAt: stamp("resolution_warn_at"),
+    /** Set once, by the escalation job's claim, when it sent the warning or the breach notifications. */
+    firstResponseWarnedAt: stamp("first_response_warned_at"),
+    firstResponseBreachedAt: stamp("first_response_breached_at"),
+    resolutionWarnedAt: stamp("resolution_warned_at"),
+    resolutionBreachedAt: stamp("resolution_breached_at"),
+    /**
+     * The last activity anyone can see: every change, and every recorded event except an internal note
+     * (recordTicketEvent moves it). Auto-close counts its days from here.
+     */
     updatedAt: timestamp("updated_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     // Search over the TKT id, title and description; 'simple' so that ids and jargon are not stemmed away.
     search: tsvector("search").generatedAlwaysAs(
@@ -44,7 +68,29 @@ export const tickets = pgTable(
     index("tickets_unassigned_idx").on(t.createdAt, t.id).where(sql`${t.assignedTo} is null`),
     index("tickets_status_idx").on(t.status, t.createdAt, t.id),
     index("tickets_search_idx").using("gin", t.search),
+    // Lists sorted or filtered by due time read only tickets with a running target.
+    index("tickets_sla_due_idx").on(t.slaDueAt, t.id).where(sql`${t.slaDueAt} is not null`),
     index("tickets_resolved_by_idx").on(t.resolvedBy).where(sql`${t.resolvedBy} is not null`),
+    // The escalation job's four claims (features/service-levels/sla-escalation.queries.ts repeats these
+    // predicates): each reads only tickets with a target still running and not yet announced.
+    index("tickets_first_response_warn_idx")
+      .on(t.firstResponseWarnAt)
+      .where(
+        sql`first_response_warned_at is null and first_responded_at is null and status in ('Open', 'In Progress')`,
+      ),
+    index("tickets_first_response_breach_idx")
+      .on(t.firstResponseDueAt)
+      .where(
+        sql`first_response_breached_at is null and first_responded_at is null and status in ('Open', 'In Progress')`,
+      ),
+    index("tickets_resolution_warn_idx")
+      .on(t.resolutionWarnAt)
+      .where(sql`resolution_warned_at is null and status in ('Open', 'In Progress')`),
+    index("tickets_resolution_breach_idx")
+      .on(t.resolutionDueAt)
+      .where(sql`resolution_breached_at is null and status in ('Open', 'In Progress')`),
+    // Auto-close reads the Resolved tickets idle the longest (updated_at is the last activity: decision 021).
+    index("tickets_resolved_activity_idx").on(t.updatedAt, t.id).where(sql`${t.status} = 'Resolved'`),
   ],
 );
 

@@ -174,6 +174,9 @@ describe("notification mail, end to end", () => {
           "internal_note",
           "mentioned",
           "ticket_edited",
+          "sla_warning",
+          "sla_breached",
+          "ticket_auto_closed",
         ],
       }),
     ]);

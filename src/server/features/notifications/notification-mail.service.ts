@@ -38,6 +38,9 @@ const subjectLead: Record<EmailableNotificationType, string> = {
   internal_note: "Internal note on",
   mentioned: "You were mentioned on",
   ticket_edited: "Details corrected on",
+  sla_warning: "Due soon:",
+  sla_breached: "Target missed:",
+  ticket_auto_closed: "Closed automatically:",
 };
 
 function subjectFor(type: EmailableNotificationType, ticketId: string | null, title: string | undefined) {

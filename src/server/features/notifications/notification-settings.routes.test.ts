@@ -28,6 +28,7 @@ describe("GET/PUT /api/me/notification-settings", () => {
         "ticket_feedback",
         "internal_note",
         "ticket_edited",
+        "ticket_auto_closed",
       ],
       soundsMuted: false,
     });
@@ -207,6 +208,9 @@ describe("POST /api/notifications/unsubscribe", () => {
       "internal_note",
       "mentioned",
       "ticket_edited",
+      "sla_warning",
+      "sla_breached",
+      "ticket_auto_closed",
     ]);
   });
 

@@ -5,14 +5,15 @@ import {
   assignmentRefusal,
   statusAfterAssignment,
 } from "#shared/tickets/ticket-assignment.ts";
-import type { ServiceContext } from "../../context.ts";
+import { nowOf, type ServiceContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { conflict, forbidden, ruleViolation } from "../../errors.ts";
 import { inTransaction } from "../../events/transaction.ts";
+import { syncTicketSla } from "../service-levels/ticket-sla.service.ts";
 import { findUserById } from "../users/user.queries.ts";
-import { toTicketDto } from "./ticket.presenter.ts";
 import { findTicketById, lockTicket, updateTicketAssignee } from "./ticket.queries.ts";
 import { findVisibleTicket } from "./ticket-access.ts";
+import { ticketDtoFor } from "./ticket-dto.ts";
 
 async function ensureActiveTechnician(db: Db, assigneeId: string) {
   const person = await findUserById(db, assigneeId);
@@ -45,7 +46,7 @@ export async function assignTicket(
   const refusal = assignmentRefusal(seen, assigneeId);
   if (refusal) throw ruleViolation(refusal);
   if (assigneeId !== null) await ensureActiveTechnician(ctx.db, assigneeId);
-  const now = new Date();
+  const now = nowOf(ctx);
   await inTransaction(ctx, async (tx, recordEvent) => {
     const locked = await lockTicket(tx, ticketId);
     if (!locked || locked.assignedTo !== seen.assignedTo) {
@@ -61,6 +62,7 @@ export async function assignTicket(
     if (assigneeId !== null) await ensureActiveTechnician(tx, assigneeId);
     const status = statusAfterAssignment(locked.status, assigneeId);
     await updateTicketAssignee(tx, ticketId, { assignedTo: assigneeId, status, updatedAt: now });
+    await syncTicketSla(tx, ticketId, now, { responded: assigneeId !== null });
     await recordEvent({
       ticketId,
       type: "reassigned",
@@ -73,5 +75,5 @@ export async function assignTicket(
     });
   });
   const ticket = await findTicketById(ctx.db, ticketId);
-  return toTicketDto(ticket!);
+  return ticketDtoFor(ctx, ticket!);
 }

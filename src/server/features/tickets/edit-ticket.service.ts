@@ -6,12 +6,13 @@ import {
   editableTicketFields,
   type TicketChange,
 } from "#shared/tickets/ticket-edit.ts";
-import type { ServiceContext } from "../../context.ts";
+import { nowOf, type ServiceContext } from "../../context.ts";
 import { conflict, forbidden, ruleViolation } from "../../errors.ts";
 import { inTransaction } from "../../events/transaction.ts";
-import { toTicketDto } from "./ticket.presenter.ts";
+import { syncTicketSla } from "../service-levels/ticket-sla.service.ts";
 import { findTicketById, lockTicketDetails, updateTicketDetails } from "./ticket.queries.ts";
 import { ensureVisible, findVisibleTicket } from "./ticket-access.ts";
+import { ticketDtoFor } from "./ticket-dto.ts";
 
 /** Throws why the actor may not change these fields of this ticket (can.editTicketDetails, can.editDescription). */
 function ensureMayEdit(actor: Actor, ticket: TicketFacts, fields: EditableTicketField[]) {
@@ -53,7 +54,7 @@ export async function applyTicketEdit(
     const current = ensureVisible(ctx.actor, await lockTicketDetails(tx, ticketId), ticketId);
     ensureMayEdit(ctx.actor, current, fields);
     // Taken after the lock: an edit that waited for another one is recorded after it in the timeline.
-    const now = new Date();
+    const now = nowOf(ctx);
     const changes: TicketChange[] = fields.flatMap((field) => {
       const to = input[field];
       return to === undefined || to === current[field] ? [] : [{ field, from: current[field], to }];
@@ -63,6 +64,9 @@ export async function applyTicketEdit(
       ...Object.fromEntries(changes.map((change) => [change.field, change.to])),
       updatedAt: now,
     });
+    if (changes.some((change) => change.field === "priority")) {
+      await syncTicketSla(tx, ticketId, now, { priorityChanged: true });
+    }
     await recordEvent({ ticketId, type: "edited", actorId: ctx.actor.id, changes, createdAt: now });
     return changes;
   });
@@ -75,5 +79,5 @@ export async function editTicket(
   input: EditTicketInput,
 ): Promise<Ticket> {
   await applyTicketEdit(ctx, ticketId, input);
-  return toTicketDto((await findTicketById(ctx.db, ticketId))!);
+  return ticketDtoFor(ctx, (await findTicketById(ctx.db, ticketId))!);
 }

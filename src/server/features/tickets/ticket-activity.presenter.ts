@@ -58,6 +58,9 @@ export function toEventDto({
     fromAssigneeName,
     toAssigneeName,
     changes: event.changes ?? null,
+    slaTarget: event.slaTarget ?? null,
+    dueAt: event.dueAt?.toISOString() ?? null,
+    idleDays: event.idleDays,
     at: event.createdAt.toISOString(),
   };
 }

@@ -1,5 +1,6 @@
-import { and, asc, eq, ne } from "drizzle-orm";
+import { and, asc, eq, notInArray } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { staffOnlyEventTypes } from "#shared/tickets/ticket-activity.schemas.ts";
 import type { Db } from "../../db/client.ts";
 import { ticketComments, ticketEvents, ticketFeedback, users } from "../../db/schema/index.ts";
 import { newCommentId, newEventId } from "./ticket-id.ts";
@@ -15,9 +16,11 @@ export async function insertTicketEvent(db: Db, values: EventValues): Promise<st
 
 export async function insertComment(
   db: Db,
-  values: { ticketId: string; authorId: string; message: string; isInternal: boolean },
+  {
+    createdAt,
+    ...values
+  }: { ticketId: string; authorId: string; message: string; isInternal: boolean; createdAt: Date },
 ) {
-  const createdAt = new Date();
   const [row] = await db
     .insert(ticketComments)
     .values({ id: newCommentId(createdAt.getTime()), ...values, createdAt })
@@ -76,7 +79,7 @@ export async function findCommentById(db: Db, commentId: string) {
   return row;
 }
 
-/** `withInternal` only for staff: a user's timeline has no internal-note events. */
+/** `withInternal` only for staff: a user's timeline has no internal-note nor escalation events. */
 export function findEvents(db: Db, ticketId: string, { withInternal }: { withInternal: boolean }) {
   return db
     .select({
@@ -94,7 +97,7 @@ export function findEvents(db: Db, ticketId: string, { withInternal }: { withInt
     .where(
       and(
         eq(ticketEvents.ticketId, ticketId),
-        withInternal ? undefined : ne(ticketEvents.type, "internal_note"),
+        withInternal ? undefined : notInArray(ticketEvents.type, [...staffOnlyEventTypes]),
       ),
     )
     .orderBy(asc(ticketEvents.createdAt), asc(ticketEvents.id));

@@ -6,13 +6,14 @@ import type {
   FeedbackInput,
   TicketActivity,
 } from "#shared/tickets/ticket-activity.schemas.ts";
-import type { ServiceContext } from "../../context.ts";
+import { nowOf, type ServiceContext } from "../../context.ts";
 import { conflict, forbidden, ruleViolation } from "../../errors.ts";
 import { inTransaction } from "../../events/transaction.ts";
 import { toAttachmentDto } from "../attachments/attachment.presenter.ts";
 import { findCommentAttachments, findTicketAttachments } from "../attachments/attachment.queries.ts";
 import { linkAttachments } from "../attachments/attachment.service.ts";
 import { resolveMentions } from "../mentions/mention.service.ts";
+import { syncTicketSla } from "../service-levels/ticket-sla.service.ts";
 import { lockTicket } from "./ticket.queries.ts";
 import { findVisibleTicket } from "./ticket-access.ts";
 import { toCommentDto, toEventDto, toFeedbackDto } from "./ticket-activity.presenter.ts";
@@ -35,7 +36,17 @@ export async function addComment(
     throw forbidden("Only technicians and administrators can add internal notes");
   const { message, notifyIds, outcome } = await resolveMentions(ctx.db, ctx.actor, ticket, text);
   const comment = await inTransaction(ctx, async (tx, recordEvent) => {
-    const row = await insertComment(tx, { ticketId, authorId: ctx.actor.id, message, isInternal });
+    const row = await insertComment(tx, {
+      ticketId,
+      authorId: ctx.actor.id,
+      message,
+      isInternal,
+      createdAt: nowOf(ctx),
+    });
+    // The first response is what the requester sees from staff: never a note, never their own comment.
+    if (!isInternal && can.seeServiceLevels(ctx.actor) && ticket.createdBy !== ctx.actor.id) {
+      await syncTicketSla(tx, ticketId, nowOf(ctx), { responded: true });
+    }
     await recordEvent({
       ticketId,
       type: isInternal ? "internal_note" : "commented",
@@ -68,7 +79,7 @@ export async function giveFeedback(
   if (ticket.createdBy !== ctx.actor.id)
     throw forbidden("Only the person who raised this ticket can rate it");
   if (ticket.status !== "Resolved") throw ruleViolation("Feedback can be given once the ticket is Resolved.");
-  const now = new Date();
+  const now = nowOf(ctx);
   const row = await inTransaction(ctx, async (tx, recordEvent) => {
     // Lock the ticket so that a status change cannot slip between the check and the write.
     if ((await lockTicket(tx, ticketId))?.status !== "Resolved")

@@ -25,6 +25,7 @@ type ActorKind =
 type Action =
   | "view"
   | "list"
+  | "exportCsv"
   | "create"
   | "comment"
   | "addNote"
@@ -49,6 +50,16 @@ const expected: Record<Action, Record<ActorKind, number>> = {
   },
   // list: 200 for everyone signed in; whether the ticket is *in* the list is checked below.
   list: {
+    anonymous: 401,
+    creator: 200,
+    otherUser: 200,
+    technician: 200,
+    assignee: 200,
+    otherTechnician: 200,
+    admin: 200,
+  },
+  // The CSV export of the list: the same callers, the same tickets (checked below with `listed`).
+  exportCsv: {
     anonymous: 401,
     creator: 200,
     otherUser: 200,
@@ -248,6 +259,8 @@ function perform(action: Action, ticketId: string, cookie: string | null) {
       return request(t.app, { method: "GET", url, cookie });
     case "list":
       return request(t.app, { method: "GET", url: "/api/tickets", cookie });
+    case "exportCsv":
+      return request(t.app, { method: "GET", url: "/api/tickets/export.csv", cookie });
     case "create":
       return request(t.app, { method: "POST", url: "/api/tickets", cookie, payload: newTicket });
     case "comment":
@@ -345,6 +358,9 @@ describe("ticket routes × callers", () => {
     if (action === "list" && actor !== "anonymous") {
       const ids = response.json().items.map((i: { ticketId: string }) => i.ticketId);
       expect(ids.includes(ticket.id)).toBe(listed[actor]);
+    }
+    if (action === "exportCsv" && actor !== "anonymous") {
+      expect(response.body.includes(ticket.id)).toBe(listed[actor]);
     }
   });
 });

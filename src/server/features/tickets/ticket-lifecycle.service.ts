@@ -2,15 +2,16 @@ import { can } from "#shared/permissions.ts";
 import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
 import type { ChangeStatusInput } from "#shared/tickets/ticket-activity.schemas.ts";
 import { statusChangeRefusal, takesTicket } from "#shared/tickets/ticket-status.ts";
-import type { ServiceContext } from "../../context.ts";
+import { nowOf, type ServiceContext } from "../../context.ts";
 import { conflict, forbidden, ruleViolation } from "../../errors.ts";
 import { inTransaction } from "../../events/transaction.ts";
-import { toTicketDto } from "./ticket.presenter.ts";
+import { syncTicketSla } from "../service-levels/ticket-sla.service.ts";
 import { assignTicketIfOpen, findTicketById, lockTicket, updateTicketStatus } from "./ticket.queries.ts";
 import { ensureVisible, findVisibleTicket } from "./ticket-access.ts";
+import { ticketDtoFor } from "./ticket-dto.ts";
 
 async function reloadTicket(ctx: ServiceContext, ticketId: string): Promise<Ticket> {
-  return toTicketDto((await findTicketById(ctx.db, ticketId))!);
+  return ticketDtoFor(ctx, (await findTicketById(ctx.db, ticketId))!);
 }
 
 /** The loser of an Assign to Me race learns who won: they could see the ticket a moment ago. */
@@ -28,7 +29,7 @@ export async function assignTicketToMe(ctx: ServiceContext, ticketId: string): P
   if (ctx.actor.role !== "technician") throw forbidden("Only technicians can assign tickets to themselves");
   if (ticket.assignedTo !== null) throw conflict("This ticket is already assigned.");
   if (!can.assignToSelf(ctx.actor, ticket)) throw ruleViolation("Only Open tickets can be assigned.");
-  const now = new Date();
+  const now = nowOf(ctx);
   await inTransaction(ctx, async (tx, recordEvent) => {
     if (!(await assignTicketIfOpen(tx, ticketId, ctx.actor.id, now))) {
       // The ticket was Open and unassigned when this caller read it; only the update's outcome says they
@@ -37,6 +38,8 @@ export async function assignTicketToMe(ctx: ServiceContext, ticketId: string): P
       if (winner?.assignedTo) throw lostAssignRace(winner.assignedToName);
       throw ruleViolation("Only Open tickets can be assigned.");
     }
+    // Being taken is the first response when nobody answered before (decision 019).
+    await syncTicketSla(tx, ticketId, now, { responded: true });
     await recordEvent({
       ticketId,
       type: "assigned",
@@ -62,7 +65,7 @@ export async function changeTicketStatus(
   if (!can.changeStatus(ctx.actor, ticket)) throw forbidden("You cannot change the status of this ticket");
   const refusal = statusChangeRefusal(ctx.actor, ticket, status);
   if (refusal) throw ruleViolation(refusal);
-  const now = new Date();
+  const now = nowOf(ctx);
   await inTransaction(ctx, async (tx, recordEvent) => {
     // Decide again on the locked row: a Close or an assignment that won the race is never overwritten.
     const locked = await lockTicket(tx, ticketId);
@@ -85,6 +88,7 @@ export async function changeTicketStatus(
       ...(status === "In Progress" ? { resolvedBy: null } : {}),
       updatedAt: now,
     });
+    await syncTicketSla(tx, ticketId, now, { responded: takes });
     await recordEvent({
       ticketId,
       type: takes ? "assigned" : "status_changed",

@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Actor } from "#shared/permissions.ts";
-import type { ListTicketsQuery, TicketScope } from "#shared/tickets/ticket.schemas.ts";
+import type { ListTicketsQuery, TicketDueFilter, TicketScope } from "#shared/tickets/ticket.schemas.ts";
 import { tickets } from "../../db/schema/index.ts";
 
 /**
@@ -37,10 +37,29 @@ export function ticketsInScopeWhere(actor: Actor, scope: TicketScope): SQL {
   return and(visibleTicketsWhere(actor), ticketFiltersWhere(actor, { scope }))!;
 }
 
-/** A list's filters beyond visibility: a tab, status, priority, category and a search. */
+/** Where the service-level filters stand: the server's now and the policy's "due soon" window. */
+export interface DueWindow {
+  now: Date;
+  dueSoonMinutes: number;
+}
+
+/**
+ * A list's filters beyond visibility: a tab, status, priority, category, a search and (staff, with the
+ * window) a due filter.
+ */
 export function ticketFiltersWhere(
   actor: Actor,
-  { scope, status, priority, category, q }: Omit<ListTicketsQuery, "cursor" | "limit">,
+  {
+    scope,
+    status,
+    priority,
+    category,
+    q,
+    due,
+  }: Omit<ListTicketsQuery, "cursor" | "limit" | "sort" | "due"> & {
+    due?: TicketDueFilter;
+  },
+  window?: DueWindow | null,
 ): SQL | undefined {
   const filters: SQL[] = [];
   if (scope === "mine") filters.push(eq(tickets.assignedTo, actor.id));
@@ -51,6 +70,7 @@ export function ticketFiltersWhere(
   if (category) filters.push(eq(tickets.category, category));
   const query = q ? searchQuery(q) : null;
   if (query) filters.push(sql`${tickets.search} @@ to_tsquery('simple', ${query})`);
+  if (due && window) filters.push(dueFilterWhere(due, window));
   return filters.length > 0 ? and(...filters) : undefined;
 }
 
@@ -62,4 +82,12 @@ export function searchQuery(text: string): string | null {
     .filter(Boolean)
     .slice(0, 8);
   return words.length > 0 ? words.map((word) => `${word}:*`).join(" & ") : null;
+}
+
+/** Running targets past due (`overdue`) or due within the window (`due_soon`), through tickets_sla_due_idx. */
+export function dueFilterWhere(due: TicketDueFilter, { now, dueSoonMinutes }: DueWindow): SQL {
+  const nowParam = sql`${now.toISOString()}::timestamptz`;
+  if (due === "overdue") return sql`${tickets.slaDueAt} <= ${nowParam}`;
+  const soon = new Date(now.getTime() + dueSoonMinutes * 60_000).toISOString();
+  return sql`(${tickets.slaDueAt} > ${nowParam} and ${tickets.slaDueAt} <= ${soon}::timestamptz)`;
 }

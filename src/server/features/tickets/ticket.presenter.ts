@@ -1,7 +1,21 @@
+import { type AutoCloseSettings, autoCloseAtOf } from "#shared/service-levels/auto-close.schemas.ts";
+import type { TicketSla } from "#shared/service-levels/ticket-sla.ts";
 import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
 import type { TicketWithNames } from "./ticket.queries.ts";
 
-export function toTicketDto(row: TicketWithNames): Ticket {
+/** What a ticket's DTO depends on besides its row: read once per request (ticketDtoContext). */
+export interface TicketDtoContext {
+  autoClose: AutoCloseSettings;
+  now: Date;
+}
+
+/** `sla` comes from ticketSlaFor (null for those who do not see service levels). */
+export function toTicketDto(
+  row: TicketWithNames,
+  { autoClose, now }: TicketDtoContext,
+  sla: TicketSla | null,
+): Ticket {
+  const autoCloseAt = autoCloseAtOf({ status: row.status, lastActivityAt: row.updatedAt }, autoClose, now);
   return {
     ticketId: row.id,
     title: row.title,
@@ -18,5 +32,7 @@ export function toTicketDto(row: TicketWithNames): Ticket {
     officeNumber: row.officeNumber,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    autoCloseAt: autoCloseAt?.toISOString() ?? null,
+    sla,
   };
 }

@@ -1,7 +1,8 @@
-import { and, eq, getTableColumns, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, isNull, lt, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { type TicketRow, tickets, users } from "../../db/schema/index.ts";
+import { type DueWindow, dueFilterWhere } from "./ticket-visibility.ts";
 
 type TicketFields = Omit<TicketRow, "search">;
 export type TicketWithNames = TicketFields & { createdByName: string | null; assignedToName: string | null };
@@ -74,6 +75,14 @@ export async function updateTicketAssignee(
   await db.update(tickets).set(values).where(eq(tickets.id, id));
 }
 
+/** Moves the last activity (updated_at) forward to `at`; never back. */
+export async function touchTicket(db: Db, id: string, at: Date) {
+  await db
+    .update(tickets)
+    .set({ updatedAt: at })
+    .where(and(eq(tickets.id, id), lt(tickets.updatedAt, at)));
+}
+
 export async function findTicketById(db: Db, id: string): Promise<TicketWithNames | undefined> {
   const [row] = await selectTicketsWithNames(db).where(eq(tickets.id, id));
   return row && flatten(row);
@@ -103,13 +112,43 @@ export function ticketPageIdsQuery({ branches, filters, after, limit }: PageQuer
   return sql`select id from (${sql.join(pages, sql` union all `)}) page order by created_at desc, id desc limit ${limit}`;
 }
 
+/** Where a list sorted by due time stopped: a due time, or null once in the tickets that owe nothing. */
+export interface DueKeyset {
+  slaDueAt: Date | null;
+  id: string;
+}
+
+interface DuePageQuery {
+  branches: SQL[];
+  filters?: SQL;
+  after?: DueKeyset;
+  limit: number;
+}
+
 /**
- * Newest first, keyset pagination on (createdAt, id): never OFFSET. Each visibility branch reads at most
- * a page through its own index; the merged ids are then joined to names in a second, primary-key query.
+ * The ids of one page, earliest due time first and tickets without a running target last (by id). Each
+ * branch reads the tickets with a due time through tickets_sla_due_idx (partial, in this order) and,
+ * past those, the others by primary key: a page at most from each, merged.
  */
-export async function findTicketsPage(db: Db, query: PageQuery): Promise<TicketWithNames[]> {
-  if (query.branches.length === 0) return [];
-  const result = await db.execute<{ id: string }>(ticketPageIdsQuery(query));
+export function ticketDuePageIdsQuery({ branches, filters, after, limit }: DuePageQuery): SQL {
+  const isPastDue = after !== undefined && after.slaDueAt === null;
+  const dueAfter =
+    after?.slaDueAt != null
+      ? sql`(${tickets.slaDueAt}, ${tickets.id}) > (${after.slaDueAt.toISOString()}::timestamptz, ${after.id})`
+      : undefined;
+  const pages = branches.flatMap((branch) => [
+    ...(isPastDue
+      ? []
+      : [
+          sql`(select ${tickets.id} as id, ${tickets.slaDueAt} as sla_due_at from ${tickets} where ${and(branch, filters, sql`${tickets.slaDueAt} is not null`, dueAfter)} order by ${tickets.slaDueAt} asc, ${tickets.id} asc limit ${limit})`,
+        ]),
+    sql`(select ${tickets.id} as id, ${tickets.slaDueAt} as sla_due_at from ${tickets} where ${and(branch, filters, sql`${tickets.slaDueAt} is null`, isPastDue ? sql`${tickets.id} > ${after.id}` : undefined)} order by ${tickets.id} asc limit ${limit})`,
+  ]);
+  return sql`select id from (${sql.join(pages, sql` union all `)}) page order by sla_due_at asc nulls last, id asc limit ${limit}`;
+}
+
+async function findTicketsOfIds(db: Db, idsQuery: SQL): Promise<TicketWithNames[]> {
+  const result = await db.execute<{ id: string }>(idsQuery);
   const ids = (result as unknown as { rows: Array<{ id: string }> }).rows.map((row) => row.id);
   if (ids.length === 0) return [];
   const rows = (await selectTicketsWithNames(db).where(inArray(tickets.id, ids))).map(flatten);
@@ -117,8 +156,25 @@ export async function findTicketsPage(db: Db, query: PageQuery): Promise<TicketW
   return ids.map((id) => byId.get(id)!);
 }
 
-export async function countTickets(db: Db, where: SQL, actorId: string) {
+/**
+ * Newest first, keyset pagination on (createdAt, id): never OFFSET. Each visibility branch reads at most
+ * a page through its own index; the merged ids are then joined to names in a second, primary-key query.
+ */
+export async function findTicketsPage(db: Db, query: PageQuery): Promise<TicketWithNames[]> {
+  if (query.branches.length === 0) return [];
+  return findTicketsOfIds(db, ticketPageIdsQuery(query));
+}
+
+/** Earliest due time first (ticketDuePageIdsQuery), keyset pagination on (slaDueAt, id). */
+export async function findTicketsByDuePage(db: Db, query: DuePageQuery): Promise<TicketWithNames[]> {
+  if (query.branches.length === 0) return [];
+  return findTicketsOfIds(db, ticketDuePageIdsQuery(query));
+}
+
+export async function countTickets(db: Db, where: SQL, actorId: string, due: DueWindow | null) {
   const counted = (condition: SQL) => sql<number>`(count(*) filter (where ${condition}))::int`;
+  const countedDue = (filter: "overdue" | "due_soon") =>
+    due ? counted(dueFilterWhere(filter, due)) : sql<null>`null`;
   const [row] = await db
     .select({
       total: sql<number>`count(*)::int`,
@@ -130,6 +186,8 @@ export async function countTickets(db: Db, where: SQL, actorId: string) {
       unassigned: counted(sql`${tickets.assignedTo} is null`),
       // Every ticket the actor resolved, wherever it is now, through the partial tickets_resolved_by_idx.
       resolvedByMe: sql<number>`(select count(*)::int from ${tickets} where ${tickets.resolvedBy} = ${actorId})`,
+      overdue: countedDue("overdue"),
+      dueSoon: countedDue("due_soon"),
     })
     .from(tickets)
     .where(where);

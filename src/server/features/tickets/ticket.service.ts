@@ -1,39 +1,59 @@
+import { and, type SQL } from "drizzle-orm";
 import { can } from "#shared/permissions.ts";
 import type {
   CreateTicketInput,
   ListTicketsQuery,
   Ticket,
   TicketPage,
+  TicketSort,
   TicketSummary,
   TicketSummaryQuery,
 } from "#shared/tickets/ticket.schemas.ts";
 import { ticketIdPattern } from "#shared/tickets/ticket.schemas.ts";
-import type { ServiceContext } from "../../context.ts";
+import { nowOf, type ServiceContext } from "../../context.ts";
 import { forbidden, validationFailed } from "../../errors.ts";
 import { inTransaction } from "../../events/transaction.ts";
 import { linkAttachments } from "../attachments/attachment.service.ts";
+import {
+  checkNewTicketFieldValues,
+  customFieldFiltersWhere,
+  insertNewTicketFieldValues,
+} from "../custom-fields/custom-field-values.service.ts";
+import {
+  dueTimesForTicket,
+  type SlaView,
+  slaViewFor,
+  ticketSlaFor,
+} from "../service-levels/ticket-sla.service.ts";
 import { toTicketDto } from "./ticket.presenter.ts";
 import {
   countTickets,
+  type DueKeyset,
   findTicketById,
+  findTicketsByDuePage,
   findTicketsPage,
   insertTicket,
   type Keyset,
 } from "./ticket.queries.ts";
 import { findVisibleTicket } from "./ticket-access.ts";
+import { ticketDtoFor } from "./ticket-dto.ts";
+import { ticketDtoContext } from "./ticket-dto-context.ts";
 import { newTicketId } from "./ticket-id.ts";
 import { ticketFiltersWhere, ticketsInScopeWhere, visibilityBranches } from "./ticket-visibility.ts";
 
 export async function createTicket(
   ctx: ServiceContext,
-  { attachmentIds, ...input }: CreateTicketInput,
+  { attachmentIds, customFields, ...input }: CreateTicketInput,
 ): Promise<Ticket> {
   if (!can.createTicket(ctx.actor)) throw forbidden("You do not have permission to create tickets");
-  const now = new Date();
+  const fieldValues = await checkNewTicketFieldValues(ctx.db, input.category, customFields);
+  const now = nowOf(ctx);
   const row = await inTransaction(ctx, async (tx, recordEvent) => {
     const inserted = await insertTicket(tx, {
       id: newTicketId(now.getTime()),
       ...input,
+      // Stored, not derived on read: lists sort and filter on them through an index (decision 019).
+      ...(await dueTimesForTicket(tx, input.priority, now)),
       status: "Open",
       assignedTo: null,
       createdBy: ctx.actor.id,
@@ -53,56 +73,123 @@ export async function createTicket(
       commentId: null,
       isInternal: false,
     });
+    await insertNewTicketFieldValues(tx, inserted.id, fieldValues);
     return inserted;
   });
   const created = await findTicketById(ctx.db, row.id);
-  return toTicketDto(created!);
+  return ticketDtoFor(ctx, created!);
 }
 
 export async function getTicket(ctx: ServiceContext, ticketId: string): Promise<Ticket> {
-  return toTicketDto(await findVisibleTicket(ctx, ticketId));
+  return ticketDtoFor(ctx, await findVisibleTicket(ctx, ticketId));
 }
 
-export async function listTicketsFor(ctx: ServiceContext, query: ListTicketsQuery): Promise<TicketPage> {
-  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-  const rows = await findTicketsPage(ctx.db, {
-    branches: visibilityBranches(ctx.actor),
-    filters: ticketFiltersWhere(ctx.actor, query),
-    after,
-    limit: query.limit + 1,
-  });
+/** The list query as the route parses it; callers inside the server may leave the sort out (newest). */
+export type ListTicketsRequest = Omit<ListTicketsQuery, "sort"> & { sort?: TicketSort };
+
+/** What a list reads, whatever the page: its order, the caller's service-level view, filters and visibility. */
+export interface TicketListPlan {
+  sort: TicketSort;
+  slaView: SlaView | null;
+  filters: SQL | undefined;
+  branches: SQL[];
+}
+
+/**
+ * Checks a list query (due filters and sort are for staff; custom field filters name real fields) and
+ * turns it into SQL. The list and the CSV export (features/exports) both read through it.
+ */
+export async function planTicketList(
+  ctx: ServiceContext,
+  query: Omit<ListTicketsRequest, "cursor" | "limit">,
+): Promise<TicketListPlan> {
+  const sort = query.sort ?? "newest";
+  const slaView = await slaViewFor(ctx);
+  if ((query.due || sort === "due") && !slaView) {
+    throw forbidden("Only technicians and administrators can filter or sort by due time");
+  }
+  const filters = and(
+    ticketFiltersWhere(ctx.actor, query, slaView),
+    await customFieldFiltersWhere(ctx.db, query.cf),
+  );
+  return { sort, slaView, filters, branches: visibilityBranches(ctx.actor) };
+}
+
+export async function listTicketsFor(ctx: ServiceContext, query: ListTicketsRequest): Promise<TicketPage> {
+  const [{ sort, slaView, filters, branches }, dto] = await Promise.all([
+    planTicketList(ctx, query),
+    ticketDtoContext(ctx),
+  ]);
+  const limit = query.limit + 1;
+  const rows =
+    sort === "due"
+      ? await findTicketsByDuePage(ctx.db, {
+          branches,
+          filters,
+          after: query.cursor ? decodeDueCursor(query.cursor) : undefined,
+          limit,
+        })
+      : await findTicketsPage(ctx.db, {
+          branches,
+          filters,
+          after: query.cursor ? decodeCursor(query.cursor) : undefined,
+          limit,
+        });
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
+  const nextCursor =
+    rows.length > query.limit && last
+      ? sort === "due"
+        ? encodeDueCursor({ slaDueAt: last.slaDueAt, id: last.id })
+        : encodeCursor({ createdAt: last.createdAt, id: last.id })
+      : null;
   return {
-    items: page.map(toTicketDto),
-    nextCursor:
-      rows.length > query.limit && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
+    items: page.map((row) => toTicketDto(row, dto, ticketSlaFor(slaView, row))),
+    nextCursor,
   };
 }
 
-export function summarizeTicketsFor(
+export async function summarizeTicketsFor(
   ctx: ServiceContext,
   { scope }: TicketSummaryQuery,
 ): Promise<TicketSummary> {
-  return countTickets(ctx.db, ticketsInScopeWhere(ctx.actor, scope), ctx.actor.id);
+  const slaView = await slaViewFor(ctx);
+  return countTickets(ctx.db, ticketsInScopeWhere(ctx.actor, scope), ctx.actor.id, slaView);
 }
 
 function encodeCursor({ createdAt, id }: Keyset): string {
   return Buffer.from(`${createdAt.toISOString()}|${id}`).toString("base64url");
 }
 
+// A due-time cursor names its sort ("due|…"), so a cursor of the newest-first list is refused here and
+// the other way round; "-" stands for the tickets without a due time, read last.
+function encodeDueCursor({ slaDueAt, id }: DueKeyset): string {
+  return Buffer.from(`due|${slaDueAt ? slaDueAt.toISOString() : "-"}|${id}`).toString("base64url");
+}
+
 // Exactly what encodeCursor writes: a four-digit year keeps the date inside both JavaScript's and
 // PostgreSQL's range, and the round trip refuses dates like 2024-02-31 that Date would roll over.
 const cursorDatePattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
+const invalidCursor = () => validationFailed("cursor: Not a valid page cursor");
+
+function dateOfCursor(iso: string | undefined): Date {
+  if (!iso || !cursorDatePattern.test(iso)) throw invalidCursor();
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime()) || at.toISOString() !== iso) throw invalidCursor();
+  return at;
+}
+
 function decodeCursor(cursor: string): Keyset {
-  const invalid = validationFailed("cursor: Not a valid page cursor");
   const parts = Buffer.from(cursor, "base64url").toString("utf8").split("|");
   const [iso, id] = parts;
-  if (parts.length !== 2 || !iso || !id || !cursorDatePattern.test(iso) || !ticketIdPattern.test(id)) {
-    throw invalid;
-  }
-  const createdAt = new Date(iso);
-  if (Number.isNaN(createdAt.getTime()) || createdAt.toISOString() !== iso) throw invalid;
-  return { createdAt, id };
+  if (parts.length !== 2 || !id || !ticketIdPattern.test(id)) throw invalidCursor();
+  return { createdAt: dateOfCursor(iso), id };
+}
+
+function decodeDueCursor(cursor: string): DueKeyset {
+  const parts = Buffer.from(cursor, "base64url").toString("utf8").split("|");
+  const [kind, iso, id] = parts;
+  if (parts.length !== 3 || kind !== "due" || !id || !ticketIdPattern.test(id)) throw invalidCursor();
+  return { slaDueAt: iso === "-" ? null : dateOfCursor(iso), id };
 }

@@ -22,6 +22,12 @@ import {
 import type { ServiceContext } from "../../context.ts";
 import type { UserRow } from "../../db/schema/index.ts";
 import { AppError, conflict, forbidden, notFound, ruleViolation, validationFailed } from "../../errors.ts";
+import {
+  decodeCursorPair,
+  decodeHistoryCursor,
+  encodeCursorPair,
+  encodeHistoryCursor,
+} from "../../http/history-cursor.ts";
 import type { Mailer, MailMessage } from "../../mail/mailer.ts";
 import { adminPasswordResetMail, invitationMail } from "../../mail/templates.ts";
 import { deleteSessionsOf, findUserById, updateUser } from "./user.queries.ts";
@@ -291,10 +297,7 @@ export async function getUserHistory(
   const last = page.at(-1);
   return {
     items: page.map(toUserChangeDto),
-    nextCursor:
-      rows.length > historyPageSize && last
-        ? Buffer.from(JSON.stringify([last.createdAt.toISOString(), last.id])).toString("base64url")
-        : null,
+    nextCursor: rows.length > historyPageSize && last ? encodeHistoryCursor(last) : null,
   };
 }
 
@@ -305,35 +308,14 @@ const hoursFromNow = (hours: number) => new Date(Date.now() + hours * 60 * 60 * 
 const passwordLink = (baseURL: string, token: string) =>
   `${baseURL}/api/auth/reset-password/${token}?callbackURL=${encodeURIComponent("/reset-password")}`;
 
-function encodeCursor({ value, id }: UserKeyset): string {
-  return Buffer.from(JSON.stringify([value, id])).toString("base64url");
-}
-
-function decodePair(cursor: string): [string, string] {
-  try {
-    const parsed: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-    if (Array.isArray(parsed) && typeof parsed[0] === "string" && typeof parsed[1] === "string") {
-      return [parsed[0], parsed[1]];
-    }
-  } catch {
-    // Falls through to the one answer for every malformed cursor.
-  }
-  throw validationFailed("cursor: Not a valid page cursor");
-}
+const encodeCursor = ({ value, id }: UserKeyset): string => encodeCursorPair(value, id);
 
 // created_at as PostgreSQL prints it: 2025-11-20 09:30:00.123456+00
 const timestampText = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
 
 function decodeCursor(cursor: string, sort: UserSort): UserKeyset {
-  const [value, id] = decodePair(cursor);
+  const [value, id] = decodeCursorPair(cursor);
   if (sort === "newest" && !timestampText.test(value))
     throw validationFailed("cursor: Not a valid page cursor");
   return { value, id };
-}
-
-function decodeHistoryCursor(cursor: string) {
-  const [iso, id] = decodePair(cursor);
-  const createdAt = new Date(iso);
-  if (Number.isNaN(createdAt.getTime())) throw validationFailed("cursor: Not a valid page cursor");
-  return { createdAt, id };
 }

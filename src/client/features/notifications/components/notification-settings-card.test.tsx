@@ -6,7 +6,14 @@ import { renderWithApp, stubFetch } from "../../../test/render.tsx";
 import { NotificationSettingsCard } from "./notification-settings-card.tsx";
 
 const defaults: NotificationSettings = {
-  emailTypes: ["ticket_comment", "ticket_status", "ticket_assigned", "ticket_feedback", "ticket_edited"],
+  emailTypes: [
+    "ticket_comment",
+    "ticket_status",
+    "ticket_assigned",
+    "ticket_feedback",
+    "ticket_edited",
+    "ticket_auto_closed",
+  ],
   soundsMuted: false,
 };
 
@@ -43,8 +50,18 @@ describe("NotificationSettingsCard", () => {
       "My ticket was assigned",
       "Feedback on tickets I handled",
       "Corrections to my tickets' details",
+      "My resolved tickets closed automatically",
     ]);
     expect(boxes.every((box) => (box as HTMLInputElement).checked)).toBe(true);
+  });
+
+  it("offers a technician the service-level e-mails, which a user is never offered", async () => {
+    setup("technician");
+    for (const name of [
+      "A service-level target is due soon (staff)",
+      "A service-level target was missed (staff)",
+    ])
+      expect(await screen.findByRole("checkbox", { name })).toBeInTheDocument();
   });
 
   it("lets a technician choose new tickets by e-mail and saves the choice", async () => {
@@ -64,7 +81,13 @@ describe("NotificationSettingsCard", () => {
     await vi.waitFor(() =>
       expect(puts()).toEqual([
         {
-          emailTypes: ["ticket_status", "ticket_assigned", "ticket_feedback", "ticket_edited"],
+          emailTypes: [
+            "ticket_status",
+            "ticket_assigned",
+            "ticket_feedback",
+            "ticket_edited",
+            "ticket_auto_closed",
+          ],
           soundsMuted: false,
         },
       ]),

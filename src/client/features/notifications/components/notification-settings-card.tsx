@@ -15,13 +15,20 @@ import { Spinner } from "../../../components/ui/spinner.tsx";
 import { notificationSettingsQuery, useUpdateNotificationSettings } from "../notification.api.ts";
 import { rememberSoundsMuted } from "../notification-preferences.ts";
 
+const staffOnlyTypes: readonly EmailableNotificationType[] = [
+  "internal_note",
+  "mentioned",
+  "sla_warning",
+  "sla_breached",
+];
+
 /** New-ticket broadcasts reach technicians only, so only they choose whether to get them by e-mail. */
 const typesFor = (role: Role | null): readonly EmailableNotificationType[] =>
   emailableNotificationTypes.filter(
     (type) =>
       (type !== "new_ticket" || role === "technician") &&
-      // Users never receive internal notes nor mentions, so they are not offered the choice.
-      ((type !== "internal_note" && type !== "mentioned") || role === "technician" || role === "admin"),
+      // Users never receive internal notes, mentions nor service-level alerts: they are not offered the choice.
+      (!staffOnlyTypes.includes(type) || role === "technician" || role === "admin"),
   );
 
 /** /profile: which notifications also arrive by e-mail, and whether alerts make a sound. Saved on change. */

@@ -1,8 +1,15 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useQuery } from "@tanstack/react-query";
 import { LoaderCircle } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
-import { useForm } from "react-hook-form";
+import { type Resolver, useForm } from "react-hook-form";
 import { toast } from "react-toastify/unstyled";
+import type { CustomField } from "#shared/custom-fields/custom-field.schemas.ts";
+import {
+  fieldsForCategory,
+  pickValuesFor,
+  valuesSchemaFor,
+} from "#shared/custom-fields/custom-field-values.ts";
 import { can } from "#shared/permissions.ts";
 import {
   type CreateTicketInput,
@@ -20,17 +27,21 @@ import { optionsOf, Select } from "../../../components/ui/select.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { isApiError } from "../../../lib/api-client.ts";
 import { useActor } from "../../../lib/use-actor.ts";
+import { activeCustomFieldsQuery } from "../custom-fields.api.ts";
 import { useCreateTicket } from "../ticket.api.ts";
 import { AttachmentDropZone, AttachmentPicker } from "./attachment-picker.tsx";
+import { CustomFieldInputs } from "./custom-field-inputs.tsx";
 import { filesFromPaste, useAttachmentUploads } from "./use-attachment-uploads.ts";
 
 interface CreateTicketFormProps {
   onCreated?: (ticket: Ticket) => void;
   onCancel?: () => void;
+  /** The departments admins keep, offered as suggestions; any other department can still be typed. */
+  departments?: readonly string[];
 }
 
 /** Spec §5: every field required; Hardware, Low, General and floor 1 to start with. */
-export function CreateTicketForm({ onCreated, onCancel }: CreateTicketFormProps) {
+export function CreateTicketForm({ onCreated, onCancel, departments }: CreateTicketFormProps) {
   const actor = useActor();
   const headingId = useId();
 
@@ -44,7 +55,7 @@ export function CreateTicketForm({ onCreated, onCancel }: CreateTicketFormProps)
   } else if (actor === null || !can.createTicket(actor)) {
     body = <p className="text-sm text-slate-600">Only users and administrators can create tickets</p>;
   } else {
-    body = <TicketFields onCreated={onCreated} onCancel={onCancel} />;
+    body = <TicketFields onCreated={onCreated} onCancel={onCancel} departments={departments} />;
   }
 
   return (
@@ -58,20 +69,54 @@ export function CreateTicketForm({ onCreated, onCancel }: CreateTicketFormProps)
   );
 }
 
-function TicketFields({ onCreated, onCancel }: CreateTicketFormProps) {
+const baseResolver = zodResolver(createTicketInputSchema);
+
+/**
+ * The create form's rules plus the custom fields asked for the chosen category, checked by the same
+ * builder the server uses (valuesSchemaFor); values typed for another category are left out.
+ */
+const resolverWithCustomFields =
+  (definitions: readonly CustomField[]): Resolver<CreateTicketInput> =>
+  async (values, context, options) => {
+    const result = await baseResolver(values, context, options);
+    const custom = valuesSchemaFor(definitions, values.category).safeParse(
+      pickValuesFor(definitions, values.category, values.customFields),
+    );
+    if (custom.success) {
+      if (Object.keys(result.errors).length > 0) return result;
+      const { customFields: _typed, ...parsed } = result.values as CreateTicketInput;
+      const hasValues = Object.keys(custom.data).length > 0;
+      return { values: hasValues ? { ...parsed, customFields: custom.data } : parsed, errors: {} };
+    }
+    const customErrors = Object.fromEntries(
+      custom.error.issues.map((issue) => [String(issue.path[0]), { type: "custom", message: issue.message }]),
+    );
+    return { values: {}, errors: { ...result.errors, customFields: customErrors } } as Awaited<
+      ReturnType<Resolver<CreateTicketInput>>
+    >;
+  };
+
+function TicketFields({ onCreated, onCancel, departments }: CreateTicketFormProps) {
   const id = useId();
   const createTicket = useCreateTicket();
   const [serverError, setServerError] = useState<string | null>(null);
   const uploads = useAttachmentUploads();
+  const definitions = useQuery(activeCustomFieldsQuery()).data?.items ?? [];
   const {
     register,
     handleSubmit,
     reset,
+    watch,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<CreateTicketInput>({
-    resolver: zodResolver(createTicketInputSchema),
+    resolver: resolverWithCustomFields(definitions),
     defaultValues: createTicketDefaults,
   });
+  const askedFields = fieldsForCategory(definitions, watch("category"));
+  const customFieldErrors = errors.customFields as
+    | Record<string, { message?: string } | undefined>
+    | undefined;
 
   const handleCreate = handleSubmit(async (input) => {
     setServerError(null);
@@ -90,6 +135,14 @@ function TicketFields({ onCreated, onCancel }: CreateTicketFormProps) {
       }
       // The server refused the ticket (4xx) vs. the request itself failed (network, 5xx): spec §8 has both.
       const refused = isApiError(error) && error.status >= 400 && error.status < 500;
+      // A custom field the server refused (e.g. made required meanwhile) is shown at its field.
+      const asked = new Set(askedFields.map((field) => field.id));
+      for (const issue of refused ? error.issues : []) {
+        const [root, fieldId] = issue.path;
+        if (root === "customFields" && fieldId && asked.has(fieldId)) {
+          setError(`customFields.${fieldId}`, { type: "server", message: issue.message });
+        }
+      }
       toast.error(refused ? "Failed to create ticket" : "Error creating ticket");
       setServerError(error instanceof Error ? error.message : "Error creating ticket");
     }
@@ -149,11 +202,18 @@ function TicketFields({ onCreated, onCancel }: CreateTicketFormProps) {
         >
           <Select {...field("priority")} options={optionsOf(ticketPriorities)} />
         </Field>
+        <CustomFieldInputs
+          fields={askedFields}
+          register={(name) => register(name)}
+          errorOf={(fieldId) => customFieldErrors?.[fieldId]?.message}
+          idPrefix={`${id}-cf`}
+        />
         <TextField
           label="Department"
           error={errors.department?.message}
           className="sm:col-span-2"
           autoComplete="off"
+          suggestions={departments}
           {...register("department")}
         />
         <TextField

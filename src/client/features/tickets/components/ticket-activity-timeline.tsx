@@ -1,6 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import {
+  AlarmClock,
   ArrowRightLeft,
+  CircleAlert,
+  CircleCheck,
   CirclePlus,
   Lock,
   type LucideIcon,
@@ -11,6 +14,8 @@ import {
 } from "lucide-react";
 import type { ReactNode } from "react";
 import { mentionsToPlainText } from "#shared/mentions/mentions.ts";
+import { autoClosedText } from "#shared/service-levels/auto-close.schemas.ts";
+import { isSlaEventType, slaEventText } from "#shared/service-levels/sla-escalation.ts";
 import type { TicketEvent, TicketEventType } from "#shared/tickets/ticket-activity.schemas.ts";
 import { Card } from "../../../components/ui/card.tsx";
 import { cn } from "../../../components/ui/cn.ts";
@@ -30,6 +35,9 @@ const icons: Record<TicketEventType, { icon: LucideIcon; tone: string }> = {
   reassigned: { icon: UserRoundCheck, tone: "bg-blue-50 text-blue-600" },
   internal_note: { icon: Lock, tone: "bg-amber-100 text-amber-700" },
   edited: { icon: PencilLine, tone: "bg-violet-50 text-violet-600" },
+  sla_warning: { icon: AlarmClock, tone: "bg-amber-50 text-amber-700" },
+  sla_breached: { icon: CircleAlert, tone: "bg-red-50 text-red-700" },
+  auto_closed: { icon: CircleCheck, tone: "bg-slate-100 text-slate-600" },
 };
 
 /** Everything that happened to the ticket, oldest first: who, what (from → to) and when. */
@@ -72,11 +80,31 @@ function TimelineItem({ event, isLast }: { event: TicketEvent; isLast: boolean }
         <Icon aria-hidden="true" className="size-3.5" />
       </span>
       <div className="min-w-0 flex-1 pt-0.5 text-sm">
-        <p className="break-words text-slate-700">
-          <span className="font-medium text-slate-900">{who}</span>
-          <Separator />
-          <EventSummary event={event} />
-        </p>
+        {isSlaEventType(event.type) ? (
+          // The escalation job acts for nobody: the entry says what happened to the target, no "who".
+          <p
+            className={cn(
+              "break-words font-medium",
+              event.type === "sla_breached" ? "text-red-700" : "text-amber-800",
+            )}
+          >
+            {slaEventText(event.type, event.slaTarget ?? "resolution", {
+              dueAt: event.dueAt ? new Date(event.dueAt) : null,
+              at: new Date(event.at),
+            })}
+          </p>
+        ) : (
+          <p className="break-words text-slate-700">
+            {/* Nobody closes a ticket automatically: the sentence stands without a name. */}
+            {event.type === "auto_closed" ? null : (
+              <>
+                <span className="font-medium text-slate-900">{who}</span>
+                <Separator />
+              </>
+            )}
+            <EventSummary event={event} />
+          </p>
+        )}
         <EventDetail event={event} />
         <time dateTime={event.at} className="mt-0.5 block text-xs text-slate-500">
           {formatDateTime(event.at)}
@@ -126,6 +154,18 @@ function EventSummary({ event }: { event: TicketEvent }): ReactNode {
       return "added an internal note";
     case "edited":
       return "edited the ticket";
+    case "sla_warning":
+    case "sla_breached":
+      // Shown without a "who" (TimelineItem); listed for completeness.
+      return null;
+    case "auto_closed":
+      return (
+        <>
+          {autoClosedText(event.idleDays ?? 0)}
+          <Separator />
+          <Transition event={event} />
+        </>
+      );
   }
 }
 

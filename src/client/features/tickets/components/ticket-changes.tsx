@@ -1,4 +1,4 @@
-import { type TicketChange, ticketFieldLabels } from "#shared/tickets/ticket-edit.ts";
+import { type TicketChange, ticketChangeLabel } from "#shared/tickets/ticket-edit.ts";
 
 /** An "edited" event's fields: "Priority: Low → High"; a description's old and new text fold away. */
 export function TicketChanges({ changes }: { changes: TicketChange[] }) {
@@ -21,8 +21,8 @@ export function TicketChanges({ changes }: { changes: TicketChange[] }) {
           </li>
         ) : (
           <li key={change.field} className="break-words">
-            <span className="font-medium text-slate-700">{ticketFieldLabels[change.field]}:</span>{" "}
-            {change.from} → <span className="font-medium text-slate-900">{change.to}</span>
+            <span className="font-medium text-slate-700">{ticketChangeLabel(change)}:</span> {change.from} →{" "}
+            <span className="font-medium text-slate-900">{change.to}</span>
           </li>
         ),
       )}

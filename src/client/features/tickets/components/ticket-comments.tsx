@@ -123,9 +123,13 @@ function useFocusOnOwnNewComment(
     const isFocusLost = active === null || active === document.body;
     const isInForm = formArea.current?.contains(active) === true;
     const isOnFormButton = isInForm && active?.tagName === "BUTTON";
-    // Sent with Ctrl+Enter: the box is still focused but empty, so the person has not moved on either.
-    const isInEmptiedBox = isInForm && active instanceof HTMLTextAreaElement && active.value === "";
-    if (!isFocusLost && !isOnFormButton && !isInEmptiedBox) return;
+    // Sent with Ctrl+Enter: the box is still focused, and empty or (when the list refreshed before the form
+    // reset) still holding exactly what was sent, so the person has not moved on either.
+    const isInSentBox =
+      isInForm &&
+      active instanceof HTMLTextAreaElement &&
+      (active.value === "" || active.value.trim() === added.message.trim());
+    if (!isFocusLost && !isOnFormButton && !isInSentBox) return;
     list.current?.querySelector<HTMLElement>(`[data-comment-id="${CSS.escape(added.commentId)}"]`)?.focus();
   }, [comments, actorId, list, formArea]);
 }

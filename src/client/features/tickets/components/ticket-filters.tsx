@@ -2,10 +2,14 @@ import { Search, X } from "lucide-react";
 import { type ChangeEvent, useEffect, useId, useRef, useState } from "react";
 import {
   type TicketCategory,
+  type TicketDueFilter,
   type TicketPriority,
+  type TicketSort,
   type TicketStatus,
   ticketCategories,
+  ticketDueFilters,
   ticketPriorities,
+  ticketSorts,
   ticketStatuses,
 } from "#shared/tickets/ticket.schemas.ts";
 import { Button } from "../../../components/ui/button.tsx";
@@ -18,6 +22,9 @@ export interface TicketSearch {
   status?: TicketStatus;
   priority?: TicketPriority;
   category?: TicketCategory;
+  /** Staff: Overdue or Due soon, and the due-time order (issue 11). */
+  due?: TicketDueFilter;
+  sort?: TicketSort;
 }
 
 const pick = <T extends string>(values: readonly T[], raw: string | null) =>
@@ -30,6 +37,8 @@ export function ticketSearchFrom(params: URLSearchParams): TicketSearch {
     status: pick(ticketStatuses, params.get("status")),
     priority: pick(ticketPriorities, params.get("priority")),
     category: pick(ticketCategories, params.get("category")),
+    due: pick(ticketDueFilters, params.get("due")),
+    sort: pick(ticketSorts, params.get("sort")),
   };
 }
 
@@ -44,18 +53,30 @@ export function withTicketSearch(params: URLSearchParams, change: Partial<Ticket
 }
 
 export const isFiltered = (search: TicketSearch) =>
-  search.q.trim() !== "" || Boolean(search.status || search.priority || search.category);
+  search.q.trim() !== "" || Boolean(search.status || search.priority || search.category || search.due);
 
 const searchDelayMs = 300;
 const withAll = (values: readonly string[]) => [{ value: "", label: "All" }, ...optionsOf(values)];
 
+const dueOptions = [
+  { value: "", label: "All" },
+  { value: "overdue", label: "Overdue" },
+  { value: "due_soon", label: "Due soon" },
+] satisfies Array<{ value: TicketDueFilter | ""; label: string }>;
+const sortOptions = [
+  { value: "newest", label: "Newest first" },
+  { value: "due", label: "Due time" },
+] satisfies Array<{ value: TicketSort; label: string }>;
+
 interface TicketFiltersProps {
   value: TicketSearch;
   onChange: (change: Partial<TicketSearch>) => void;
+  /** Staff see service levels: the Due filter and the Sort order. */
+  showDue?: boolean;
 }
 
 /** Search box (debounced) and the Status, Priority and Category filters, each with "All". */
-export function TicketFilters({ value, onChange }: TicketFiltersProps) {
+export function TicketFilters({ value, onChange, showDue = false }: TicketFiltersProps) {
   const id = useId();
   const [text, setText] = useState(value.q);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -84,7 +105,7 @@ export function TicketFilters({ value, onChange }: TicketFiltersProps) {
     clearTimeout(timer.current);
     setText("");
     lastSent.current = "";
-    onChange({ q: "", status: undefined, priority: undefined, category: undefined });
+    onChange({ q: "", status: undefined, priority: undefined, category: undefined, due: undefined });
   }
 
   const select = (name: "status" | "priority" | "category", values: readonly string[]) => ({
@@ -95,42 +116,64 @@ export function TicketFilters({ value, onChange }: TicketFiltersProps) {
   });
 
   return (
-    <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_10rem_10rem_10rem_auto] lg:items-end">
-      <Field label="Search tickets" htmlFor={`${id}-q`} className="sm:col-span-2 lg:col-span-1">
-        <div className="relative">
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
-          />
-          <Input
-            id={`${id}-q`}
-            type="search"
-            value={text}
-            onChange={handleType}
-            placeholder="Title, description or TKT id"
-            autoComplete="off"
-            className="pl-9"
-          />
+    <div className="flex flex-col gap-3">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_10rem_10rem_10rem_auto] lg:items-end">
+        <Field label="Search tickets" htmlFor={`${id}-q`} className="sm:col-span-2 lg:col-span-1">
+          <div className="relative">
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+            />
+            <Input
+              id={`${id}-q`}
+              type="search"
+              value={text}
+              onChange={handleType}
+              placeholder="Title, description or TKT id"
+              autoComplete="off"
+              className="pl-9"
+            />
+          </div>
+        </Field>
+        <Field label="Status" htmlFor={`${id}-status`}>
+          <Select {...select("status", ticketStatuses)} />
+        </Field>
+        <Field label="Priority" htmlFor={`${id}-priority`}>
+          <Select {...select("priority", ticketPriorities)} />
+        </Field>
+        <Field label="Category" htmlFor={`${id}-category`}>
+          <Select {...select("category", ticketCategories)} />
+        </Field>
+        <Button
+          variant="ghost"
+          onClick={handleClear}
+          disabled={!isFiltered({ ...value, q: text })}
+          className="justify-self-start"
+        >
+          <X aria-hidden="true" className="size-4" />
+          Clear
+        </Button>
+      </div>
+      {showDue ? (
+        <div className="grid grid-cols-2 gap-3 sm:grid-cols-[10rem_10rem]">
+          <Field label="Due" htmlFor={`${id}-due`}>
+            <Select
+              id={`${id}-due`}
+              value={value.due ?? ""}
+              options={dueOptions}
+              onChange={(event) => onChange({ due: pick(ticketDueFilters, event.target.value) })}
+            />
+          </Field>
+          <Field label="Sort" htmlFor={`${id}-sort`}>
+            <Select
+              id={`${id}-sort`}
+              value={value.sort ?? "newest"}
+              options={sortOptions}
+              onChange={(event) => onChange({ sort: event.target.value === "due" ? "due" : undefined })}
+            />
+          </Field>
         </div>
-      </Field>
-      <Field label="Status" htmlFor={`${id}-status`}>
-        <Select {...select("status", ticketStatuses)} />
-      </Field>
-      <Field label="Priority" htmlFor={`${id}-priority`}>
-        <Select {...select("priority", ticketPriorities)} />
-      </Field>
-      <Field label="Category" htmlFor={`${id}-category`}>
-        <Select {...select("category", ticketCategories)} />
-      </Field>
-      <Button
-        variant="ghost"
-        onClick={handleClear}
-        disabled={!isFiltered({ ...value, q: text })}
-        className="justify-self-start"
-      >
-        <X aria-hidden="true" className="size-4" />
-        Clear
-      </Button>
+      ) : null}
     </div>
   );
 }

@@ -16,6 +16,7 @@ import { useActor } from "../../../lib/use-actor.ts";
 import { type TicketListFilters, ticketListQuery } from "../ticket.api.ts";
 import { useTicketListKeys } from "../use-ticket-list-keys.ts";
 import { BulkActionsBar } from "./bulk-actions-bar.tsx";
+import { TicketDueBadge } from "./ticket-sla.tsx";
 import { TicketPriorityLabel, TicketStatusBadge } from "./ticket-status-badge.tsx";
 
 interface TicketListProps {
@@ -159,6 +160,7 @@ function TicketRow({ ticket, isSelected, onFocus }: TicketRowProps) {
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
           <span className="font-mono text-xs text-slate-500">{ticket.ticketId}</span>
           <TicketStatusBadge status={ticket.status} />
+          <TicketDueBadge sla={ticket.sla} />
         </div>
         <p className="mt-1 break-words font-medium text-slate-900 group-hover:text-indigo-700">
           {ticket.title}

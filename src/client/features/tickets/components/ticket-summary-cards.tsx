@@ -36,7 +36,7 @@ export function TicketSummaryCards({ cards, scope = "visible" }: TicketSummaryCa
         <StatCard
           key={card.label}
           label={card.label}
-          value={data?.[card.count]}
+          value={data?.[card.count] ?? undefined}
           icon={card.icon}
           tone={card.tone}
         />

@@ -23,7 +23,16 @@ const roleOptions = roles.map((role) => ({ value: role, label: roleLabel(role) }
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : "Something went wrong.");
 
 /** Edit: name, role, department and status, all required; the server has the last word. */
-export function EditUserDialog({ user, onClose }: { user: ManagedUser; onClose: () => void }) {
+export function EditUserDialog({
+  user,
+  departments,
+  onClose,
+}: {
+  user: ManagedUser;
+  /** The departments admins keep, offered as suggestions; any other department can still be typed. */
+  departments?: readonly string[];
+  onClose: () => void;
+}) {
   const id = useId();
   const editUser = useEditUser(user.id);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -64,6 +73,7 @@ export function EditUserDialog({ user, onClose }: { user: ManagedUser; onClose: 
           label="Department"
           error={errors.department?.message}
           autoComplete="off"
+          suggestions={departments}
           {...register("department")}
         />
         <Field label="Status" htmlFor={`${id}-status`} error={errors.status?.message}>
@@ -83,7 +93,13 @@ export function EditUserDialog({ user, onClose }: { user: ManagedUser; onClose: 
 }
 
 /** Add user: an invitation by e-mail; the person chooses their own password from the link. */
-export function InviteUserDialog({ onClose }: { onClose: () => void }) {
+export function InviteUserDialog({
+  departments,
+  onClose,
+}: {
+  departments?: readonly string[];
+  onClose: () => void;
+}) {
   const id = useId();
   const inviteUser = useInviteUser();
   const [serverError, setServerError] = useState<string | null>(null);
@@ -130,6 +146,7 @@ export function InviteUserDialog({ onClose }: { onClose: () => void }) {
           label="Department"
           error={errors.department?.message}
           autoComplete="off"
+          suggestions={departments}
           {...register("department")}
         />
         <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -1,0 +1,271 @@
+import { useQuery } from "@tanstack/react-query";
+import { Copy, KeyRound, Plus } from "lucide-react";
+import { type FormEvent, useId, useState } from "react";
+import { toast } from "react-toastify/unstyled";
+import {
+  type ApiToken,
+  type ApiTokenScope,
+  apiTokenNameMaxLength,
+  type CreatedApiToken,
+  createApiTokenInputSchema,
+} from "#shared/api-tokens/api-token.schemas.ts";
+import { Alert } from "../../../components/ui/alert.tsx";
+import { Badge } from "../../../components/ui/badge.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import { Card } from "../../../components/ui/card.tsx";
+import { Dialog } from "../../../components/ui/dialog.tsx";
+import { Field, TextField } from "../../../components/ui/field.tsx";
+import { LoadFailed } from "../../../components/ui/load-failed.tsx";
+import { Select } from "../../../components/ui/select.tsx";
+import { Spinner } from "../../../components/ui/spinner.tsx";
+import { formatDateTime } from "../../../lib/format.ts";
+import { apiTokenListQuery, curlExample, useCreateApiToken, useRevokeApiToken } from "../api-tokens.api.ts";
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : "Something went wrong.");
+
+const scopeOptions = [
+  { value: "read", label: "Read only (GET)" },
+  { value: "write", label: "Read and write" },
+];
+const expiryOptions = [
+  { value: "7", label: "7 days" },
+  { value: "30", label: "30 days" },
+  { value: "90", label: "90 days" },
+  { value: "365", label: "1 year" },
+  { value: "never", label: "Never" },
+];
+
+const isExpired = (token: ApiToken) =>
+  token.expiresAt !== null && new Date(token.expiresAt).getTime() <= Date.now();
+
+/** /profile's "API tokens": a person's own tokens for scripts (docs/decisions/024). */
+export function ApiTokensCard() {
+  const query = useQuery(apiTokenListQuery());
+  const headingId = useId();
+  const [dialog, setDialog] = useState<{ kind: "create" } | { kind: "revoke"; token: ApiToken } | null>(null);
+  const close = () => setDialog(null);
+
+  return (
+    <Card className="mt-6 max-w-2xl" aria-labelledby={headingId} role="region">
+      <div className="flex items-start justify-between gap-4 border-b border-slate-100 px-6 py-4">
+        <div>
+          <h2 id={headingId} className="text-base font-semibold text-slate-900">
+            API tokens
+          </h2>
+          <p className="mt-0.5 text-sm text-slate-500">
+            Let a script use Helpdesk as you, with your permissions. Revoke a token you no longer use.
+          </p>
+        </div>
+        <Button size="sm" onClick={() => setDialog({ kind: "create" })}>
+          <Plus aria-hidden="true" className="size-4" />
+          New token
+        </Button>
+      </div>
+      {query.isPending ? (
+        <div className="flex justify-center p-6">
+          <Spinner label="Loading API tokens" />
+        </div>
+      ) : query.isError ? (
+        <LoadFailed
+          className="p-6"
+          message="Your API tokens could not be loaded."
+          onRetry={() => void query.refetch()}
+        />
+      ) : query.data.length === 0 ? (
+        <p className="p-6 text-sm text-slate-500">You have no API tokens.</p>
+      ) : (
+        <ul className="divide-y divide-slate-100">
+          {query.data.map((token) => (
+            <li key={token.id} className="flex flex-wrap items-center justify-between gap-3 px-6 py-4">
+              <div className="min-w-0 text-sm">
+                <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
+                  <KeyRound aria-hidden="true" className="size-4 text-slate-400" />
+                  <span className="break-words">{token.name}</span>
+                  <Badge tone={token.scope === "write" ? "indigo" : "slate"}>
+                    {token.scope === "write" ? "Read and write" : "Read only"}
+                  </Badge>
+                  {isExpired(token) ? <Badge tone="red">Expired</Badge> : null}
+                </p>
+                <p className="mt-1 font-mono text-xs text-slate-500">{token.prefix}…</p>
+                <p className="mt-1 text-xs text-slate-500">
+                  Created {formatDateTime(token.createdAt)} · Last used{" "}
+                  {token.lastUsedAt ? formatDateTime(token.lastUsedAt) : "never"} ·{" "}
+                  {token.expiresAt
+                    ? `${isExpired(token) ? "Expired" : "Expires"} ${formatDateTime(token.expiresAt)}`
+                    : "Never expires"}
+                </p>
+              </div>
+              <Button
+                size="sm"
+                variant="secondary"
+                aria-label={`Revoke ${token.name}`}
+                onClick={() => setDialog({ kind: "revoke", token })}
+              >
+                Revoke
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {dialog?.kind === "create" ? <CreateTokenDialog onClose={close} /> : null}
+      {dialog?.kind === "revoke" ? <RevokeTokenDialog token={dialog.token} onClose={close} /> : null}
+    </Card>
+  );
+}
+
+function CreateTokenDialog({ onClose }: { onClose: () => void }) {
+  const create = useCreateApiToken();
+  const id = useId();
+  const [name, setName] = useState("");
+  const [scope, setScope] = useState<ApiTokenScope>("read");
+  const [expiry, setExpiry] = useState("90");
+  const [nameError, setNameError] = useState<string | undefined>();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [created, setCreated] = useState<CreatedApiToken | null>(null);
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    const input = { name, scope, expiresInDays: expiry === "never" ? null : Number(expiry) };
+    const parsed = createApiTokenInputSchema.safeParse(input);
+    if (!parsed.success) {
+      setNameError(parsed.error.issues.find((issue) => issue.path[0] === "name")?.message);
+      return;
+    }
+    setNameError(undefined);
+    setServerError(null);
+    try {
+      setCreated(await create.mutateAsync(parsed.data));
+    } catch (error) {
+      setServerError(messageOf(error));
+    }
+  }
+
+  if (created) return <CreatedTokenDialog created={created} onClose={onClose} />;
+  return (
+    <Dialog
+      title="New API token"
+      description="The token acts as you, with your permissions."
+      onClose={onClose}
+    >
+      <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4">
+        {serverError ? <Alert>{serverError}</Alert> : null}
+        <TextField
+          label="Name"
+          error={nameError}
+          autoComplete="off"
+          placeholder="Nightly report script"
+          maxLength={apiTokenNameMaxLength}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+        />
+        <Field label="Access" htmlFor={`${id}-scope`}>
+          <Select
+            id={`${id}-scope`}
+            options={scopeOptions}
+            value={scope}
+            onChange={(event) => setScope(event.target.value as ApiTokenScope)}
+          />
+        </Field>
+        <Field label="Expires after" htmlFor={`${id}-expiry`}>
+          <Select
+            id={`${id}-expiry`}
+            options={expiryOptions}
+            value={expiry}
+            onChange={(event) => setExpiry(event.target.value)}
+          />
+        </Field>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button type="button" variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={create.isPending}>
+            Create token
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function CreatedTokenDialog({ created, onClose }: { created: CreatedApiToken; onClose: () => void }) {
+  const tokenId = useId();
+  const example = curlExample(created.token, window.location.origin);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(created.token);
+      toast.success("Token copied");
+    } catch {
+      toast.error("The browser did not allow copying. Select the token and copy it.");
+    }
+  }
+
+  return (
+    <Dialog
+      title={`Token "${created.name}" created`}
+      description="Copy it now: it is shown only once, and Helpdesk keeps only a fingerprint of it."
+      onClose={onClose}
+    >
+      <div className="flex flex-col gap-4">
+        <Field label="Your token" htmlFor={tokenId}>
+          <div className="flex gap-2">
+            <input
+              id={tokenId}
+              readOnly
+              value={created.token}
+              onFocus={(event) => event.target.select()}
+              className="min-w-0 flex-1 rounded-md border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-xs text-slate-900"
+            />
+            <Button variant="secondary" onClick={() => void copy()}>
+              <Copy aria-hidden="true" className="size-4" />
+              Copy
+            </Button>
+          </div>
+        </Field>
+        <div>
+          <p className="text-sm font-medium text-slate-700">Try it with curl</p>
+          <pre className="mt-1 whitespace-pre-wrap break-all rounded-md bg-slate-900 p-3 font-mono text-xs text-slate-100">
+            {example}
+          </pre>
+        </div>
+        <div className="flex justify-end">
+          <Button onClick={onClose}>Done</Button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}
+
+function RevokeTokenDialog({ token, onClose }: { token: ApiToken; onClose: () => void }) {
+  const revoke = useRevokeApiToken();
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <Dialog
+      title="Revoke this token?"
+      description={`Scripts using "${token.name}" (${token.prefix}…) will be refused from now on.`}
+      onClose={onClose}
+    >
+      {error ? <Alert>{error}</Alert> : null}
+      <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button
+          variant="danger"
+          disabled={revoke.isPending}
+          onClick={async () => {
+            try {
+              await revoke.mutateAsync(token.id);
+              toast.success("Token revoked");
+              onClose();
+            } catch (failure) {
+              setError(messageOf(failure));
+            }
+          }}
+        >
+          Revoke
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,126 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQuery } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { toast } from "react-toastify/unstyled";
+import {
+  type AutoCloseSettings,
+  autoCloseDaysMax,
+  autoCloseDaysMin,
+  autoCloseSettingsSchema,
+} from "#shared/service-levels/auto-close.schemas.ts";
+import { settingsSaved } from "#shared/settings/settings.schemas.ts";
+import { Alert } from "../../../components/ui/alert.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import { cn } from "../../../components/ui/cn.ts";
+import { TextField } from "../../../components/ui/field.tsx";
+import { LoadFailed } from "../../../components/ui/load-failed.tsx";
+import { Spinner } from "../../../components/ui/spinner.tsx";
+import { settingQuery, useSaveSetting } from "../settings.api.ts";
+
+/** Admin settings › Auto-close: whether Resolved tickets close by themselves, and after how many idle days. */
+export function AutoCloseSettingsPanel() {
+  const query = useQuery(settingQuery<AutoCloseSettings>("auto-close"));
+  if (query.isPending) {
+    return (
+      <div className="flex justify-center py-8">
+        <Spinner label="Loading auto-close settings" />
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <LoadFailed
+        message="The auto-close settings could not be loaded."
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+  return <AutoCloseForm saved={query.data.value} />;
+}
+
+function AutoCloseForm({ saved }: { saved: AutoCloseSettings }) {
+  const switchLabelId = useId();
+  const save = useSaveSetting<AutoCloseSettings>("auto-close");
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<AutoCloseSettings>({ resolver: zodResolver(autoCloseSettingsSchema), defaultValues: saved });
+
+  const handleSave = handleSubmit(async (value) => {
+    setServerError(null);
+    try {
+      await save.mutateAsync(value);
+      toast.success(settingsSaved);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : "The settings could not be saved.";
+      // The server names the field it refused; show it there when it is the days.
+      if (/days/i.test(message)) setError("days", { message });
+      else setServerError(message);
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={handleSave} className="flex max-w-xl flex-col gap-5">
+      <div>
+        <h2 className="text-base font-semibold text-slate-900">Auto-close</h2>
+        <p className="mt-0.5 text-sm text-slate-600">
+          A Resolved ticket that nobody replies to, rates or changes is closed after this many days. Its
+          creator is told the date while it is Resolved, and notified when it closes.
+        </p>
+      </div>
+      {serverError ? <Alert>{serverError}</Alert> : null}
+      <div className="flex items-center justify-between gap-4">
+        <p id={switchLabelId} className="text-sm font-medium text-slate-900">
+          Close resolved tickets automatically
+        </p>
+        <Controller
+          control={control}
+          name="enabled"
+          render={({ field }) => (
+            <button
+              type="button"
+              role="switch"
+              aria-checked={field.value}
+              aria-labelledby={switchLabelId}
+              onClick={() => field.onChange(!field.value)}
+              className={cn(
+                "relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors",
+                "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600",
+                field.value ? "bg-indigo-600" : "bg-slate-300",
+              )}
+            >
+              <span
+                aria-hidden="true"
+                className={cn(
+                  "inline-block size-5 rounded-full bg-white shadow transition-transform",
+                  field.value ? "translate-x-5.5" : "translate-x-0.5",
+                )}
+              />
+            </button>
+          )}
+        />
+      </div>
+      <TextField
+        label="Days without activity"
+        type="number"
+        inputMode="numeric"
+        min={autoCloseDaysMin}
+        max={autoCloseDaysMax}
+        step={1}
+        className="max-w-48"
+        error={errors.days?.message}
+        {...register("days", { valueAsNumber: true })}
+      />
+      <div>
+        <Button type="submit" disabled={isSubmitting}>
+          Save
+        </Button>
+      </div>
+    </form>
+  );
+}

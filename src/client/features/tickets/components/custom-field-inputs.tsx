@@ -1,0 +1,83 @@
+import type { UseFormRegisterReturn } from "react-hook-form";
+import type { CustomField } from "#shared/custom-fields/custom-field.schemas.ts";
+import { Field, Input } from "../../../components/ui/field.tsx";
+import { Select } from "../../../components/ui/select.tsx";
+
+export type CustomFieldPath = `customFields.${string}`;
+
+interface CustomFieldInputsProps {
+  /** The fields to ask, in order (fieldsForCategory). */
+  fields: readonly CustomField[];
+  register: (name: CustomFieldPath) => UseFormRegisterReturn;
+  errorOf: (fieldId: string) => string | undefined;
+  idPrefix: string;
+}
+
+const labelOf = (field: CustomField) => (field.required ? `${field.label} *` : field.label);
+
+/** The create form's (and the staff edit's) inputs for custom fields: one control per type, help below. */
+export function CustomFieldInputs({ fields, register, errorOf, idPrefix }: CustomFieldInputsProps) {
+  return fields.map((field) => {
+    const id = `${idPrefix}-${field.id}`;
+    const error = errorOf(field.id);
+    const name: CustomFieldPath = `customFields.${field.id}`;
+    const help = field.helpText ? (
+      <p id={`${id}-help`} className="text-xs text-slate-500">
+        {field.helpText}
+      </p>
+    ) : null;
+    const describedBy = field.helpText ? { "aria-describedby": `${id}-help` } : {};
+    if (field.type === "checkbox" || field.type === "multiple_choice") {
+      return (
+        <fieldset key={field.id} className="flex flex-col gap-1.5 sm:col-span-3" {...describedBy}>
+          <legend className="mb-1.5 text-sm font-medium text-slate-700">{labelOf(field)}</legend>
+          {field.type === "checkbox" ? (
+            <label className="flex items-center gap-2 text-sm text-slate-700">
+              <input type="checkbox" className="size-4 rounded border-slate-300" {...register(name)} />
+              Yes
+            </label>
+          ) : (
+            field.options.map((option) => (
+              <label key={option.value} className="flex items-center gap-2 text-sm text-slate-700">
+                <input
+                  type="checkbox"
+                  value={option.value}
+                  className="size-4 rounded border-slate-300"
+                  {...register(name)}
+                />
+                {option.label}
+              </label>
+            ))
+          )}
+          {help}
+          {error ? <p className="text-sm text-red-600">{error}</p> : null}
+        </fieldset>
+      );
+    }
+    return (
+      <Field key={field.id} label={labelOf(field)} htmlFor={id} error={error} className="sm:col-span-3">
+        {field.type === "single_choice" ? (
+          <Select
+            id={id}
+            invalid={error !== undefined}
+            options={[{ value: "", label: "—" }, ...field.options]}
+            {...describedBy}
+            {...register(name)}
+          />
+        ) : (
+          <Input
+            id={id}
+            type={field.type === "number" ? "number" : field.type === "date" ? "date" : "text"}
+            step={field.type === "number" ? "any" : undefined}
+            invalid={error !== undefined}
+            autoComplete="off"
+            aria-required={field.required || undefined}
+            {...describedBy}
+            {...register(name)}
+          />
+        )}
+        {help}
+      </Field>
+    );
+  });
+}

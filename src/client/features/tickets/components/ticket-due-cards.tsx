@@ -1,0 +1,37 @@
+import { useQuery } from "@tanstack/react-query";
+import { AlarmClock, TriangleAlert } from "lucide-react";
+import { Link } from "react-router";
+import { StatCard } from "../../../components/ui/stat-card.tsx";
+import { ticketSummaryQuery } from "../ticket.api.ts";
+
+const dueCards = [
+  { label: "Overdue", count: "overdue", due: "overdue", icon: TriangleAlert, tone: "amber" },
+  { label: "Due soon", count: "dueSoon", due: "due_soon", icon: AlarmClock, tone: "blue" },
+] as const;
+
+/**
+ * Staff dashboards (issue 11): running service-level targets past due and due soon, from the same
+ * aggregate call as the other counts; each opens the ticket list with that filter.
+ */
+export function TicketDueCards() {
+  const { data } = useQuery(ticketSummaryQuery("visible"));
+  return (
+    <section aria-label="Service level counts" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+      {dueCards.map((card) => (
+        <Link
+          key={card.label}
+          to={`/tickets?due=${card.due}&sort=due`}
+          aria-label={`${card.label}: ${data?.[card.count] ?? "loading"} — open the list`}
+          className="rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 [&>*]:transition-shadow [&>*]:hover:shadow-md"
+        >
+          <StatCard
+            label={card.label}
+            value={data?.[card.count] ?? undefined}
+            icon={card.icon}
+            tone={card.tone}
+          />
+        </Link>
+      ))}
+    </section>
+  );
+}

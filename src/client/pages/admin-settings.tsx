@@ -1,0 +1,62 @@
+import { useSearchParams } from "react-router";
+import { Card } from "../components/ui/card.tsx";
+import { PageHeader } from "../components/ui/page-header.tsx";
+import { Tabs, tabIdFor, tabPanelIdFor } from "../components/ui/tabs.tsx";
+import { AdminChangeHistory } from "../features/settings/components/admin-change-history.tsx";
+import { AutoCloseSettingsPanel } from "../features/settings/components/auto-close-settings.tsx";
+import { BusinessHoursSettings } from "../features/settings/components/business-hours-settings.tsx";
+import { CustomFieldSettings } from "../features/settings/components/custom-field-settings.tsx";
+import { DepartmentsSettings } from "../features/settings/components/departments-settings.tsx";
+import { SlaPolicyForm } from "../features/settings/components/sla-policy-form.tsx";
+
+/**
+ * The sections of Admin settings, in the order they are shown. Each is one tab (kept in ?tab= so a link
+ * or a reload lands on it) whose panel is a component of its own feature.
+ */
+const sections = [
+  { value: "service-levels", label: "Service levels", panel: SlaPolicyForm },
+  { value: "business-hours", label: "Business hours", panel: BusinessHoursSettings },
+  { value: "departments", label: "Departments", panel: DepartmentsSettings },
+  { value: "custom-fields", label: "Custom fields", panel: CustomFieldSettings },
+  { value: "auto-close", label: "Auto-close", panel: AutoCloseSettingsPanel },
+  { value: "history", label: "Change history", panel: AdminChangeHistory },
+] as const;
+type SectionName = (typeof sections)[number]["value"];
+
+const isSection = (value: string | null): value is SectionName =>
+  sections.some((section) => section.value === value);
+
+/** /admin/settings (administrators only; the server refuses everyone else): how the help desk works. */
+export default function AdminSettingsPage() {
+  const [params, setParams] = useSearchParams();
+  const requested = params.get("tab");
+  const current =
+    sections.find((section) => section.value === (isSection(requested) ? requested : null)) ?? sections[0];
+  const Panel = current.panel;
+
+  return (
+    <>
+      <PageHeader
+        title="Admin Settings"
+        description="Service levels, ticket fields and departments, and who changed them."
+      />
+      <div className="mb-4 overflow-x-auto">
+        <Tabs
+          label="Settings sections"
+          idPrefix="settings"
+          tabs={sections}
+          value={current.value}
+          onChange={(value) => setParams({ tab: value }, { replace: true })}
+        />
+      </div>
+      <Card
+        id={tabPanelIdFor("settings")}
+        role="tabpanel"
+        aria-labelledby={tabIdFor("settings", current.value)}
+        className="p-5"
+      >
+        <Panel />
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,109 @@
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import {
+  type ApiTokenList,
+  type ApiTokenScope,
+  apiTokenActiveLimit,
+  apiTokenPattern,
+  type CreatedApiToken,
+} from "#shared/api-tokens/api-token.schemas.ts";
+import type { Actor } from "#shared/permissions.ts";
+import { roles } from "#shared/users/roles.ts";
+import { nowOf, type ServiceContext } from "../../context.ts";
+import type { Db } from "../../db/client.ts";
+import { conflict, notFound, unauthenticated } from "../../errors.ts";
+import { consumeRateLimit, type RateRule } from "../../http/rate-limit.ts";
+import { toApiTokenDto } from "./api-token.presenter.ts";
+import {
+  countActiveTokensOf,
+  findTokensOf,
+  findTokenWithOwner,
+  insertToken,
+  revokeToken as revokeRow,
+  touchToken,
+} from "./api-token.queries.ts";
+
+const dayMs = 24 * 60 * 60_000;
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+
+export async function listApiTokens(ctx: ServiceContext): Promise<ApiTokenList> {
+  return { items: (await findTokensOf(ctx.db, ctx.actor.id)).map(toApiTokenDto) };
+}
+
+export async function createApiToken(
+  ctx: ServiceContext,
+  input: { name: string; scope: ApiTokenScope; expiresInDays: number | null },
+): Promise<CreatedApiToken> {
+  const now = nowOf(ctx);
+  if ((await countActiveTokensOf(ctx.db, ctx.actor.id, now)) >= apiTokenActiveLimit) {
+    throw conflict(
+      `You already have ${apiTokenActiveLimit} active tokens. Revoke one you no longer use first.`,
+    );
+  }
+  const id = randomBytes(8).toString("hex");
+  const secret = randomBytes(32).toString("base64url");
+  const token = `hd_${id}_${secret}`;
+  const row = await insertToken(ctx.db, {
+    id,
+    userId: ctx.actor.id,
+    name: input.name,
+    tokenHash: sha256(secret),
+    prefix: `hd_${id}`,
+    scope: input.scope,
+    expiresAt: input.expiresInDays === null ? null : new Date(now.getTime() + input.expiresInDays * dayMs),
+    createdAt: now,
+  });
+  return { ...toApiTokenDto(row), token };
+}
+
+export async function revokeApiToken(ctx: ServiceContext, id: string): Promise<void> {
+  // Another person's token does not exist for the caller.
+  if (!(await revokeRow(ctx.db, ctx.actor.id, id, nowOf(ctx)))) throw notFound("Token", id);
+}
+
+export interface TokenIdentity {
+  actor: Actor;
+  tokenId: string;
+  scope: ApiTokenScope;
+}
+
+const notValid = "This API token is not valid. Create a new one on your profile page.";
+const isRole = (value: unknown): value is Actor["role"] & string => roles.includes(value as never);
+
+/**
+ * The person an `Authorization: Bearer hd_…` header acts as, with exactly their permissions; 401 when the
+ * token is unknown, revoked or expired, or its owner is deactivated or has no role; 429 over the rate limit.
+ */
+export async function authenticateToken(
+  db: Db,
+  bearer: string,
+  { now, rateLimit }: { now: Date; rateLimit: RateRule },
+): Promise<TokenIdentity> {
+  const match = apiTokenPattern.exec(bearer);
+  if (!match) throw unauthenticated(notValid);
+  const [, id = "", secret = ""] = match;
+  const found = await findTokenWithOwner(db, id);
+  const given = Buffer.from(sha256(secret), "hex");
+  const stored = Buffer.from(found?.token.tokenHash ?? "0".repeat(64), "hex");
+  if (!found || stored.length !== given.length || !timingSafeEqual(stored, given)) {
+    throw unauthenticated(notValid);
+  }
+  const { token, role, status } = found;
+  if (token.revokedAt)
+    throw unauthenticated("This API token was revoked. Create a new one on your profile page.");
+  if (token.expiresAt && token.expiresAt <= now) {
+    throw unauthenticated(
+      `This API token expired on ${token.expiresAt.toISOString()}. Create a new one on your profile page.`,
+    );
+  }
+  if (status === "Inactive") {
+    throw unauthenticated(
+      "The owner of this API token is deactivated. An administrator can reactivate them.",
+    );
+  }
+  if (!isRole(role)) {
+    throw unauthenticated("The owner of this API token has no role yet. Sign in and choose one first.");
+  }
+  await consumeRateLimit(db, `api-token:${token.id}`, rateLimit);
+  await touchToken(db, token.id, now);
+  return { actor: { id: token.userId, role }, tokenId: token.id, scope: token.scope };
+}

@@ -1,0 +1,16 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { departmentListSchema } from "#shared/departments/department.schemas.ts";
+import type { ServiceContext } from "../../context.ts";
+import { listDepartments } from "./department.service.ts";
+
+/** /api/departments: the list offered on forms, for every signed-in person (401 for anyone else). */
+export async function departmentRoutes(
+  fastify: FastifyInstance,
+  { contextOf }: { contextOf: (request: FastifyRequest) => ServiceContext },
+) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get("/api/departments", { schema: { response: { 200: departmentListSchema } } }, (request) =>
+    listDepartments(contextOf(request)),
+  );
+}

@@ -1,0 +1,54 @@
+import type { UserRow } from "../../db/schema/index.ts";
+import type { TicketWithNames } from "../tickets/ticket.queries.ts";
+
+const iso = (at: Date | null) => (at ? at.toISOString() : null);
+
+export const ticketCsvHeader = [
+  "Ticket ID",
+  "Title",
+  "Status",
+  "Priority",
+  "Category",
+  "Department",
+  "Floor",
+  "Office Number",
+  "Created by",
+  "Assigned to",
+  "Created",
+  "Updated",
+] as const;
+
+/** Staff see service levels (decision 019): the stored due times, empty where the policy sets none. */
+export const ticketDueCsvHeader = ["First response due", "Resolution due"] as const;
+
+export function toTicketCsvCells(row: TicketWithNames, withDueTimes: boolean): Array<string | null> {
+  const cells = [
+    row.id,
+    row.title,
+    row.status,
+    row.priority,
+    row.category,
+    row.department,
+    row.floor,
+    row.officeNumber,
+    row.createdByName,
+    row.assignedToName,
+    iso(row.createdAt),
+    iso(row.updatedAt),
+  ];
+  return withDueTimes ? [...cells, iso(row.firstResponseDueAt), iso(row.resolutionDueAt)] : cells;
+}
+
+export const userCsvHeader = [
+  "Name",
+  "Email",
+  "Role",
+  "Department",
+  "Status",
+  "Created",
+  "Last login",
+] as const;
+
+export function toUserCsvCells(row: UserRow): Array<string | null> {
+  return [row.name, row.email, row.role, row.department, row.status, iso(row.createdAt), iso(row.lastLogin)];
+}

@@ -1,0 +1,70 @@
+import { autoCloseCutoff } from "#shared/service-levels/auto-close.schemas.ts";
+import type { Clock } from "../../clock.ts";
+import type { Db } from "../../db/client.ts";
+import type { Dispatcher } from "../../events/dispatcher.ts";
+import { inTransaction } from "../../events/transaction.ts";
+import type { Job, JobLog } from "../../jobs/job-runner.ts";
+import { readSetting } from "../settings/settings.service.ts";
+import { closeIdleResolvedTickets } from "./auto-close.queries.ts";
+
+export interface AutoCloseContext {
+  db: Db;
+  clock: Clock;
+  log: Pick<JobLog, "info">;
+  dispatcher?: Dispatcher;
+}
+
+/**
+ * Closes every Resolved ticket without activity for the configured number of days (issue 11 item 4), a
+ * batch per transaction: each ticket's Close, its timeline entry ("Closed automatically after N days
+ * without activity", nobody's act) and the creator's notification commit together, through the one
+ * write path. Does nothing while auto-close is off. Returns how many tickets it closed.
+ */
+export async function closeIdleResolvedTicketsNow(
+  { db, clock, log, dispatcher }: AutoCloseContext,
+  { batchSize = 100 }: { batchSize?: number } = {},
+): Promise<number> {
+  const settings = await readSetting(db, "auto-close");
+  if (!settings.enabled) return 0;
+  let total = 0;
+  for (;;) {
+    const now = clock.now();
+    const closed = await inTransaction({ db, dispatcher }, async (tx, recordEvent) => {
+      const ids = await closeIdleResolvedTickets(tx, {
+        cutoff: autoCloseCutoff(settings, now),
+        at: now,
+        limit: batchSize,
+      });
+      for (const ticketId of ids) {
+        await recordEvent({
+          ticketId,
+          type: "auto_closed",
+          actorId: null,
+          fromStatus: "Resolved",
+          toStatus: "Closed",
+          idleDays: settings.days,
+          createdAt: now,
+        });
+      }
+      return ids;
+    });
+    if (closed.length > 0)
+      log.info(
+        { job: autoCloseJobName, tickets: closed, days: settings.days },
+        `Auto-close closed ${closed.length} resolved tickets after ${settings.days} days without activity`,
+      );
+    total += closed.length;
+    if (closed.length < batchSize) return total;
+  }
+}
+
+const autoCloseJobName = "auto-close";
+
+/** The scheduled job (every 5 minutes by default) that closes idle Resolved tickets. */
+export function autoCloseJob({ intervalMs = 5 * 60_000 }: { intervalMs?: number } = {}): Job {
+  return {
+    name: autoCloseJobName,
+    intervalMs,
+    run: async (ctx) => ({ done: await closeIdleResolvedTicketsNow(ctx) }),
+  };
+}

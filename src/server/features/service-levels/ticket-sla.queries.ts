@@ -1,0 +1,35 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { type TicketRow, tickets } from "../../db/schema/index.ts";
+
+const slaColumns = {
+  status: tickets.status,
+  priority: tickets.priority,
+  createdAt: tickets.createdAt,
+  firstResponseDueAt: tickets.firstResponseDueAt,
+  firstRespondedAt: tickets.firstRespondedAt,
+  resolutionDueAt: tickets.resolutionDueAt,
+  resolvedAt: tickets.resolvedAt,
+  slaDueAt: tickets.slaDueAt,
+  firstResponseWarnAt: tickets.firstResponseWarnAt,
+  resolutionWarnAt: tickets.resolutionWarnAt,
+  firstResponseWarnedAt: tickets.firstResponseWarnedAt,
+  firstResponseBreachedAt: tickets.firstResponseBreachedAt,
+  resolutionWarnedAt: tickets.resolutionWarnedAt,
+  resolutionBreachedAt: tickets.resolutionBreachedAt,
+};
+export type TicketSlaRow = Pick<TicketRow, keyof typeof slaColumns>;
+export type TicketSlaValues = Partial<Omit<TicketSlaRow, "status" | "priority" | "createdAt">>;
+
+/**
+ * Read inside the caller's transaction, after its own update, and locked: two first responses at once
+ * must not both stamp the ticket.
+ */
+export async function findTicketSlaRow(db: Db, id: string): Promise<TicketSlaRow | undefined> {
+  const [row] = await db.select(slaColumns).from(tickets).where(eq(tickets.id, id)).for("update");
+  return row;
+}
+
+export async function updateTicketSla(db: Db, id: string, values: TicketSlaValues) {
+  await db.update(tickets).set(values).where(eq(tickets.id, id));
+}

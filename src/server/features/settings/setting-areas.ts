@@ -1,0 +1,49 @@
+import type { z } from "zod";
+import { defaultDepartmentList, departmentListSchema } from "#shared/departments/department.schemas.ts";
+import {
+  autoCloseSettingsSchema,
+  defaultAutoCloseSettings,
+} from "#shared/service-levels/auto-close.schemas.ts";
+import {
+  businessCalendarSchema,
+  defaultBusinessCalendar,
+} from "#shared/service-levels/business-calendar.schemas.ts";
+import { defaultSlaPolicy, slaPolicySchema } from "#shared/service-levels/sla-policy.schemas.ts";
+import type { SettingAreaName } from "#shared/settings/settings.schemas.ts";
+
+export interface SettingArea<S extends z.ZodType = z.ZodType> {
+  /** Checks what an admin sends and what is read back from storage. */
+  schema: S;
+  /** What the app uses until an admin saves the area. */
+  defaultValue: z.output<S>;
+  /** The history line when it changes. */
+  summary: string;
+}
+
+const area = <S extends z.ZodType>(definition: SettingArea<S>) => definition;
+
+/** Every stored settings area; GET and PUT /api/admin/settings/<name> exist for each. */
+export const settingAreas = {
+  "business-calendar": area({
+    schema: businessCalendarSchema,
+    defaultValue: defaultBusinessCalendar,
+    summary: "Changed the business hours",
+  }),
+  departments: area({
+    schema: departmentListSchema,
+    defaultValue: defaultDepartmentList,
+    summary: "Changed the departments",
+  }),
+  "auto-close": area({
+    schema: autoCloseSettingsSchema,
+    defaultValue: defaultAutoCloseSettings,
+    summary: "Changed auto-close of resolved tickets",
+  }),
+  "sla-policies": area({
+    schema: slaPolicySchema,
+    defaultValue: defaultSlaPolicy,
+    summary: "Changed the service levels",
+  }),
+} satisfies Record<SettingAreaName, SettingArea>;
+
+export type SettingValue<N extends SettingAreaName> = z.output<(typeof settingAreas)[N]["schema"]>;

@@ -1,0 +1,74 @@
+import { randomUUID } from "node:crypto";
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { type AdminChangeRow, adminChanges, appSettings, users } from "../../db/schema/index.ts";
+
+export async function findSettingRow(db: Db, area: string) {
+  const [row] = await db
+    .select({
+      value: appSettings.value,
+      updatedAt: appSettings.updatedAt,
+      updatedByName: users.name,
+    })
+    .from(appSettings)
+    .leftJoin(users, eq(users.id, appSettings.updatedBy))
+    .where(eq(appSettings.area, area));
+  return row;
+}
+
+/** The stored value under a row lock, so two admins saving at once write two honest history entries. */
+export async function lockSettingValue(tx: Db, area: string): Promise<unknown> {
+  const [row] = await tx
+    .select({ value: appSettings.value })
+    .from(appSettings)
+    .where(eq(appSettings.area, area))
+    .for("update");
+  return row?.value;
+}
+
+export async function upsertSetting(
+  tx: Db,
+  { area, value, actorId, at }: { area: string; value: unknown; actorId: string; at: Date },
+) {
+  await tx
+    .insert(appSettings)
+    .values({ area, value, updatedAt: at, updatedBy: actorId })
+    .onConflictDoUpdate({ target: appSettings.area, set: { value, updatedAt: at, updatedBy: actorId } });
+}
+
+/** One line of the admin change history, in the caller's transaction. */
+export async function insertAdminChange(
+  tx: Db,
+  change: { actorId: string; area: string; summary: string; before: unknown; after: unknown; at: Date },
+) {
+  await tx.insert(adminChanges).values({
+    id: `adc_${randomUUID()}`,
+    actorId: change.actorId,
+    area: change.area,
+    summary: change.summary,
+    before: change.before ?? null,
+    after: change.after ?? null,
+    createdAt: change.at,
+  });
+}
+
+export async function findAdminChanges(
+  db: Db,
+  { area, after, limit }: { area?: string; after?: { createdAt: Date; id: string }; limit: number },
+): Promise<Array<AdminChangeRow & { actorName: string | null }>> {
+  const rows = await db
+    .select({ change: adminChanges, actorName: users.name })
+    .from(adminChanges)
+    .leftJoin(users, eq(users.id, adminChanges.actorId))
+    .where(
+      and(
+        area ? eq(adminChanges.area, area) : undefined,
+        after
+          ? sql`(${adminChanges.createdAt}, ${adminChanges.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id})`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(adminChanges.createdAt), desc(adminChanges.id))
+    .limit(limit);
+  return rows.map((row) => ({ ...row.change, actorName: row.actorName }));
+}

@@ -1,0 +1,138 @@
+import SwaggerParser from "@apidevtools/swagger-parser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { registeredRoutes } from "../test/route-table.ts";
+import { createTestApp, request, type TestApp } from "../test/test-app.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+interface OpenApiDocument {
+  openapi: string;
+  info: { title: string; version: string };
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        tags?: string[];
+        parameters?: Array<{ in: string; name: string }>;
+        responses: Record<string, unknown>;
+      }
+    >
+  >;
+  components: { securitySchemes: Record<string, unknown>; schemas: Record<string, unknown> };
+}
+
+async function fetchDocument() {
+  const response = await request(t.app, { method: "GET", url: "/api/openapi.json" });
+  expect(response.statusCode).toBe(200);
+  return response.json() as OpenApiDocument;
+}
+
+/**
+ * Routes under /api that are deliberately not paths of the document, each with its reason.
+ * Anything else registered under /api and missing from the document fails the test below.
+ */
+const deliberateExceptions: Array<[pattern: RegExp, reason: string]> = [
+  [/^\/api\/auth\/\*$/, "better-auth's bridge: the document lists the endpoints behind it one by one"],
+  [/^\/api\/docs(\/|$)/, "the browsable page's own HTML, scripts and styles (Swagger UI), not API"],
+];
+
+describe("the OpenAPI document", () => {
+  it("is served signed out as a valid OpenAPI 3.1 document naming Helpdesk, its version and both ways to authenticate", async () => {
+    const document = await fetchDocument();
+    expect(document.openapi).toBe("3.1.0");
+    expect(document.info.title).toBe("Helpdesk");
+    const { version } = (await import("../../../package.json", { with: { type: "json" } })).default;
+    expect(document.info.version).toBe(version);
+    expect(document.components.securitySchemes).toMatchObject({
+      sessionCookie: { type: "apiKey", in: "cookie" },
+      bearerAuth: { type: "http", scheme: "bearer" },
+    });
+    expect(document.components.schemas.ApiError).toMatchObject({
+      required: expect.arrayContaining(["code", "message"]),
+    });
+    // The validator dereferences in place: give it a copy.
+    await expect(SwaggerParser.validate(structuredClone(document) as never)).resolves.toBeDefined();
+  });
+
+  it("lists every route the app registers under /api, tagged by feature, except the deliberate exceptions", async () => {
+    const document = await fetchDocument();
+    const apiRoutes = registeredRoutes(t.app).filter(
+      ({ method, url }) => url.startsWith("/api/") && method !== "HEAD",
+    );
+    expect(apiRoutes).toContainEqual({ method: "POST", url: "/api/tickets/:ticketId/assign" });
+    expect(document.paths["/healthz"]).toBeUndefined();
+    expect(document.paths["/api/auth/{*}"]).toBeUndefined();
+
+    const undocumented = apiRoutes
+      .filter(({ url }) => !deliberateExceptions.some(([pattern]) => pattern.test(url)))
+      .filter(({ method, url }) => {
+        const path = url.replace(/:(\w+)/g, "{$1}");
+        return !document.paths[path]?.[method.toLowerCase()];
+      })
+      .map(({ method, url }) => `${method} ${url}`);
+    expect(undocumented, "routes missing from /api/openapi.json").toEqual([]);
+
+    // Every {name} in a path is declared as a path parameter of each of its operations.
+    const undeclared = Object.entries(document.paths).flatMap(([path, byMethod]) =>
+      Object.entries(byMethod).flatMap(([method, operation]) =>
+        [...path.matchAll(/\{(\w+)\}/g)]
+          .filter(([, name]) => !operation.parameters?.some((p) => p.in === "path" && p.name === name))
+          .map(([, name]) => `${method} ${path}: ${name}`),
+      ),
+    );
+    expect(undeclared).toEqual([]);
+
+    const operations = Object.values(document.paths).flatMap((byMethod) => Object.values(byMethod));
+    for (const operation of operations) expect(operation.tags?.length).toBe(1);
+    expect(document.paths["/api/tickets/{ticketId}/assign"]?.post?.tags).toEqual(["tickets"]);
+    expect(document.paths["/api/admin/users"]?.get?.tags).toEqual(["user-management"]);
+  });
+
+  it("describes request bodies and answers from the routes' zod schemas, and failures by the shared error shape", async () => {
+    const document = await fetchDocument();
+    const createTicket = document.paths["/api/tickets"]?.post as unknown as {
+      requestBody: { content: { "application/json": { schema: { properties: Record<string, unknown> } } } };
+      responses: Record<string, unknown>;
+    };
+    expect(Object.keys(createTicket.requestBody.content["application/json"].schema.properties)).toContain(
+      "title",
+    );
+    expect(createTicket.responses).toHaveProperty("201");
+    expect(createTicket.responses["4XX"]).toMatchObject({
+      content: { "application/json": { schema: { $ref: "#/components/schemas/ApiError" } } },
+    });
+  });
+
+  it("describes the better-auth endpoints behind /api/auth/* under the auth tag", async () => {
+    const document = await fetchDocument();
+    expect(document.paths["/api/auth/sign-in/email"]?.post?.tags).toEqual(["auth"]);
+    expect(document.paths["/api/auth/reset-password/{token}"]?.get).toBeDefined();
+    expect(document.paths["/api/auth/providers"]?.get?.tags).toEqual(["auth"]);
+  });
+});
+
+describe("the API docs page", () => {
+  it("is served signed out under the app's strict CSP, loading its scripts and styles from our own origin", async () => {
+    const page = await request(t.app, { method: "GET", url: "/api/docs" });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["content-type"]).toContain("text/html");
+    expect(page.headers["content-security-policy"]).toContain("script-src 'self';");
+    expect(page.body).toContain("Helpdesk API");
+    expect(page.body).not.toMatch(/<script>|<style>|https?:\/\//);
+    // Only the docs' own answers allow the one hashed inline style of Swagger UI's logo; never unsafe-inline.
+    expect(page.headers["content-security-policy"]).toMatch(/style-src 'self' 'sha256-[\w+/=]+';/);
+    expect(page.headers["content-security-policy"]).not.toContain("unsafe-inline");
+    const elsewhere = await request(t.app, { method: "GET", url: "/api/openapi.json" });
+    expect(elsewhere.headers["content-security-policy"]).toContain("style-src 'self';");
+
+    const script = await request(t.app, { method: "GET", url: "/api/docs/static/swagger-ui-bundle.js" });
+    expect(script.statusCode).toBe(200);
+    const document = await request(t.app, { method: "GET", url: "/api/docs/json" });
+    expect(document.json()).toMatchObject({ info: { title: "Helpdesk" } });
+  });
+});

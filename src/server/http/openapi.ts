@@ -1,0 +1,183 @@
+import { readFileSync } from "node:fs";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import type { FastifyInstance } from "fastify";
+import { createJsonSchemaTransform } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { apiErrorSchema } from "#shared/errors.ts";
+
+const packageJson = z
+  .object({ version: z.string() })
+  .parse(JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8")));
+
+/** The path of the OpenAPI document and of the page that browses it. */
+export const openApiPath = "/api/openapi.json";
+export const apiDocsPath = "/api/docs";
+
+/** better-auth's endpoints behind the /api/auth/* bridge (src/server/auth/auth.routes.ts), described by hand. */
+const authEndpoints: Array<[method: "get" | "post", path: string, summary: string]> = [
+  ["post", "/api/auth/sign-up/email", "Create an account with an e-mail address and a password"],
+  [
+    "post",
+    "/api/auth/sign-in/email",
+    "Sign in with an e-mail address and a password (sets the session cookie)",
+  ],
+  ["post", "/api/auth/sign-in/social", "Start a sign-in with Google or the configured OIDC provider"],
+  ["post", "/api/auth/sign-out", "Sign out (ends the session)"],
+  ["get", "/api/auth/get-session", "The current session and its user, or null"],
+  ["post", "/api/auth/request-password-reset", "Send a password-reset link to an e-mail address"],
+  ["get", "/api/auth/reset-password/{token}", "Follow a password-reset link"],
+  ["post", "/api/auth/reset-password", "Set a new password with a reset token"],
+  ["get", "/api/auth/callback/{provider}", "Sign-in callback of an external provider"],
+  ["post", "/api/auth/callback/{provider}", "Sign-in callback of an external provider (posted as a form)"],
+  ["get", "/api/auth/error", "The page an external sign-in lands on when it failed"],
+];
+
+const authTagNote =
+  "Sign-in, sign-up, sign-out and password reset, served by better-auth behind /api/auth/*. " +
+  "Only the endpoints listed here answer; every other path under /api/auth answers 404. " +
+  "Their bodies follow better-auth's own shapes, not the error shape of the rest of the API.";
+
+/** sha256 of the <style> in Swagger UI's logo (swagger-ui-standalone-preset.js; e2e/api-docs.spec.ts fails if it changes). */
+const swaggerUiLogoStyleHash = "sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w=";
+
+/** Routes that answer without a session (the rest answer 401 to nobody signed in). */
+const publicRoutes = [
+  openApiPath,
+  "/api/auth/providers",
+  "/api/admin-signup",
+  "/api/notifications/unsubscribe",
+];
+
+/** Tags per feature, first matching rule wins. The URL says which feature folder a route comes from. */
+const tagRules: Array<[pattern: RegExp, tag: string]> = [
+  [/^\/api\/auth(\/|$)/, "auth"],
+  [/^\/api\/(openapi\.json|docs)/, "api"],
+  [/^\/api\/tickets\/[^/]+\/follow/, "followers"],
+  [/^\/api\/tickets\/[^/]+\/custom-fields/, "custom-fields"],
+  [/^\/api\/tickets/, "tickets"],
+  [/^\/api\/admin\/settings\/custom-fields/, "custom-fields"],
+  [/^\/api\/admin\/settings/, "settings"],
+  [/^\/api\/admin\/users/, "user-management"],
+  [/^\/api\/me\/notification-settings/, "notifications"],
+  [/^\/api\/(me|admin-signup|staff|technicians)(\/|$)/, "users"],
+];
+
+export const tagOf = (url: string) =>
+  tagRules.find(([pattern]) => pattern.test(url))?.[1] ?? url.split("/")[2] ?? "api";
+
+const tagDescriptions: Record<string, string> = {
+  api: "This document and the page that browses it",
+  auth: authTagNote,
+  tickets: "Tickets, their activity, comments, status, assignment and feedback",
+  followers: "Following a ticket",
+  "custom-fields": "Custom fields: their definitions (admins) and a ticket's values",
+  settings: "Admin settings: service levels, business hours, auto-close, escalation and their history",
+  "user-management": "Admins manage accounts: roles, status, password resets and history",
+  users: "The signed-in person, the first administrator's sign-up, and staff lists",
+  notifications: "Notifications, their live stream and a person's notification settings",
+  attachments: "Files attached to tickets and comments",
+  "canned-responses": "Saved replies of technicians and admins",
+  departments: "Departments",
+  search: "Search over tickets",
+  mentions: "People who can be mentioned in a comment",
+};
+
+const errorResponse = {
+  description: "A failure, in the one error shape of this API (code, message naming the field, details)",
+  content: { "application/json": { schema: { $ref: "#/components/schemas/ApiError" } } },
+};
+
+/** Health checks are for load balancers, not the API; the /api/auth/* bridge is described by authEndpoints. */
+const skipList = ["/healthz", "/readyz", "/api/auth/*"];
+
+/**
+ * Registers the OpenAPI 3.1 document (GET /api/openapi.json), generated from the zod schemas the routes
+ * declare, and the page that browses it (GET /api/docs, Swagger UI served from our own origin: its
+ * scripts and styles are files, so the strict CSP holds). Must run before the routes are registered:
+ * @fastify/swagger collects them as they are added.
+ */
+export async function registerOpenApi(app: FastifyInstance) {
+  const transform = createJsonSchemaTransform({ skipList: [] });
+  await app.register(swagger, {
+    openapi: {
+      openapi: "3.1.0",
+      info: {
+        title: "Helpdesk",
+        version: packageJson.version,
+        description:
+          "The REST API of Helpdesk. Every route the app serves under /api is listed here. " +
+          "Compatibility promise and authentication: docs/api.md. Failures share one shape: ApiError.",
+      },
+      components: {
+        securitySchemes: {
+          sessionCookie: {
+            type: "apiKey",
+            in: "cookie",
+            name: "better-auth.session_token",
+            description: "The session cookie set by signing in (the browser sends it by itself).",
+          },
+          bearerAuth: {
+            type: "http",
+            scheme: "bearer",
+            description: "A personal API token, sent as Authorization: Bearer <token>.",
+          },
+        },
+      },
+      security: [{ sessionCookie: [] }, { bearerAuth: [] }],
+      tags: Object.entries(tagDescriptions).map(([name, description]) => ({ name, description })),
+    },
+    transform: (input) => {
+      // (The zod transform's own skip list misses routes declared without a schema, as these are.)
+      if (skipList.includes(input.url)) return { schema: { hide: true }, url: input.url };
+      const result = transform(input);
+      const schema = (result.schema ?? {}) as Record<string, unknown>;
+      if (schema.hide) return result;
+      const responses = { ...((schema.response as Record<string, unknown> | undefined) ?? {}) };
+      responses["4XX"] ??= errorResponse;
+      const security = publicRoutes.includes(result.url) ? { security: [] } : {};
+      return {
+        ...result,
+        schema: { ...schema, ...security, tags: [tagOf(result.url)], response: responses },
+      };
+    },
+    transformObject: (documentObject) => {
+      const document = ("openapiObject" in documentObject ? documentObject.openapiObject : {}) as {
+        components: { schemas?: Record<string, unknown> };
+        paths: Record<string, Record<string, unknown>>;
+      };
+      const { $schema: _dialect, ...apiError } = z.toJSONSchema(apiErrorSchema, { target: "draft-2020-12" });
+      document.components.schemas = { ...document.components.schemas, ApiError: apiError };
+      for (const [method, path, summary] of authEndpoints) {
+        const parameters = [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+          name,
+          in: "path",
+          required: true,
+          schema: { type: "string" },
+        }));
+        document.paths[path] ??= {};
+        document.paths[path][method] = {
+          tags: ["auth"],
+          summary,
+          description: authTagNote,
+          ...(parameters.length ? { parameters } : {}),
+          security: [],
+          responses: { default: { description: "better-auth's answer" } },
+        };
+      }
+      return document;
+    },
+  });
+  // Neither needs a session: the document describes the API, it holds no one's data.
+  app.get(openApiPath, { schema: { summary: "This OpenAPI document" } }, async () => app.swagger());
+  // Swagger UI's page loads the document from its own /api/docs/json (hidden), the same object.
+  await app.register(swaggerUi, {
+    routePrefix: apiDocsPath,
+    theme: { title: "Helpdesk API" },
+    // Swagger UI's scripts and styles are files of our own origin; its top bar's logo alone is an SVG
+    // with one inline <style>. That exact text, by its hash, is allowed on the docs' own answers only;
+    // the rest of the app keeps style-src 'self'.
+    transformStaticCSP: (header) =>
+      header.replace("style-src 'self'", `style-src 'self' '${swaggerUiLogoStyleHash}'`),
+  });
+}

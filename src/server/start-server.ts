@@ -1,0 +1,109 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { type AppDeps, buildApp } from "./app.ts";
+import { createDatabase } from "./db/client.ts";
+import { waitForDatabase } from "./db/wait-for-database.ts";
+import { loadDotEnvFile, loadEnv } from "./env.ts";
+import { createMailer } from "./mail/mailer.ts";
+import { loadOrCreateSecret } from "./secrets.ts";
+
+/** What the browser journeys' server (scripts/e2e-app.ts) sets; main.ts sets nothing. */
+export interface StartOverrides {
+  /** A clock the journeys move (src/server/test/clock.ts); the system clock otherwise. */
+  clock?: AppDeps["clock"];
+  /** The job timer's timing: the journeys run due jobs themselves. */
+  jobs?: AppDeps["jobs"];
+}
+
+/**
+ * Reads the configuration, opens and migrates the database, builds the app and listens; stops cleanly on
+ * SIGINT/SIGTERM. main.ts calls it with nothing, so production always runs on the system clock.
+ */
+export async function startServer({ clock, jobs }: StartOverrides = {}) {
+  const readDotEnv = loadDotEnvFile();
+  const env = loadEnv();
+  const database = createDatabase(
+    env.DATABASE_URL
+      ? {
+          databaseUrl: env.DATABASE_URL,
+          pool: {
+            connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+            statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+            idleTimeoutMs: env.DATABASE_IDLE_TIMEOUT_MS,
+            max: env.DATABASE_POOL_MAX,
+          },
+        }
+      : { dataDir: env.DATA_DIR },
+  );
+  if (database.kind === "postgres") {
+    await waitForDatabase(database, {
+      log: (message) => console.warn(message),
+      giveUpAfterMs: env.DATABASE_STARTUP_TIMEOUT_MS,
+    }).catch((error: Error) => {
+      console.error(error.message);
+      process.exit(1);
+    });
+  }
+  await database.migrate();
+
+  const clientDir = fileURLToPath(new URL("../../dist/client", import.meta.url));
+  const adminKey = loadOrCreateSecret(env.DATA_DIR, "admin-signup-key", env.ADMIN_SIGNUP_KEY);
+  const app = await buildApp({
+    database,
+    baseURL: env.BASE_URL,
+    authSecret: loadOrCreateSecret(env.DATA_DIR, "auth-secret", env.BETTER_AUTH_SECRET).value,
+    clientDir: existsSync(clientDir) ? clientDir : null,
+    trustProxy: env.TRUST_PROXY,
+    logger: { level: env.LOG_LEVEL },
+    credentialRateLimit: { window: env.AUTH_RATE_LIMIT_WINDOW, max: env.AUTH_RATE_LIMIT_MAX },
+    accountRateLimit: { window: env.AUTH_ACCOUNT_LIMIT_WINDOW, max: env.AUTH_ACCOUNT_LIMIT_MAX },
+    signUpRateLimit: { window: env.AUTH_RATE_LIMIT_WINDOW, max: env.AUTH_SIGNUP_LIMIT_MAX },
+    adminSignUpKey: adminKey.value,
+    google: env.google,
+    oidc: env.oidc,
+    mailMaxAttempts: env.MAIL_RETRY_MAX,
+    clock,
+    jobs,
+    notificationRetentionDays: env.NOTIFICATION_RETENTION_DAYS,
+    attachmentMaxBytes: env.ATTACHMENT_MAX_BYTES,
+    mailer: createMailer({
+      smtpUrl: env.SMTP_URL,
+      outboxDir: path.resolve(env.DATA_DIR, "outbox"),
+      from: env.MAIL_FROM,
+      log: (message) => app.log.info(message),
+    }),
+  });
+
+  const shutdown = async (signal: string) => {
+    app.log.info(`${signal} received, shutting down`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once("SIGINT", () => void shutdown("SIGINT"));
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+  const where = env.DATABASE_URL ? "PostgreSQL" : `embedded PGlite in ${env.DATA_DIR}`;
+  app.log.info(`Helpdesk is running at ${env.BASE_URL} (database: ${where})`);
+  if (readDotEnv) app.log.info("settings read from .env (variables set in the environment win)");
+  console.log(`\n  Helpdesk is ready. Open ${env.BASE_URL}\n`);
+  if (env.HOST === "0.0.0.0" || env.HOST === "::") {
+    // Other machines can reach the server now, but sign-in works only on the address in BASE_URL.
+    console.log(
+      `  HOST=${env.HOST} accepts connections from other machines: BASE_URL must be the address they open` +
+        ` (now ${env.BASE_URL}).\n`,
+    );
+  }
+  if (adminKey.created) {
+    // Printed once, on the start that generated it; it stays in DATA_DIR/admin-signup-key.
+    console.log(
+      `  First administrator: open ${env.BASE_URL}/admin-signup with the admin key ${adminKey.value}`,
+    );
+    console.log(
+      `  (kept in ${path.resolve(env.DATA_DIR, "admin-signup-key")}; or run: npm run create-admin)\n`,
+    );
+  }
+  return { app, database };
+}
