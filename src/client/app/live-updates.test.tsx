@@ -42,6 +42,7 @@ function setup({
   role = "user" as "user" | "technician",
   notifications = [] as Notification[],
   soundsMuted = false,
+  firstTicketRead = Promise.resolve(),
 } = {}) {
   const server = notificationRoutes(notifications);
   let ticketReads = 0;
@@ -54,7 +55,13 @@ function setup({
       return { body: makeTicket({ ticketId: "TKT1", title: `read ${ticketReads}` }) };
     },
   });
-  vi.stubGlobal("fetch", stub.fetchStub);
+  let ticketCalls = 0;
+  // The first read of the ticket is answered only once `firstTicketRead` settles (a slow answer).
+  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+    const answer = stub.fetchStub(input, init);
+    if (String(input).startsWith("/api/tickets/TKT1") && ++ticketCalls === 1) await firstTicketRead;
+    return answer;
+  });
   const result = renderWithApp(
     <>
       <LiveUpdates />
@@ -64,7 +71,8 @@ function setup({
     </>,
   );
   const listCalls = () => stub.calls.filter((call) => call.url.startsWith("/api/notifications?")).length;
-  return { ...result, server, calls: stub.calls, listCalls };
+  const ticketReadsStarted = () => stub.calls.filter((call) => call.url === "/api/tickets/TKT1").length;
+  return { ...result, server, calls: stub.calls, listCalls, ticketReadsStarted };
 }
 
 const streamOpened = () => vi.waitFor(() => FakeEventSource.latest());
@@ -172,6 +180,21 @@ describe("LiveUpdates", () => {
     const source = await streamOpened();
     await screen.findByText("Ticket read 1");
     act(() => source.emit("ticket", { ticketId: "TKT1" }));
+    expect(await screen.findByText("Ticket read 2")).toBeInTheDocument();
+  });
+
+  it("reads a ticket again when it changed while its first read was still on its way", async () => {
+    let answerFirstRead = () => {};
+    const { ticketReadsStarted } = setup({
+      firstTicketRead: new Promise<void>((resolve) => {
+        answerFirstRead = resolve;
+      }),
+    });
+    const source = await streamOpened();
+    // The first read left before the change (its answer is "read 1"); the change is pushed before it returns.
+    await vi.waitFor(() => expect(ticketReadsStarted()).toBe(1));
+    act(() => source.emit("ticket", { ticketId: "TKT1" }));
+    answerFirstRead();
     expect(await screen.findByText("Ticket read 2")).toBeInTheDocument();
   });
 

@@ -45,11 +45,21 @@ function LiveStream({ actor }: { actor: Me }) {
   return null;
 }
 
+/**
+ * Reads again what a pushed change touched. A read already on its way may have been answered before the
+ * change: TanStack Query would join it instead of starting another (when the query has no data yet) and
+ * keep its older answer as fresh, so it is cancelled first and read anew.
+ */
+export async function readAgain(queryClient: QueryClient, queryKey: readonly unknown[]) {
+  await queryClient.cancelQueries({ queryKey });
+  await queryClient.invalidateQueries({ queryKey });
+}
+
 function refreshTicket(queryClient: QueryClient, ticketId: string) {
   // The detail key is the prefix of the activity key: the page, its comments and timeline all refresh.
-  void queryClient.invalidateQueries({ queryKey: ticketKeys.detail(ticketId) });
-  void queryClient.invalidateQueries({ queryKey: ticketKeys.lists() });
-  void queryClient.invalidateQueries({ queryKey: ticketKeys.summaries() });
+  for (const queryKey of [ticketKeys.detail(ticketId), ticketKeys.lists(), ticketKeys.summaries()]) {
+    void readAgain(queryClient, queryKey);
+  }
 }
 
 function useLiveStream(actor: Me) {
