@@ -336,8 +336,11 @@ describe("e-mail to ticket", () => {
     };
     await app.send(message);
     await app.send(message);
-    expect(await ticketsBy(user.id)).toHaveLength(1);
-    expect(await outcomes()).toHaveLength(1);
+    // And twice at the same moment (two connections), as two mail servers retrying at once would.
+    const racing = { ...message, messageId: "<same.2@client.test>" };
+    await Promise.all([app.send(racing), app.send(racing)]);
+    expect(await ticketsBy(user.id)).toHaveLength(2);
+    expect(await outcomes()).toHaveLength(2);
   });
 
   it("refuses a message over the size limit at SMTP level, writing nothing", async () => {
