@@ -1,7 +1,8 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer, type SMTPServerDataStream } from "smtp-server";
 import { formatFileSize } from "#shared/attachments/attachment.schemas.ts";
-import { classifyRecipient, type InboundMailDeps, receiveInboundMail } from "./inbound-mail.service.ts";
+import { classifyRecipient } from "./inbound-addresses.ts";
+import { type InboundMailDeps, receiveInboundMail } from "./inbound-mail.service.ts";
 
 export interface InboundMailListener {
   listen(): Promise<void>;

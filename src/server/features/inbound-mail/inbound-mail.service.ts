@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { maxAttachmentsPerItem } from "#shared/attachments/attachment.schemas.ts";
@@ -19,33 +19,25 @@ import { uploadAttachment } from "../attachments/upload-attachment.service.ts";
 import { createTicket } from "../tickets/ticket.service.ts";
 import { addComment } from "../tickets/ticket-activity.service.ts";
 import { findUserByEmail } from "../users/user.queries.ts";
-import {
-  insertInvitedUser,
-  insertPasswordToken,
-  insertUserChange,
-} from "../users/user-management.queries.ts";
 import { autoReplyReason } from "./auto-reply.ts";
+import { createAccountFor, invitationValidHours } from "./inbound-account.ts";
+import {
+  classifyRecipient,
+  type InboundMailSettings,
+  type RecipientVerdict,
+  splitAddress,
+} from "./inbound-addresses.ts";
 import {
   claimInboundMessage,
   insertOutboxMail,
   recordInboundOutcome,
   releaseInboundMessage,
 } from "./inbound-mail.queries.ts";
-import { isReplyLocalPart, type ReplyTarget, verifyReplyLocalPart } from "./reply-address.ts";
+import { bodyTextOf, cut, descriptionFrom, fileNameOf, storable, titleFromSubject } from "./inbound-text.ts";
+import { isReplyLocalPart, type ReplyTarget } from "./reply-address.ts";
 import { replyTextOf } from "./reply-text.ts";
 
-export const unknownSenderPolicies = ["bounce", "create-account"] as const;
-export type UnknownSenderPolicy = (typeof unknownSenderPolicies)[number];
-
-/** INBOUND_* settings (decision 028). */
-export interface InboundMailSettings {
-  /** The helpdesk's address, e.g. helpdesk@example.org: a message to it raises a ticket. */
-  address: string;
-  maxMessageBytes: number;
-  unknownSenders: UnknownSenderPolicy;
-  /** Addresses our own mail leaves from (MAIL_FROM): mail from them is never processed (no loops). */
-  ownAddresses: readonly string[];
-}
+export type { InboundMailSettings } from "./inbound-addresses.ts";
 
 export interface InboundMailDeps {
   db: Db;
@@ -82,86 +74,6 @@ export type InboundResult =
 const bounceLimit = { window: 60 * 60, max: 3 };
 /** A delivery that died mid-way (its instance stopped) may be taken over after this long. */
 const staleClaimMs = 10 * 60_000;
-const invitationValidHours = 72;
-const titleMaxLength = 200;
-const descriptionMaxLength = 5000;
-
-const splitAddress = (address: string) => {
-  const at = address.lastIndexOf("@");
-  return at === -1
-    ? { local: address, domain: "" }
-    : { local: address.slice(0, at), domain: address.slice(at + 1) };
-};
-
-/** What a recipient address is to us: the helpdesk, a validly signed reply address, or neither. */
-export type RecipientVerdict =
-  | { kind: "helpdesk" }
-  | { kind: "reply"; target: ReplyTarget }
-  | { kind: "forged" }
-  | { kind: "unknown" };
-
-export function classifyRecipient(
-  secret: string,
-  settings: InboundMailSettings,
-  address: string,
-): RecipientVerdict {
-  const lower = address.trim().toLowerCase();
-  if (lower === settings.address.toLowerCase()) return { kind: "helpdesk" };
-  const { local, domain } = splitAddress(address.trim());
-  if (domain.toLowerCase() !== splitAddress(settings.address).domain.toLowerCase())
-    return { kind: "unknown" };
-  if (!isReplyLocalPart(local)) return { kind: "unknown" };
-  const target = verifyReplyLocalPart(secret, local);
-  return target ? { kind: "reply", target } : { kind: "forged" };
-}
-
-// biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point.
-const controlCharacters = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
-const loneSurrogates = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-/** Text as the ticket rules can store it (storable-text.ts): no control characters, valid Unicode. */
-const storable = (text: string) => text.replace(controlCharacters, "").replace(loneSurrogates, "\uFFFD");
-
-const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
-
-/** Subject → title: one line, without Re:/Fwd: prefixes, at most 200 characters (the form's rule). */
-export function titleFromSubject(subject: string): string {
-  const line = storable(subject)
-    .replace(/\s+/g, " ")
-    .trim()
-    .replace(/^((re|fw|fwd|aw|wg|tr|sv)\s*:\s*)+/i, "")
-    .trim();
-  return cut(line || "(no subject)", titleMaxLength);
-}
-
-/** Body → description: the whole text (a forwarded problem is the point), cut to fit with its notes. */
-function descriptionFrom(body: string, notes: string[]): string {
-  const tail = notes.length > 0 ? `\n\n${notes.join("\n")}` : "";
-  const text = storable(body).replace(/\r\n?/g, "\n").trim() || "(The e-mail had no text.)";
-  const room = descriptionMaxLength - tail.length;
-  const cutNote = "\n\n[The rest of the e-mail was cut: a description holds at most 5000 characters.]";
-  return (text.length > room ? `${text.slice(0, room - cutNote.length).trimEnd()}${cutNote}` : text) + tail;
-}
-
-const typeExtensions: Record<string, string> = {
-  "image/png": "png",
-  "image/jpeg": "jpg",
-  "image/gif": "gif",
-  "image/webp": "webp",
-  "text/plain": "txt",
-  "application/pdf": "pdf",
-};
-
-/** A file name the attachments service accepts: no path, no control characters, at most 200 characters. */
-function fileNameOf(attachment: ParsedMail["attachments"][number], index: number): string {
-  const given = storable(attachment.filename ?? "")
-    .replace(/[/\\]/g, "_")
-    .trim();
-  if (given) return given.length > 200 ? given.slice(-200) : given;
-  const extension = typeExtensions[attachment.contentType.toLowerCase()] ?? "bin";
-  return `attachment-${index + 1}.${extension}`;
-}
-
-const bodyTextOf = (parsed: ParsedMail) => (parsed.text ?? "").trim();
 
 /**
  * Turns one received message into a ticket or a comment through the same services the web app uses, or
@@ -486,40 +398,4 @@ async function queueMail(deps: InboundMailDeps, userId: string | null, kind: str
     kind,
   });
   deps.wakeMail();
-}
-
-/** INBOUND_UNKNOWN_SENDERS=create-account: an Active user, who chooses a password from a mailed link. */
-async function createAccountFor(deps: InboundMailDeps, email: string, displayName: string) {
-  const name = cut(storable(displayName).replace(/\s+/g, " ").trim() || splitAddress(email).local, 100);
-  const token = randomBytes(24).toString("base64url");
-  const user = await deps.db.transaction(async (tx) => {
-    const inserted = await insertInvitedUser(tx, {
-      id: randomUUID(),
-      name,
-      email,
-      role: "user",
-      department: "General",
-      status: "Active",
-    });
-    // Someone created the account a moment ago (another delivery, an admin): use theirs.
-    if (!inserted) return { user: (await findUserByEmail(tx, email))!, isNew: false };
-    await insertPasswordToken(tx, {
-      token,
-      userId: inserted.id,
-      expiresAt: new Date(deps.clock.now().getTime() + invitationValidHours * 60 * 60_000),
-    });
-    await insertUserChange(tx, {
-      id: randomUUID(),
-      userId: inserted.id,
-      actorId: null,
-      action: "invited",
-      changes: (["name", "email", "role", "department", "status"] as const).map((field) => ({
-        field,
-        from: null,
-        to: inserted[field],
-      })),
-    });
-    return { user: inserted, isNew: true };
-  });
-  return { user: user.user, token: user.isNew ? token : null };
 }

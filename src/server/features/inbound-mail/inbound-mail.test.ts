@@ -262,6 +262,19 @@ describe("e-mail to ticket", () => {
     expect((await waitForMailTo(colleague.email)).text).toContain("made for someone else");
   });
 
+  it("adds nothing for a reply that is only the quoted mail, and says so", async () => {
+    const user = await insertUser(db());
+    const ticket = await insertTicket(db(), { createdBy: user.id });
+    const address = replyAddress(secret, "help.test", {
+      ticketId: ticket.id,
+      userId: user.id,
+      isInternal: false,
+    });
+    await app.send({ from: user.email, to: address!, subject: "Re", text: "> Did it work?\n> Helpdesk" });
+    expect(await db().select().from(ticketComments)).toEqual([]);
+    expect((await waitForMailTo(user.email)).text).toContain("no text of its own");
+  });
+
   it("ignores auto-replies and mail from the helpdesk itself: no ticket, no answer", async () => {
     const user = await insertUser(db());
     await app.send({
