@@ -70,7 +70,11 @@ export type InboundResult =
       detail?: string;
     };
 
-/** A bounce per address per hour at most: a loop with a system that ignores Auto-Submitted stays short. */
+/**
+ * Answers per address per hour at most: a loop with a system that ignores Auto-Submitted stays short.
+ * Counted in the shared rate_limits table, whose rows are pruned only after the longest sign-in window
+ * (at least an hour), so a counter lives as long as this window.
+ */
 const bounceLimit = { window: 60 * 60, max: 3 };
 /** A delivery that died mid-way (its instance stopped) may be taken over after this long. */
 const staleClaimMs = 10 * 60_000;
@@ -223,7 +227,7 @@ async function decide(deps: InboundMailDeps, incoming: Incoming): Promise<Decisi
     if (target) return await addReply(deps, ctx, incoming, user, target, refuse);
     if (!can.createTicket(actor)) {
       return refuse(
-        "Technicians do not raise tickets (spec: users and administrators do). A reply to a notification e-mail does become a comment on its ticket.",
+        "Technicians do not raise tickets: users and administrators do. A reply to a notification e-mail does become a comment on its ticket.",
         user.id,
       );
     }
@@ -253,7 +257,10 @@ async function decide(deps: InboundMailDeps, incoming: Incoming): Promise<Decisi
       const what = target
         ? `Your reply could not be added to ticket ${target.ticketId}`
         : "Your e-mail could not be raised as a ticket";
-      return refuse(`${what}: ${error.message}. You can still use Helpdesk at ${deps.baseURL}.`, user.id);
+      return refuse(
+        `${what}: ${error.message.replace(/\.$/, "")}. You can still use Helpdesk at ${deps.baseURL}.`,
+        user.id,
+      );
     }
     throw error;
   }
