@@ -165,6 +165,25 @@ describe("e-mail to ticket", () => {
     expect((await outcomes())[0]).toMatchObject({ outcome: "comment_added", ticketId: ticket.id });
   });
 
+  it("counts a technician's e-mailed reply as the first response, and tells the requester", async () => {
+    const user = await insertUser(db());
+    const technician = await insertUser(db(), { role: "technician" });
+    await app.send({ from: user.email, subject: "No network", text: "Cable is plugged in." });
+    const [raised] = await ticketsBy(user.id);
+    expect(raised!.firstRespondedAt).toBeNull();
+    const address = replyAddress(secret, "help.test", {
+      ticketId: raised!.id,
+      userId: technician.id,
+      isInternal: false,
+    });
+    await app.send({ from: technician.email, to: address!, subject: "Re: No network", text: "On my way." });
+
+    const [answered] = await ticketsBy(user.id);
+    expect(answered!.firstRespondedAt).not.toBeNull();
+    const told = await waitForMailTo(user.email);
+    expect(told.text).toContain("On my way.");
+  });
+
   it("makes a reply to mail about an internal note an internal note", async () => {
     const user = await insertUser(db());
     const technician = await insertUser(db(), { role: "technician" });
