@@ -18,6 +18,11 @@ import { customFieldRoutes } from "./features/custom-fields/custom-field.routes.
 import { departmentRoutes } from "./features/departments/department.routes.ts";
 import { csvExportRoutes } from "./features/exports/csv-export.routes.ts";
 import { followerRoutes } from "./features/followers/follower.routes.ts";
+import {
+  createInboundMailListener,
+  type InboundMailListener,
+} from "./features/inbound-mail/inbound-mail.server.ts";
+import type { InboundMailSettings } from "./features/inbound-mail/inbound-mail.service.ts";
 import { mentionRoutes } from "./features/mentions/mention.routes.ts";
 import { notificationRoutes } from "./features/notifications/notification.routes.ts";
 import { notificationRetentionJob } from "./features/notifications/notification-retention.ts";
@@ -50,6 +55,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** The scheduled-job runner: tests call jobs.tick() to run what is due now. */
     jobs: JobRunner;
+    /** The inbound SMTP listener (decision 028), when INBOUND_SMTP_PORT is set; null otherwise. */
+    inboundMail: InboundMailListener | null;
   }
 }
 
@@ -90,6 +97,8 @@ export interface AppDeps {
   clock?: Clock;
   /** The scheduled-job runner's timing (tests shorten it or set a far-off first tick to drive it by hand). */
   jobs?: Pick<JobRunnerOptions, "tickMs" | "firstTickMs" | "instanceId">;
+  /** E-mail to ticket (INBOUND_SMTP_*, decision 028): listens once the app is ready; off when absent. */
+  inboundMail?: InboundMailSettings & { host: string; port: number };
 }
 
 export const defaultBodyLimit = 64 * 1024;
@@ -102,6 +111,8 @@ const readinessTimeoutMs = 1_000;
  */
 const toFastifyTrustProxy = (trust: TrustProxy) =>
   typeof trust === "number" ? (_address: string, hop: number) => hop < trust : trust;
+
+const domainOf = (address: string) => address.slice(address.lastIndexOf("@") + 1);
 
 /** Wires everything. main.ts calls it with the configuration; tests call it with a test database. */
 export async function buildApp(deps: AppDeps) {
@@ -160,7 +171,12 @@ export async function buildApp(deps: AppDeps) {
   const dispatcher = createDispatcher({
     bus,
     logError,
-    mail: { baseURL: deps.baseURL, secret: deps.authSecret, wake: () => mailDispatcher.wake() },
+    mail: {
+      baseURL: deps.baseURL,
+      secret: deps.authSecret,
+      replyDomain: deps.inboundMail ? domainOf(deps.inboundMail.address) : undefined,
+      wake: () => mailDispatcher.wake(),
+    },
   });
   const hub = createStreamHub({ db: database.db, bus, logError, ...deps.streams });
   // Open streams would hold the server open: finish deliveries under way, end the streams, then stop listening.
@@ -249,6 +265,34 @@ export async function buildApp(deps: AppDeps) {
   ];
   for (const job of scheduled) if (job) jobs.register(job);
   app.decorate("jobs", jobs);
+
+  const inboundMail = deps.inboundMail
+    ? createInboundMailListener({
+        db: database.db,
+        dispatcher,
+        clock,
+        secret: deps.authSecret,
+        baseURL: deps.baseURL,
+        attachmentMaxBytes: deps.attachmentMaxBytes ?? defaultAttachmentMaxBytes,
+        settings: deps.inboundMail,
+        host: deps.inboundMail.host,
+        port: deps.inboundMail.port,
+        wakeMail: () => mailDispatcher.wake(),
+        log: {
+          info: (data, message) => app.log.info(data, message),
+          warn: (data, message) => app.log.warn(data, message),
+        },
+      })
+    : null;
+  app.decorate("inboundMail", inboundMail);
+  if (inboundMail) {
+    app.addHook("onReady", async () => {
+      await inboundMail.listen();
+      app.log.info(`Inbound mail: listening for SMTP on ${deps.inboundMail!.host}:${inboundMail.port()}`);
+    });
+    // Before the database and the mail dispatcher stop: a message under way finishes first.
+    app.addHook("preClose", () => inboundMail.close());
+  }
   app.addHook("onReady", async () => jobs.start());
   app.addHook("onClose", () => jobs.stop());
 

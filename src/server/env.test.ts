@@ -36,6 +36,31 @@ describe("loadEnv", () => {
     expect(() => loadEnv({ MAIL_RETRY_MAX: "0" })).toThrow(/MAIL_RETRY_MAX/);
   });
 
+  it("leaves e-mail to ticket off unless INBOUND_SMTP_PORT is set, then receives for the configured address", () => {
+    expect(loadEnv({}).inboundMail).toBeUndefined();
+    expect(
+      loadEnv({
+        INBOUND_SMTP_PORT: "2525",
+        INBOUND_EMAIL_ADDRESS: "Help@Example.org",
+        MAIL_FROM: "IT <it@example.org>",
+      }).inboundMail,
+    ).toEqual({
+      host: "127.0.0.1",
+      port: 2525,
+      address: "help@example.org",
+      maxMessageBytes: 15 * 1024 * 1024,
+      unknownSenders: "bounce",
+      ownAddresses: ["it@example.org"],
+    });
+    // Without INBOUND_EMAIL_ADDRESS, the address mail leaves from (MAIL_FROM) receives too.
+    expect(
+      loadEnv({ INBOUND_SMTP_PORT: "2525", MAIL_FROM: "IT <it@example.org>" }).inboundMail?.address,
+    ).toBe("it@example.org");
+    expect(() => loadEnv({ INBOUND_SMTP_PORT: "2525" })).toThrow(/INBOUND_EMAIL_ADDRESS/);
+    expect(() => loadEnv({ INBOUND_UNKNOWN_SENDERS: "accept" })).toThrow(/bounce or create-account/);
+    expect(() => loadEnv({ INBOUND_MAX_MESSAGE_BYTES: "10" })).toThrow(/INBOUND_MAX_MESSAGE_BYTES/);
+  });
+
   it("allows attachments of 10 MB unless ATTACHMENT_MAX_BYTES says otherwise", () => {
     expect(loadEnv({}).ATTACHMENT_MAX_BYTES).toBe(10 * 1024 * 1024);
     expect(loadEnv({ ATTACHMENT_MAX_BYTES: "52428800" }).ATTACHMENT_MAX_BYTES).toBe(52_428_800);

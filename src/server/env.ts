@@ -44,6 +44,24 @@ const envSchema = z.object({
     .int()
     .min(1024, "ATTACHMENT_MAX_BYTES must be at least 1024 (bytes)")
     .default(defaultAttachmentMaxBytes),
+  INBOUND_SMTP_PORT: z.coerce
+    .number()
+    .int()
+    .min(1, "INBOUND_SMTP_PORT must be a port number (1-65535)")
+    .max(65535, "INBOUND_SMTP_PORT must be a port number (1-65535)")
+    .optional(),
+  INBOUND_SMTP_HOST: z.string().min(1).default("127.0.0.1"),
+  INBOUND_EMAIL_ADDRESS: z
+    .email("INBOUND_EMAIL_ADDRESS must be an e-mail address such as helpdesk@example.org")
+    .optional(),
+  INBOUND_MAX_MESSAGE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(64 * 1024, "INBOUND_MAX_MESSAGE_BYTES must be at least 65536 (bytes)")
+    .default(15 * 1024 * 1024),
+  INBOUND_UNKNOWN_SENDERS: z
+    .enum(["bounce", "create-account"], { error: "INBOUND_UNKNOWN_SENDERS must be bounce or create-account" })
+    .default("bounce"),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   OIDC_ISSUER: z.url("OIDC_ISSUER must be a URL").optional(),
@@ -102,7 +120,20 @@ export type Env = z.infer<typeof envSchema> & {
   BASE_URL: string;
   google?: { clientId: string; clientSecret: string };
   oidc?: { discoveryUrl: string; clientId: string; clientSecret: string; label: string };
+  /** E-mail to ticket (decision 028), when INBOUND_SMTP_PORT is set. */
+  inboundMail?: {
+    host: string;
+    port: number;
+    address: string;
+    maxMessageBytes: number;
+    unknownSenders: "bounce" | "create-account";
+    ownAddresses: string[];
+  };
 };
+
+/** The address in "Name <address>" (MAIL_FROM's form), or the value itself. */
+export const addressOf = (mailbox: string) =>
+  (/<([^<>]+)>\s*$/.exec(mailbox)?.[1] ?? mailbox).trim().toLowerCase();
 
 /**
  * Reads `file` (default .env in the working directory) into process.env when it exists, as the README
@@ -134,6 +165,13 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       "OIDC_ISSUER (or OIDC_DISCOVERY_URL), OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together",
     );
   }
+  const mailFromAddress = addressOf(env.MAIL_FROM);
+  const inboundAddress = (env.INBOUND_EMAIL_ADDRESS ?? mailFromAddress).toLowerCase();
+  if (env.INBOUND_SMTP_PORT !== undefined && !z.email().safeParse(inboundAddress).success) {
+    problems.push(
+      "INBOUND_SMTP_PORT needs INBOUND_EMAIL_ADDRESS (or an address in MAIL_FROM) to receive mail for",
+    );
+  }
   if (problems.length > 0) throw new Error(`Invalid configuration: ${problems.join("; ")}`);
   const port = env.PORT === 0 ? 3000 : env.PORT;
   return {
@@ -143,6 +181,17 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
         ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
         : undefined,
+    inboundMail:
+      env.INBOUND_SMTP_PORT === undefined
+        ? undefined
+        : {
+            host: env.INBOUND_SMTP_HOST,
+            port: env.INBOUND_SMTP_PORT,
+            address: inboundAddress,
+            maxMessageBytes: env.INBOUND_MAX_MESSAGE_BYTES,
+            unknownSenders: env.INBOUND_UNKNOWN_SENDERS,
+            ownAddresses: [mailFromAddress],
+          },
     oidc:
       oidcDiscovery && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
         ? {

@@ -67,6 +67,7 @@ export async function startServer({ clock, jobs }: StartOverrides = {}) {
     jobs,
     notificationRetentionDays: env.NOTIFICATION_RETENTION_DAYS,
     attachmentMaxBytes: env.ATTACHMENT_MAX_BYTES,
+    inboundMail: env.inboundMail,
     mailer: createMailer({
       smtpUrl: env.SMTP_URL,
       outboxDir: path.resolve(env.DATA_DIR, "outbox"),

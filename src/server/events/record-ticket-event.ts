@@ -190,6 +190,7 @@ export async function recordTicketEvent(
   const recipients = isEscalation
     ? await findEscalationRecipients(tx, ticket.assignedTo)
     : recipientsOf(event.type, ticket, actorId, [...followerIds, ...mentionedUserIds]);
+  const isStaffOnly = event.type === "internal_note" || isEscalation;
   const common = {
     type: notificationTypeOf[event.type],
     message: await messageOf(tx, event, ticket),
@@ -204,7 +205,8 @@ export async function recordTicketEvent(
     mail
       ? queueNotificationMails(
           db,
-          rows.map((row) => ({ ...common, ...row, id: String(row.id) })),
+          // A reply to mail about something staff-only becomes an internal note, never a public comment.
+          rows.map((row) => ({ ...common, ...row, id: String(row.id), isInternal: isStaffOnly })),
           mail,
         )
       : 0;

@@ -130,3 +130,86 @@ export function adminPasswordResetMail({
 <p>The link works once and expires in one hour. Until you use it, your current password keeps working.</p>`,
   };
 }
+
+/**
+ * The polite answer to an e-mail the inbound listener could not turn into a ticket or comment (decision
+ * 028). Marked Auto-Submitted: auto-replied (RFC 3834), so that no well-behaved system answers it.
+ */
+export function inboundRefusalMail({
+  to,
+  originalSubject,
+  originalMessageId,
+  reason,
+  helpdeskUrl,
+}: {
+  to: string;
+  originalSubject: string;
+  originalMessageId: string | null;
+  reason: string;
+  helpdeskUrl: string;
+}): MailMessage {
+  const about = originalSubject.replace(/\s+/g, " ").trim().slice(0, 120) || "(no subject)";
+  return {
+    to,
+    link: helpdeskUrl,
+    subject: `[Helpdesk] Your e-mail was not accepted: ${about}`,
+    text: [
+      "Hello,",
+      "",
+      `Thank you for writing to the helpdesk. Your e-mail "${about}" could not be accepted:`,
+      "",
+      reason,
+      "",
+      `Helpdesk: ${helpdeskUrl}`,
+      "",
+      "--",
+      "This is an automatic answer; replies to it are not read.",
+    ].join("\n"),
+    html: `<p>Hello,</p>
+<p>Thank you for writing to the helpdesk. Your e-mail &quot;${escapeHtml(about)}&quot; could not be accepted:</p>
+<p>${escapeHtml(reason)}</p>
+<p><a href="${escapeHtml(helpdeskUrl)}">Open Helpdesk</a></p>
+<hr>
+<p style="font-size:small;color:#555">This is an automatic answer; replies to it are not read.</p>`,
+    headers: {
+      "Auto-Submitted": "auto-replied",
+      "X-Auto-Response-Suppress": "All",
+      ...(originalMessageId ? { "In-Reply-To": originalMessageId, References: originalMessageId } : {}),
+    },
+  };
+}
+
+/** INBOUND_UNKNOWN_SENDERS=create-account: an e-mail raised a ticket and made the person an account. */
+export function accountFromEmailMail({
+  to,
+  name,
+  ticketId,
+  url,
+  validForHours,
+}: {
+  to: string;
+  name: string;
+  ticketId: string;
+  url: string;
+  validForHours: number;
+}): MailMessage {
+  return {
+    to,
+    link: url,
+    subject: `[Helpdesk] Your request ${ticketId} was received`,
+    text: [
+      `Hello ${name},`,
+      "",
+      `Your e-mail was received as ticket ${ticketId}, and a Helpdesk account was created for this address so that you can follow it. To choose your password and sign in, open this link:`,
+      "",
+      url,
+      "",
+      `The link works once and expires in ${validForHours} hours. If it has expired, ask for a new one on the "Forgot password?" page. You can also simply reply to the e-mails about your ticket.`,
+    ].join("\n"),
+    html: `<p>Hello ${escapeHtml(name)},</p>
+<p>Your e-mail was received as ticket ${escapeHtml(ticketId)}, and a Helpdesk account was created for this address so that you can follow it. To choose your password and sign in, open this link:</p>
+<p><a href="${escapeHtml(url)}">Choose your password</a></p>
+<p>The link works once and expires in ${validForHours} hours. If it has expired, ask for a new one on the "Forgot password?" page. You can also simply reply to the e-mails about your ticket.</p>`,
+    headers: { "Auto-Submitted": "auto-replied" },
+  };
+}

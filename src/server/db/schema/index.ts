@@ -2,6 +2,7 @@ export * from "./api-tokens.ts";
 export * from "./attachments.ts";
 export * from "./canned-responses.ts";
 export * from "./custom-fields.ts";
+export * from "./inbound-mail.ts";
 export * from "./notification-mail.ts";
 export * from "./notifications.ts";
 export * from "./scheduled-jobs.ts";

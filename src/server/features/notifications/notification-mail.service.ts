@@ -8,6 +8,7 @@ import {
 import type { Db } from "../../db/client.ts";
 import type { mailOutbox } from "../../db/schema/index.ts";
 import { notificationMail } from "../../mail/templates.ts";
+import { replyAddress } from "../inbound-mail/reply-address.ts";
 import { findMailRecipients, findTicketTitles, insertOutboxMails } from "./notification-mail.queries.ts";
 import { createUnsubscribeToken } from "./unsubscribe-token.ts";
 
@@ -17,6 +18,8 @@ export interface NotificationToMail {
   type: NotificationType;
   message: string;
   ticketId: string | null;
+  /** About something staff-only (an internal note, a service-level alert): a reply becomes an internal note. */
+  isInternal?: boolean;
 }
 
 export interface NotificationMailConfig {
@@ -24,6 +27,11 @@ export interface NotificationMailConfig {
   baseURL: string;
   /** The app's auth secret; unsubscribe tokens are signed with a key derived from it. */
   secret: string;
+  /**
+   * The inbound listener's domain (INBOUND_EMAIL_ADDRESS), when it runs: mail about a ticket then carries a
+   * signed Reply-To, and a reply becomes a comment (decision 028). Without it, replies go nowhere special.
+   */
+  replyDomain?: string;
 }
 
 const isEmailable = (type: NotificationType): type is EmailableNotificationType =>
@@ -59,7 +67,7 @@ function subjectFor(type: EmailableNotificationType, ticketId: string | null, ti
 export async function queueNotificationMails(
   tx: Db,
   notifications: NotificationToMail[],
-  { baseURL, secret }: NotificationMailConfig,
+  { baseURL, secret, replyDomain }: NotificationMailConfig,
 ): Promise<number> {
   const mailable = notifications.filter((n) => isEmailable(n.type));
   if (mailable.length === 0) return 0;
@@ -70,6 +78,8 @@ export async function queueNotificationMails(
   const recipientById = new Map(recipients.map((r) => [r.id, r]));
   const titleById = new Map(titles.map((t) => [t.id, t.title]));
 
+  // Message ids name the ticket, so that mail programs thread every mail about one ticket together.
+  const idDomain = replyDomain ?? new URL(baseURL).hostname;
   const rows: Array<typeof mailOutbox.$inferInsert> = [];
   for (const n of mailable) {
     const type = n.type as EmailableNotificationType;
@@ -91,6 +101,15 @@ export async function queueNotificationMails(
       unsubscribeUrl: `${baseURL}/unsubscribe?token=${encodeURIComponent(token)}`,
       settingsUrl: `${baseURL}/profile`,
     });
+    const reply =
+      replyDomain && n.ticketId
+        ? replyAddress(secret, replyDomain, {
+            ticketId: n.ticketId,
+            userId: person.id,
+            isInternal: n.isInternal ?? false,
+          })
+        : null;
+    const thread = n.ticketId ? `<ticket.${n.ticketId}@${idDomain}>` : null;
     rows.push({
       userId: person.id,
       toAddress: mail.to,
@@ -102,6 +121,13 @@ export async function queueNotificationMails(
         // RFC 8058 one-click: the mail provider POSTs "List-Unsubscribe=One-Click" to this address.
         "List-Unsubscribe": `<${baseURL}/api/notifications/unsubscribe?token=${encodeURIComponent(token)}>`,
         "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        // RFC 3834: written by a program, so out-of-office replies and other helpdesks do not answer it
+        // (and Exchange is asked not to); our own listener ignores mail marked like this (no loops).
+        "Auto-Submitted": "auto-generated",
+        "X-Auto-Response-Suppress": "All",
+        "Message-ID": `<notification.${String(n.id)}@${idDomain}>`,
+        ...(thread ? { "In-Reply-To": thread, References: thread } : {}),
+        ...(reply ? { "Reply-To": reply } : {}),
       },
       kind: "notification",
       notificationId: BigInt(n.id),

@@ -1,0 +1,49 @@
+import { sql } from "drizzle-orm";
+import { bigint, check, index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+/**
+ * What happened to each message the inbound SMTP listener accepted (issue 12 item 3, decision 028).
+ * `processing` is a claim: the one delivery that inserted (or re-claimed a stale) row does the work, so
+ * the same Message-ID from the same sender delivered twice raises one ticket.
+ */
+export const inboundMailOutcomes = [
+  "processing",
+  "ticket_created",
+  "comment_added",
+  "ignored_auto_reply",
+  "refused",
+] as const;
+export type InboundMailOutcome = (typeof inboundMailOutcomes)[number];
+
+export const inboundMessages = pgTable(
+  "inbound_messages",
+  {
+    id: bigint("id", { mode: "bigint" }).primaryKey().generatedAlwaysAsIdentity(),
+    /** The Message-ID header, or a hash of the raw message when it has none. */
+    messageId: text("message_id").notNull(),
+    /** The From address, lower-cased: who the message is treated as coming from. */
+    fromAddress: text("from_address").notNull(),
+    /** The recipient it was handled as: the helpdesk address or a reply address. */
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    outcome: text("outcome").$type<InboundMailOutcome>().notNull(),
+    /** Why, in words an operator reads: the refusal, the skipped attachments, the auto-reply header. */
+    detail: text("detail"),
+    // No foreign keys: the record of what arrived stays even if the ticket or the person goes.
+    ticketId: text("ticket_id"),
+    commentId: text("comment_id"),
+    userId: text("user_id"),
+    receivedAt: timestamp("received_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    processedAt: timestamp("processed_at", { withTimezone: true, precision: 3 }),
+  },
+  (t) => [
+    check(
+      "inbound_messages_outcome_check",
+      sql`${t.outcome} in ('processing', 'ticket_created', 'comment_added', 'ignored_auto_reply', 'refused')`,
+    ),
+    uniqueIndex("inbound_messages_message_from_idx").on(t.messageId, t.fromAddress),
+    index("inbound_messages_received_idx").on(t.receivedAt),
+  ],
+);
+
+export type InboundMessageRow = typeof inboundMessages.$inferSelect;

@@ -1,0 +1,413 @@
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { desc, eq } from "drizzle-orm";
+import { simpleParser } from "mailparser";
+import nodemailer from "nodemailer";
+import type Mail from "nodemailer/lib/mailer";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { attachments, inboundMessages, ticketComments, tickets } from "../../db/schema/index.ts";
+import { createMailer } from "../../mail/mailer.ts";
+import { insertTicket, insertUser, signIn } from "../../test/factories.ts";
+import { makePng } from "../../test/files.ts";
+import { startSmtpServer } from "../../test/smtp.ts";
+import { createTestApp, request } from "../../test/test-app.ts";
+import type { InboundMailSettings } from "./inbound-mail.service.ts";
+import { replyAddress } from "./reply-address.ts";
+
+const secret = "test-secret-test-secret-test-secret-0123";
+const helpdesk = "helpdesk@help.test";
+const maxMessageBytes = 256 * 1024;
+
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+
+async function startApp(settings: Partial<InboundMailSettings> = {}) {
+  const t = await createTestApp({
+    authSecret: secret,
+    // The app's outgoing mail (notifications, bounces) goes to a real SMTP server on loopback.
+    mailer: createMailer({
+      smtpUrl: smtp.url,
+      outboxDir: path.join(mkdtempSync(path.join(os.tmpdir(), "helpdesk-outbox-")), "outbox"),
+      from: "Helpdesk <helpdesk@test.local>",
+      log: () => {},
+    }),
+    inboundMail: {
+      host: "127.0.0.1",
+      port: 0,
+      address: helpdesk,
+      maxMessageBytes,
+      unknownSenders: "bounce",
+      ownAddresses: ["helpdesk@test.local"],
+      ...settings,
+    },
+  });
+  // Real mail over SMTP to the app's own listener, as a mail server in front of it would deliver it.
+  const transport = nodemailer.createTransport({
+    host: "127.0.0.1",
+    port: t.app.inboundMail!.port()!,
+    secure: false,
+    ignoreTLS: true,
+  });
+  return { t, send: (message: Mail.Options) => transport.sendMail({ to: helpdesk, ...message }) };
+}
+
+async function waitForMailTo(address: string, count = 1) {
+  for (let i = 0; i < 250; i++) {
+    const mails = smtp.received.filter((m) => m.to.includes(address));
+    if (mails.length >= count) return simpleParser(mails[count - 1]!.raw);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`no mail to ${address}`);
+}
+
+let app: Awaited<ReturnType<typeof startApp>>;
+const db = () => app.t.database.db;
+const ticketsBy = (userId: string) => db().select().from(tickets).where(eq(tickets.createdBy, userId));
+const outcomes = () => db().select().from(inboundMessages).orderBy(desc(inboundMessages.id));
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  app = await startApp();
+});
+afterAll(async () => {
+  await app.t.close();
+  await smtp.close();
+});
+beforeEach(async () => {
+  await app.t.database.reset();
+  smtp.received.length = 0;
+});
+
+describe("e-mail to ticket", () => {
+  it("raises a ticket from an active user's e-mail: subject, text and allowed attachments kept", async () => {
+    const user = await insertUser(db(), { department: "Finance" });
+    await app.send({
+      from: `Ann User <${user.email}>`,
+      subject: "Re:  Printer on floor 3\n jams",
+      text: "It jams on every page.\nSince this morning.",
+      attachments: [
+        { filename: "jam.png", content: makePng(8, 8) },
+        { filename: "fix.exe", content: Buffer.from("MZ not really a program") },
+      ],
+    });
+
+    const [ticket] = await ticketsBy(user.id);
+    expect(ticket).toMatchObject({
+      title: "Printer on floor 3 jams",
+      category: "Other",
+      priority: "Low",
+      department: "Finance",
+      status: "Open",
+    });
+    expect(ticket!.description).toContain("It jams on every page.\nSince this morning.");
+    expect(ticket!.description).toMatch(/Not attached from the e-mail: fix\.exe/);
+    const files = await db().select().from(attachments).where(eq(attachments.ticketId, ticket!.id));
+    expect(files.map((f) => [f.fileName, f.status])).toEqual([["jam.png", "linked"]]);
+    const [record] = await outcomes();
+    expect(record).toMatchObject({
+      outcome: "ticket_created",
+      ticketId: ticket!.id,
+      fromAddress: user.email,
+    });
+  });
+
+  it("turns an HTML-only e-mail into a plain-text description", async () => {
+    const user = await insertUser(db());
+    await app.send({
+      from: user.email,
+      subject: "VPN",
+      html: "<p>The <b>VPN</b> drops</p><ul><li>every hour</li></ul><script>alert(1)</script>",
+    });
+    const [ticket] = await ticketsBy(user.id);
+    expect(ticket!.description).toContain("The VPN drops");
+    expect(ticket!.description).toContain("every hour");
+    expect(ticket!.description).not.toContain("<");
+  });
+
+  it("adds a reply to a notification's Reply-To address as a comment, without the quoted mail", async () => {
+    const user = await insertUser(db());
+    const technician = await insertUser(db(), { role: "technician" });
+    const ticket = await insertTicket(db(), {
+      createdBy: user.id,
+      assignedTo: technician.id,
+      status: "In Progress",
+    });
+    const cookie = await signIn(app.t.app, technician.email);
+    const commented = await request(app.t.app, {
+      method: "POST",
+      url: `/api/tickets/${ticket.id}/comments`,
+      cookie,
+      payload: { message: "Did you try turning it off and on?" },
+    });
+    expect(commented.statusCode).toBe(201);
+
+    const notification = await waitForMailTo(user.email);
+    const replyTo = notification.replyTo?.value[0]?.address;
+    expect(replyTo).toMatch(new RegExp(`^reply\\+${ticket.id}\\.${user.id}\\.[0-9a-f]{24}@help\\.test$`));
+    expect(notification.headers.get("auto-submitted")).toBe("auto-generated");
+    expect(notification.references).toBe(`<ticket.${ticket.id}@help.test>`);
+
+    await app.send({
+      from: user.email,
+      to: replyTo,
+      subject: `Re: ${notification.subject}`,
+      inReplyTo: notification.messageId,
+      text: `Yes, twice. Still broken.\n\nOn Mon, 23 Nov 2026 at 10:00, Helpdesk <helpdesk@test.local> wrote:\n> ${notification.text?.split("\n").join("\n> ")}`,
+    });
+
+    const comments = await db().select().from(ticketComments).where(eq(ticketComments.ticketId, ticket.id));
+    expect(comments.map((c) => [c.authorId, c.message, c.isInternal])).toEqual([
+      [technician.id, "Did you try turning it off and on?", false],
+      [user.id, "Yes, twice. Still broken.", false],
+    ]);
+    // Through the one write path: the technician hears of it like of any comment.
+    await waitForMailTo(technician.email);
+    expect((await outcomes())[0]).toMatchObject({ outcome: "comment_added", ticketId: ticket.id });
+  });
+
+  it("counts a technician's e-mailed reply as the first response, and tells the requester", async () => {
+    const user = await insertUser(db());
+    const technician = await insertUser(db(), { role: "technician" });
+    await app.send({ from: user.email, subject: "No network", text: "Cable is plugged in." });
+    const [raised] = await ticketsBy(user.id);
+    expect(raised!.firstRespondedAt).toBeNull();
+    const address = replyAddress(secret, "help.test", {
+      ticketId: raised!.id,
+      userId: technician.id,
+      isInternal: false,
+    });
+    await app.send({ from: technician.email, to: address!, subject: "Re: No network", text: "On my way." });
+
+    const [answered] = await ticketsBy(user.id);
+    expect(answered!.firstRespondedAt).not.toBeNull();
+    const told = await waitForMailTo(user.email);
+    expect(told.text).toContain("On my way.");
+  });
+
+  it("makes a reply to mail about an internal note an internal note", async () => {
+    const user = await insertUser(db());
+    const technician = await insertUser(db(), { role: "technician" });
+    const ticket = await insertTicket(db(), {
+      createdBy: user.id,
+      assignedTo: technician.id,
+      status: "In Progress",
+    });
+    const address = replyAddress(secret, "help.test", {
+      ticketId: ticket.id,
+      userId: technician.id,
+      isInternal: true,
+    });
+    await app.send({
+      from: technician.email,
+      to: address!,
+      subject: "Re: note",
+      text: "Staff only: it is the fuser.",
+    });
+    const [note] = await db().select().from(ticketComments).where(eq(ticketComments.ticketId, ticket.id));
+    expect(note).toMatchObject({
+      authorId: technician.id,
+      isInternal: true,
+      message: "Staff only: it is the fuser.",
+    });
+  });
+
+  it("refuses a forged reply address at the envelope, writing nothing", async () => {
+    const user = await insertUser(db());
+    const ticket = await insertTicket(db(), { createdBy: user.id });
+    const genuine = replyAddress(secret, "help.test", {
+      ticketId: ticket.id,
+      userId: user.id,
+      isInternal: false,
+    })!;
+    const forged = genuine.replace(
+      /\.([0-9a-f]{24})@/,
+      (_m, sig: string) => `.${sig.slice(0, -1)}${sig.endsWith("0") ? "1" : "0"}@`,
+    );
+    await expect(app.send({ from: user.email, to: forged, subject: "Re", text: "Hi" })).rejects.toMatchObject(
+      {
+        responseCode: 550,
+      },
+    );
+    const signedForSomeoneElse = replyAddress("another-secret-another-secret-0000", "help.test", {
+      ticketId: ticket.id,
+      userId: user.id,
+      isInternal: false,
+    })!;
+    await expect(app.send({ from: user.email, to: signedForSomeoneElse, text: "Hi" })).rejects.toMatchObject({
+      responseCode: 550,
+    });
+    await expect(app.send({ from: user.email, to: "someone@help.test", text: "Hi" })).rejects.toMatchObject({
+      responseCode: 550,
+    });
+    expect(await db().select().from(ticketComments)).toEqual([]);
+    expect(await outcomes()).toEqual([]);
+  });
+
+  it("refuses a reply from someone who may not see the ticket now, and tells them politely", async () => {
+    const user = await insertUser(db());
+    const before = await insertUser(db(), { role: "technician" });
+    const now = await insertUser(db(), { role: "technician" });
+    // The first technician's mail was signed while the ticket was theirs; it went to someone else since.
+    const ticket = await insertTicket(db(), {
+      createdBy: user.id,
+      assignedTo: now.id,
+      status: "In Progress",
+    });
+    const address = replyAddress(secret, "help.test", {
+      ticketId: ticket.id,
+      userId: before.id,
+      isInternal: false,
+    });
+    await app.send({ from: before.email, to: address!, subject: "Re: printer", text: "I can take it back." });
+
+    expect(await db().select().from(ticketComments)).toEqual([]);
+    expect((await outcomes())[0]).toMatchObject({ outcome: "refused", userId: before.id });
+    const bounce = await waitForMailTo(before.email);
+    expect(bounce.text).toContain(`could not be added to ticket ${ticket.id}`);
+    expect(bounce.headers.get("auto-submitted")).toBe("auto-replied");
+  });
+
+  it("refuses a reply address used by another person than the one it was made for", async () => {
+    const user = await insertUser(db());
+    const colleague = await insertUser(db());
+    const ticket = await insertTicket(db(), { createdBy: user.id });
+    const address = replyAddress(secret, "help.test", {
+      ticketId: ticket.id,
+      userId: user.id,
+      isInternal: false,
+    });
+    await app.send({ from: colleague.email, to: address!, subject: "Re", text: "Me too!" });
+    expect(await db().select().from(ticketComments)).toEqual([]);
+    expect((await waitForMailTo(colleague.email)).text).toContain("made for someone else");
+  });
+
+  it("adds nothing for a reply that is only the quoted mail, and says so", async () => {
+    const user = await insertUser(db());
+    const ticket = await insertTicket(db(), { createdBy: user.id });
+    const address = replyAddress(secret, "help.test", {
+      ticketId: ticket.id,
+      userId: user.id,
+      isInternal: false,
+    });
+    await app.send({ from: user.email, to: address!, subject: "Re", text: "> Did it work?\n> Helpdesk" });
+    expect(await db().select().from(ticketComments)).toEqual([]);
+    expect((await waitForMailTo(user.email)).text).toContain("no text of its own");
+  });
+
+  it("ignores auto-replies and mail from the helpdesk itself: no ticket, no answer", async () => {
+    const user = await insertUser(db());
+    await app.send({
+      from: user.email,
+      subject: "Out of office",
+      text: "I am away until Monday.",
+      headers: { "Auto-Submitted": "auto-replied" },
+    });
+    await app.send({
+      from: user.email,
+      subject: "Newsletter",
+      text: "News",
+      headers: { Precedence: "bulk" },
+    });
+    await app.send({ from: user.email, subject: "OOF", text: "Away", headers: { "X-Autoreply": "yes" } });
+    await app.send({ from: "helpdesk@test.local", subject: "[Helpdesk] New comment", text: "loop?" });
+    // A person's own mail saying Auto-Submitted: no is a person's mail.
+    await app.send({
+      from: user.email,
+      subject: "Real",
+      text: "Real problem",
+      headers: { "Auto-Submitted": "no" },
+    });
+
+    expect((await ticketsBy(user.id)).map((t) => t.title)).toEqual(["Real"]);
+    const ignored = (await outcomes()).filter((o) => o.outcome === "ignored_auto_reply");
+    expect(ignored.map((o) => o.detail)).toEqual([
+      "sent by the helpdesk itself",
+      "x-autoreply: yes",
+      "Precedence: bulk",
+      "Auto-Submitted: auto-replied",
+    ]);
+    expect(smtp.received.filter((m) => m.raw.includes("was not accepted"))).toEqual([]);
+  });
+
+  it("bounces an unknown sender politely, a few times an hour at most", async () => {
+    for (let i = 0; i < 4; i++) {
+      await app.send({ from: "stranger@elsewhere.test", subject: `Help ${i}`, text: "Please help." });
+    }
+    const bounce = await waitForMailTo("stranger@elsewhere.test", 3);
+    expect(bounce.subject).toBe("[Helpdesk] Your e-mail was not accepted: Help 2");
+    expect(bounce.text).toContain("has no Helpdesk account");
+    expect(await db().select().from(tickets)).toEqual([]);
+    const refused = await outcomes();
+    expect(refused.map((o) => o.outcome)).toEqual(["refused", "refused", "refused", "refused"]);
+    expect(refused[0]!.detail).toContain("answer limit reached");
+    expect(smtp.received.filter((m) => m.to.includes("stranger@elsewhere.test"))).toHaveLength(3);
+  });
+
+  it("refuses a deactivated user's e-mail", async () => {
+    const user = await insertUser(db(), { status: "Inactive" });
+    await app.send({ from: user.email, subject: "Still here?", text: "Hello" });
+    expect(await ticketsBy(user.id)).toEqual([]);
+    expect((await outcomes())[0]).toMatchObject({ outcome: "refused", userId: user.id });
+    expect((await waitForMailTo(user.email)).text).toContain("deactivated");
+  });
+
+  it("refuses a technician's new e-mail: technicians do not raise tickets", async () => {
+    const technician = await insertUser(db(), { role: "technician" });
+    await app.send({ from: technician.email, subject: "Mine", text: "A ticket of mine" });
+    expect(await ticketsBy(technician.id)).toEqual([]);
+    expect((await waitForMailTo(technician.email)).text).toContain("Technicians do not raise tickets");
+  });
+
+  it("raises one ticket when the same message is delivered twice", async () => {
+    const user = await insertUser(db());
+    const message = {
+      from: user.email,
+      subject: "Twice",
+      text: "Delivered twice",
+      messageId: "<same.1@client.test>",
+    };
+    await app.send(message);
+    await app.send(message);
+    // And twice at the same moment (two connections), as two mail servers retrying at once would.
+    const racing = { ...message, messageId: "<same.2@client.test>" };
+    await Promise.all([app.send(racing), app.send(racing)]);
+    expect(await ticketsBy(user.id)).toHaveLength(2);
+    expect(await outcomes()).toHaveLength(2);
+  });
+
+  it("refuses a message over the size limit at SMTP level, writing nothing", async () => {
+    const user = await insertUser(db());
+    await expect(
+      app.send({
+        from: user.email,
+        subject: "Huge",
+        text: "See attached",
+        attachments: [{ filename: "big.pdf", content: Buffer.alloc(maxMessageBytes, 1) }],
+      }),
+    ).rejects.toMatchObject({ responseCode: 552 });
+    expect(await ticketsBy(user.id)).toEqual([]);
+    expect(await outcomes()).toEqual([]);
+  });
+});
+
+describe("e-mail to ticket with INBOUND_UNKNOWN_SENDERS=create-account", () => {
+  let open: Awaited<ReturnType<typeof startApp>>;
+  beforeAll(async () => {
+    open = await startApp({ unknownSenders: "create-account" });
+  });
+  afterAll(() => open.t.close());
+
+  it("creates an account for an unknown sender, raises the ticket and mails a link to choose a password", async () => {
+    await open.send({
+      from: "Nora New <nora@elsewhere.test>",
+      subject: "Laptop",
+      text: "My laptop is slow.",
+    });
+    const [ticket] = await open.t.database.db.select().from(tickets);
+    expect(ticket).toMatchObject({ title: "Laptop", description: "My laptop is slow." });
+    const welcome = await waitForMailTo("nora@elsewhere.test");
+    expect(welcome.subject).toBe(`[Helpdesk] Your request ${ticket!.id} was received`);
+    expect(welcome.text).toMatch(/\/api\/auth\/reset-password\/[\w-]+/);
+    expect(welcome.text).toContain("Hello Nora New");
+  });
+});
