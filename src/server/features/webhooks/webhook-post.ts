@@ -46,6 +46,7 @@ export function postWebhook({
 }): Promise<WebhookPostResult> {
   return new Promise((resolve) => {
     let settled = false;
+    let timer: NodeJS.Timeout | undefined;
     const finish = (result: WebhookPostResult) => {
       if (settled) return;
       settled = true;
@@ -82,7 +83,7 @@ export function postWebhook({
         [webhookHeaders.signature]: webhookSignature(secret, timestamp, body),
       },
     });
-    const timer = setTimeout(() => {
+    timer = setTimeout(() => {
       request.destroy(new Error(`No answer within ${timeoutMs / 1000} s`));
     }, timeoutMs);
     request.on("error", (error) => {
@@ -96,9 +97,7 @@ export function postWebhook({
         finish({
           kind: "response",
           status: response.statusCode ?? 0,
-          body: Buffer.concat(chunks)
-            .toString("utf8")
-            .replaceAll("\u0000", ""),
+          body: Buffer.concat(chunks).toString("utf8").replaceAll("\u0000", ""),
         });
       response.on("data", (chunk: Buffer) => {
         if (kept >= webhookResponseBodyLimit) return;

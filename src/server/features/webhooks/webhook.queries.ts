@@ -105,7 +105,14 @@ export async function claimDueDeliveries(
     .for("update", { skipLocked: true });
   const claimed = await db
     .update(webhookDeliveries)
-    .set({ attempts: sql`${webhookDeliveries.attempts} + 1`, nextAttemptAt: leaseUntil })
+    // The last attempt's outcome is cleared: the log shows this attempt as under way until it is recorded.
+    .set({
+      attempts: sql`${webhookDeliveries.attempts} + 1`,
+      nextAttemptAt: leaseUntil,
+      responseStatus: null,
+      responseBody: null,
+      lastError: null,
+    })
     .where(and(inArray(webhookDeliveries.id, due), eq(webhookDeliveries.status, "pending")))
     .returning();
   if (claimed.length === 0) return [];
