@@ -335,6 +335,44 @@ describe("what is sent, and what is not", () => {
     });
   });
 
+  it("sends Assign to Me as ticket.assigned and the creator's rating as ticket.feedback", async () => {
+    await register(["ticket.assigned", "ticket.feedback"]);
+    const open = await insertTicket(t.database.db, { createdBy: creator.user.id });
+    const assigned = await request(t.app, {
+      method: "POST",
+      url: `/api/tickets/${open.id}/assign`,
+      cookie: technician.cookie,
+    });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    await receiver.waitFor(1);
+    expect(JSON.parse(receiver.received[0]!.body)).toMatchObject({
+      type: "ticket.assigned",
+      actor: { id: technician.user.id },
+      assignee: { from: null, to: technician.user.id },
+      status: { from: "Open", to: "In Progress" },
+      ticket: { assignedTo: technician.user.id, assignedToName: technician.user.name },
+    });
+
+    const resolved = await insertTicket(t.database.db, {
+      createdBy: creator.user.id,
+      assignedTo: technician.user.id,
+      status: "Resolved",
+    });
+    const rated = await request(t.app, {
+      method: "PUT",
+      url: `/api/tickets/${resolved.id}/feedback`,
+      cookie: creator.cookie,
+      payload: { rating: 4, comment: "Quick, thanks" },
+    });
+    expect(rated.statusCode, rated.body).toBe(200);
+    await receiver.waitFor(2);
+    expect(JSON.parse(receiver.received[1]!.body)).toMatchObject({
+      type: "ticket.feedback",
+      actor: { id: creator.user.id },
+      feedback: { rating: 4, comment: "Quick, thanks" },
+    });
+  });
+
   it("queues nothing when the change rolls back, and exactly one delivery when it commits", async () => {
     await register(["ticket.created"]);
     const ticket = await insertTicket(t.database.db, { createdBy: creator.user.id });
