@@ -373,6 +373,33 @@ describe("what is sent, and what is not", () => {
     });
   });
 
+  it("holds a paused endpoint's queued retry until it is switched on again", async () => {
+    const { webhook } = await register(["ticket.created"]);
+    receiver.replies.push({ status: 503 });
+    await createTicket();
+    await receiver.waitFor(1);
+    const [row] = await deliveries();
+    await settled(row!.id, 1);
+    const pause = (active: boolean) =>
+      request(t.app, {
+        method: "PATCH",
+        url: `/api/admin/webhooks/${webhook.id}`,
+        cookie: admin.cookie,
+        payload: { active },
+      });
+    expect((await pause(false)).statusCode).toBe(200);
+    clock.advance(61_000);
+    await t.app.jobs.tick();
+    expect(receiver.received).toHaveLength(1);
+    expect((await deliveries())[0]).toMatchObject({ status: "pending", attempts: 1 });
+
+    expect((await pause(true)).statusCode).toBe(200);
+    clock.advance(31_000);
+    await t.app.jobs.tick();
+    await receiver.waitFor(2);
+    expect(await settled(row!.id, 2)).toMatchObject({ status: "delivered" });
+  });
+
   it("queues nothing when the change rolls back, and exactly one delivery when it commits", async () => {
     await register(["ticket.created"]);
     const ticket = await insertTicket(t.database.db, { createdBy: creator.user.id });

@@ -88,7 +88,8 @@ export function findDeliveriesOf(
 /**
  * Claims up to `limit` due deliveries for this instance: the attempt is counted and next_attempt_at moves
  * to the end of a lease, in one statement over rows locked with FOR UPDATE SKIP LOCKED, so concurrent
- * instances claim disjoint rows and no transaction stays open while the receiver is called. A sender that
+ * instances claim disjoint rows and no transaction stays open while the receiver is called. Deliveries of
+ * a paused endpoint are left waiting. A sender that
  * dies mid-attempt leaves the row to be claimed again once its lease has passed. Returns each claimed
  * delivery with its endpoint's URL and current secret.
  */
@@ -99,7 +100,20 @@ export async function claimDueDeliveries(
   const due = db
     .select({ id: webhookDeliveries.id })
     .from(webhookDeliveries)
-    .where(and(eq(webhookDeliveries.status, "pending"), lte(webhookDeliveries.nextAttemptAt, now)))
+    .where(
+      and(
+        eq(webhookDeliveries.status, "pending"),
+        lte(webhookDeliveries.nextAttemptAt, now),
+        // A paused endpoint's queued deliveries wait until it is switched back on.
+        inArray(
+          webhookDeliveries.endpointId,
+          db
+            .select({ id: webhookEndpoints.id })
+            .from(webhookEndpoints)
+            .where(eq(webhookEndpoints.active, true)),
+        ),
+      ),
+    )
     .orderBy(asc(webhookDeliveries.nextAttemptAt), asc(webhookDeliveries.id))
     .limit(limit)
     .for("update", { skipLocked: true });

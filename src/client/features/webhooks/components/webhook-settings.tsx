@@ -410,7 +410,7 @@ function DeliveryLog({ webhook }: { webhook: Webhook }) {
   async function handleRedeliver(delivery: WebhookDelivery) {
     try {
       await redeliver.mutateAsync({ webhookId: webhook.id, deliveryId: delivery.id });
-      toast.success("Sent again");
+      toast.success("Redelivery queued");
     } catch (error) {
       toast.error(messageOf(error));
     }
