@@ -49,8 +49,8 @@ let technician: { cookie: string; user: { id: string; name: string } };
 beforeAll(async () => {
   verify = await verifierFromTheDocs();
   receiver = await startWebhookReceiver();
-  // Loopback receivers need private targets allowed; one attempt gives up after 1 s here.
-  t = await createTestApp({ clock, webhooks: { allowPrivate: true, timeoutMs: 1_000 } });
+  // Loopback receivers need private targets allowed; one attempt gives up after 3 s here (time enough to check that the app answers meanwhile).
+  t = await createTestApp({ clock, webhooks: { allowPrivate: true, timeoutMs: 3_000 } });
   admin = await signedInAs(t.app, t.database.db, "admin");
   creator = await signedInAs(t.app, t.database.db, "user");
   technician = await signedInAs(t.app, t.database.db, "technician");
@@ -253,7 +253,7 @@ describe("a delivery a receiver can trust", () => {
 
     expect(await settled(first!.id, 1)).toMatchObject({
       status: "pending",
-      lastError: "No answer within 1 s",
+      lastError: "No answer within 3 s",
     });
     const second = (await deliveries()).find((row) => row.id !== first!.id)!;
     expect(await settled(second.id, 1)).toMatchObject({ status: "delivered" });
