@@ -77,6 +77,8 @@ const server = spawn(process.execPath, ["--import", "tsx", path.join(root, "scri
     OIDC_LABEL: "Sign in with Contoso",
     // Journeys sign up and in many times from one address; the limit itself is covered by server tests.
     AUTH_RATE_LIMIT_MAX: "1000",
+    // The webhook journey's receiver listens on loopback, which the SSRF guard refuses by default.
+    WEBHOOKS_ALLOW_PRIVATE: "true",
   },
 });
 server.on("message", (reply: AppControlReply) => {

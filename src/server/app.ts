@@ -36,6 +36,13 @@ import { ticketRoutes } from "./features/tickets/ticket.routes.ts";
 import { registerAdmin } from "./features/users/admin-registration.service.ts";
 import { userRoutes } from "./features/users/user.routes.ts";
 import { userManagementRoutes } from "./features/users/user-management.routes.ts";
+import { webhookRoutes } from "./features/webhooks/webhook.routes.ts";
+import {
+  createWebhookSender,
+  webhookDeliveryJob,
+  webhookRetentionJob,
+} from "./features/webhooks/webhook-sender.ts";
+import type { Resolve } from "./features/webhooks/webhook-target.ts";
 import { registerCompression } from "./http/compression.ts";
 import { registerErrorHandler } from "./http/error-handler.ts";
 import { registerOpenApi } from "./http/openapi.ts";
@@ -91,6 +98,12 @@ export interface AppDeps {
   mailMaxAttempts?: number;
   /** Read notifications older than this many days are deleted; 0 keeps them (NOTIFICATION_RETENTION_DAYS). */
   notificationRetentionDays?: number;
+  /**
+   * Webhooks (decision 029): whether loopback and private targets are allowed (WEBHOOKS_ALLOW_PRIVATE),
+   * how long finished deliveries are kept (WEBHOOK_RETENTION_DAYS, 30; 0 keeps them), and (tests) the
+   * resolver the save-time check uses and one attempt's timeout.
+   */
+  webhooks?: { allowPrivate?: boolean; retentionDays?: number; resolve?: Resolve; timeoutMs?: number };
   /** Largest attachment in bytes (ATTACHMENT_MAX_BYTES); 10 MB by default. */
   attachmentMaxBytes?: number;
   /** Tests only: a controllable clock for services and jobs. Production leaves it out (the system clock). */
@@ -168,6 +181,20 @@ export async function buildApp(deps: AppDeps) {
   });
   mailDispatcher.start();
   app.addHook("onClose", () => mailDispatcher.stop());
+  const clock = deps.clock ?? systemClock;
+  // Sends the webhook deliveries the write path queues, off the request path (decision 029).
+  const webhookPolicy = {
+    allowPrivate: deps.webhooks?.allowPrivate ?? false,
+    resolve: deps.webhooks?.resolve,
+  };
+  const webhookSender = createWebhookSender({
+    db: database.db,
+    allowPrivate: webhookPolicy.allowPrivate,
+    log: app.log,
+    clock,
+    timeoutMs: deps.webhooks?.timeoutMs,
+  });
+  app.addHook("onClose", () => webhookSender.stop());
   const dispatcher = createDispatcher({
     bus,
     logError,
@@ -177,6 +204,7 @@ export async function buildApp(deps: AppDeps) {
       replyDomain: deps.inboundMail ? domainOf(deps.inboundMail.address) : undefined,
       wake: () => mailDispatcher.wake(),
     },
+    webhooks: webhookSender,
   });
   const hub = createStreamHub({ db: database.db, bus, logError, ...deps.streams });
   // Open streams would hold the server open: finish deliveries under way, end the streams, then stop listening.
@@ -191,7 +219,6 @@ export async function buildApp(deps: AppDeps) {
   registerSameOriginCheck(app, { baseURL: deps.baseURL });
   registerWrongAddressPage(app, { baseURL: deps.baseURL });
   await registerCompression(app);
-  const clock = deps.clock ?? systemClock;
   registerSession(app, {
     auth,
     db: database.db,
@@ -253,6 +280,11 @@ export async function buildApp(deps: AppDeps) {
     unsubscribe: (token) => unsubscribeByToken(database.db, deps.authSecret, token),
   });
   await app.register(userManagementRoutes, { contextOf, mailer: deps.mailer, baseURL: deps.baseURL });
+  await app.register(webhookRoutes, {
+    contextOf,
+    policy: webhookPolicy,
+    wakeSender: () => webhookSender.wake(),
+  });
   await registerSpa(app, { clientDir: deps.clientDir });
 
   // Scheduled work, at most one instance at a time per job (docs/decisions/018-scheduled-jobs.md).
@@ -262,6 +294,8 @@ export async function buildApp(deps: AppDeps) {
     attachmentCleanupJob(),
     slaEscalationJob(),
     autoCloseJob(),
+    webhookDeliveryJob(webhookSender),
+    webhookRetentionJob({ olderThanDays: deps.webhooks?.retentionDays ?? 30 }),
   ];
   for (const job of scheduled) if (job) jobs.register(job);
   app.decorate("jobs", jobs);

@@ -39,6 +39,15 @@ const envSchema = z.object({
     .int()
     .min(0, "NOTIFICATION_RETENTION_DAYS must be 0 (keep forever) or more")
     .default(90),
+  WEBHOOKS_ALLOW_PRIVATE: z
+    .enum(["true", "false"], { error: "WEBHOOKS_ALLOW_PRIVATE must be true or false" })
+    .default("false")
+    .transform((value) => value === "true"),
+  WEBHOOK_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(0, "WEBHOOK_RETENTION_DAYS must be 0 (keep forever) or more")
+    .default(30),
   ATTACHMENT_MAX_BYTES: z.coerce
     .number()
     .int()

@@ -66,6 +66,7 @@ export async function startServer({ clock, jobs }: StartOverrides = {}) {
     clock,
     jobs,
     notificationRetentionDays: env.NOTIFICATION_RETENTION_DAYS,
+    webhooks: { allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE, retentionDays: env.WEBHOOK_RETENTION_DAYS },
     attachmentMaxBytes: env.ATTACHMENT_MAX_BYTES,
     inboundMail: env.inboundMail,
     mailer: createMailer({

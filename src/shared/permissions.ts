@@ -76,6 +76,8 @@ export const can = {
   manageUsers: (a: Actor) => a.role === "admin",
   /** Issue 11: Admin settings (service levels, custom fields, departments) and their change history. */
   manageSettings: (a: Actor) => a.role === "admin",
+  /** Issue 12 item 5: webhook endpoints, their secrets and delivery log (decision 029). */
+  manageWebhooks: (a: Actor) => a.role === "admin",
   /** The command palette's people results: staff find active people by name (name and role only). */
   findPeople: isStaff,
   /** Saved replies (issue 10 item 4) are staff tools: users never see any of them. */

@@ -8,6 +8,7 @@ import { BusinessHoursSettings } from "../features/settings/components/business-
 import { CustomFieldSettings } from "../features/settings/components/custom-field-settings.tsx";
 import { DepartmentsSettings } from "../features/settings/components/departments-settings.tsx";
 import { SlaPolicyForm } from "../features/settings/components/sla-policy-form.tsx";
+import { WebhookSettings } from "../features/webhooks/components/webhook-settings.tsx";
 
 /**
  * The sections of Admin settings, in the order they are shown. Each is one tab (kept in ?tab= so a link
@@ -19,6 +20,7 @@ const sections = [
   { value: "departments", label: "Departments", panel: DepartmentsSettings },
   { value: "custom-fields", label: "Custom fields", panel: CustomFieldSettings },
   { value: "auto-close", label: "Auto-close", panel: AutoCloseSettingsPanel },
+  { value: "webhooks", label: "Webhooks", panel: WebhookSettings },
   { value: "history", label: "Change history", panel: AdminChangeHistory },
 ] as const;
 type SectionName = (typeof sections)[number]["value"];
@@ -38,7 +40,7 @@ export default function AdminSettingsPage() {
     <>
       <PageHeader
         title="Admin Settings"
-        description="Service levels, ticket fields and departments, and who changed them."
+        description="Service levels, ticket fields, departments and webhooks, and who changed them."
       />
       <div className="mb-4 overflow-x-auto">
         <Tabs

@@ -13,12 +13,15 @@ export interface MailSideEffect extends NotificationMailConfig {
 
 /**
  * After commit, one place wakes every side channel of what was recorded. Push goes through the bus; the
- * e-mail queue (whose rows recordTicketEvent writes in the same transaction) is woken here too, and
- * webhooks will be.
+ * e-mail queue and the webhook queue (whose rows recordTicketEvent writes in the same transaction) are
+ * woken here too.
  */
 export interface Dispatcher {
   /** Never throws: the change is already committed, and the notifications table stays the truth. */
-  dispatch(announcements: readonly Announcement[], options?: { mailQueued?: boolean }): void;
+  dispatch(
+    announcements: readonly Announcement[],
+    options?: { mailQueued?: boolean; webhookQueued?: boolean },
+  ): void;
   logError: LogError;
   /** Absent in tests that do not need mail: nothing is queued then. */
   mail?: MailSideEffect;
@@ -28,17 +31,21 @@ export function createDispatcher({
   bus,
   logError,
   mail,
+  webhooks,
 }: {
   bus: Bus;
   logError: LogError;
   mail?: MailSideEffect;
+  /** The webhook sender (features/webhooks/webhook-sender.ts): sends what the commit queued, off the request path. */
+  webhooks?: { wake(): void };
 }): Dispatcher {
   return {
-    dispatch(announcements, { mailQueued = false } = {}) {
+    dispatch(announcements, { mailQueued = false, webhookQueued = false } = {}) {
       for (const announcement of announcements) {
         bus.publish(announcement).catch((error) => logError(error, "could not publish to the push bus"));
       }
       if (mailQueued) mail?.wake();
+      if (webhookQueued) webhooks?.wake();
     },
     logError,
     mail,

@@ -22,6 +22,7 @@ import {
   insertTicketEvent,
 } from "../features/tickets/ticket-activity.queries.ts";
 import { findPeopleByIds, findUserById } from "../features/users/user.queries.ts";
+import { queueWebhookDeliveries } from "../features/webhooks/webhook-queue.ts";
 import type { Announcement, LogError, MailSideEffect } from "./dispatcher.ts";
 
 export type TicketEventInput = EventValues & {
@@ -164,14 +165,14 @@ async function messageOf(tx: Db, event: TicketEventInput, ticket: TicketWithName
 
 /**
  * The one write path for a ticket change's side effects, inside the change's own transaction: the timeline
- * row, the notification rows and their e-mail copies (for those who chose them). Returns what to announce
- * once the transaction has committed.
+ * row, the notification rows and their e-mail copies (for those who chose them), and one webhook delivery
+ * per subscribed endpoint. Returns what to announce once the transaction has committed.
  */
 export async function recordTicketEvent(
   tx: Db,
   event: TicketEventInput,
   { logError, mail }: { logError: LogError; mail?: MailSideEffect },
-): Promise<{ announcement: TicketEventAnnouncement; mailsQueued: number }> {
+): Promise<{ announcement: TicketEventAnnouncement; mailsQueued: number; webhooksQueued: number }> {
   const { mentionedUserIds = [], ...values } = event;
   const createdAt = event.createdAt ?? new Date();
   const eventId = await insertTicketEvent(tx, { ...values, createdAt });
@@ -247,8 +248,22 @@ export async function recordTicketEvent(
     );
     mailsQueued = await queueMails(tx, rows);
   }
+  // Not in a savepoint: a delivery is queued with its change or the change does not happen (exactly once).
+  const webhooksQueued = await queueWebhookDeliveries(tx, {
+    eventId,
+    type: event.type,
+    ticket,
+    actorId,
+    occurredAt: createdAt,
+    fromStatus: event.fromStatus,
+    toStatus: event.toStatus,
+    fromAssigneeId: event.fromAssigneeId,
+    toAssigneeId: event.toAssigneeId,
+    commentId: event.commentId,
+    rating: event.rating,
+  });
   const announcement: TicketEventAnnouncement = { kind: "ticket-event", eventId, ticketId: ticket.id };
   // Even a content-free "ticket changed" would tell a user that something hidden happened.
   if (event.type === "internal_note" || isEscalation) announcement.staffOnly = true;
-  return { announcement, mailsQueued };
+  return { announcement, mailsQueued, webhooksQueued };
 }

@@ -4,7 +4,7 @@ import type { Announcement } from "./dispatcher.ts";
 import { consoleLogError } from "./dispatcher.ts";
 import { recordTicketEvent, type TicketEventInput } from "./record-ticket-event.ts";
 
-/** Records a ticket event (timeline + notifications + their e-mails) in the running transaction; returns the event id. */
+/** Records a ticket event (timeline + notifications + their e-mails + webhook deliveries) in the running transaction; returns the event id. */
 export type RecordEvent = (event: TicketEventInput) => Promise<string>;
 
 /**
@@ -18,15 +18,17 @@ export async function inTransaction<T>(
 ): Promise<T> {
   const announcements: Announcement[] = [];
   let mailQueued = false;
+  let webhookQueued = false;
   const effects = { logError: ctx.dispatcher?.logError ?? consoleLogError, mail: ctx.dispatcher?.mail };
   const result = await ctx.db.transaction((tx) =>
     work(tx, async (event) => {
       const recorded = await recordTicketEvent(tx, event, effects);
       announcements.push(recorded.announcement);
       mailQueued ||= recorded.mailsQueued > 0;
+      webhookQueued ||= recorded.webhooksQueued > 0;
       return recorded.announcement.eventId;
     }),
   );
-  ctx.dispatcher?.dispatch(announcements, { mailQueued });
+  ctx.dispatcher?.dispatch(announcements, { mailQueued, webhookQueued });
   return result;
 }

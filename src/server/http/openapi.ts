@@ -59,6 +59,7 @@ const tagRules: Array<[pattern: RegExp, tag: string]> = [
   [/^\/api\/admin\/settings\/custom-fields/, "custom-fields"],
   [/^\/api\/admin\/settings/, "settings"],
   [/^\/api\/admin\/users/, "user-management"],
+  [/^\/api\/admin\/webhooks/, "webhooks"],
   [/^\/api\/me\/notification-settings/, "notifications"],
   [/^\/api\/(me|admin-signup|staff|technicians)(\/|$)/, "users"],
 ];
@@ -81,6 +82,8 @@ const tagDescriptions: Record<string, string> = {
   departments: "Departments",
   search: "Search over tickets",
   mentions: "People who can be mentioned in a comment",
+  webhooks:
+    "Admins register signed webhooks for ticket events and read their delivery log (docs/api.md, Webhooks)",
 };
 
 const errorResponse = {

@@ -45,6 +45,8 @@ describe("the app's scheduled jobs", () => {
       "auto-close",
       "notification-retention",
       "sla-escalation",
+      "webhook-deliveries",
+      "webhook-retention",
     ]);
 
     const messages = await db.execute(sql`select message from notifications`);
@@ -58,16 +60,20 @@ describe("the app's scheduled jobs", () => {
       ["auto-close", 0, clock.now()],
       ["notification-retention", 1, clock.now()],
       ["sla-escalation", 0, clock.now()],
+      ["webhook-deliveries", 0, clock.now()],
+      ["webhook-retention", 0, clock.now()],
     ]);
 
     // Not due again within the hour; due an hour later.
     expect(await t.app.jobs.tick()).toEqual([]);
     clock.advance(60 * 60_000);
+    // Webhook retention runs every 6 hours.
     expect((await t.app.jobs.tick()).sort()).toEqual([
       "attachment-cleanup",
       "auto-close",
       "notification-retention",
       "sla-escalation",
+      "webhook-deliveries",
     ]);
   });
 

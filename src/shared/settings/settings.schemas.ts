@@ -9,7 +9,7 @@ export const settingAreaNames = ["business-calendar", "sla-policies", "departmen
 export type SettingAreaName = (typeof settingAreaNames)[number];
 
 /** History areas: the stored settings plus configuration kept in tables of its own. */
-export const adminChangeAreas = [...settingAreaNames, "custom-fields"] as const;
+export const adminChangeAreas = [...settingAreaNames, "custom-fields", "webhooks"] as const;
 export type AdminChangeArea = (typeof adminChangeAreas)[number];
 
 /** How each area is named to a person (history, headings). */
@@ -19,6 +19,7 @@ export const adminChangeAreaLabels: Record<AdminChangeArea, string> = {
   departments: "Departments",
   "auto-close": "Auto-close",
   "custom-fields": "Custom fields",
+  webhooks: "Webhooks",
 };
 
 /** One entry of the admin change history: who changed what, when, and the value before and after. */

@@ -12,3 +12,4 @@ export * from "./ticket-followers.ts";
 export * from "./tickets.ts";
 export * from "./user-changes.ts";
 export * from "./users.ts";
+export * from "./webhooks.ts";

@@ -1,0 +1,115 @@
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { toast } from "react-toastify/unstyled";
+import { type Webhook, type WebhookDelivery, webhookEventLabels } from "#shared/webhooks/webhook.schemas.ts";
+import { Badge, type BadgeTone } from "../../../components/ui/badge.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import { LoadFailed } from "../../../components/ui/load-failed.tsx";
+import { Spinner } from "../../../components/ui/spinner.tsx";
+import { formatDateTime } from "../../../lib/format.ts";
+import { useRedeliverWebhook, webhookDeliveriesQuery } from "../webhooks.api.ts";
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : "Something went wrong.");
+
+const statusTone: Record<WebhookDelivery["status"], BadgeTone> = {
+  pending: "amber",
+  delivered: "green",
+  failed: "red",
+};
+const statusLabel: Record<WebhookDelivery["status"], string> = {
+  pending: "Pending",
+  delivered: "Delivered",
+  failed: "Failed",
+};
+
+/** One endpoint's deliveries, newest first, refreshed every 5 s while open, each with Redeliver. */
+export function DeliveryLog({ webhook }: { webhook: Webhook }) {
+  const query = useInfiniteQuery({ ...webhookDeliveriesQuery(webhook.id), refetchInterval: 5_000 });
+  const redeliver = useRedeliverWebhook();
+  const deliveries = query.data?.pages.flatMap((page) => page.items) ?? [];
+
+  async function handleRedeliver(delivery: WebhookDelivery) {
+    try {
+      await redeliver.mutateAsync({ webhookId: webhook.id, deliveryId: delivery.id });
+      toast.success("Redelivery queued");
+    } catch (error) {
+      toast.error(messageOf(error));
+    }
+  }
+
+  return (
+    <section aria-label={`Deliveries to ${webhook.url}`} className="mt-4 border-t border-slate-100 pt-3">
+      <h3 className="text-sm font-semibold text-slate-900">Deliveries</h3>
+      {query.isPending ? (
+        <div className="flex justify-center py-4">
+          <Spinner label="Loading deliveries" />
+        </div>
+      ) : query.isError ? (
+        <LoadFailed message="The deliveries could not be loaded." onRetry={() => void query.refetch()} />
+      ) : deliveries.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-500">Nothing sent yet.</p>
+      ) : (
+        <>
+          <ul className="mt-2 flex flex-col divide-y divide-slate-100">
+            {deliveries.map((delivery) => (
+              <li
+                key={delivery.id}
+                className="flex flex-wrap items-start justify-between gap-2 py-2 text-sm"
+                aria-label={`${webhookEventLabels[delivery.eventType]}, ${statusLabel[delivery.status]}`}
+              >
+                <div className="min-w-0">
+                  <p className="flex flex-wrap items-center gap-2">
+                    <Badge tone={statusTone[delivery.status]}>{statusLabel[delivery.status]}</Badge>
+                    <span className="font-medium text-slate-900">
+                      {webhookEventLabels[delivery.eventType]}
+                    </span>
+                    {delivery.responseStatus !== null ? (
+                      <span className="font-mono text-xs text-slate-700">HTTP {delivery.responseStatus}</span>
+                    ) : null}
+                    {delivery.redeliveryOf ? <Badge tone="slate">Redelivery</Badge> : null}
+                  </p>
+                  <p className="mt-0.5 text-xs text-slate-500">
+                    <time dateTime={delivery.createdAt}>{formatDateTime(delivery.createdAt)}</time> ·{" "}
+                    {delivery.attempts} {delivery.attempts === 1 ? "attempt" : "attempts"}
+                    {delivery.nextAttemptAt
+                      ? ` · next attempt ${formatDateTime(delivery.nextAttemptAt)}`
+                      : ""}
+                  </p>
+                  {delivery.error ? (
+                    <p className="mt-0.5 break-words text-xs text-red-700">{delivery.error}</p>
+                  ) : null}
+                  {delivery.responseBody ? (
+                    <details className="mt-0.5 text-xs text-slate-600">
+                      <summary className="cursor-pointer">Response</summary>
+                      <pre className="mt-1 max-h-40 overflow-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-2 font-mono">
+                        {delivery.responseBody}
+                      </pre>
+                    </details>
+                  ) : null}
+                </div>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  disabled={redeliver.isPending}
+                  onClick={() => void handleRedeliver(delivery)}
+                >
+                  Redeliver
+                </Button>
+              </li>
+            ))}
+          </ul>
+          {query.hasNextPage ? (
+            <Button
+              size="sm"
+              variant="ghost"
+              className="mt-2"
+              disabled={query.isFetchingNextPage}
+              onClick={() => void query.fetchNextPage()}
+            >
+              Show older deliveries
+            </Button>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}

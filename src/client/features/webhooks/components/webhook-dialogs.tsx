@@ -1,0 +1,266 @@
+import { Copy } from "lucide-react";
+import { type FormEvent, useId, useState } from "react";
+import { toast } from "react-toastify/unstyled";
+import {
+  createWebhookInputSchema,
+  type Webhook,
+  type WebhookEventType,
+  type WebhookWithSecret,
+  webhookDescriptionMaxLength,
+  webhookEventLabels,
+  webhookEventTypes,
+  webhookUrlMaxLength,
+} from "#shared/webhooks/webhook.schemas.ts";
+import { Alert } from "../../../components/ui/alert.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import { Dialog } from "../../../components/ui/dialog.tsx";
+import { Field, TextField } from "../../../components/ui/field.tsx";
+import {
+  useCreateWebhook,
+  useDeleteWebhook,
+  useRotateWebhookSecret,
+  useUpdateWebhook,
+} from "../webhooks.api.ts";
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : "Something went wrong.");
+
+/** Adding (webhook null) or editing an endpoint. */
+export function WebhookDialog({
+  webhook,
+  onClose,
+  onCreated,
+}: {
+  webhook: Webhook | null;
+  onClose: () => void;
+  onCreated: (created: WebhookWithSecret) => void;
+}) {
+  const create = useCreateWebhook();
+  const update = useUpdateWebhook();
+  const id = useId();
+  const [url, setUrl] = useState(webhook?.url ?? "");
+  const [description, setDescription] = useState(webhook?.description ?? "");
+  const [events, setEvents] = useState<WebhookEventType[]>(webhook?.events ?? ["ticket.created"]);
+  const [active, setActive] = useState(webhook?.active ?? true);
+  const [errors, setErrors] = useState<{ url?: string; description?: string; events?: string }>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  const toggle = (event: WebhookEventType, on: boolean) =>
+    setEvents((current) => (on ? [...current, event] : current.filter((e) => e !== event)));
+
+  async function handleSubmit(submit: FormEvent) {
+    submit.preventDefault();
+    const parsed = createWebhookInputSchema.safeParse({ url, description, events, active });
+    if (!parsed.success) {
+      const about = (field: string) => parsed.error.issues.find((issue) => issue.path[0] === field)?.message;
+      setErrors({ url: about("url"), description: about("description"), events: about("events") });
+      return;
+    }
+    setErrors({});
+    setServerError(null);
+    try {
+      if (webhook) {
+        await update.mutateAsync({ id: webhook.id, input: parsed.data });
+        toast.success("Webhook saved");
+        onClose();
+      } else {
+        onCreated(await create.mutateAsync(parsed.data));
+      }
+    } catch (error) {
+      const message = messageOf(error);
+      // The server's target check (private addresses, names that do not resolve) names the URL field.
+      if (message.startsWith("url: ")) setErrors({ url: message.slice(5) });
+      else setServerError(message);
+    }
+  }
+
+  return (
+    <Dialog
+      title={webhook ? "Edit webhook" : "New webhook"}
+      description="Helpdesk will POST signed JSON to this address when the chosen events happen."
+      onClose={onClose}
+    >
+      <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4">
+        {serverError ? <Alert>{serverError}</Alert> : null}
+        <TextField
+          label="URL"
+          type="url"
+          error={errors.url}
+          autoComplete="off"
+          placeholder="https://chat.example.com/hooks/helpdesk"
+          maxLength={webhookUrlMaxLength}
+          value={url}
+          onChange={(event) => setUrl(event.target.value)}
+        />
+        <TextField
+          label="Description"
+          error={errors.description}
+          autoComplete="off"
+          placeholder="Team chat"
+          maxLength={webhookDescriptionMaxLength}
+          value={description}
+          onChange={(event) => setDescription(event.target.value)}
+        />
+        <fieldset aria-describedby={errors.events ? `${id}-events-error` : undefined}>
+          <legend className="text-sm font-medium text-slate-700">Events</legend>
+          <div className="mt-2 grid gap-2 sm:grid-cols-2">
+            {webhookEventTypes.map((event) => (
+              <label key={event} className="flex items-center gap-2 text-sm text-slate-700">
+                <input
+                  type="checkbox"
+                  className="size-4 rounded border-slate-300"
+                  checked={events.includes(event)}
+                  onChange={(change) => toggle(event, change.target.checked)}
+                />
+                {webhookEventLabels[event]}
+              </label>
+            ))}
+          </div>
+          {errors.events ? (
+            <p id={`${id}-events-error`} className="mt-1 text-sm text-red-600">
+              {errors.events}
+            </p>
+          ) : null}
+        </fieldset>
+        <label className="flex items-center gap-2 text-sm text-slate-700">
+          <input
+            type="checkbox"
+            className="size-4 rounded border-slate-300"
+            checked={active}
+            onChange={(event) => setActive(event.target.checked)}
+          />
+          Active (send deliveries)
+        </label>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button type="button" variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={create.isPending || update.isPending}>
+            {webhook ? "Save webhook" : "Add webhook"}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/** The signing secret, shown once after adding an endpoint or rotating its secret. */
+export function SecretDialog({
+  created,
+  isNew,
+  onClose,
+}: {
+  created: WebhookWithSecret;
+  isNew: boolean;
+  onClose: () => void;
+}) {
+  const secretId = useId();
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(created.secret);
+      toast.success("Secret copied");
+    } catch {
+      toast.error("The browser did not allow copying. Select the secret and copy it.");
+    }
+  }
+  return (
+    <Dialog
+      title={isNew ? "Webhook added" : "New secret"}
+      description="Copy the signing secret now: it is shown only once. Your receiver needs it to check each delivery's signature."
+      onClose={onClose}
+    >
+      <div className="flex flex-col gap-4">
+        <Field label="Signing secret" htmlFor={secretId}>
+          <div className="flex gap-2">
+            <input
+              id={secretId}
+              readOnly
+              value={created.secret}
+              onFocus={(event) => event.target.select()}
+              className="min-w-0 flex-1 rounded-md border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-xs text-slate-900"
+            />
+            <Button variant="secondary" onClick={() => void copy()}>
+              <Copy aria-hidden="true" className="size-4" />
+              Copy
+            </Button>
+          </div>
+        </Field>
+        <div className="flex justify-end">
+          <Button onClick={onClose}>Done</Button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}
+
+export function RotateDialog({
+  webhook,
+  onClose,
+  onRotated,
+}: {
+  webhook: Webhook;
+  onClose: () => void;
+  onRotated: (created: WebhookWithSecret) => void;
+}) {
+  const rotate = useRotateWebhookSecret();
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <Dialog
+      title="Rotate the secret?"
+      description={`Deliveries to ${webhook.url} are signed with a new secret from now on, retries included. Update the receiver right away.`}
+      onClose={onClose}
+    >
+      {error ? <Alert>{error}</Alert> : null}
+      <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button
+          disabled={rotate.isPending}
+          onClick={async () => {
+            try {
+              onRotated(await rotate.mutateAsync(webhook.id));
+            } catch (failure) {
+              setError(messageOf(failure));
+            }
+          }}
+        >
+          Rotate secret
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
+
+export function DeleteDialog({ webhook, onClose }: { webhook: Webhook; onClose: () => void }) {
+  const remove = useDeleteWebhook();
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <Dialog
+      title="Delete this webhook?"
+      description={`Nothing more is sent to ${webhook.url}, and its delivery log is deleted with it.`}
+      onClose={onClose}
+    >
+      {error ? <Alert>{error}</Alert> : null}
+      <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button
+          variant="danger"
+          disabled={remove.isPending}
+          onClick={async () => {
+            try {
+              await remove.mutateAsync(webhook.id);
+              toast.success("Webhook deleted");
+              onClose();
+            } catch (failure) {
+              setError(messageOf(failure));
+            }
+          }}
+        >
+          Delete
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,135 @@
+import { useQuery } from "@tanstack/react-query";
+import { Plus, Webhook as WebhookIcon } from "lucide-react";
+import { useState } from "react";
+import {
+  type Webhook,
+  type WebhookWithSecret,
+  webhookEventLabels,
+} from "#shared/webhooks/webhook.schemas.ts";
+import { Badge } from "../../../components/ui/badge.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import { LoadFailed } from "../../../components/ui/load-failed.tsx";
+import { Spinner } from "../../../components/ui/spinner.tsx";
+import { formatDateTime } from "../../../lib/format.ts";
+import { webhookListQuery } from "../webhooks.api.ts";
+import { DeliveryLog } from "./webhook-delivery-log.tsx";
+import { DeleteDialog, RotateDialog, SecretDialog, WebhookDialog } from "./webhook-dialogs.tsx";
+
+type DialogState =
+  | { kind: "create" }
+  | { kind: "edit"; webhook: Webhook }
+  | { kind: "secret"; created: WebhookWithSecret; isNew: boolean }
+  | { kind: "rotate"; webhook: Webhook }
+  | { kind: "delete"; webhook: Webhook };
+
+/** Admin settings → Webhooks: endpoints that hear about ticket changes, and what was sent to each (decision 029). */
+export function WebhookSettings() {
+  const query = useQuery(webhookListQuery());
+  const [dialog, setDialog] = useState<DialogState | null>(null);
+  const [openLog, setOpenLog] = useState<string | null>(null);
+  const close = () => setDialog(null);
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <p className="max-w-xl text-sm text-slate-600">
+          Helpdesk POSTs signed JSON to these addresses when tickets change. Receivers check the signature
+          with the endpoint's secret (see the API documentation, "Webhooks"). Internal notes are never sent.
+        </p>
+        <Button size="sm" onClick={() => setDialog({ kind: "create" })}>
+          <Plus aria-hidden="true" className="size-4" />
+          New webhook
+        </Button>
+      </div>
+      {query.isPending ? (
+        <div className="flex justify-center py-6">
+          <Spinner label="Loading webhooks" />
+        </div>
+      ) : query.isError ? (
+        <LoadFailed message="The webhooks could not be loaded." onRetry={() => void query.refetch()} />
+      ) : query.data.length === 0 ? (
+        <p className="text-sm text-slate-500">No webhooks yet.</p>
+      ) : (
+        <ul className="flex flex-col gap-3" aria-label="Webhooks">
+          {query.data.map((webhook) => (
+            <li key={webhook.id} className="rounded-lg border border-slate-200 p-4">
+              <div className="flex flex-wrap items-start justify-between gap-3">
+                <div className="min-w-0 text-sm">
+                  <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
+                    <WebhookIcon aria-hidden="true" className="size-4 shrink-0 text-slate-400" />
+                    <span className="break-all font-mono text-xs sm:text-sm">{webhook.url}</span>
+                    {webhook.active ? <Badge tone="green">Active</Badge> : <Badge tone="slate">Paused</Badge>}
+                  </p>
+                  {webhook.description ? <p className="mt-1 text-slate-600">{webhook.description}</p> : null}
+                  <p className="mt-1 flex flex-wrap gap-1">
+                    {webhook.events.map((event) => (
+                      <Badge key={event} tone="indigo">
+                        {webhookEventLabels[event]}
+                      </Badge>
+                    ))}
+                  </p>
+                  <p className="mt-1 text-xs text-slate-500">
+                    Secret <span className="font-mono">{webhook.secretHint}</span> · Added{" "}
+                    {formatDateTime(webhook.createdAt)}
+                  </p>
+                </div>
+                <div className="flex flex-wrap gap-2">
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    aria-expanded={openLog === webhook.id}
+                    aria-label={`Deliveries of ${webhook.url}`}
+                    onClick={() => setOpenLog(openLog === webhook.id ? null : webhook.id)}
+                  >
+                    Deliveries
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    aria-label={`Edit ${webhook.url}`}
+                    onClick={() => setDialog({ kind: "edit", webhook })}
+                  >
+                    Edit
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    aria-label={`Rotate the secret of ${webhook.url}`}
+                    onClick={() => setDialog({ kind: "rotate", webhook })}
+                  >
+                    Rotate secret
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-label={`Delete ${webhook.url}`}
+                    onClick={() => setDialog({ kind: "delete", webhook })}
+                  >
+                    Delete
+                  </Button>
+                </div>
+              </div>
+              {openLog === webhook.id ? <DeliveryLog webhook={webhook} /> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      {dialog?.kind === "create" || dialog?.kind === "edit" ? (
+        <WebhookDialog
+          webhook={dialog.kind === "edit" ? dialog.webhook : null}
+          onClose={close}
+          onCreated={(created) => setDialog({ kind: "secret", created, isNew: true })}
+        />
+      ) : null}
+      {dialog?.kind === "secret" ? <SecretDialog {...dialog} onClose={close} /> : null}
+      {dialog?.kind === "rotate" ? (
+        <RotateDialog
+          webhook={dialog.webhook}
+          onClose={close}
+          onRotated={(created) => setDialog({ kind: "secret", created, isNew: false })}
+        />
+      ) : null}
+      {dialog?.kind === "delete" ? <DeleteDialog webhook={dialog.webhook} onClose={close} /> : null}
+    </div>
+  );
+}

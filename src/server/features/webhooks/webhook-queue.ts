@@ -1,0 +1,117 @@
+import { randomUUID } from "node:crypto";
+import { mentionsToPlainText } from "#shared/mentions/mentions.ts";
+import type { TicketEventType } from "#shared/tickets/ticket-activity.schemas.ts";
+import type { WebhookEventType, WebhookPayload } from "#shared/webhooks/webhook.schemas.ts";
+import type { Db } from "../../db/client.ts";
+import type { TicketWithNames } from "../tickets/ticket.queries.ts";
+import { findCommentById, findFeedback } from "../tickets/ticket-activity.queries.ts";
+import { ticketDtoFor } from "../tickets/ticket-dto.ts";
+import { findUserById } from "../users/user.queries.ts";
+import { findSubscribedEndpoints, insertDeliveries } from "./webhook.queries.ts";
+
+/**
+ * Which webhook event a ticket event is, if any. Internal notes, edits and escalations are staff-only and
+ * never leave the app; an automatic close is a status change; a reassignment is an assignment.
+ */
+const webhookTypeOf: Record<TicketEventType, WebhookEventType | null> = {
+  created: "ticket.created",
+  status_changed: "ticket.status_changed",
+  auto_closed: "ticket.status_changed",
+  assigned: "ticket.assigned",
+  reassigned: "ticket.assigned",
+  commented: "ticket.commented",
+  feedback: "ticket.feedback",
+  internal_note: null,
+  edited: null,
+  sla_warning: null,
+  sla_breached: null,
+};
+
+export interface WebhookEventFacts {
+  eventId: string;
+  type: TicketEventType;
+  ticket: TicketWithNames;
+  actorId: string | null;
+  occurredAt: Date;
+  fromStatus?: string | null;
+  toStatus?: string | null;
+  fromAssigneeId?: string | null;
+  toAssigneeId?: string | null;
+  commentId?: string | null;
+  rating?: number | null;
+}
+
+export const newDeliveryId = () => `whd_${randomUUID()}`;
+
+async function payloadOf(
+  tx: Db,
+  event: WebhookEventFacts,
+  type: WebhookEventType,
+): Promise<WebhookPayload | null> {
+  // The ticket as an administrator reads it through the API, at the moment of the event.
+  const ticket = await ticketDtoFor(
+    { db: tx, actor: { id: "webhooks", role: "admin" }, clock: { now: () => event.occurredAt } },
+    event.ticket,
+  );
+  const actor = event.actorId ? await findUserById(tx, event.actorId) : undefined;
+  const payload: WebhookPayload = {
+    id: event.eventId,
+    type,
+    occurredAt: event.occurredAt.toISOString(),
+    ticket,
+    actor: actor ? { id: actor.id, name: actor.name } : null,
+  };
+  if (type === "ticket.status_changed" || type === "ticket.assigned") {
+    payload.status = { from: event.fromStatus ?? null, to: event.toStatus ?? null };
+  }
+  if (type === "ticket.assigned") {
+    payload.assignee =
+      event.type === "assigned"
+        ? { from: null, to: event.actorId }
+        : { from: event.fromAssigneeId ?? null, to: event.toAssigneeId ?? null };
+  }
+  if (type === "ticket.commented") {
+    const found = event.commentId ? await findCommentById(tx, event.commentId) : undefined;
+    // Belt and braces: an internal note is never a "commented" event, and never sent if it were.
+    if (!found || found.comment.isInternal) return null;
+    payload.comment = {
+      id: found.comment.id,
+      text: mentionsToPlainText(found.comment.message),
+      authorId: found.comment.authorId,
+      authorName: found.authorName ?? null,
+    };
+  }
+  if (type === "ticket.feedback") {
+    const feedback = await findFeedback(tx, event.ticket.id);
+    payload.feedback = { rating: feedback?.rating ?? event.rating ?? 0, comment: feedback?.comment ?? null };
+  }
+  return payload;
+}
+
+/**
+ * In the event's own transaction: one pending delivery per active endpoint subscribed to the event, so a
+ * rolled-back change sends nothing and a committed one is sent even if the app stops right after. Returns
+ * how many were queued (the caller wakes the sender after commit when there are some).
+ */
+export async function queueWebhookDeliveries(tx: Db, event: WebhookEventFacts): Promise<number> {
+  const type = webhookTypeOf[event.type];
+  if (!type) return 0;
+  const endpoints = await findSubscribedEndpoints(tx, type);
+  if (endpoints.length === 0) return 0;
+  const payload = await payloadOf(tx, event, type);
+  if (!payload) return 0;
+  const body = JSON.stringify(payload);
+  const rows = await insertDeliveries(
+    tx,
+    endpoints.map((endpoint) => ({
+      id: newDeliveryId(),
+      endpointId: endpoint.id,
+      eventId: event.eventId,
+      eventType: type,
+      body,
+      createdAt: event.occurredAt,
+      nextAttemptAt: event.occurredAt,
+    })),
+  );
+  return rows.length;
+}

@@ -1,0 +1,184 @@
+import { and, arrayContains, asc, count, desc, eq, inArray, lt, lte, sql } from "drizzle-orm";
+import type { WebhookEventType } from "#shared/webhooks/webhook.schemas.ts";
+import type { Db } from "../../db/client.ts";
+import { webhookDeliveries, webhookEndpoints } from "../../db/schema/index.ts";
+
+export function findEndpoints(db: Db) {
+  return db
+    .select()
+    .from(webhookEndpoints)
+    .orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id));
+}
+
+export async function findEndpointById(db: Db, id: string) {
+  const [row] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id));
+  return row;
+}
+
+/** The endpoint under a row lock, so two admins editing at once write two honest history entries. */
+export async function lockEndpoint(tx: Db, id: string) {
+  const [row] = await tx.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id)).for("update");
+  return row;
+}
+
+export async function countEndpoints(db: Db) {
+  const [row] = await db.select({ n: count() }).from(webhookEndpoints);
+  return row?.n ?? 0;
+}
+
+export async function insertEndpoint(db: Db, values: typeof webhookEndpoints.$inferInsert) {
+  const [row] = await db.insert(webhookEndpoints).values(values).returning();
+  return row!;
+}
+
+export async function updateEndpoint(
+  db: Db,
+  id: string,
+  values: Partial<Omit<typeof webhookEndpoints.$inferInsert, "id">>,
+) {
+  const [row] = await db.update(webhookEndpoints).set(values).where(eq(webhookEndpoints.id, id)).returning();
+  return row;
+}
+
+export async function deleteEndpoint(db: Db, id: string) {
+  await db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id));
+}
+
+/** Active endpoints subscribed to an event type: the write path queues one delivery for each. */
+export function findSubscribedEndpoints(db: Db, type: WebhookEventType) {
+  return db
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.active, true), arrayContains(webhookEndpoints.events, [type])));
+}
+
+export async function insertDeliveries(db: Db, rows: Array<typeof webhookDeliveries.$inferInsert>) {
+  if (rows.length === 0) return [];
+  return db.insert(webhookDeliveries).values(rows).returning();
+}
+
+export async function findDelivery(db: Db, endpointId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.endpointId, endpointId)));
+  return row;
+}
+
+export function findDeliveriesOf(
+  db: Db,
+  endpointId: string,
+  { after, limit }: { after?: { createdAt: Date; id: string }; limit: number },
+) {
+  return db
+    .select()
+    .from(webhookDeliveries)
+    .where(
+      and(
+        eq(webhookDeliveries.endpointId, endpointId),
+        after
+          ? sql`(${webhookDeliveries.createdAt}, ${webhookDeliveries.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id})`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+    .limit(limit);
+}
+
+/**
+ * Claims up to `limit` due deliveries for this instance: the attempt is counted and next_attempt_at moves
+ * to the end of a lease, in one statement over rows locked with FOR UPDATE SKIP LOCKED, so concurrent
+ * instances claim disjoint rows and no transaction stays open while the receiver is called. Deliveries of
+ * a paused endpoint are left waiting. A sender that
+ * dies mid-attempt leaves the row to be claimed again once its lease has passed. Returns each claimed
+ * delivery with its endpoint's URL and current secret.
+ */
+export async function claimDueDeliveries(
+  db: Db,
+  { now, leaseUntil, limit }: { now: Date; leaseUntil: Date; limit: number },
+) {
+  const due = db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(
+      and(
+        eq(webhookDeliveries.status, "pending"),
+        lte(webhookDeliveries.nextAttemptAt, now),
+        // A paused endpoint's queued deliveries wait until it is switched back on.
+        inArray(
+          webhookDeliveries.endpointId,
+          db
+            .select({ id: webhookEndpoints.id })
+            .from(webhookEndpoints)
+            .where(eq(webhookEndpoints.active, true)),
+        ),
+      ),
+    )
+    .orderBy(asc(webhookDeliveries.nextAttemptAt), asc(webhookDeliveries.id))
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  const claimed = await db
+    .update(webhookDeliveries)
+    // The last attempt's outcome is cleared: the log shows this attempt as under way until it is recorded.
+    .set({
+      attempts: sql`${webhookDeliveries.attempts} + 1`,
+      nextAttemptAt: leaseUntil,
+      responseStatus: null,
+      responseBody: null,
+      lastError: null,
+    })
+    .where(and(inArray(webhookDeliveries.id, due), eq(webhookDeliveries.status, "pending")))
+    .returning();
+  if (claimed.length === 0) return [];
+  const endpoints = await db
+    .select({ id: webhookEndpoints.id, url: webhookEndpoints.url, secret: webhookEndpoints.secret })
+    .from(webhookEndpoints)
+    .where(
+      inArray(
+        webhookEndpoints.id,
+        claimed.map((d) => d.endpointId),
+      ),
+    );
+  const byId = new Map(endpoints.map((e) => [e.id, e]));
+  return claimed.flatMap((delivery) => {
+    const endpoint = byId.get(delivery.endpointId);
+    return endpoint ? [{ delivery, endpoint }] : [];
+  });
+}
+
+export async function recordAttempt(
+  db: Db,
+  id: string,
+  values: {
+    status: "pending" | "delivered" | "failed";
+    responseStatus: number | null;
+    responseBody: string | null;
+    lastError: string | null;
+    nextAttemptAt?: Date;
+    at: Date;
+  },
+) {
+  const { at, ...rest } = values;
+  await db
+    .update(webhookDeliveries)
+    .set({
+      ...rest,
+      deliveredAt: values.status === "delivered" ? at : null,
+      finishedAt: values.status === "pending" ? null : at,
+    })
+    .where(eq(webhookDeliveries.id, id));
+}
+
+/** Retention: finished deliveries (delivered or failed) older than `before`. */
+export async function deleteFinishedDeliveries(db: Db, before: Date) {
+  const deleted = await db
+    .delete(webhookDeliveries)
+    .where(
+      and(
+        inArray(webhookDeliveries.status, ["delivered", "failed"]),
+        lt(webhookDeliveries.finishedAt, before),
+      ),
+    )
+    .returning({ id: webhookDeliveries.id });
+  return deleted.length;
+}
