@@ -70,7 +70,7 @@ describe("Header", () => {
     await user.click(toggle);
     expect(toggle).toHaveAttribute("aria-expanded", "true");
     const menu = screen.getByRole("navigation", { name: "Mobile" });
-    expect(menu).toHaveTextContent("DashboardTicketsKnowledge BaseNotificationsProfile");
+    expect(menu).toHaveTextContent("DashboardTicketsKnowledge BaseNotificationsHelp ArticlesProfile");
 
     await user.click(within(menu).getByRole("link", { name: "Tickets" }));
     expect(screen.queryByRole("navigation", { name: "Mobile" })).not.toBeInTheDocument();

@@ -20,6 +20,8 @@ function entriesFor(homePath: string | null): NavEntry[] {
     { label: "Tickets", to: orSignIn("/tickets") },
     { label: "Knowledge Base", to: orSignIn("/Knowledge-base") },
     { label: "Notifications", to: orSignIn("/notifications") },
+    // Issue 16: the help articles, for people signed in.
+    ...(homePath ? [{ label: "Help Articles", to: "/kb" }] : []),
   ];
 }
 

@@ -4,6 +4,7 @@ import { Button } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { EmptyState } from "../components/ui/empty-state.tsx";
 import { PageHeader } from "../components/ui/page-header.tsx";
+import { ArticleSuggestions } from "../features/articles/components/article-suggestions.tsx";
 import { useDepartmentNames } from "../features/settings/settings.api.ts";
 import { CreateTicketForm } from "../features/tickets/components/create-ticket-form.tsx";
 import { TicketList } from "../features/tickets/components/ticket-list.tsx";
@@ -45,6 +46,7 @@ export default function UserHomePage() {
         {isFormOpen ? (
           <CreateTicketForm
             departments={departments}
+            titleAssist={(props) => <ArticleSuggestions {...props} />}
             onCreated={() => setIsFormOpen(false)}
             onCancel={() => setIsFormOpen(false)}
           />
