@@ -63,7 +63,7 @@ test("a published article is suggested on the create form, opened, rated helpful
   await user.page.reload();
   await expect(user.page.getByRole("button", { name: "Yes" })).toHaveAttribute("aria-pressed", "true");
 
-  // The user cannot write articles: no New article button, and the editor route sends them home.
+  // The user cannot write articles: no New article button.
   await user.page.goto("/kb");
   await expect(user.page.getByRole("link", { name: title })).toBeVisible();
   await expect(user.page.getByRole("link", { name: "New article" })).toHaveCount(0);
