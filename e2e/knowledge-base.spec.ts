@@ -43,6 +43,25 @@ test("a published article is suggested on the create form, opened, rated helpful
     await tech.page.screenshot({ path: `/tmp/kb-article-${width}.png`, fullPage: true });
   }
 
+  // An edit is a new revision; the history shows who changed what.
+  await tech.page.setViewportSize({ width: 1280, height: 900 });
+  await tech.page.getByRole("link", { name: "Edit" }).click();
+  await tech.page
+    .getByLabel("Text (Markdown)")
+    .fill(
+      "## Steps\n\n1. Open the **VPN client**.\n2. Sign in with your usual password.\n3. Choose the office gateway.\n\nSee the [vendor guide](https://vendor.example/vpn).",
+    );
+  await tech.page.getByRole("button", { name: "Save article" }).click();
+  await expect(tech.page.getByText("Choose the office gateway.")).toBeVisible();
+  await tech.page.getByRole("link", { name: "History" }).click();
+  await expect(tech.page.getByText(/Revision 2:/)).toBeVisible();
+  await expect(tech.page.locator("ins", { hasText: "Choose the office gateway." })).toBeVisible();
+  await expect(tech.page.locator("del", { hasText: "<script>" })).toBeVisible();
+  for (const width of [1280, 375]) {
+    await tech.page.setViewportSize({ width, height: 900 });
+    await tech.page.screenshot({ path: `/tmp/kb-history-${width}.png`, fullPage: true });
+  }
+
   // The user types a ticket title: the article is suggested while they type.
   await user.page.getByRole("button", { name: "Create New Ticket" }).first().click();
   await user.page.getByLabel("Title").fill(`Cannot connect ${word}`);
