@@ -11,6 +11,7 @@ import type { TrustProxy } from "./env.ts";
 import { databaseUnavailable } from "./errors.ts";
 import { createDispatcher } from "./events/dispatcher.ts";
 import { apiTokenRoutes } from "./features/api-tokens/api-token.routes.ts";
+import { articleRoutes } from "./features/articles/article.routes.ts";
 import { attachmentRoutes } from "./features/attachments/attachment.routes.ts";
 import { attachmentCleanupJob } from "./features/attachments/attachment-cleanup.ts";
 import { cannedResponseRoutes } from "./features/canned-responses/canned-response.routes.ts";
@@ -266,6 +267,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(followerRoutes, { contextOf });
   await app.register(mentionRoutes, { contextOf });
   await app.register(cannedResponseRoutes, { contextOf });
+  await app.register(articleRoutes, { contextOf });
   await app.register(apiTokenRoutes, { contextOf });
   await app.register(settingsRoutes, { contextOf });
   await app.register(departmentRoutes, { contextOf });

@@ -1,3 +1,4 @@
+import type { ArticleStatus, ArticleVisibility } from "./articles/article.schemas.ts";
 import type { CannedResponseScope } from "./canned-responses/canned-response.schemas.ts";
 import type { TicketStatus } from "./tickets/ticket.schemas.ts";
 import type { Role } from "./users/roles.ts";
@@ -17,6 +18,11 @@ export interface TicketFacts {
 export interface CannedResponseFacts {
   scope: CannedResponseScope;
   ownerId: string;
+}
+
+export interface ArticleFacts {
+  status: ArticleStatus;
+  visibility: ArticleVisibility;
 }
 
 const isStaff = (a: Actor) => a.role === "technician" || a.role === "admin";
@@ -91,6 +97,19 @@ export const can = {
   /** Edit or delete: a personal response by its owner, a shared one by any admin. */
   manageCannedResponse: (a: Actor, r: CannedResponseFacts) =>
     r.scope === "shared" ? a.role === "admin" : isStaff(a) && r.ownerId === a.id,
+  /** Issue 16: technicians and admins write knowledge-base articles (any article, drafts included). */
+  writeArticles: isStaff,
+  /**
+   * Staff read every article; anyone else with a role reads published public ones only: a draft or an
+   * internal article does not exist for a user (404). The SQL twin is visibleArticlesWhere().
+   */
+  viewArticle: (a: Actor, article: ArticleFacts) =>
+    isStaff(a) || (a.role !== null && article.status === "published" && article.visibility === "public"),
+  /** "Was this helpful?": a published article its reader may see. */
+  voteOnArticle: (a: Actor, article: ArticleFacts) =>
+    a.role !== null && article.status === "published" && (isStaff(a) || article.visibility === "public"),
+  /** Views, votes and deflections per article are the team's figures. */
+  seeArticleStats: isStaff,
   /** An admin never deactivates themself (they would lock themselves out mid-task). */
   deactivateUser: (a: Actor, target: { id: string }) => a.role === "admin" && a.id !== target.id,
 };

@@ -26,6 +26,11 @@ const DebugNotificationsPage = lazy(() => import("../pages/debug-notifications.t
 const UnsubscribePage = lazy(() => import("../pages/unsubscribe.tsx"));
 const CannedResponsesPage = lazy(() => import("../pages/canned-responses.tsx"));
 const AdminSettingsPage = lazy(() => import("../pages/admin-settings.tsx"));
+const KnowledgeBaseArticlesPage = lazy(() => import("../pages/kb.tsx"));
+const KnowledgeBaseArticlePage = lazy(() => import("../pages/kb-article.tsx"));
+const KnowledgeBaseEditorPage = lazy(() => import("../pages/kb-editor.tsx"));
+const KnowledgeBaseHistoryPage = lazy(() => import("../pages/kb-history.tsx"));
+const KnowledgeBaseStatsPage = lazy(() => import("../pages/kb-stats.tsx"));
 const NotFoundPage = lazy(() => import("../pages/not-found.tsx"));
 
 /** Every route of spec §2, at exactly its path. */
@@ -74,7 +79,14 @@ export const routes = [
       {
         // Issue 10 item 4: staff tools; a user is sent to their own home.
         element: <RequireSignIn roles={["technician", "admin"]} />,
-        children: [{ path: "canned-responses", element: <CannedResponsesPage /> }],
+        children: [
+          { path: "canned-responses", element: <CannedResponsesPage /> },
+          // Issue 16: writing articles and their figures; the server refuses users too.
+          { path: "kb/new", element: <KnowledgeBaseEditorPage /> },
+          { path: "kb/stats", element: <KnowledgeBaseStatsPage /> },
+          { path: "kb/:slug/edit", element: <KnowledgeBaseEditorPage /> },
+          { path: "kb/:slug/history", element: <KnowledgeBaseHistoryPage /> },
+        ],
       },
       {
         element: <RequireSignIn loadErrorMessage="Error loading profile data" />,
@@ -86,6 +98,9 @@ export const routes = [
           { path: "tickets", element: <TicketsPage /> },
           { path: "tickets/:ticketId", element: <TicketPage /> },
           { path: "notifications", element: <NotificationsPage /> },
+          // Issue 16: help articles (the spec's /Knowledge-base stays the app's own help).
+          { path: "kb", element: <KnowledgeBaseArticlesPage /> },
+          { path: "kb/:slug", element: <KnowledgeBaseArticlePage /> },
           { path: "admin/user-management", element: <AdminUserManagementPage /> },
           { path: "test-notifications", element: <TestNotificationsPage /> },
           { path: "debug-notifications", element: <DebugNotificationsPage /> },

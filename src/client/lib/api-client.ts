@@ -35,18 +35,21 @@ interface ApiFetchOptions {
   /** A file sent as the raw request body (attachments), instead of a JSON body. */
   file?: Blob;
   signal?: AbortSignal;
+  /** Lets the request outlive the page (a report sent as the person leaves, e.g. a deflection). */
+  keepalive?: boolean;
 }
 
 /** The one HTTP client: same-origin JSON in, JSON out, `ApiError` on any failure. */
 export async function apiFetch<T>(
   path: string,
-  { method = "GET", body, file, signal }: ApiFetchOptions = {},
+  { method = "GET", body, file, signal, keepalive }: ApiFetchOptions = {},
 ) {
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       signal,
+      keepalive,
       credentials: "same-origin",
       headers: file
         ? { accept: "application/json", "content-type": file.type || "application/octet-stream" }

@@ -5,6 +5,7 @@ import { buttonClass } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { PageHeader } from "../components/ui/page-header.tsx";
 import { Tabs, tabIdFor, tabPanelIdFor } from "../components/ui/tabs.tsx";
+import { HelpArticlesLink } from "../features/articles/components/help-articles-link.tsx";
 import { CannedResponsesLink } from "../features/canned-responses/components/canned-responses-link.tsx";
 import { TicketDueCards } from "../features/tickets/components/ticket-due-cards.tsx";
 import { TicketList } from "../features/tickets/components/ticket-list.tsx";
@@ -69,6 +70,7 @@ export default function AdminHomePage() {
         description={actor ? `Welcome, ${actor.name}` : undefined}
         actions={
           <>
+            <HelpArticlesLink />
             <CannedResponsesLink />
             <Link to="/admin/settings" className={buttonClass("secondary", "sm")}>
               <Settings aria-hidden="true" className="size-4" />

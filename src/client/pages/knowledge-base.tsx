@@ -3,6 +3,7 @@ import { type ReactNode, useEffect } from "react";
 import { Link, useLocation } from "react-router";
 import { Card } from "../components/ui/card.tsx";
 import { PageHeader } from "../components/ui/page-header.tsx";
+import { HelpArticlesLink } from "../features/articles/components/help-articles-link.tsx";
 
 const sections = [
   { id: "about", title: "About" },
@@ -169,6 +170,7 @@ export default function KnowledgeBasePage() {
       <PageHeader
         title="Knowledge Base"
         description="How Helpdesk works, who does what, and where to find it."
+        actions={<HelpArticlesLink />}
       />
       <div className="grid gap-6 lg:grid-cols-[12rem_1fr] lg:items-start">
         <nav aria-label="On this page" className="lg:sticky lg:top-24">

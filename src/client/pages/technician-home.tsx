@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Card } from "../components/ui/card.tsx";
 import { PageHeader } from "../components/ui/page-header.tsx";
 import { Tabs, tabIdFor, tabPanelIdFor } from "../components/ui/tabs.tsx";
+import { HelpArticlesLink } from "../features/articles/components/help-articles-link.tsx";
 import { CannedResponsesLink } from "../features/canned-responses/components/canned-responses-link.tsx";
 import { TicketDueCards } from "../features/tickets/components/ticket-due-cards.tsx";
 import { TicketList } from "../features/tickets/components/ticket-list.tsx";
@@ -36,7 +37,12 @@ export default function TechnicianHomePage() {
       <PageHeader
         title="Technician Dashboard"
         description={actor ? `Welcome, ${actor.name}` : undefined}
-        actions={<CannedResponsesLink />}
+        actions={
+          <>
+            <HelpArticlesLink />
+            <CannedResponsesLink />
+          </>
+        }
       />
       <TicketSummaryCards cards={cards} />
       <div className="mt-3 sm:mt-4">

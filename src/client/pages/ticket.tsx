@@ -9,6 +9,8 @@ import { Button, buttonClass } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { EmptyState } from "../components/ui/empty-state.tsx";
 import { PageSpinner } from "../components/ui/spinner.tsx";
+import { ArticleLinks } from "../features/articles/components/article-links.tsx";
+import { CreateArticleFromTicket } from "../features/articles/components/create-article-from-ticket.tsx";
 import { CannedResponsePicker } from "../features/canned-responses/components/canned-response-picker.tsx";
 import { FollowPanel } from "../features/followers/components/follow-button.tsx";
 import { MentionAutocomplete } from "../features/mentions/components/mention-autocomplete.tsx";
@@ -96,6 +98,7 @@ export default function TicketPage() {
             <div className="order-1 flex flex-col gap-3">
               <TicketOverview ticket={ticket} />
               <TicketEditButtons ticket={ticket} />
+              <CreateArticleFromTicket ticketId={ticket.ticketId} status={ticket.status} />
             </div>
             <div className="order-3 flex flex-col gap-3 empty:hidden">
               <AutoCloseNotice ticket={ticket} />
@@ -104,7 +107,9 @@ export default function TicketPage() {
             <div className="order-4">
               <TicketComments
                 ticket={ticket}
-                renderMessage={(message) => <MentionText message={message} />}
+                renderMessage={(message) => (
+                  <ArticleLinks text={message} renderText={(text) => <MentionText message={text} />} />
+                )}
                 textareaAddon={
                   actor && can.mention(actor) ? (props) => <MentionAutocomplete {...props} /> : undefined
                 }

@@ -7,6 +7,7 @@ import { Button, buttonClass } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { EmptyState } from "../components/ui/empty-state.tsx";
 import { PageHeader } from "../components/ui/page-header.tsx";
+import { ArticleSuggestions } from "../features/articles/components/article-suggestions.tsx";
 import { useDepartmentNames } from "../features/settings/settings.api.ts";
 import { CreateTicketForm } from "../features/tickets/components/create-ticket-form.tsx";
 import {
@@ -106,6 +107,7 @@ export default function TicketsPage() {
         {canOpenForm && isFormOpen ? (
           <CreateTicketForm
             departments={departments}
+            titleAssist={(props) => <ArticleSuggestions {...props} />}
             onCreated={() => setIsFormOpen(false)}
             onCancel={() => setIsFormOpen(false)}
           />

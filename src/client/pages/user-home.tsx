@@ -4,6 +4,8 @@ import { Button } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { EmptyState } from "../components/ui/empty-state.tsx";
 import { PageHeader } from "../components/ui/page-header.tsx";
+import { ArticleSuggestions } from "../features/articles/components/article-suggestions.tsx";
+import { HelpArticlesLink } from "../features/articles/components/help-articles-link.tsx";
 import { useDepartmentNames } from "../features/settings/settings.api.ts";
 import { CreateTicketForm } from "../features/tickets/components/create-ticket-form.tsx";
 import { TicketList } from "../features/tickets/components/ticket-list.tsx";
@@ -29,15 +31,18 @@ export default function UserHomePage() {
         title="My Dashboard"
         description={actor ? `Welcome, ${actor.name}` : undefined}
         actions={
-          <Button
-            variant={isFormOpen ? "secondary" : "primary"}
-            aria-expanded={isFormOpen}
-            aria-controls={formId}
-            onClick={() => setIsFormOpen((open) => !open)}
-          >
-            {isFormOpen ? null : <Plus aria-hidden="true" className="size-4" />}
-            {isFormOpen ? "Hide Form" : "Create New Ticket"}
-          </Button>
+          <>
+            <HelpArticlesLink />
+            <Button
+              variant={isFormOpen ? "secondary" : "primary"}
+              aria-expanded={isFormOpen}
+              aria-controls={formId}
+              onClick={() => setIsFormOpen((open) => !open)}
+            >
+              {isFormOpen ? null : <Plus aria-hidden="true" className="size-4" />}
+              {isFormOpen ? "Hide Form" : "Create New Ticket"}
+            </Button>
+          </>
         }
       />
       <TicketSummaryCards cards={statusCountCards} scope="created" />
@@ -45,6 +50,7 @@ export default function UserHomePage() {
         {isFormOpen ? (
           <CreateTicketForm
             departments={departments}
+            titleAssist={(props) => <ArticleSuggestions {...props} />}
             onCreated={() => setIsFormOpen(false)}
             onCancel={() => setIsFormOpen(false)}
           />

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import { LoaderCircle } from "lucide-react";
-import { type ReactNode, useId, useState } from "react";
+import { type ReactNode, type RefObject, useId, useRef, useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
 import { toast } from "react-toastify/unstyled";
 import type { CustomField } from "#shared/custom-fields/custom-field.schemas.ts";
@@ -38,10 +38,15 @@ interface CreateTicketFormProps {
   onCancel?: () => void;
   /** The departments admins keep, offered as suggestions; any other department can still be typed. */
   departments?: readonly string[];
+  /**
+   * Shown under the title as it is typed (the page passes the knowledge base's suggestions, issue 16);
+   * `ticketsCreated` counts the tickets this form created, so a visit that ended in one is told apart.
+   */
+  titleAssist?: (props: { title: string; ticketsCreated: RefObject<number> }) => ReactNode;
 }
 
 /** Spec §5: every field required; Hardware, Low, General and floor 1 to start with. */
-export function CreateTicketForm({ onCreated, onCancel, departments }: CreateTicketFormProps) {
+export function CreateTicketForm({ onCreated, onCancel, departments, titleAssist }: CreateTicketFormProps) {
   const actor = useActor();
   const headingId = useId();
 
@@ -55,7 +60,14 @@ export function CreateTicketForm({ onCreated, onCancel, departments }: CreateTic
   } else if (actor === null || !can.createTicket(actor)) {
     body = <p className="text-sm text-slate-600">Only users and administrators can create tickets</p>;
   } else {
-    body = <TicketFields onCreated={onCreated} onCancel={onCancel} departments={departments} />;
+    body = (
+      <TicketFields
+        onCreated={onCreated}
+        onCancel={onCancel}
+        departments={departments}
+        titleAssist={titleAssist}
+      />
+    );
   }
 
   return (
@@ -96,8 +108,9 @@ const resolverWithCustomFields =
     >;
   };
 
-function TicketFields({ onCreated, onCancel, departments }: CreateTicketFormProps) {
+function TicketFields({ onCreated, onCancel, departments, titleAssist }: CreateTicketFormProps) {
   const id = useId();
+  const ticketsCreated = useRef(0);
   const createTicket = useCreateTicket();
   const [serverError, setServerError] = useState<string | null>(null);
   const uploads = useAttachmentUploads();
@@ -124,6 +137,8 @@ function TicketFields({ onCreated, onCancel, departments }: CreateTicketFormProp
       const ticket = await createTicket.mutateAsync(
         uploads.attachmentIds.length > 0 ? { ...input, attachmentIds: uploads.attachmentIds } : input,
       );
+      // Before onCreated, which may close the form: its title assist must know the visit ended in a ticket.
+      ticketsCreated.current += 1;
       toast.success("Ticket created successfully!");
       reset(createTicketDefaults);
       uploads.clear();
@@ -165,6 +180,7 @@ function TicketFields({ onCreated, onCancel, departments }: CreateTicketFormProp
           autoComplete="off"
           {...register("title")}
         />
+        {titleAssist?.({ title: watch("title") ?? "", ticketsCreated })}
         <Field
           label="Description"
           htmlFor={`${id}-description`}

@@ -1,0 +1,131 @@
+import { useId, useState } from "react";
+import {
+  type ArticleStatus,
+  type ArticleVisibility,
+  articleStatuses,
+  articleVisibilities,
+} from "#shared/articles/article.schemas.ts";
+import { type TicketCategory, ticketCategories } from "#shared/tickets/ticket.schemas.ts";
+import { Alert } from "../../../components/ui/alert.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import { Field, Input, Textarea } from "../../../components/ui/field.tsx";
+import { optionsOf, Select } from "../../../components/ui/select.tsx";
+import { isApiError } from "../../../lib/api-client.ts";
+import { useSaveArticle } from "../articles.api.ts";
+
+export interface ArticleFormValues {
+  title: string;
+  body: string;
+  category: TicketCategory;
+  tags: string[];
+  status: ArticleStatus;
+  visibility: ArticleVisibility;
+}
+
+interface ArticleFormProps {
+  /** null: a new article. */
+  articleId: number | null;
+  initial: ArticleFormValues;
+  onSaved: (article: { slug: string }) => void;
+  onCancel: () => void;
+}
+
+const statusLabels: Record<ArticleStatus, string> = { draft: "Draft", published: "Published" };
+const visibilityLabels: Record<ArticleVisibility, string> = {
+  public: "Public (everyone signed in)",
+  internal: "Internal (staff only)",
+};
+
+/** Write or edit an article in Markdown; every save keeps a revision. */
+export function ArticleForm({ articleId, initial, onSaved, onCancel }: ArticleFormProps) {
+  const id = useId();
+  const [values, setValues] = useState(initial);
+  const [tagsText, setTagsText] = useState(initial.tags.join(", "));
+  const save = useSaveArticle(articleId);
+  const issues = isApiError(save.error) ? save.error.issues : [];
+  const issueFor = (name: string) => issues.find((issue) => issue.path[0] === name)?.message;
+  const set = <K extends keyof ArticleFormValues>(key: K, value: ArticleFormValues[K]) =>
+    setValues((current) => ({ ...current, [key]: value }));
+
+  return (
+    <form
+      noValidate
+      className="grid grid-cols-1 gap-5 sm:grid-cols-6"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const tags = tagsText
+          .split(",")
+          .map((tag) => tag.trim())
+          .filter(Boolean);
+        save.mutate({ ...values, tags }, { onSuccess: (article) => onSaved(article) });
+      }}
+    >
+      <Field label="Title" htmlFor={`${id}-title`} error={issueFor("title")} className="sm:col-span-6">
+        <Input
+          id={`${id}-title`}
+          value={values.title}
+          onChange={(event) => set("title", event.target.value)}
+        />
+      </Field>
+      <Field label="Category" htmlFor={`${id}-category`} className="sm:col-span-2">
+        <Select
+          id={`${id}-category`}
+          value={values.category}
+          options={optionsOf(ticketCategories)}
+          onChange={(event) => set("category", event.target.value as TicketCategory)}
+        />
+      </Field>
+      <Field label="Status" htmlFor={`${id}-status`} className="sm:col-span-2">
+        <Select
+          id={`${id}-status`}
+          value={values.status}
+          options={articleStatuses.map((value) => ({ value, label: statusLabels[value] }))}
+          onChange={(event) => set("status", event.target.value as ArticleStatus)}
+        />
+      </Field>
+      <Field label="Visibility" htmlFor={`${id}-visibility`} className="sm:col-span-2">
+        <Select
+          id={`${id}-visibility`}
+          value={values.visibility}
+          options={articleVisibilities.map((value) => ({ value, label: visibilityLabels[value] }))}
+          onChange={(event) => set("visibility", event.target.value as ArticleVisibility)}
+        />
+      </Field>
+      <Field
+        label="Tags (comma-separated)"
+        htmlFor={`${id}-tags`}
+        error={issueFor("tags")}
+        className="sm:col-span-6"
+      >
+        <Input id={`${id}-tags`} value={tagsText} onChange={(event) => setTagsText(event.target.value)} />
+      </Field>
+      <Field
+        label="Text (Markdown)"
+        htmlFor={`${id}-body`}
+        error={issueFor("body")}
+        className="sm:col-span-6"
+      >
+        <Textarea
+          id={`${id}-body`}
+          rows={14}
+          value={values.body}
+          onChange={(event) => set("body", event.target.value)}
+          className="font-mono"
+        />
+      </Field>
+      {save.isError && issues.length === 0 ? (
+        <div className="sm:col-span-6">
+          <Alert>{save.error.message}</Alert>
+        </div>
+      ) : null}
+      <div className="flex gap-3 sm:col-span-6">
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? "Saving…" : "Save article"}
+        </Button>
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

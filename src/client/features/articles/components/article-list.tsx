@@ -1,0 +1,35 @@
+import { FileText } from "lucide-react";
+import { Link } from "react-router";
+import type { ArticleSummary } from "#shared/articles/article.schemas.ts";
+import { articlePath } from "#shared/articles/article-slug.ts";
+import { Badge } from "../../../components/ui/badge.tsx";
+import { EmptyState } from "../../../components/ui/empty-state.tsx";
+import { ArticleSnippet } from "./article-snippet.tsx";
+
+export function ArticleList({ items, emptyTitle }: { items: ArticleSummary[]; emptyTitle: string }) {
+  if (items.length === 0) return <EmptyState icon={FileText} title={emptyTitle} />;
+  return (
+    <ul className="divide-y divide-slate-100">
+      {items.map((item) => (
+        <li key={item.id} className="px-5 py-4">
+          <div className="flex flex-wrap items-center gap-2">
+            <Link
+              to={articlePath(item.slug)}
+              className="font-medium text-slate-900 hover:text-indigo-700 hover:underline"
+            >
+              {item.title}
+            </Link>
+            <Badge tone="slate">{item.category}</Badge>
+            {item.status === "draft" ? <Badge tone="amber">Draft</Badge> : null}
+            {item.visibility === "internal" ? <Badge tone="indigo">Internal</Badge> : null}
+          </div>
+          {item.snippet ? <ArticleSnippet parts={item.snippet} /> : null}
+          <p className="mt-1 text-xs text-slate-500">
+            {item.views} {item.views === 1 ? "view" : "views"}
+            {item.tags.length > 0 ? ` · ${item.tags.join(", ")}` : ""}
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}

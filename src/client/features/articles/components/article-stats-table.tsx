@@ -1,0 +1,59 @@
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "react-router";
+import { articlePath } from "#shared/articles/article-slug.ts";
+import { LoadFailed } from "../../../components/ui/load-failed.tsx";
+import { Spinner } from "../../../components/ui/spinner.tsx";
+import { articleStatsQuery } from "../articles.api.ts";
+
+/** Staff figures per article: views, helpful votes, suggestions opened and deflected tickets. */
+export function ArticleStatsTable() {
+  const stats = useQuery(articleStatsQuery());
+  if (stats.isPending) return <Spinner label="Loading figures" />;
+  if (stats.isError)
+    return <LoadFailed message="Could not load the figures." onRetry={() => void stats.refetch()} />;
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Article figures</caption>
+        <thead className="text-xs text-slate-500 uppercase">
+          <tr>
+            <th scope="col" className="px-5 py-2">
+              Article
+            </th>
+            <th scope="col" className="px-3 py-2 text-right">
+              Views
+            </th>
+            <th scope="col" className="px-3 py-2 text-right">
+              Helpful
+            </th>
+            <th scope="col" className="px-3 py-2 text-right">
+              Not helpful
+            </th>
+            <th scope="col" className="px-3 py-2 text-right">
+              Opened from form
+            </th>
+            <th scope="col" className="px-3 py-2 text-right">
+              Deflections
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {stats.data.items.map((row) => (
+            <tr key={row.id}>
+              <th scope="row" className="px-5 py-2 font-medium">
+                <Link to={articlePath(row.slug)} className="text-indigo-700 hover:underline">
+                  {row.title}
+                </Link>
+              </th>
+              <td className="px-3 py-2 text-right">{row.views}</td>
+              <td className="px-3 py-2 text-right">{row.helpfulYes}</td>
+              <td className="px-3 py-2 text-right">{row.helpfulNo}</td>
+              <td className="px-3 py-2 text-right">{row.suggestionOpens}</td>
+              <td className="px-3 py-2 text-right">{row.deflections}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { BookPlus } from "lucide-react";
+import { Link } from "react-router";
+import { can } from "#shared/permissions.ts";
+import type { TicketStatus } from "#shared/tickets/ticket.schemas.ts";
+import { buttonClass } from "../../../components/ui/button.tsx";
+import { useActor } from "../../../lib/use-actor.ts";
+
+/** Issue 16 item 4: staff turn a solved ticket into an article, prefilled from it (never its internal notes). */
+export function CreateArticleFromTicket({ ticketId, status }: { ticketId: string; status: TicketStatus }) {
+  const actor = useActor();
+  if (!actor || !can.writeArticles(actor) || (status !== "Resolved" && status !== "Closed")) return null;
+  return (
+    <Link
+      to={`/kb/new?fromTicket=${encodeURIComponent(ticketId)}`}
+      className={buttonClass("secondary", "sm", "self-start")}
+    >
+      <BookPlus aria-hidden="true" className="size-4" /> Create article
+    </Link>
+  );
+}

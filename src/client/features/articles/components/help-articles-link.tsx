@@ -1,0 +1,16 @@
+import { BookOpen } from "lucide-react";
+import { Link } from "react-router";
+import { buttonClass } from "../../../components/ui/button.tsx";
+
+/**
+ * The way to /kb. The header's entries are fixed by the spec (§2) and its Knowledge Base entry keeps
+ * the spec's help page, so the articles are linked from the dashboards and from that page instead.
+ */
+export function HelpArticlesLink() {
+  return (
+    <Link to="/kb" className={buttonClass("secondary", "sm")}>
+      <BookOpen aria-hidden="true" className="size-4" />
+      Help articles
+    </Link>
+  );
+}

@@ -1,0 +1,102 @@
+import { useQuery } from "@tanstack/react-query";
+import { ExternalLink, History, Pencil } from "lucide-react";
+import { useEffect } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { articleIdFromSlug, articlePath } from "#shared/articles/article-slug.ts";
+import { can } from "#shared/permissions.ts";
+import { Badge } from "../components/ui/badge.tsx";
+import { buttonClass } from "../components/ui/button.tsx";
+import { Card } from "../components/ui/card.tsx";
+import { LoadFailed } from "../components/ui/load-failed.tsx";
+import { NotAvailable } from "../components/ui/not-available.tsx";
+import { PageHeader } from "../components/ui/page-header.tsx";
+import { PageSpinner } from "../components/ui/spinner.tsx";
+import { articleQuery } from "../features/articles/articles.api.ts";
+import { ArticleBody } from "../features/articles/components/article-body.tsx";
+import { HelpfulVote } from "../features/articles/components/helpful-vote.tsx";
+import { isApiError } from "../lib/api-client.ts";
+import { formatDateTime } from "../lib/format.ts";
+import { useActor } from "../lib/use-actor.ts";
+
+/** /kb/:slug: one article. The id at the end of the slug finds it; an old slug is replaced by the current one. */
+export default function KnowledgeBaseArticlePage() {
+  const { slug = "" } = useParams();
+  const id = articleIdFromSlug(slug);
+  const navigate = useNavigate();
+  const actor = useActor();
+  const article = useQuery({ ...articleQuery(id ?? 0), enabled: id !== null });
+
+  useEffect(() => {
+    if (article.data && article.data.slug !== slug)
+      navigate(articlePath(article.data.slug), { replace: true });
+  }, [article.data, slug, navigate]);
+
+  if (id === null || isApiError(article.error, 404)) {
+    return (
+      <NotAvailable
+        title="Article not found"
+        description="This article does not exist or is not available to you."
+      />
+    );
+  }
+  if (article.isPending) return <PageSpinner label="Loading article" />;
+  if (article.isError)
+    return (
+      <LoadFailed
+        layout="block"
+        message="Could not load the article."
+        onRetry={() => void article.refetch()}
+      />
+    );
+
+  const data = article.data;
+  const isStaff = actor ? can.writeArticles(actor) : false;
+  return (
+    <>
+      <p className="mb-2 text-sm">
+        <Link to="/kb" className="text-indigo-700 hover:underline">
+          ← Help Articles
+        </Link>
+      </p>
+      <PageHeader
+        title={data.title}
+        description={`Updated ${formatDateTime(data.updatedAt)}${data.authorName ? ` · by ${data.authorName}` : ""}`}
+        actions={
+          isStaff ? (
+            <>
+              <Link to={`${articlePath(data.slug)}/history`} className={buttonClass("secondary")}>
+                <History aria-hidden="true" className="size-4" /> History
+              </Link>
+              <Link to={`${articlePath(data.slug)}/edit`} className={buttonClass("primary")}>
+                <Pencil aria-hidden="true" className="size-4" /> Edit
+              </Link>
+            </>
+          ) : null
+        }
+      />
+      <Card className="space-y-4 p-6">
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge tone="slate">{data.category}</Badge>
+          {data.status === "draft" ? <Badge tone="amber">Draft</Badge> : null}
+          {data.visibility === "internal" ? <Badge tone="indigo">Internal</Badge> : null}
+          {data.tags.map((tag) => (
+            <Badge key={tag} tone="blue">
+              {tag}
+            </Badge>
+          ))}
+          <span className="text-xs text-slate-500">
+            {data.views} {data.views === 1 ? "view" : "views"}
+          </span>
+        </div>
+        <ArticleBody html={data.html} />
+        {data.status === "published" ? <HelpfulVote article={data} /> : null}
+        {isStaff ? (
+          <p className="flex items-center gap-1 text-xs text-slate-500">
+            <ExternalLink aria-hidden="true" className="size-3" /> Link to it from a comment by pasting{" "}
+            <code>{articlePath(data.slug)}</code>
+          </p>
+        ) : null}
+      </Card>
+    </>
+  );
+}

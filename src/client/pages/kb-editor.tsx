@@ -1,0 +1,57 @@
+import { useQuery } from "@tanstack/react-query";
+import { useNavigate, useParams, useSearchParams } from "react-router";
+import { articleIdFromSlug, articlePath } from "#shared/articles/article-slug.ts";
+import { Card } from "../components/ui/card.tsx";
+import { LoadFailed } from "../components/ui/load-failed.tsx";
+import { PageHeader } from "../components/ui/page-header.tsx";
+import { PageSpinner } from "../components/ui/spinner.tsx";
+import { articleDraftFromTicketQuery, articleQuery } from "../features/articles/articles.api.ts";
+import { ArticleForm, type ArticleFormValues } from "../features/articles/components/article-form.tsx";
+
+const blank: ArticleFormValues = {
+  title: "",
+  body: "",
+  category: "Other",
+  tags: [],
+  status: "draft",
+  visibility: "public",
+};
+
+/** /kb/new (optionally ?fromTicket=TKT… from a solved ticket) and /kb/:slug/edit: staff only. */
+export default function KnowledgeBaseEditorPage() {
+  const { slug } = useParams();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const id = slug ? articleIdFromSlug(slug) : null;
+  const fromTicket = params.get("fromTicket");
+  const existing = useQuery({ ...articleQuery(id ?? 0), enabled: id !== null });
+  const draft = useQuery({
+    ...articleDraftFromTicketQuery(fromTicket ?? ""),
+    enabled: id === null && fromTicket !== null,
+  });
+
+  const source = id !== null ? existing : fromTicket ? draft : null;
+  if (source?.isPending) return <PageSpinner label="Loading" />;
+  if (source?.isError) {
+    return <LoadFailed layout="block" message={source.error.message} onRetry={() => void source.refetch()} />;
+  }
+  const initial: ArticleFormValues =
+    id !== null && existing.data ? existing.data : draft.data ? { ...blank, ...draft.data } : blank;
+
+  return (
+    <>
+      <PageHeader
+        title={id === null ? "New article" : "Edit article"}
+        description="Markdown: # headings, **bold**, lists, `code` and [links](https://…). Every save keeps a revision."
+      />
+      <Card className="p-6">
+        <ArticleForm
+          articleId={id}
+          initial={initial}
+          onSaved={(article) => navigate(articlePath(article.slug))}
+          onCancel={() => navigate(id !== null && existing.data ? articlePath(existing.data.slug) : "/kb")}
+        />
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,146 @@
+import { useQuery } from "@tanstack/react-query";
+import { BarChart3, Plus, Search } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import type { ArticleSort } from "#shared/articles/article.schemas.ts";
+import { can } from "#shared/permissions.ts";
+import { type TicketCategory, ticketCategories } from "#shared/tickets/ticket.schemas.ts";
+import { buttonClass } from "../components/ui/button.tsx";
+import { Card } from "../components/ui/card.tsx";
+import { Field, Input } from "../components/ui/field.tsx";
+import { LoadFailed } from "../components/ui/load-failed.tsx";
+import { PageHeader } from "../components/ui/page-header.tsx";
+import { Select } from "../components/ui/select.tsx";
+import { Spinner } from "../components/ui/spinner.tsx";
+import { articleListQuery } from "../features/articles/articles.api.ts";
+import { ArticleList } from "../features/articles/components/article-list.tsx";
+import { useActor } from "../lib/use-actor.ts";
+import { useDebouncedValue } from "../lib/use-debounced-value.ts";
+
+const sortLabels: Record<ArticleSort, string> = {
+  relevance: "Best match",
+  recent: "Recently updated",
+  "most-viewed": "Most viewed",
+};
+
+/** /kb: search and browse the help articles (issue 16); staff also see drafts and internal articles. */
+export default function KnowledgeBaseArticlesPage() {
+  const id = useId();
+  const actor = useActor();
+  const isStaff = actor ? can.writeArticles(actor) : false;
+  const [params, setParams] = useSearchParams();
+  const [text, setText] = useState(params.get("q") ?? "");
+  const q = useDebouncedValue(text.trim(), 300);
+  const category = (ticketCategories as readonly string[]).includes(params.get("category") ?? "")
+    ? (params.get("category") as TicketCategory)
+    : undefined;
+  const sortParam = params.get("sort");
+  const sort: ArticleSort =
+    sortParam === "most-viewed" || sortParam === "recent" ? sortParam : q ? "relevance" : "recent";
+
+  useEffect(() => {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (q) next.set("q", q);
+        else next.delete("q");
+        return next;
+      },
+      { replace: true },
+    );
+  }, [q, setParams]);
+
+  const setParam = (key: string, value: string | undefined) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
+
+  const list = useQuery(articleListQuery({ q: q || undefined, category, sort }));
+  const sortOptions = (
+    q ? (["relevance", "recent", "most-viewed"] as const) : (["recent", "most-viewed"] as const)
+  ).map((value) => ({ value, label: sortLabels[value] }));
+
+  return (
+    <>
+      <PageHeader
+        title="Help Articles"
+        description="Answers to common questions. Search before you raise a ticket."
+        actions={
+          isStaff ? (
+            <>
+              <Link to="/kb/stats" className={buttonClass("secondary")}>
+                <BarChart3 aria-hidden="true" className="size-4" /> Figures
+              </Link>
+              <Link to="/kb/new" className={buttonClass("primary")}>
+                <Plus aria-hidden="true" className="size-4" /> New article
+              </Link>
+            </>
+          ) : null
+        }
+      />
+      <Card>
+        <div className="grid grid-cols-1 gap-3 border-b border-slate-100 px-5 py-4 sm:grid-cols-4">
+          <Field label="Search articles" htmlFor={`${id}-search`} className="sm:col-span-2">
+            <div className="relative">
+              <Search
+                aria-hidden="true"
+                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+              />
+              <Input
+                id={`${id}-search`}
+                type="search"
+                value={text}
+                onChange={(event) => setText(event.target.value)}
+                placeholder="e.g. VPN, password, printer"
+                className="pl-9"
+              />
+            </div>
+          </Field>
+          <Field label="Category" htmlFor={`${id}-category`}>
+            <Select
+              id={`${id}-category`}
+              value={category ?? ""}
+              options={[
+                { value: "", label: "All categories" },
+                ...ticketCategories.map((value) => ({ value, label: value })),
+              ]}
+              onChange={(event) => setParam("category", event.target.value || undefined)}
+            />
+          </Field>
+          <Field label="Sort" htmlFor={`${id}-sort`}>
+            <Select
+              id={`${id}-sort`}
+              value={sort}
+              options={sortOptions}
+              onChange={(event) =>
+                setParam("sort", event.target.value === "relevance" ? undefined : event.target.value)
+              }
+            />
+          </Field>
+        </div>
+        {list.isPending ? (
+          <div className="px-5 py-8">
+            <Spinner label="Loading articles" />
+          </div>
+        ) : list.isError ? (
+          <LoadFailed
+            layout="block"
+            message="Could not load the articles."
+            onRetry={() => void list.refetch()}
+          />
+        ) : (
+          <ArticleList
+            items={list.data.items}
+            emptyTitle={q ? "No article matches your search" : "No articles yet"}
+          />
+        )}
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,98 @@
+import MarkdownIt from "markdown-it";
+import sanitizeHtml from "sanitize-html";
+
+// Raw HTML in the Markdown is shown as text (html: false); markdown-it already refuses javascript:,
+// vbscript: and data: links (other than images). sanitize-html then keeps only the tags and attributes
+// below, so even a parser bug cannot let a script, an event handler or a dangerous URL through.
+const markdown = new MarkdownIt({ html: false, linkify: true, typographer: false });
+
+const isExternal = (href: string) => /^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith("//");
+
+const defaultLinkOpen = markdown.renderer.rules.link_open;
+markdown.renderer.rules.link_open = (tokens, index, options, env, self) => {
+  const token = tokens[index]!;
+  const href = String(token.attrGet("href") ?? "");
+  if (isExternal(href)) {
+    token.attrSet("target", "_blank");
+    token.attrSet("rel", "noopener noreferrer nofollow");
+    token.attrJoin("class", "external-link");
+    (env as { externalDepth?: number }).externalDepth = 1;
+  }
+  return defaultLinkOpen
+    ? defaultLinkOpen(tokens, index, options, env, self)
+    : self.renderToken(tokens, index, options);
+};
+markdown.renderer.rules.link_close = (tokens, index, options, env, self) => {
+  const state = env as { externalDepth?: number };
+  const marker = state.externalDepth
+    ? '<span class="external-marker" aria-hidden="true"> ↗</span><span class="sr-only"> (opens another site)</span>'
+    : "";
+  state.externalDepth = 0;
+  return `${marker}${self.renderToken(tokens, index, options)}`;
+};
+
+const sanitizeOptions: sanitizeHtml.IOptions = {
+  allowedTags: [
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "p",
+    "br",
+    "hr",
+    "blockquote",
+    "pre",
+    "code",
+    "ul",
+    "ol",
+    "li",
+    "strong",
+    "em",
+    "s",
+    "a",
+    "img",
+    "table",
+    "thead",
+    "tbody",
+    "tr",
+    "th",
+    "td",
+    "span",
+  ],
+  allowedAttributes: {
+    a: ["href", "title", "target", "rel", "class"],
+    img: ["src", "alt", "title"],
+    span: ["class", "aria-hidden"],
+    th: ["style"],
+    td: ["style"],
+    ol: ["start"],
+  },
+  allowedStyles: { "*": { "text-align": [/^(left|right|center)$/] } },
+  allowedSchemes: ["http", "https", "mailto"],
+  allowedSchemesByTag: { img: ["https"] },
+  allowProtocolRelative: false,
+  allowedClasses: { a: ["external-link"], span: ["external-marker", "sr-only"] },
+  // Whatever markdown-it left, a link that points outside gets the same protections here too.
+  transformTags: {
+    a: (tagName, attribs) => {
+      const href = attribs.href ?? "";
+      if (!isExternal(href)) return { tagName, attribs };
+      return {
+        tagName,
+        attribs: {
+          ...attribs,
+          target: "_blank",
+          rel: "noopener noreferrer nofollow",
+          class: "external-link",
+        },
+      };
+    },
+  },
+};
+
+/** An article's Markdown as safe HTML: no script, no event-handler attributes, no javascript: links. */
+export function renderArticleMarkdown(source: string): string {
+  return sanitizeHtml(markdown.render(source, {}), sanitizeOptions);
+}
