@@ -89,6 +89,10 @@ export const can = {
   /** Edit or delete: a personal response by its owner, a shared one by any admin. */
   manageCannedResponse: (a: Actor, r: CannedResponseFacts) =>
     r.scope === "shared" ? a.role === "admin" : isStaff(a) && r.ownerId === a.id,
+  /** Issue 12 item 1: reports show the whole service (counts, times, satisfaction) to staff. */
+  seeReports: isStaff,
+  /** Satisfaction per technician rates people: administrators only, never their colleagues. */
+  seeTechnicianSatisfaction: (a: Actor) => a.role === "admin",
   /** An admin never deactivates themself (they would lock themselves out mid-task). */
   deactivateUser: (a: Actor, target: { id: string }) => a.role === "admin" && a.id !== target.id,
 };

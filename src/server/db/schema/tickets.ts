@@ -89,6 +89,11 @@ export const tickets = pgTable(
     index("tickets_resolution_breach_idx")
       .on(t.resolutionDueAt)
       .where(sql`resolution_breached_at is null and status in ('Open', 'In Progress')`),
+    // Reports (decision 027): when a ticket left the backlog, i.e. reached Resolved, or was Closed without a
+    // resolution (then its last activity stands in). features/reports/report.queries.ts repeats the expression.
+    index("tickets_done_at_idx")
+      .on(sql`(coalesce(resolved_at, case when status in ('Resolved', 'Closed') then updated_at end))`)
+      .where(sql`status in ('Resolved', 'Closed')`),
     // Auto-close reads the Resolved tickets idle the longest (updated_at is the last activity: decision 021).
     index("tickets_resolved_activity_idx").on(t.updatedAt, t.id).where(sql`${t.status} = 'Resolved'`),
   ],

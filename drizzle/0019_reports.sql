@@ -1,0 +1,2 @@
+CREATE INDEX "ticket_feedback_submitted_idx" ON "ticket_feedback" USING btree ("submitted_at");--> statement-breakpoint
+CREATE INDEX "tickets_done_at_idx" ON "tickets" USING btree ((coalesce(resolved_at, case when status in ('Resolved', 'Closed') then updated_at end))) WHERE status in ('Resolved', 'Closed');
