@@ -25,6 +25,7 @@ const TestNotificationsPage = lazy(() => import("../pages/test-notifications.tsx
 const DebugNotificationsPage = lazy(() => import("../pages/debug-notifications.tsx"));
 const UnsubscribePage = lazy(() => import("../pages/unsubscribe.tsx"));
 const CannedResponsesPage = lazy(() => import("../pages/canned-responses.tsx"));
+const ReportsPage = lazy(() => import("../pages/reports.tsx"));
 const AdminSettingsPage = lazy(() => import("../pages/admin-settings.tsx"));
 const NotFoundPage = lazy(() => import("../pages/not-found.tsx"));
 
@@ -74,7 +75,11 @@ export const routes = [
       {
         // Issue 10 item 4: staff tools; a user is sent to their own home.
         element: <RequireSignIn roles={["technician", "admin"]} />,
-        children: [{ path: "canned-responses", element: <CannedResponsesPage /> }],
+        children: [
+          { path: "canned-responses", element: <CannedResponsesPage /> },
+          // Issue 12 item 1: the service in charts; its charting library loads with this route only.
+          { path: "reports", element: <ReportsPage /> },
+        ],
       },
       {
         element: <RequireSignIn loadErrorMessage="Error loading profile data" />,

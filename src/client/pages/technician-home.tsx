@@ -4,6 +4,7 @@ import { Card } from "../components/ui/card.tsx";
 import { PageHeader } from "../components/ui/page-header.tsx";
 import { Tabs, tabIdFor, tabPanelIdFor } from "../components/ui/tabs.tsx";
 import { CannedResponsesLink } from "../features/canned-responses/components/canned-responses-link.tsx";
+import { ReportsLink } from "../features/reports/components/reports-link.tsx";
 import { TicketDueCards } from "../features/tickets/components/ticket-due-cards.tsx";
 import { TicketList } from "../features/tickets/components/ticket-list.tsx";
 import {
@@ -36,7 +37,12 @@ export default function TechnicianHomePage() {
       <PageHeader
         title="Technician Dashboard"
         description={actor ? `Welcome, ${actor.name}` : undefined}
-        actions={<CannedResponsesLink />}
+        actions={
+          <>
+            <CannedResponsesLink />
+            <ReportsLink />
+          </>
+        }
       />
       <TicketSummaryCards cards={cards} />
       <div className="mt-3 sm:mt-4">

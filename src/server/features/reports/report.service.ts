@@ -22,6 +22,7 @@ import {
   type DurationRow,
   findRecentFeedbackComments,
   type ReportWindow,
+  readWithoutJit,
   summariseResponseTimes,
   summariseSatisfaction,
   summariseSatisfactionPerTechnician,
@@ -40,19 +41,37 @@ async function windowFor(ctx: ServiceContext, query: ReportQuery): Promise<Repor
 
 const rangeOf = ({ from, to, group, timeZone }: ReportRange): ReportRange => ({ from, to, group, timeZone });
 
+const dayMs = 86_400_000;
+const dateAt = (time: number) => new Date(time).toISOString().slice(0, 10);
+
+/** Every bucket's first day from the one holding `from` to the one holding `to` (weeks start on Monday). */
+export function bucketStarts(from: string, to: string, group: ReportQuery["group"]): string[] {
+  let time = Date.parse(`${from}T00:00:00Z`);
+  if (group === "week") time -= ((new Date(time).getUTCDay() + 6) % 7) * dayMs;
+  const end = Date.parse(`${to}T00:00:00Z`);
+  const step = group === "week" ? 7 * dayMs : dayMs;
+  const starts: string[] = [];
+  for (; time <= end; time += step) starts.push(dateAt(time));
+  return starts;
+}
+
 export async function reportTicketVolume(
   ctx: ServiceContext,
   query: ReportQuery,
 ): Promise<TicketVolumeReport> {
   const w = await windowFor(ctx, query);
-  const [rows, backlogAtStart] = await Promise.all([
-    countTicketVolume(ctx.db, w),
-    countBacklogAtStart(ctx.db, w),
-  ]);
+  const [rows, backlogAtStart] = await readWithoutJit(
+    ctx.db,
+    async (tx) => [await countTicketVolume(tx, w), await countBacklogAtStart(tx, w)] as const,
+  );
+  const countOf = (kind: "opened" | "resolved", start: string) =>
+    rows.find((row) => row.kind === kind && row.start === start)?.count ?? 0;
   let backlog = backlogAtStart;
-  const buckets = rows.map((row) => {
-    backlog += row.opened - row.resolved;
-    return { start: row.start, opened: row.opened, resolved: row.resolved, backlog: Math.max(0, backlog) };
+  const buckets = bucketStarts(w.from, w.to, w.group).map((start) => {
+    const opened = countOf("opened", start);
+    const resolved = countOf("resolved", start);
+    backlog += opened - resolved;
+    return { start, opened, resolved, backlog: Math.max(0, backlog) };
   });
   return { range: rangeOf(w), buckets };
 }
@@ -62,7 +81,7 @@ export async function reportTicketBreakdown(
   query: ReportQuery,
 ): Promise<TicketBreakdownReport> {
   const w = await windowFor(ctx, query);
-  const rows = await countTicketBreakdown(ctx.db, w);
+  const rows = await readWithoutJit(ctx.db, (tx) => countTicketBreakdown(tx, w));
   const counted = (dimension: "category" | "priority", keys: readonly string[]) =>
     keys.map((key) => ({
       key,
@@ -89,7 +108,7 @@ export async function reportResponseTimes(
   query: ReportQuery,
 ): Promise<ResponseTimesReport> {
   const w = await windowFor(ctx, query);
-  const { firstResponse, resolution } = await summariseResponseTimes(ctx.db, w);
+  const { firstResponse, resolution } = await readWithoutJit(ctx.db, (tx) => summariseResponseTimes(tx, w));
   return { range: rangeOf(w), firstResponse: toSummary(firstResponse), resolution: toSummary(resolution) };
 }
 
@@ -105,10 +124,10 @@ export async function reportSatisfaction(
 ): Promise<SatisfactionReport> {
   const w = await windowFor(ctx, query);
   const perPerson = can.seeTechnicianSatisfaction(ctx.actor);
-  const [ratings, comments, perTechnician] = await Promise.all([
-    summariseSatisfaction(ctx.db, w),
-    findRecentFeedbackComments(ctx.db, w, reportRecentCommentsMax),
-    perPerson ? summariseSatisfactionPerTechnician(ctx.db, w) : Promise.resolve(null),
+  const [ratings, comments, perTechnician] = await readWithoutJit(ctx.db, async (tx) => [
+    await summariseSatisfaction(tx, w),
+    await findRecentFeedbackComments(tx, w, reportRecentCommentsMax),
+    perPerson ? await summariseSatisfactionPerTechnician(tx, w) : null,
   ]);
   const distribution = [1, 2, 3, 4, 5].map((rating) => ({
     rating,
@@ -132,7 +151,7 @@ export async function reportSatisfaction(
 
 export async function reportWorkload(ctx: ServiceContext): Promise<WorkloadReport> {
   requireReportsViewer(ctx);
-  const rows = await countWorkload(ctx.db);
+  const rows = await readWithoutJit(ctx.db, countWorkload);
   const unassigned = rows.find((row) => row.technicianId === null);
   return {
     rows: rows.flatMap((row) =>
