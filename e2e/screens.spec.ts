@@ -258,6 +258,7 @@ test("every screen at 1280 px and 375 px: no overflow, every control named, no s
   await visit(tech.page, techErrors, "ticket-technician", `/tickets/${ticketId}`, /printer/);
   await visit(tech.page, techErrors, "notifications-technician", "/notifications", "Notifications");
   await visit(tech.page, techErrors, "canned-responses", "/canned-responses", "Canned Responses");
+  await visit(tech.page, techErrors, "reports-technician", "/reports", "Reports");
   await tech.page.getByRole("button", { name: "New response" }).click();
   await expect(tech.page.getByRole("dialog", { name: "New personal response" })).toBeVisible();
   await checkScreen(tech.page, "canned-responses-new-dialog", techErrors);
@@ -280,6 +281,7 @@ test("every screen at 1280 px and 375 px: no overflow, every control named, no s
     "/canned-responses?tab=shared",
     "Canned Responses",
   );
+  await visit(admin.page, adminErrors, "reports-admin", "/reports?range=90&group=week", "Reports");
   // Admin settings: one screenshot per section (issue 11).
   for (const tab of [
     "service-levels",

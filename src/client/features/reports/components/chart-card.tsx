@@ -79,7 +79,7 @@ export function ChartCard({
 
   return (
     <Card className="min-w-0" aria-labelledby={headingId} role="region">
-      <div className="flex flex-col gap-3 border-b border-slate-100 px-4 py-3 sm:flex-row sm:items-start sm:justify-between sm:px-5">
+      <div className="flex flex-col gap-3 border-b border-slate-100 px-4 py-3 sm:px-5">
         <div className="min-w-0">
           <h2 id={headingId} className="text-base font-semibold text-slate-900">
             {title}
