@@ -64,15 +64,16 @@ export async function countTicketVolume(db: Db, w: ReportWindow): Promise<Volume
 }
 
 /**
- * Open or In Progress tickets at the window's start, worked back from now: those open now, less those
- * opened since, plus those done since. Three index scans instead of a scan of every older ticket.
+ * Open or In Progress tickets at the window's end, worked back from now: those open now, less those
+ * opened after the window, plus those done after it (none or few when the window ends today). The
+ * service walks back through the buckets from there: no scan of every older ticket.
  */
-export async function countBacklogAtStart(db: Db, w: ReportWindow): Promise<number> {
+export async function countBacklogAtEnd(db: Db, w: ReportWindow): Promise<number> {
   const result = await db.execute(sql`
     select
       (select count(*) from tickets where status in ('Open', 'In Progress'))
-      - (select count(*) from tickets where created_at >= ${lowerBound(w)})
-      + (select count(*) from tickets where done_at >= ${lowerBound(w)}) as n`);
+      - (select count(*) from tickets where created_at >= ${upperBound(w)})
+      + (select count(*) from tickets where done_at >= ${upperBound(w)}) as n`);
   return Number(rowsOf<{ n: number | string }>(result)[0]?.n ?? 0);
 }
 

@@ -15,7 +15,7 @@ import type { ServiceContext } from "../../context.ts";
 import { forbidden } from "../../errors.ts";
 import { readSetting } from "../settings/settings.service.ts";
 import {
-  countBacklogAtStart,
+  countBacklogAtEnd,
   countTicketBreakdown,
   countTicketVolume,
   countWorkload,
@@ -60,19 +60,28 @@ export async function reportTicketVolume(
   query: ReportQuery,
 ): Promise<TicketVolumeReport> {
   const w = await windowFor(ctx, query);
-  const [rows, backlogAtStart] = await readWithoutJit(
+  const [rows, backlogAtEnd] = await readWithoutJit(
     ctx.db,
-    async (tx) => [await countTicketVolume(tx, w), await countBacklogAtStart(tx, w)] as const,
+    async (tx) => [await countTicketVolume(tx, w), await countBacklogAtEnd(tx, w)] as const,
   );
-  const countOf = (kind: "opened" | "resolved", start: string) =>
-    rows.find((row) => row.kind === kind && row.start === start)?.count ?? 0;
-  let backlog = backlogAtStart;
-  const buckets = bucketStarts(w.from, w.to, w.group).map((start) => {
-    const opened = countOf("opened", start);
-    const resolved = countOf("resolved", start);
-    backlog += opened - resolved;
-    return { start, opened, resolved, backlog: Math.max(0, backlog) };
-  });
+  const counts = new Map(rows.map((row) => [`${row.kind} ${row.start}`, row.count]));
+  const countOf = (kind: "opened" | "resolved", start: string) => counts.get(`${kind} ${start}`) ?? 0;
+  const counted = bucketStarts(w.from, w.to, w.group).map((start) => ({
+    start,
+    opened: countOf("opened", start),
+    resolved: countOf("resolved", start),
+  }));
+  // Backwards from the end: the bucket before ended with this one's backlog less what this one opened,
+  // plus what it resolved.
+  let backlog = backlogAtEnd;
+  const buckets = counted
+    .reverse()
+    .map((bucket) => {
+      const atEnd = Math.max(0, backlog);
+      backlog += bucket.resolved - bucket.opened;
+      return { ...bucket, backlog: atEnd };
+    })
+    .reverse();
   return { range: rangeOf(w), buckets };
 }
 
