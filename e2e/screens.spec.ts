@@ -266,6 +266,7 @@ test("every screen at 1280 px and 375 px: no overflow, every control named, no s
   await tech.page.getByRole("button", { name: /Insert response/ }).click();
   await expect(tech.page.getByRole("combobox", { name: "Search canned responses" })).toBeFocused();
   await checkScreen(tech.page, "ticket-technician-picker", techErrors);
+  await visit(tech.page, techErrors, "reports-technician", "/reports", "Reports");
 
   const adminErrors = collectErrors(admin.page);
   for (const tab of ["overview", "tickets", "users"]) {
@@ -280,6 +281,7 @@ test("every screen at 1280 px and 375 px: no overflow, every control named, no s
     "/canned-responses?tab=shared",
     "Canned Responses",
   );
+  await visit(admin.page, adminErrors, "reports-admin", "/reports?range=90&group=week", "Reports");
   // Admin settings: one screenshot per section (issue 11).
   for (const tab of [
     "service-levels",

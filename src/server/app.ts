@@ -29,6 +29,7 @@ import { notificationRoutes } from "./features/notifications/notification.routes
 import { notificationRetentionJob } from "./features/notifications/notification-retention.ts";
 import { notificationSettingsRoutes } from "./features/notifications/notification-settings.routes.ts";
 import { unsubscribeByToken } from "./features/notifications/notification-settings.service.ts";
+import { reportRoutes } from "./features/reports/report.routes.ts";
 import { searchRoutes } from "./features/search/search.routes.ts";
 import { autoCloseJob } from "./features/service-levels/auto-close.ts";
 import { slaEscalationJob } from "./features/service-levels/sla-escalation.ts";
@@ -269,6 +270,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(cannedResponseRoutes, { contextOf });
   await app.register(articleRoutes, { contextOf });
   await app.register(apiTokenRoutes, { contextOf });
+  await app.register(reportRoutes, { contextOf });
   await app.register(settingsRoutes, { contextOf });
   await app.register(departmentRoutes, { contextOf });
   await app.register(customFieldRoutes, { contextOf });

@@ -97,6 +97,18 @@ describe("can.findPeople", () => {
   });
 });
 
+describe("can.seeReports and can.seeTechnicianSatisfaction", () => {
+  it("shows reports to staff, and satisfaction per technician to admins alone", () => {
+    expect([admin, tech, creator, noRole].map(can.seeReports)).toEqual([true, true, false, false]);
+    expect([admin, tech, creator, noRole].map(can.seeTechnicianSatisfaction)).toEqual([
+      true,
+      false,
+      false,
+      false,
+    ]);
+  });
+});
+
 describe("can.editTicketDetails and can.editDescription", () => {
   const closed: TicketFacts = { ...assignedToTech, status: "Closed" };
 

@@ -110,6 +110,10 @@ export const can = {
     a.role !== null && article.status === "published" && (isStaff(a) || article.visibility === "public"),
   /** Views, votes and deflections per article are the team's figures. */
   seeArticleStats: isStaff,
+  /** Issue 12 item 1: reports show the whole service (counts, times, satisfaction) to staff. */
+  seeReports: isStaff,
+  /** Satisfaction per technician rates people: administrators only, never their colleagues. */
+  seeTechnicianSatisfaction: (a: Actor) => a.role === "admin",
   /** An admin never deactivates themself (they would lock themselves out mid-task). */
   deactivateUser: (a: Actor, target: { id: string }) => a.role === "admin" && a.id !== target.id,
 };

@@ -25,6 +25,7 @@ const TestNotificationsPage = lazy(() => import("../pages/test-notifications.tsx
 const DebugNotificationsPage = lazy(() => import("../pages/debug-notifications.tsx"));
 const UnsubscribePage = lazy(() => import("../pages/unsubscribe.tsx"));
 const CannedResponsesPage = lazy(() => import("../pages/canned-responses.tsx"));
+const ReportsPage = lazy(() => import("../pages/reports.tsx"));
 const AdminSettingsPage = lazy(() => import("../pages/admin-settings.tsx"));
 const KnowledgeBaseArticlesPage = lazy(() => import("../pages/kb.tsx"));
 const KnowledgeBaseArticlePage = lazy(() => import("../pages/kb-article.tsx"));
@@ -86,6 +87,8 @@ export const routes = [
           { path: "kb/stats", element: <KnowledgeBaseStatsPage /> },
           { path: "kb/:slug/edit", element: <KnowledgeBaseEditorPage /> },
           { path: "kb/:slug/history", element: <KnowledgeBaseHistoryPage /> },
+          // Issue 12 item 1: the service in charts; its charting library loads with this route only.
+          { path: "reports", element: <ReportsPage /> },
         ],
       },
       {

@@ -5,6 +5,7 @@ import { PageHeader } from "../components/ui/page-header.tsx";
 import { Tabs, tabIdFor, tabPanelIdFor } from "../components/ui/tabs.tsx";
 import { HelpArticlesLink } from "../features/articles/components/help-articles-link.tsx";
 import { CannedResponsesLink } from "../features/canned-responses/components/canned-responses-link.tsx";
+import { ReportsLink } from "../features/reports/components/reports-link.tsx";
 import { TicketDueCards } from "../features/tickets/components/ticket-due-cards.tsx";
 import { TicketList } from "../features/tickets/components/ticket-list.tsx";
 import {
@@ -39,6 +40,7 @@ export default function TechnicianHomePage() {
         description={actor ? `Welcome, ${actor.name}` : undefined}
         actions={
           <>
+            <ReportsLink />
             <HelpArticlesLink />
             <CannedResponsesLink />
           </>

@@ -54,6 +54,13 @@ export const tickets = pgTable(
      * (recordTicketEvent moves it). Auto-close counts its days from here.
      */
     updatedAt: timestamp("updated_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    /**
+     * When the ticket left the backlog (reports, decision 027): it reached Resolved, or was Closed without a
+     * resolution, when its last activity stands in (no closing time is kept). Null while Open or In Progress.
+     */
+    doneAt: stamp("done_at").generatedAlwaysAs(
+      sql`coalesce(resolved_at, case when status in ('Resolved', 'Closed') then updated_at end)`,
+    ),
     // Search over the TKT id, title and description; 'simple' so that ids and jargon are not stemmed away.
     search: tsvector("search").generatedAlwaysAs(
       sql`to_tsvector('simple'::regconfig, "id" || ' ' || "title" || ' ' || "description")`,
@@ -89,6 +96,16 @@ export const tickets = pgTable(
     index("tickets_resolution_breach_idx")
       .on(t.resolutionDueAt)
       .where(sql`resolution_breached_at is null and status in ('Open', 'In Progress')`),
+    // Reports (decision 027): a range of days read from the index alone (index-only scans: no heap visit per
+    // ticket), for the tickets opened in it (breakdown, first response) and those done in it (resolution).
+    index("tickets_report_created_idx").on(
+      t.createdAt,
+      t.category,
+      t.priority,
+      t.department,
+      t.firstRespondedAt,
+    ),
+    index("tickets_report_done_idx").on(t.doneAt, t.createdAt, t.resolvedAt),
     // Auto-close reads the Resolved tickets idle the longest (updated_at is the last activity: decision 021).
     index("tickets_resolved_activity_idx").on(t.updatedAt, t.id).where(sql`${t.status} = 'Resolved'`),
   ],

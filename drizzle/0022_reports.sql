@@ -1,0 +1,4 @@
+ALTER TABLE "tickets" ADD COLUMN "done_at" timestamp (3) with time zone GENERATED ALWAYS AS (coalesce(resolved_at, case when status in ('Resolved', 'Closed') then updated_at end)) STORED;--> statement-breakpoint
+CREATE INDEX "ticket_feedback_submitted_idx" ON "ticket_feedback" USING btree ("submitted_at","rating");--> statement-breakpoint
+CREATE INDEX "tickets_report_created_idx" ON "tickets" USING btree ("created_at","category","priority","department","first_responded_at");--> statement-breakpoint
+CREATE INDEX "tickets_report_done_idx" ON "tickets" USING btree ("done_at","created_at","resolved_at");
