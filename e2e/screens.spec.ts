@@ -258,7 +258,6 @@ test("every screen at 1280 px and 375 px: no overflow, every control named, no s
   await visit(tech.page, techErrors, "ticket-technician", `/tickets/${ticketId}`, /printer/);
   await visit(tech.page, techErrors, "notifications-technician", "/notifications", "Notifications");
   await visit(tech.page, techErrors, "canned-responses", "/canned-responses", "Canned Responses");
-  await visit(tech.page, techErrors, "reports-technician", "/reports", "Reports");
   await tech.page.getByRole("button", { name: "New response" }).click();
   await expect(tech.page.getByRole("dialog", { name: "New personal response" })).toBeVisible();
   await checkScreen(tech.page, "canned-responses-new-dialog", techErrors);
@@ -267,6 +266,7 @@ test("every screen at 1280 px and 375 px: no overflow, every control named, no s
   await tech.page.getByRole("button", { name: /Insert response/ }).click();
   await expect(tech.page.getByRole("combobox", { name: "Search canned responses" })).toBeFocused();
   await checkScreen(tech.page, "ticket-technician-picker", techErrors);
+  await visit(tech.page, techErrors, "reports-technician", "/reports", "Reports");
 
   const adminErrors = collectErrors(admin.page);
   for (const tab of ["overview", "tickets", "users"]) {
