@@ -101,6 +101,18 @@ test("a published article is suggested on the create form, opened, rated helpful
       );
     })
     .toEqual({ helpfulYes: 1, suggestionOpens: 1, deflections: 1 });
+  // The same figures in the reports, beside the tickets they saved.
+  await admin.page.goto("/reports");
+  const articles = admin.page.getByRole("region", { name: "Help articles" });
+  await expect(articles.getByRole("row", { name: new RegExp(title) }).getByRole("cell")).toHaveText([
+    "2",
+    "1",
+    "0",
+    "1",
+    "1",
+  ]);
+  await articles.scrollIntoViewIfNeeded();
+  await admin.page.screenshot({ path: "/tmp/kb-in-reports-1280.png" });
   await admin.page.goto("/kb/stats");
   const row = admin.page.getByRole("row", { name: new RegExp(title) });
   await expect(row).toBeVisible();

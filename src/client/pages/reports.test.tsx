@@ -62,6 +62,23 @@ const workload: WorkloadReport = {
   unassigned: 6,
 };
 
+const articleStats = {
+  items: [
+    {
+      id: 7,
+      slug: "connect-to-the-vpn-7",
+      title: "Connect to the VPN",
+      status: "published",
+      visibility: "public",
+      views: 40,
+      helpfulYes: 9,
+      helpfulNo: 2,
+      suggestionOpens: 12,
+      deflections: 5,
+    },
+  ],
+};
+
 function setup(role: Role, path = "/reports?range=custom&from=2026-03-02&to=2026-03-04") {
   const server = stubFetch({
     "GET /api/me": { body: makeMe({ role }) },
@@ -74,6 +91,7 @@ function setup(role: Role, path = "/reports?range=custom&from=2026-03-02&to=2026
       ),
     },
     "GET /api/reports/workload": { body: workload },
+    "GET /api/articles/stats": { body: articleStats },
   });
   vi.stubGlobal("fetch", server.fetchStub);
   renderWithApp(<ReportsPage />, { path });
@@ -136,6 +154,17 @@ describe("ReportsPage", () => {
         .getAllByRole("row")
         .map((row) => row.textContent),
     ).toEqual(["TechnicianAverage ratingRatings", "Tess Tech43"]);
+  });
+
+  it("shows each help article's views, votes and deflections beside the ticket figures", async () => {
+    setup("technician");
+    const articles = await screen.findByRole("region", { name: "Help articles" });
+    const row = await within(articles).findByRole("row", { name: /Connect to the VPN/ });
+    expect(
+      within(row)
+        .getAllByRole("cell")
+        .map((cell) => cell.textContent),
+    ).toEqual(["40", "9", "2", "12", "5"]);
   });
 
   it("says so when a range has no data", async () => {

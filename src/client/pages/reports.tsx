@@ -9,7 +9,9 @@ import type {
   TicketVolumeReport,
   WorkloadReport,
 } from "#shared/reports/report.schemas.ts";
+import { Card } from "../components/ui/card.tsx";
 import { PageHeader } from "../components/ui/page-header.tsx";
+import { ArticleStatsTable } from "../features/articles/components/article-stats-table.tsx";
 import { type ChartData, chartColors, fileNameFor, formatDuration } from "../features/reports/chart-data.ts";
 import { ChartCard } from "../features/reports/components/chart-card.tsx";
 import { ReportRangePicker } from "../features/reports/components/report-range-picker.tsx";
@@ -287,6 +289,20 @@ export default function ReportsPage() {
           emptyMessage="No ticket was opened in this range."
         />
       </div>
+      <section aria-labelledby="report-articles-heading" className="mt-6">
+        <Card>
+          <div className="border-b border-slate-100 px-5 py-4">
+            <h2 id="report-articles-heading" className="text-base font-semibold text-slate-900">
+              Help articles
+            </h2>
+            <p className="mt-1 text-sm text-slate-600">
+              Since each article was written. Views count once per person per day; a deflection is a suggested
+              article opened from the create form, then the form left without a ticket.
+            </p>
+          </div>
+          <ArticleStatsTable />
+        </Card>
+      </section>
     </>
   );
 }
