@@ -29,7 +29,7 @@ test("a technician opens /reports, sees the charts, reads a table view and downl
   // The dashboard does not load the charting library; the Reports link does.
   await expect(tech.page.getByRole("heading", { name: "Technician Dashboard" })).toBeVisible();
   expect(chartRequests).toEqual([]);
-  await tech.page.getByRole("link", { name: "Reports" }).click();
+  await tech.page.getByRole("link", { name: "Reports", exact: true }).click();
   await expect(tech.page).toHaveURL(/\/reports$/);
   await expect(tech.page.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
 
@@ -94,7 +94,7 @@ test("a technician opens /reports, sees the charts, reads a table view and downl
 
   // An administrator also sees how each technician was rated.
   const admin = await adminInNewBrowser(browser, "Ria");
-  await admin.page.getByRole("link", { name: "Reports" }).click();
+  await admin.page.getByRole("link", { name: "Reports", exact: true }).click();
   await expect(admin.page.getByRole("region", { name: "Satisfaction per technician" })).toBeVisible();
   await admin.close();
   await tech.close();
