@@ -13,6 +13,7 @@ import { Alert } from "../../../components/ui/alert.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card } from "../../../components/ui/card.tsx";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Field, TextField } from "../../../components/ui/field.tsx";
 import { LoadFailed } from "../../../components/ui/load-failed.tsx";
@@ -238,34 +239,14 @@ function CreatedTokenDialog({ created, onClose }: { created: CreatedApiToken; on
 
 function RevokeTokenDialog({ token, onClose }: { token: ApiToken; onClose: () => void }) {
   const revoke = useRevokeApiToken();
-  const [error, setError] = useState<string | null>(null);
   return (
-    <Dialog
+    <ConfirmDialog
       title="Revoke this token?"
       description={`Scripts using "${token.name}" (${token.prefix}…) will be refused from now on.`}
+      confirmLabel="Revoke"
+      successMessage="Token revoked"
+      onConfirm={() => revoke.mutateAsync(token.id)}
       onClose={onClose}
-    >
-      {error ? <Alert>{error}</Alert> : null}
-      <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button
-          variant="danger"
-          disabled={revoke.isPending}
-          onClick={async () => {
-            try {
-              await revoke.mutateAsync(token.id);
-              toast.success("Token revoked");
-              onClose();
-            } catch (failure) {
-              setError(messageOf(failure));
-            }
-          }}
-        >
-          Revoke
-        </Button>
-      </div>
-    </Dialog>
+    />
   );
 }

@@ -1,16 +1,14 @@
 import { useQuery } from "@tanstack/react-query";
 import { MessageSquareText, Pencil, Plus, SearchX, Trash2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
-import { toast } from "react-toastify/unstyled";
 import type {
   CannedResponse,
   CannedResponseScope,
 } from "#shared/canned-responses/canned-response.schemas.ts";
 import { type Actor, can } from "#shared/permissions.ts";
-import { Alert } from "../../../components/ui/alert.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
-import { Dialog } from "../../../components/ui/dialog.tsx";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { LoadFailed } from "../../../components/ui/load-failed.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
@@ -153,38 +151,18 @@ function ResponseItem({
 
 function DeleteDialog({ response, onClose }: { response: CannedResponse; onClose: () => void }) {
   const remove = useDeleteCannedResponse();
-  const [error, setError] = useState<string | null>(null);
   return (
-    <Dialog
+    <ConfirmDialog
       title="Delete this response?"
       description={
         response.scope === "shared"
           ? `"${response.title}" will no longer be offered to anyone.`
           : `"${response.title}" will be gone for good.`
       }
+      confirmLabel="Delete"
+      successMessage="Response deleted"
+      onConfirm={() => remove.mutateAsync(response.id)}
       onClose={onClose}
-    >
-      {error ? <Alert>{error}</Alert> : null}
-      <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button
-          variant="danger"
-          disabled={remove.isPending}
-          onClick={async () => {
-            try {
-              await remove.mutateAsync(response.id);
-              toast.success("Response deleted");
-              onClose();
-            } catch (failure) {
-              setError(failure instanceof Error ? failure.message : "The response could not be deleted.");
-            }
-          }}
-        >
-          Delete
-        </Button>
-      </div>
-    </Dialog>
+    />
   );
 }

@@ -13,6 +13,7 @@ import {
 } from "#shared/webhooks/webhook.schemas.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Field, TextField } from "../../../components/ui/field.tsx";
 import {
@@ -233,34 +234,14 @@ export function RotateDialog({
 
 export function DeleteDialog({ webhook, onClose }: { webhook: Webhook; onClose: () => void }) {
   const remove = useDeleteWebhook();
-  const [error, setError] = useState<string | null>(null);
   return (
-    <Dialog
+    <ConfirmDialog
       title="Delete this webhook?"
       description={`Nothing more is sent to ${webhook.url}, and its delivery log is deleted with it.`}
+      confirmLabel="Delete"
+      successMessage="Webhook deleted"
+      onConfirm={() => remove.mutateAsync(webhook.id)}
       onClose={onClose}
-    >
-      {error ? <Alert>{error}</Alert> : null}
-      <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button
-          variant="danger"
-          disabled={remove.isPending}
-          onClick={async () => {
-            try {
-              await remove.mutateAsync(webhook.id);
-              toast.success("Webhook deleted");
-              onClose();
-            } catch (failure) {
-              setError(messageOf(failure));
-            }
-          }}
-        >
-          Delete
-        </Button>
-      </div>
-    </Dialog>
+    />
   );
 }
