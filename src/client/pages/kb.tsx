@@ -1,11 +1,11 @@
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { BarChart3, Plus, Search } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { ArticleSort } from "#shared/articles/article.schemas.ts";
 import { can } from "#shared/permissions.ts";
 import { type TicketCategory, ticketCategories } from "#shared/tickets/ticket.schemas.ts";
-import { buttonClass } from "../components/ui/button.tsx";
+import { Button, buttonClass } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { Field, Input } from "../components/ui/field.tsx";
 import { LoadFailed } from "../components/ui/load-failed.tsx";
@@ -61,7 +61,7 @@ export default function KnowledgeBaseArticlesPage() {
       { replace: true },
     );
 
-  const list = useQuery(articleListQuery({ q: q || undefined, category, sort }));
+  const list = useInfiniteQuery(articleListQuery({ q: q || undefined, category, sort }));
   const sortOptions = (
     q ? (["relevance", "recent", "most-viewed"] as const) : (["recent", "most-viewed"] as const)
   ).map((value) => ({ value, label: sortLabels[value] }));
@@ -135,10 +135,23 @@ export default function KnowledgeBaseArticlesPage() {
             onRetry={() => void list.refetch()}
           />
         ) : (
-          <ArticleList
-            items={list.data.items}
-            emptyTitle={q ? "No article matches your search" : "No articles yet"}
-          />
+          <>
+            <ArticleList
+              items={list.data.pages.flatMap((page) => page.items)}
+              emptyTitle={q ? "No article matches your search" : "No articles yet"}
+            />
+            {list.hasNextPage ? (
+              <div className="border-t border-slate-100 px-5 py-4 text-center">
+                <Button
+                  variant="secondary"
+                  disabled={list.isFetchingNextPage}
+                  onClick={() => void list.fetchNextPage()}
+                >
+                  {list.isFetchingNextPage ? "Loading…" : "Show more articles"}
+                </Button>
+              </div>
+            ) : null}
+          </>
         )}
       </Card>
     </>

@@ -18,6 +18,11 @@ export const articleSearchMaxLength = 200;
 /** The create form suggests at most this many articles beside a new ticket's title. */
 export const articleSuggestionsMax = 3;
 export const articlePageSize = 25;
+/**
+ * Pages of the article list. A ranked search has no stable key to page by, so pages are numbered; a
+ * knowledge base of a thousand answers is read by search, not by paging past page 40.
+ */
+export const articleMaxPages = 40;
 
 const requiredText = (label: string, max: number) =>
   storableText(
@@ -108,6 +113,12 @@ export const listArticlesQuerySchema = z.object({
   /** Staff only (a user asking for drafts gets none). */
   status: statusSchema.optional(),
   sort: z.enum(articleSorts, { error: "Sort must be relevance, recent or most-viewed" }).optional(),
+  page: z.coerce
+    .number({ error: "Page must be a number" })
+    .int("Page must be a whole number")
+    .min(1, "Page must be 1 or more")
+    .max(articleMaxPages, `Page must be at most ${articleMaxPages}: narrow the search instead`)
+    .optional(),
 });
 export type ListArticlesQuery = z.infer<typeof listArticlesQuerySchema>;
 
@@ -132,7 +143,11 @@ export const articleSummarySchema = z.object({
 });
 export type ArticleSummary = z.infer<typeof articleSummarySchema>;
 
-export const articleListSchema = z.object({ items: z.array(articleSummarySchema) });
+export const articleListSchema = z.object({
+  items: z.array(articleSummarySchema),
+  /** The next page's number, null on the last page (and for suggestions). */
+  nextPage: z.number().int().nullable(),
+});
 export type ArticleList = z.infer<typeof articleListSchema>;
 
 export const articleSchema = articleSummarySchema.extend({

@@ -1,4 +1,10 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from "@tanstack/react-query";
 import type {
   Article,
   ArticleDiff,
@@ -33,10 +39,17 @@ const toSearch = (query: Record<string, string | undefined>) => {
   return text ? `?${text}` : "";
 };
 
-export const articleListQuery = (query: ListArticlesQuery) =>
-  queryOptions({
+/** The article list as pages of 25; the next page is asked for by its number (see articleMaxPages). */
+export const articleListQuery = (query: Omit<ListArticlesQuery, "page">) =>
+  infiniteQueryOptions({
     queryKey: articleKeys.list(query),
-    queryFn: ({ signal }) => apiFetch<ArticleList>(`${basePath}${toSearch(query)}`, { signal }),
+    queryFn: ({ signal, pageParam }) =>
+      apiFetch<ArticleList>(
+        `${basePath}${toSearch({ ...query, page: pageParam > 1 ? String(pageParam) : undefined })}`,
+        { signal },
+      ),
+    initialPageParam: 1,
+    getNextPageParam: (last) => last.nextPage,
     placeholderData: keepPreviousData,
   });
 

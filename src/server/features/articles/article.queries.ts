@@ -52,6 +52,7 @@ export async function findArticles(
     status?: ArticleStatus;
     sort: ArticleSort;
     limit: number;
+    offset?: number;
     /** Full-text: websearch syntax (all words) for the search box, any word by prefix for suggestions. */
     search?: { text: string; mode: "all-words" | "any-word-prefix" };
   },
@@ -84,7 +85,8 @@ export async function findArticles(
     .from(articles)
     .where(where)
     .orderBy(...order)
-    .limit(options.limit);
+    .limit(options.limit)
+    .offset(options.offset ?? 0);
 }
 
 export async function findArticleById(db: Db, id: number) {

@@ -309,6 +309,30 @@ describe("search", () => {
   });
 });
 
+describe("the list", () => {
+  it("comes in pages of 25, numbered, newest first; a page past the last is empty and page 41 is refused", async () => {
+    for (let n = 0; n < 27; n++) {
+      await create(technician, {
+        title: `Article ${String(n).padStart(2, "0")}`,
+        body: "How to do it.",
+        category: "Software",
+        status: "published",
+      });
+    }
+    const first = await get<ArticleList>(user, url);
+    expect(first.items).toHaveLength(25);
+    expect(first.items[0]?.title).toBe("Article 26");
+    expect(first.nextPage).toBe(2);
+    const second = await get<ArticleList>(user, `${url}?page=2`);
+    expect(titles(second)).toEqual(["Article 01", "Article 00"]);
+    expect(second.nextPage).toBeNull();
+    expect((await get<ArticleList>(user, `${url}?page=3`)).items).toEqual([]);
+    const refused = await get<{ message: string }>(user, `${url}?page=41`, 400);
+    expect(refused.message).toMatch(/Page must be at most 40/);
+    await get(user, `${url}?page=abc`, 400);
+  });
+});
+
 describe("an article", () => {
   it("renders its Markdown without script, event handlers or javascript: links, and marks external links", async () => {
     const article = await create(technician, {

@@ -10,6 +10,7 @@ import type {
   UpdateArticleInput,
 } from "#shared/articles/article.schemas.ts";
 import {
+  articleMaxPages,
   articlePageSize,
   articleSuggestionsMax,
   createArticleInputSchema,
@@ -57,28 +58,35 @@ export function anyWordPrefixQuery(text: string): string | null {
 
 export async function listArticles(ctx: ServiceContext, query: ListArticlesQuery): Promise<ArticleList> {
   const text = query.q?.trim();
+  const page = query.page ?? 1;
   // Drafts are staff work: a user asking for them asks for nothing they may see.
   const rows = await findArticles(ctx.db, ctx.actor, {
     category: query.category,
     status: query.status,
     sort: query.sort ?? (text ? "relevance" : "recent"),
-    limit: articlePageSize,
+    // One more than a page: it says whether there is a next one.
+    limit: articlePageSize + 1,
+    offset: (page - 1) * articlePageSize,
     search: text ? { text, mode: "all-words" } : undefined,
   });
-  return { items: rows.map(toArticleSummaryDto) };
+  const hasMore = rows.length > articlePageSize && page < articleMaxPages;
+  return {
+    items: rows.slice(0, articlePageSize).map(toArticleSummaryDto),
+    nextPage: hasMore ? page + 1 : null,
+  };
 }
 
 /** Up to three published articles the caller may read, for a new ticket's title as it is typed. */
 export async function suggestArticles(ctx: ServiceContext, text: string): Promise<ArticleList> {
   const search = anyWordPrefixQuery(text);
-  if (!search || ctx.actor.role === null) return { items: [] };
+  if (!search || ctx.actor.role === null) return { items: [], nextPage: null };
   const rows = await findArticles(ctx.db, ctx.actor, {
     status: "published",
     sort: "relevance",
     limit: articleSuggestionsMax,
     search: { text: search, mode: "any-word-prefix" },
   });
-  return { items: rows.map(toArticleSummaryDto) };
+  return { items: rows.map(toArticleSummaryDto), nextPage: null };
 }
 
 const utcDay = (date: Date) => date.toISOString().slice(0, 10);

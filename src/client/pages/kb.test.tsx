@@ -1,0 +1,49 @@
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import type { ArticleSummary } from "#shared/articles/article.schemas.ts";
+import { makeMe } from "../test/fixtures.ts";
+import { renderWithApp, stubFetch } from "../test/render.tsx";
+import KnowledgeBasePage from "./kb.tsx";
+
+const summary = (n: number): ArticleSummary => ({
+  id: n,
+  slug: `article-${n}-${n}`,
+  title: `Article ${n}`,
+  category: "Software",
+  tags: [],
+  status: "published",
+  visibility: "public",
+  updatedAt: "2026-11-20T10:00:00.000Z",
+  views: 0,
+});
+
+describe("/kb", () => {
+  it("shows 25 articles and the next 25 on Show more articles, until the last page", async () => {
+    const server = stubFetch({
+      "GET /api/me": { body: makeMe({ role: "user" }) },
+      "GET /api/articles": ({ url }) => {
+        const page = Number(new URL(url, "http://localhost").searchParams.get("page") ?? 1);
+        const first = (page - 1) * 25;
+        const count = page === 1 ? 25 : 3;
+        return {
+          body: {
+            items: Array.from({ length: count }, (_, n) => summary(first + n + 1)),
+            nextPage: page === 1 ? 2 : null,
+          },
+        };
+      },
+    });
+    vi.stubGlobal("fetch", server.fetchStub);
+    renderWithApp(<KnowledgeBasePage />, { path: "/kb" });
+    const user = userEvent.setup();
+
+    expect(await screen.findByRole("link", { name: "Article 25" })).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Article 26" })).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Show more articles" }));
+    expect(await screen.findByRole("link", { name: "Article 28" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Article 1" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Show more articles" })).not.toBeInTheDocument();
+    expect(server.calls.map((call) => call.url)).toContain("/api/articles?sort=recent&page=2");
+  });
+});
