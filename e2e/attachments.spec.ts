@@ -1,33 +1,11 @@
-import { expect, type Page, test } from "@playwright/test";
-import { unique } from "./support.ts";
+import { expect, test } from "@playwright/test";
+import { pasteScreenshot, unique } from "./support.ts";
 import { signUpInNewBrowser } from "./ticket-support.ts";
 
 // Issue 10 item 3: a user attaches a file with the picker when raising a ticket; a technician pastes a
 // screenshot into a comment, and the user sees its thumbnail.
 
 const logText = "09:14 VPN client: certificate expired\n09:15 retrying…\n";
-
-/** Pastes a freshly drawn PNG into the element, as a screenshot tool's clipboard would hold it. */
-async function pasteScreenshot(page: Page, selector: string) {
-  await page.evaluate(async (target) => {
-    const canvas = document.createElement("canvas");
-    canvas.width = 640;
-    canvas.height = 400;
-    const context = canvas.getContext("2d")!;
-    context.fillStyle = "#4f46e5";
-    context.fillRect(0, 0, 640, 400);
-    context.fillStyle = "#fff";
-    context.font = "48px sans-serif";
-    context.fillText("Error 0x80070005", 40, 200);
-    const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), "image/png"));
-    const data = new DataTransfer();
-    data.items.add(new File([blob], "image.png", { type: "image/png" }));
-    const element = document.querySelector(target)!;
-    element.dispatchEvent(
-      new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }),
-    );
-  }, selector);
-}
 
 test("a file picked on a new ticket and a screenshot pasted into a comment reach the user", async ({
   browser,

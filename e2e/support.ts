@@ -106,3 +106,31 @@ export async function setTicketDueTimes(
 ) {
   await controlApp("/tickets/due-times", { ticketId, ...targets });
 }
+
+/**
+ * Pastes a freshly drawn 640×400 PNG showing `caption` into the element, as a screenshot tool's clipboard
+ * would hold it.
+ */
+export async function pasteScreenshot(page: Page, selector: string, caption = "Error 0x80070005") {
+  await page.evaluate(
+    async ({ target, caption }) => {
+      const canvas = document.createElement("canvas");
+      canvas.width = 640;
+      canvas.height = 400;
+      const context = canvas.getContext("2d")!;
+      context.fillStyle = "#4f46e5";
+      context.fillRect(0, 0, 640, 400);
+      context.fillStyle = "#fff";
+      context.font = "48px sans-serif";
+      context.fillText(caption, 40, 200);
+      const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), "image/png"));
+      const data = new DataTransfer();
+      data.items.add(new File([blob], "image.png", { type: "image/png" }));
+      const element = document.querySelector(target)!;
+      element.dispatchEvent(
+        new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }),
+      );
+    },
+    { target: selector, caption },
+  );
+}

@@ -26,6 +26,32 @@ describe("can.viewTicket", () => {
   });
 });
 
+describe("can.viewAttachment", () => {
+  it("follows the ticket for a ticket's file, and staff only for an internal note's", () => {
+    expect(can.viewAttachment(creator, { ticket: open }, { isInternal: false })).toBe(true);
+    expect(can.viewAttachment(creator, { ticket: open }, { isInternal: true })).toBe(false);
+    expect(can.viewAttachment(tech, { ticket: open }, { isInternal: true })).toBe(true);
+    expect(can.viewAttachment(otherUser, { ticket: open }, { isInternal: false })).toBe(false);
+  });
+
+  it("follows the article for an article's image, exactly as can.viewArticle", () => {
+    for (const status of ["draft", "published"] as const) {
+      for (const visibility of ["public", "internal"] as const) {
+        const article = { status, visibility };
+        for (const actor of [creator, tech, admin, noRole]) {
+          expect(
+            can.viewAttachment(actor, { article }, { isInternal: false }),
+            `${actor.role} ${status} ${visibility}`,
+          ).toBe(can.viewArticle(actor, article));
+        }
+      }
+    }
+    const published = { status: "published", visibility: "public" } as const;
+    expect(can.viewAttachment(creator, { article: published }, { isInternal: false })).toBe(true);
+    expect(can.viewAttachment(noRole, { article: published }, { isInternal: false })).toBe(false);
+  });
+});
+
 describe("can.createTicket", () => {
   it("allows users and admins, refuses technicians and people without a role", () => {
     expect(can.createTicket(creator)).toBe(true);

@@ -34,6 +34,12 @@ const viewTicket = (a: Actor, t: TicketFacts) =>
   (a.role !== null && t.assignedTo === a.id) ||
   (a.role === "technician" && t.assignedTo === null);
 
+const viewArticle = (a: Actor, article: ArticleFacts) =>
+  isStaff(a) || (a.role !== null && article.status === "published" && article.visibility === "public");
+
+/** Where a linked attachment belongs: a ticket (with its comment or note) or a help article's images. */
+export type AttachmentOwner = { ticket: TicketFacts } | { article: ArticleFacts };
+
 export const can = {
   viewTicket,
   /** Spec §6: users and administrators create tickets; technicians do not. */
@@ -73,9 +79,14 @@ export const can = {
   mention: isStaff,
   /** Anyone with a role uploads files; they reach a ticket only through a comment, note or new ticket. */
   uploadAttachment: (a: Actor) => a.role !== null,
-  /** An attachment is seen with its ticket; one on an internal note by staff alone. */
-  viewAttachment: (a: Actor, t: TicketFacts, attachment: { isInternal: boolean }) =>
-    viewTicket(a, t) && (!attachment.isInternal || isStaff(a)),
+  /**
+   * An attachment is seen with its ticket, one on an internal note by staff alone; an article's image with
+   * its article (decision 030).
+   */
+  viewAttachment: (a: Actor, owner: AttachmentOwner, attachment: { isInternal: boolean }) =>
+    "article" in owner
+      ? viewArticle(a, owner.article)
+      : viewTicket(a, owner.ticket) && (!attachment.isInternal || isStaff(a)),
   giveFeedback: (a: Actor, t: TicketFacts) => t.createdBy === a.id && t.status === "Resolved",
   /** Bulk actions on the staff lists; each ticket is then decided by its single action's rule. */
   changeInBulk: isStaff,
@@ -103,8 +114,7 @@ export const can = {
    * Staff read every article; anyone else with a role reads published public ones only: a draft or an
    * internal article does not exist for a user (404). The SQL twin is visibleArticlesWhere().
    */
-  viewArticle: (a: Actor, article: ArticleFacts) =>
-    isStaff(a) || (a.role !== null && article.status === "published" && article.visibility === "public"),
+  viewArticle,
   /** "Was this helpful?": a published article its reader may see. */
   voteOnArticle: (a: Actor, article: ArticleFacts) =>
     a.role !== null && article.status === "published" && (isStaff(a) || article.visibility === "public"),

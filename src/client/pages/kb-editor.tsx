@@ -42,7 +42,7 @@ export default function KnowledgeBaseEditorPage() {
     <>
       <PageHeader
         title={id === null ? "New article" : "Edit article"}
-        description="Markdown: # headings, **bold**, lists, `code` and [links](https://…). Every save keeps a revision."
+        description="Markdown: # headings, **bold**, lists, `code`, [links](https://…) and images. Every save keeps a revision."
       />
       <Card className="p-6">
         <ArticleForm

@@ -45,6 +45,13 @@ export const acceptAttribute = allowedExtensions.map((extension) => `.${extensio
 export const allowedTypesDescription =
   "images (PNG, JPEG, GIF, WebP), PDF, text (.txt, .log, .csv, .md), zip and Office documents";
 
+/** Raster images: the only files a help article shows (inline, through the preview route). */
+const imageExtensions = Object.values(fileKinds).flatMap((kind) =>
+  kind.isImage ? Object.keys(kind.extensions) : [],
+);
+export const imageAcceptAttribute = imageExtensions.map((extension) => `.${extension}`).join(",");
+export const imageTypesDescription = "PNG, JPEG, GIF or WebP images";
+
 export const extensionOf = (fileName: string) => {
   const dot = fileName.lastIndexOf(".");
   return dot > 0 ? fileName.slice(dot + 1).toLowerCase() : "";
@@ -57,6 +64,12 @@ export function kindForFileName(fileName: string): FileKind | null {
     if (extension in rule.extensions) return kind;
   }
   return null;
+}
+
+/** Whether the name promises a raster image (the server still checks the content says the same). */
+export function isImageFileName(fileName: string): boolean {
+  const kind = kindForFileName(fileName);
+  return kind !== null && fileKinds[kind].isImage;
 }
 
 /** How many leading bytes detectKind needs to decide (fewer only when the whole file is shorter). */

@@ -5,6 +5,15 @@ import { storableText } from "../text/storable-text.ts";
 export const attachmentIdPattern = /^ATT[0-9A-Z]{6,12}[0-9A-Z]{8}$/;
 export const attachmentIdSchema = z.string().regex(attachmentIdPattern, "Not an attachment id");
 
+/** Where a raster image is served inline: thumbnails, and the images of help articles. */
+export const attachmentPreviewPath = (id: string) => `/api/attachments/${id}/preview`;
+
+/** The attachment id of a preview address exactly as attachmentPreviewPath writes it; null for any other. */
+export function attachmentIdOfPreviewPath(path: string): string | null {
+  const id = /^\/api\/attachments\/([0-9A-Z]+)\/preview$/.exec(path)?.[1];
+  return id !== undefined && attachmentIdPattern.test(id) ? id : null;
+}
+
 /** Files on one new ticket, comment or internal note. */
 export const maxAttachmentsPerItem = 10;
 /** ATTACHMENT_MAX_BYTES's default: 10 MB per file. */

@@ -12,6 +12,7 @@ import {
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
+import { articles } from "./articles.ts";
 import { ticketComments } from "./ticket-activity.ts";
 import { tickets } from "./tickets.ts";
 import { users } from "./users.ts";
@@ -25,7 +26,8 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 
 /**
  * uploading: bytes still streaming in (never shown; deleted on failure, or by the cleanup if the process
- * died mid-upload). pending: complete, waiting to be linked by its uploader. linked: part of a ticket.
+ * died mid-upload). pending: complete, waiting to be linked by its uploader. linked: part of a ticket, or
+ * an image of a help article.
  */
 export const attachmentStatuses = ["uploading", "pending", "linked"] as const;
 export const attachmentStatusEnum = pgEnum("attachment_status", attachmentStatuses);
@@ -37,6 +39,8 @@ export const attachments = pgTable(
     // Null until linked: a new ticket's files are uploaded before the ticket exists.
     ticketId: text("ticket_id").references(() => tickets.id, { onDelete: "cascade" }),
     commentId: text("comment_id").references(() => ticketComments.id, { onDelete: "cascade" }),
+    // An article's image instead (decision 030): served with the article's visibility, never a ticket's.
+    articleId: integer("article_id").references(() => articles.id, { onDelete: "cascade" }),
     uploadedBy: text("uploaded_by")
       .notNull()
       .references(() => users.id),
@@ -53,7 +57,12 @@ export const attachments = pgTable(
   (t) => [
     index("attachments_ticket_idx").on(t.ticketId, t.createdAt),
     index("attachments_unlinked_idx").on(t.status, t.createdAt).where(sql`${t.status} <> 'linked'`),
-    check("attachments_linked_has_ticket", sql`${t.status} <> 'linked' or ${t.ticketId} is not null`),
+    index("attachments_article_idx").on(t.articleId).where(sql`${t.articleId} is not null`),
+    // A linked file belongs to exactly one thing: a ticket (and maybe its comment) or an article.
+    check(
+      "attachments_linked_has_owner",
+      sql`${t.status} <> 'linked' or (${t.ticketId} is not null and ${t.articleId} is null) or (${t.articleId} is not null and ${t.ticketId} is null and ${t.commentId} is null)`,
+    ),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderArticleMarkdown } from "./article-markdown.ts";
+import { articleImageIds, renderArticleMarkdown } from "./article-markdown.ts";
 
 /** Every attribute name of every tag in the HTML (values are quoted: what is inside them is not a name). */
 function attributeNames(html: string): string[] {
@@ -65,5 +65,44 @@ describe("article Markdown", () => {
     expect(renderArticleMarkdown("See https://status.example.com now")).toContain(
       'rel="noopener noreferrer nofollow"',
     );
+  });
+
+  it("shows images only from https or an attachment's preview address; any other address loses its src", () => {
+    const preview = "/api/attachments/ATT0M5ABCDEF12345678/preview";
+    expect(renderArticleMarkdown(`![VPN](${preview})`)).toBe(`<p><img src="${preview}" alt="VPN" /></p>\n`);
+    expect(renderArticleMarkdown("![VPN](https://vendor.example/vpn.png)")).toContain(
+      '<img src="https://vendor.example/vpn.png" alt="VPN" />',
+    );
+    for (const src of [
+      "http://vendor.example/vpn.png",
+      "//evil.example/a.png",
+      "/\\evil.example/a.png",
+      "data:image/png;base64,iVBORw0KGgo=",
+      "/api/auth/sign-out",
+      "/api/attachments/ATT0M5ABCDEF12345678",
+      `${preview}?download=1`,
+      "/api/attachments/../tickets/preview",
+      "/api/attachments/att0m5abcdef12345678/preview",
+      "relative.png",
+    ]) {
+      const html = renderArticleMarkdown(`![pic](<${src}>)`);
+      expect(html, src).toBe('<p><img alt="pic" /></p>\n');
+    }
+  });
+
+  it("finds the attachments the Markdown shows as images, each once, and not those it only links to", () => {
+    const a = "ATT0M5ABCDEF12345678";
+    const b = "ATT0M5ABCDEF1234567B";
+    const c = "ATT0M5ABCDEF1234567C";
+    const d = "ATT0M5ABCDEF1234567D";
+    const source = [
+      `![one](/api/attachments/${a}/preview) and again ![one](/api/attachments/${a}/preview)`,
+      `![by reference][shot]`,
+      `[a link, not an image](/api/attachments/${c}/preview)`,
+      `\`![in code](/api/attachments/${d}/preview)\``,
+      `![download address](/api/attachments/${d})`,
+      `[shot]: /api/attachments/${b}/preview`,
+    ].join("\n\n");
+    expect(articleImageIds(source)).toEqual([a, b]);
   });
 });

@@ -1,10 +1,14 @@
-import MarkdownIt from "markdown-it";
+import MarkdownIt, { type Token } from "markdown-it";
 import sanitizeHtml from "sanitize-html";
+import { attachmentIdOfPreviewPath } from "#shared/attachments/attachment.schemas.ts";
 
 // Raw HTML in the Markdown is shown as text (html: false); markdown-it already refuses javascript:,
 // vbscript: and data: links (other than images). sanitize-html then keeps only the tags and attributes
 // below, so even a parser bug cannot let a script, an event handler or a dangerous URL through.
 const markdown = new MarkdownIt({ html: false, linkify: true, typographer: false });
+
+/** An image shows only from an https address or as one of our attachments' previews (decision 030). */
+const isAllowedImageSource = (src: string) => /^https:/i.test(src) || attachmentIdOfPreviewPath(src) !== null;
 
 const isExternal = (href: string) => /^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith("//");
 
@@ -76,6 +80,12 @@ const sanitizeOptions: sanitizeHtml.IOptions = {
   allowedClasses: { a: ["external-link"], span: ["external-marker", "sr-only"] },
   // Whatever markdown-it left, a link that points outside gets the same protections here too.
   transformTags: {
+    // Any other same-site address (an API route, a page) is no image: the img keeps only its alt text.
+    img: (tagName, attribs) => {
+      if (isAllowedImageSource(attribs.src ?? "")) return { tagName, attribs };
+      const { src: _dropped, ...rest } = attribs;
+      return { tagName, attribs: rest };
+    },
     a: (tagName, attribs) => {
       const href = attribs.href ?? "";
       if (!isExternal(href)) return { tagName, attribs };
@@ -95,4 +105,17 @@ const sanitizeOptions: sanitizeHtml.IOptions = {
 /** An article's Markdown as safe HTML: no script, no event-handler attributes, no javascript: links. */
 export function renderArticleMarkdown(source: string): string {
   return sanitizeHtml(markdown.render(source, {}), sanitizeOptions);
+}
+
+function* imageSources(tokens: Token[]): Generator<string> {
+  for (const token of tokens) {
+    if (token.type === "image") yield String(token.attrGet("src") ?? "");
+    if (token.children) yield* imageSources(token.children);
+  }
+}
+
+/** The ids of the attachments the Markdown shows as images (by their preview address), each once. */
+export function articleImageIds(source: string): string[] {
+  const ids = [...imageSources(markdown.parse(source, {}))].map(attachmentIdOfPreviewPath);
+  return [...new Set(ids.filter((id) => id !== null))];
 }

@@ -19,6 +19,7 @@ import { can } from "#shared/permissions.ts";
 import type { ServiceContext } from "../../context.ts";
 import { nowOf } from "../../context.ts";
 import { forbidden, notFound, validationFailed } from "../../errors.ts";
+import { linkArticleImages } from "../attachments/attachment.service.ts";
 import { toArticleDto, toArticleRevisionDto, toArticleSummaryDto } from "./article.presenter.ts";
 import {
   findArticleById,
@@ -32,6 +33,7 @@ import {
   lockArticle,
   updateArticleRow,
 } from "./article.queries.ts";
+import { articleImageIds } from "./article-markdown.ts";
 
 export const staffWriteArticles = "Only technicians and administrators can write knowledge-base articles.";
 
@@ -113,12 +115,16 @@ export async function createArticle(ctx: ServiceContext, input: CreateArticleInp
   const id = await ctx.db.transaction(async (tx) => {
     const articleId = await insertArticle(tx, { ...content, authorId: ctx.actor.id, now });
     await insertRevision(tx, { ...content, articleId, number: 1, authorId: ctx.actor.id, now });
+    await linkArticleImages(tx, articleImageIds(content.body), { uploadedBy: ctx.actor.id, articleId });
     return articleId;
   });
   return articleFor(ctx, id);
 }
 
-/** Every save is a new revision with the whole text; the article keeps who first wrote it. */
+/**
+ * Every save is a new revision with the whole text; the article keeps who first wrote it. Images stay
+ * linked when a later revision drops them: the earlier revisions still show them.
+ */
 export async function updateArticle(
   ctx: ServiceContext,
   id: number,
@@ -142,6 +148,7 @@ export async function updateArticle(
     const publishedAt = next.status === "published" ? (current.publishedAt ?? now) : current.publishedAt;
     await updateArticleRow(tx, id, { ...next, revision, now, publishedAt });
     await insertRevision(tx, { ...next, articleId: id, number: revision, authorId: ctx.actor.id, now });
+    await linkArticleImages(tx, articleImageIds(next.body), { uploadedBy: ctx.actor.id, articleId: id });
   });
   return articleFor(ctx, id);
 }

@@ -1,4 +1,4 @@
-import type { Attachment } from "#shared/attachments/attachment.schemas.ts";
+import { type Attachment, attachmentPreviewPath } from "#shared/attachments/attachment.schemas.ts";
 import type { AttachmentRow } from "../../db/schema/index.ts";
 
 export function toAttachmentDto(row: AttachmentRow): Attachment {
@@ -9,6 +9,6 @@ export function toAttachmentDto(row: AttachmentRow): Attachment {
     size: row.size,
     isImage: row.isImage,
     url: `/api/attachments/${row.id}`,
-    previewUrl: row.isImage ? `/api/attachments/${row.id}/preview` : null,
+    previewUrl: row.isImage ? attachmentPreviewPath(row.id) : null,
   };
 }

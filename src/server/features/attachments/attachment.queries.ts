@@ -1,7 +1,6 @@
 import { and, asc, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { attachmentChunks, attachments } from "../../db/schema/index.ts";
-import { tickets } from "../../db/schema/tickets.ts";
+import { articles, attachmentChunks, attachments, tickets } from "../../db/schema/index.ts";
 
 export async function insertAttachment(db: Db, values: typeof attachments.$inferInsert) {
   await db.insert(attachments).values(values);
@@ -66,15 +65,39 @@ export async function linkPendingAttachments(
   return rows.length;
 }
 
-/** A linked attachment with the facts of its ticket (for the visibility rule). */
+/** Links the uploader's own pending images to an article in the caller's transaction; returns how many. */
+export async function linkPendingImagesToArticle(
+  db: Db,
+  ids: string[],
+  { uploadedBy, articleId }: { uploadedBy: string; articleId: number },
+) {
+  if (ids.length === 0) return 0;
+  const rows = await db
+    .update(attachments)
+    .set({ articleId, status: "linked" })
+    .where(
+      and(
+        inArray(attachments.id, ids),
+        eq(attachments.uploadedBy, uploadedBy),
+        eq(attachments.status, "pending"),
+        eq(attachments.isImage, true),
+      ),
+    )
+    .returning({ id: attachments.id });
+  return rows.length;
+}
+
+/** A linked attachment with the facts of its ticket or its article (for the visibility rule). */
 export async function findLinkedAttachment(db: Db, id: string) {
   const [row] = await db
     .select({
       attachment: attachments,
       ticket: { createdBy: tickets.createdBy, assignedTo: tickets.assignedTo, status: tickets.status },
+      article: { status: articles.status, visibility: articles.visibility },
     })
     .from(attachments)
-    .innerJoin(tickets, eq(tickets.id, attachments.ticketId))
+    .leftJoin(tickets, eq(tickets.id, attachments.ticketId))
+    .leftJoin(articles, eq(articles.id, attachments.articleId))
     .where(and(eq(attachments.id, id), eq(attachments.status, "linked")));
   return row;
 }

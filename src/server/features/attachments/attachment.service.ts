@@ -1,14 +1,20 @@
 import { Readable } from "node:stream";
-import { can } from "#shared/permissions.ts";
+import { type AttachmentOwner, can } from "#shared/permissions.ts";
 import type { ServiceContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import type { AttachmentRow } from "../../db/schema/index.ts";
 import { notFound, validationFailed } from "../../errors.ts";
-import { findLinkedAttachment, findNextChunk, linkPendingAttachments } from "./attachment.queries.ts";
+import {
+  findLinkedAttachment,
+  findNextChunk,
+  linkPendingAttachments,
+  linkPendingImagesToArticle,
+} from "./attachment.queries.ts";
 
 /**
  * A linked file the actor may see, with a stream of its bytes read one chunk row at a time. A file of a
- * ticket they may not see, or of an internal note when they are a user, does not exist for them (404).
+ * ticket they may not see, of an internal note when they are a user, or an image of an article they may
+ * not read does not exist for them (404).
  */
 export interface OpenedAttachment {
   attachment: Pick<AttachmentRow, "fileName" | "contentType" | "size" | "isImage" | "sha256">;
@@ -17,7 +23,12 @@ export interface OpenedAttachment {
 
 export async function openAttachment(ctx: ServiceContext, attachmentId: string): Promise<OpenedAttachment> {
   const found = await findLinkedAttachment(ctx.db, attachmentId);
-  if (!found || !can.viewAttachment(ctx.actor, found.ticket, found.attachment))
+  const owner: AttachmentOwner | null = found?.ticket
+    ? { ticket: found.ticket }
+    : found?.article
+      ? { article: found.article }
+      : null;
+  if (!found || !owner || !can.viewAttachment(ctx.actor, owner, found.attachment))
     throw notFound("Attachment", attachmentId);
   return { attachment: found.attachment, content: streamChunks(ctx.db, attachmentId) };
 }
@@ -53,4 +64,18 @@ export async function linkAttachments(
     throw validationFailed(
       "attachmentIds: One of the files is not an upload of yours waiting to be sent (it may have expired). Attach it again.",
     );
+}
+
+/**
+ * Inside the transaction that saves an article: the images its Markdown shows that are the saver's own
+ * pending uploads become the article's. Unlike a comment's attachmentIds, the text may name any address
+ * (an image copied from another article, someone else's upload): those are left alone, never refused, and
+ * are served only by their own rule.
+ */
+export async function linkArticleImages(
+  tx: Db,
+  ids: string[],
+  target: { uploadedBy: string; articleId: number },
+) {
+  await linkPendingImagesToArticle(tx, ids, target);
 }

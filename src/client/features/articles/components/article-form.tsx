@@ -1,17 +1,22 @@
-import { useId, useState } from "react";
+import { ImagePlus, LoaderCircle } from "lucide-react";
+import { useId, useRef, useState } from "react";
 import {
   type ArticleStatus,
   type ArticleVisibility,
   articleStatuses,
   articleVisibilities,
 } from "#shared/articles/article.schemas.ts";
+import { imageAcceptAttribute, imageTypesDescription } from "#shared/attachments/attachment-types.ts";
 import { type TicketCategory, ticketCategories } from "#shared/tickets/ticket.schemas.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Field, Input, Textarea } from "../../../components/ui/field.tsx";
+import { FileDropZone } from "../../../components/ui/file-drop-zone.tsx";
 import { optionsOf, Select } from "../../../components/ui/select.tsx";
 import { isApiError } from "../../../lib/api-client.ts";
+import { handlePastedFiles } from "../../../lib/attachment-upload.ts";
 import { useSaveArticle } from "../articles.api.ts";
+import { useArticleImages } from "./use-article-images.ts";
 
 export interface ArticleFormValues {
   title: string;
@@ -36,7 +41,7 @@ const visibilityLabels: Record<ArticleVisibility, string> = {
   internal: "Internal (staff only)",
 };
 
-/** Write or edit an article in Markdown; every save keeps a revision. */
+/** Write or edit an article in Markdown, with images inserted at the cursor; every save keeps a revision. */
 export function ArticleForm({ articleId, initial, onSaved, onCancel }: ArticleFormProps) {
   const id = useId();
   const [values, setValues] = useState(initial);
@@ -46,6 +51,12 @@ export function ArticleForm({ articleId, initial, onSaved, onCancel }: ArticleFo
   const issueFor = (name: string) => issues.find((issue) => issue.path[0] === name)?.message;
   const set = <K extends keyof ArticleFormValues>(key: K, value: ArticleFormValues[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const images = useArticleImages({
+    textareaRef,
+    updateBody: (update) => setValues((current) => ({ ...current, body: update(current.body) })),
+  });
 
   return (
     <form
@@ -99,27 +110,62 @@ export function ArticleForm({ articleId, initial, onSaved, onCancel }: ArticleFo
       >
         <Input id={`${id}-tags`} value={tagsText} onChange={(event) => setTagsText(event.target.value)} />
       </Field>
-      <Field
-        label="Text (Markdown)"
-        htmlFor={`${id}-body`}
-        error={issueFor("body")}
-        className="sm:col-span-6"
-      >
-        <Textarea
-          id={`${id}-body`}
-          rows={14}
-          value={values.body}
-          onChange={(event) => set("body", event.target.value)}
-          className="font-mono"
-        />
-      </Field>
+      <FileDropZone onFiles={images.insert} className="flex flex-col gap-2 sm:col-span-6">
+        <Field label="Text (Markdown)" htmlFor={`${id}-body`} error={issueFor("body")}>
+          <Textarea
+            ref={textareaRef}
+            id={`${id}-body`}
+            rows={14}
+            value={values.body}
+            onChange={(event) => set("body", event.target.value)}
+            onPaste={handlePastedFiles(images.insert)}
+            className="font-mono"
+          />
+        </Field>
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <Button variant="secondary" size="sm" onClick={() => fileInput.current?.click()}>
+            <ImagePlus aria-hidden="true" className="size-4" />
+            Insert image
+          </Button>
+          {/* Hidden; the button opens it (as the comment box's "Attach files"). */}
+          <input
+            ref={fileInput}
+            type="file"
+            multiple
+            hidden
+            aria-label="Insert image"
+            accept={imageAcceptAttribute}
+            onChange={(event) => {
+              if (event.target.files) images.insert(event.target.files);
+              event.target.value = "";
+            }}
+          />
+          <span className="text-xs text-slate-500">
+            or drop or paste {imageTypesDescription} into the text
+          </span>
+          {images.isUploading ? (
+            <span role="status" className="flex items-center gap-1.5 text-xs text-slate-600">
+              <LoaderCircle aria-hidden="true" className="size-3.5 animate-spin" />
+              Uploading {images.uploading === 1 ? "an image" : `${images.uploading} images`}…
+            </span>
+          ) : null}
+        </div>
+        {images.errors.length > 0 ? (
+          <Alert>
+            {[...new Set(images.errors)].map((error) => (
+              <p key={error}>{error}</p>
+            ))}
+          </Alert>
+        ) : null}
+      </FileDropZone>
       {save.isError && issues.length === 0 ? (
         <div className="sm:col-span-6">
           <Alert>{save.error.message}</Alert>
         </div>
       ) : null}
       <div className="flex gap-3 sm:col-span-6">
-        <Button type="submit" disabled={save.isPending}>
+        {/* Not while an image uploads: its placeholder would be saved instead of the image. */}
+        <Button type="submit" disabled={save.isPending || images.isUploading}>
           {save.isPending ? "Saving…" : "Save article"}
         </Button>
         <Button variant="secondary" onClick={onCancel}>

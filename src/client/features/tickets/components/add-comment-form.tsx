@@ -12,10 +12,12 @@ import {
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Field, Textarea } from "../../../components/ui/field.tsx";
+import { FileDropZone } from "../../../components/ui/file-drop-zone.tsx";
+import { handlePastedFiles } from "../../../lib/attachment-upload.ts";
 import { type CommentEditor, insertAt } from "../../../lib/text-insertion.ts";
 import { useAddComment } from "../ticket.api.ts";
-import { AttachmentDropZone, AttachmentPicker } from "./attachment-picker.tsx";
-import { filesFromPaste, useAttachmentUploads } from "./use-attachment-uploads.ts";
+import { AttachmentPicker } from "./attachment-picker.tsx";
+import { useAttachmentUploads } from "./use-attachment-uploads.ts";
 
 /** What the page may attach to the comment box (the staff @-autocomplete): the textarea and its text. */
 export type TextareaAddon = (props: {
@@ -94,7 +96,7 @@ export function AddCommentForm({
   });
 
   return (
-    <AttachmentDropZone uploads={uploads}>
+    <FileDropZone onFiles={uploads.add}>
       <form noValidate onSubmit={handleAdd} className="relative flex flex-col gap-3">
         <Field
           label={isInternal ? "Add an internal note" : "Add a comment"}
@@ -112,12 +114,7 @@ export function AddCommentForm({
                 : "Write an update or ask a question…"
             }
             className={isInternal ? "min-h-20 bg-amber-50" : "min-h-20"}
-            onPaste={(event) => {
-              const files = filesFromPaste(event.clipboardData);
-              if (files.length === 0) return;
-              event.preventDefault();
-              uploads.add(files);
-            }}
+            onPaste={handlePastedFiles(uploads.add)}
             onKeyDown={(event) => {
               // Ctrl+Enter (⌘+Enter) sends, as in most helpdesks and mail programs: the keyboard queue's reply.
               if (event.key !== "Enter" || !(event.ctrlKey || event.metaKey)) return;
@@ -163,6 +160,6 @@ export function AddCommentForm({
           </Button>
         </div>
       </form>
-    </AttachmentDropZone>
+    </FileDropZone>
   );
 }

@@ -1,5 +1,5 @@
 import { CircleAlert, CircleCheck, LoaderCircle, Paperclip, X } from "lucide-react";
-import { type DragEvent, type ReactNode, useRef, useState } from "react";
+import { useRef } from "react";
 import { formatFileSize } from "#shared/attachments/attachment.schemas.ts";
 import { acceptAttribute } from "#shared/attachments/attachment-types.ts";
 import { Button } from "../../../components/ui/button.tsx";
@@ -7,47 +7,6 @@ import { cn } from "../../../components/ui/cn.ts";
 import type { useAttachmentUploads } from "./use-attachment-uploads.ts";
 
 type Uploads = ReturnType<typeof useAttachmentUploads>;
-
-const hasFiles = (event: DragEvent) => event.dataTransfer.types.includes("Files");
-
-/** Files dropped anywhere on the wrapped form join its uploads; the area lights up while dragging. */
-export function AttachmentDropZone({
-  uploads,
-  children,
-  className,
-}: {
-  uploads: Uploads;
-  children: ReactNode;
-  className?: string;
-}) {
-  const [isDragging, setIsDragging] = useState(false);
-  return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: dropping is a shortcut; "Attach files" does the same by keyboard.
-    <div
-      className={cn(
-        "rounded-lg transition-shadow",
-        isDragging && "ring-2 ring-indigo-400 ring-offset-4",
-        className,
-      )}
-      onDragOver={(event) => {
-        if (!hasFiles(event)) return;
-        event.preventDefault();
-        setIsDragging(true);
-      }}
-      onDragLeave={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setIsDragging(false);
-      }}
-      onDrop={(event) => {
-        if (!hasFiles(event)) return;
-        event.preventDefault();
-        setIsDragging(false);
-        uploads.add(event.dataTransfer.files);
-      }}
-    >
-      {children}
-    </div>
-  );
-}
 
 /** "Attach files" (the file picker), the hint about dropping and pasting, and each file's progress. */
 export function AttachmentPicker({ uploads }: { uploads: Uploads }) {

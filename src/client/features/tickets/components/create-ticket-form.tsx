@@ -23,15 +23,17 @@ import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card } from "../../../components/ui/card.tsx";
 import { Field, Textarea, TextField } from "../../../components/ui/field.tsx";
+import { FileDropZone } from "../../../components/ui/file-drop-zone.tsx";
 import { optionsOf, Select } from "../../../components/ui/select.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { isApiError } from "../../../lib/api-client.ts";
+import { handlePastedFiles } from "../../../lib/attachment-upload.ts";
 import { useActor } from "../../../lib/use-actor.ts";
 import { activeCustomFieldsQuery } from "../custom-fields.api.ts";
 import { useCreateTicket } from "../ticket.api.ts";
-import { AttachmentDropZone, AttachmentPicker } from "./attachment-picker.tsx";
+import { AttachmentPicker } from "./attachment-picker.tsx";
 import { CustomFieldInputs } from "./custom-field-inputs.tsx";
-import { filesFromPaste, useAttachmentUploads } from "./use-attachment-uploads.ts";
+import { useAttachmentUploads } from "./use-attachment-uploads.ts";
 
 interface CreateTicketFormProps {
   onCreated?: (ticket: Ticket) => void;
@@ -170,7 +172,7 @@ function TicketFields({ onCreated, onCancel, departments, titleAssist }: CreateT
   });
 
   return (
-    <AttachmentDropZone uploads={uploads}>
+    <FileDropZone onFiles={uploads.add}>
       <form noValidate onSubmit={handleCreate} className="grid grid-cols-1 gap-5 sm:grid-cols-6">
         <TextField
           label="Title"
@@ -191,12 +193,7 @@ function TicketFields({ onCreated, onCancel, departments, titleAssist }: CreateT
             {...field("description")}
             placeholder="What happened, and what have you tried?"
             rows={4}
-            onPaste={(event) => {
-              const files = filesFromPaste(event.clipboardData);
-              if (files.length === 0) return;
-              event.preventDefault();
-              uploads.add(files);
-            }}
+            onPaste={handlePastedFiles(uploads.add)}
           />
         </Field>
         <div className="sm:col-span-6">
@@ -264,6 +261,6 @@ function TicketFields({ onCreated, onCancel, departments, titleAssist }: CreateT
           </Button>
         </div>
       </form>
-    </AttachmentDropZone>
+    </FileDropZone>
   );
 }

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from "react";
 import { maxAttachmentsPerItem } from "#shared/attachments/attachment.schemas.ts";
 import { allowedTypesDescription, kindForFileName } from "#shared/attachments/attachment-types.ts";
-import { uploadAttachment } from "../attachment.api.ts";
+import { uploadAttachment, withScreenshotName } from "../../../lib/attachment-upload.ts";
 
 export interface UploadItem {
   key: number;
@@ -10,13 +10,6 @@ export interface UploadItem {
   state: "uploading" | "done" | "failed";
   attachmentId?: string;
   error?: string;
-}
-
-/** A pasted screenshot has a generic name ("image.png"): give it one that says what and when. */
-function named(file: File): File {
-  if (file.name && file.name !== "image.png") return file;
-  const stamp = new Date().toISOString().slice(0, 19).replace(/[T:]/g, "-");
-  return new File([file], `screenshot-${stamp}.png`, { type: file.type });
 }
 
 /**
@@ -34,7 +27,7 @@ export function useAttachmentUploads() {
     const update = (key: number, change: Partial<UploadItem>) =>
       setItems((all) => all.map((item) => (item.key === key ? { ...item, ...change } : item)));
     const kept = { current: current.current.filter((item) => item.state !== "failed").length };
-    const added: UploadItem[] = [...files].map(named).map((file) => {
+    const added: UploadItem[] = [...files].map(withScreenshotName).map((file) => {
       const key = nextKey.current++;
       const base = { key, fileName: file.name, size: file.size };
       if (kept.current >= maxAttachmentsPerItem)
@@ -58,10 +51,4 @@ export function useAttachmentUploads() {
   const attachmentIds = items.flatMap((item) => (item.attachmentId ? [item.attachmentId] : []));
   const isUploading = items.some((item) => item.state === "uploading");
   return { items, add, remove, clear, attachmentIds, isUploading };
-}
-
-/** Files from a paste (a screenshot on the clipboard); none when the clipboard holds text to paste instead. */
-export function filesFromPaste(data: DataTransfer | null): File[] {
-  if (!data || data.files.length === 0 || data.types.includes("text/plain")) return [];
-  return [...data.files];
 }

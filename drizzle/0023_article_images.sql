@@ -1,0 +1,5 @@
+ALTER TABLE "attachments" DROP CONSTRAINT "attachments_linked_has_ticket";--> statement-breakpoint
+ALTER TABLE "attachments" ADD COLUMN "article_id" integer;--> statement-breakpoint
+ALTER TABLE "attachments" ADD CONSTRAINT "attachments_article_id_articles_id_fk" FOREIGN KEY ("article_id") REFERENCES "public"."articles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "attachments_article_idx" ON "attachments" USING btree ("article_id") WHERE "attachments"."article_id" is not null;--> statement-breakpoint
+ALTER TABLE "attachments" ADD CONSTRAINT "attachments_linked_has_owner" CHECK ("attachments"."status" <> 'linked' or ("attachments"."ticket_id" is not null and "attachments"."article_id" is null) or ("attachments"."article_id" is not null and "attachments"."ticket_id" is null and "attachments"."comment_id" is null));
