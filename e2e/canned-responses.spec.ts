@@ -105,6 +105,11 @@ test("an admin's shared response is offered to a technician, who may not change 
   await tech.page.goto(`/tickets/${ticketId}`);
   await tech.page.getByRole("button", { name: /Insert response/ }).click();
   await tech.page.keyboard.type(responseTitle);
+  // The list loads on open: Enter before the response is listed and selected would insert nothing.
+  await expect(tech.page.getByRole("option", { name: new RegExp(responseTitle) })).toHaveAttribute(
+    "aria-selected",
+    "true",
+  );
   await tech.page.keyboard.press("Enter");
   await expect(tech.page.getByLabel("Add a comment")).toHaveValue(`Closing ${ticketId} as fixed, Ulf.`);
 
