@@ -27,6 +27,9 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** The advisory lock held while migrating PostgreSQL (any constant, fixed across releases). */
+export const migrationLockKey = 7_245_910_014;
+
 export const migrationsFolder = fileURLToPath(new URL("../../../drizzle", import.meta.url));
 
 /** How the PostgreSQL pool copes with a database that is slow, stalled or gone. */
@@ -79,6 +82,9 @@ export function createDatabase(config: DatabaseConfig): Database {
         });
         await client.connect();
         try {
+          // Several instances starting together: the first takes the lock and migrates, the others wait for
+          // it here and then find every migration applied. The lock goes with the session if the process dies.
+          await client.query("select pg_advisory_lock($1)", [migrationLockKey]);
           await migratePg(drizzlePg(client), { migrationsFolder });
         } finally {
           await client.end();
