@@ -66,6 +66,8 @@ declare module "fastify" {
     jobs: JobRunner;
     /** The inbound SMTP listener (decision 028), when INBOUND_SMTP_PORT is set; null otherwise. */
     inboundMail: InboundMailListener | null;
+    /** Shutting down: /readyz answers 503 from now on and the live-push streams end with a retry hint. */
+    drain(): void;
   }
 }
 
@@ -144,8 +146,11 @@ export async function buildApp(deps: AppDeps) {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  let draining = false;
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
+    // Shutting down: a kept-alive connection would hold the server open after its last answer.
+    if (draining) reply.header("connection", "close");
     // API answers are personal and change at any moment: no browser or proxy cache may keep one.
     // (An attachment download sets its own: private and immutable, its bytes never change.)
     if (request.url.startsWith("/api/") && !reply.hasHeader("cache-control"))
@@ -209,6 +214,11 @@ export async function buildApp(deps: AppDeps) {
     webhooks: webhookSender,
   });
   const hub = createStreamHub({ db: database.db, bus, logError, ...deps.streams });
+  app.decorate("drain", () => {
+    draining = true;
+    // The streams would not end by themselves: closing them now sends their browsers to another instance.
+    hub.close();
+  });
   // Open streams would hold the server open: finish deliveries under way, end the streams, then stop listening.
   app.addHook("preClose", async () => {
     await hub.settled();
@@ -239,6 +249,8 @@ export async function buildApp(deps: AppDeps) {
 
   app.get("/healthz", async () => ({ status: "ok" }));
   app.get("/readyz", async (_request, reply) => {
+    // Shutting down: the load balancer takes this instance out while the requests under way finish.
+    if (draining) return reply.status(503).send({ status: "draining" });
     try {
       await pingWithin(database, readinessTimeoutMs);
       return { status: "ok", database: database.kind };

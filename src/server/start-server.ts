@@ -77,14 +77,35 @@ export async function startServer({ clock, jobs }: StartOverrides = {}) {
     }),
   });
 
+  let stopping = false;
   const shutdown = async (signal: string) => {
-    app.log.info(`${signal} received, shutting down`);
-    await app.close();
-    await database.close();
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal} received: draining (readiness 503), then shutting down`);
+    app.drain();
+    if (env.SHUTDOWN_DELAY_MS > 0) await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DELAY_MS));
+    // Stop taking connections, let the requests under way finish (cut after SHUTDOWN_TIMEOUT_MS), stop the
+    // job timer after the runs under way (each job's work is transactional), then close the pool.
+    let forced = false;
+    const deadline = setTimeout(() => {
+      forced = true;
+      app.log.warn(`requests still under way after ${env.SHUTDOWN_TIMEOUT_MS} ms: closing their connections`);
+      app.server.closeAllConnections();
+    }, env.SHUTDOWN_TIMEOUT_MS);
+    deadline.unref();
+    try {
+      await app.close();
+      await database.close();
+    } catch (error) {
+      app.log.error({ err: error }, "shutdown did not finish cleanly");
+      process.exit(1);
+    }
+    clearTimeout(deadline);
+    app.log.info(forced ? "stopped (some requests were cut off)" : "stopped");
     process.exit(0);
   };
-  process.once("SIGINT", () => void shutdown("SIGINT"));
-  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
   await app.listen({ port: env.PORT, host: env.HOST });
   const where = env.DATABASE_URL ? "PostgreSQL" : `embedded PGlite in ${env.DATA_DIR}`;
