@@ -47,6 +47,12 @@ import {
 import type { Resolve } from "./features/webhooks/webhook-target.ts";
 import { registerCompression } from "./http/compression.ts";
 import { registerErrorHandler } from "./http/error-handler.ts";
+import {
+  type AppMetrics,
+  createMetrics,
+  registerMetricsRoute,
+  registerRequestMetrics,
+} from "./http/metrics.ts";
 import { registerOpenApi } from "./http/openapi.ts";
 import { registerSameOriginCheck, registerWrongAddressPage } from "./http/origins.ts";
 import { consumeRateLimit, type RateRule } from "./http/rate-limit.ts";
@@ -68,6 +74,8 @@ declare module "fastify" {
     inboundMail: InboundMailListener | null;
     /** Shutting down: /readyz answers 503 from now on and the live-push streams end with a retry hint. */
     drain(): void;
+    /** The Prometheus registry (start-server serves it on METRICS_PORT when set). */
+    metrics: AppMetrics;
   }
 }
 
@@ -110,6 +118,8 @@ export interface AppDeps {
   webhooks?: { allowPrivate?: boolean; retentionDays?: number; resolve?: Resolve; timeoutMs?: number };
   /** Largest attachment in bytes (ATTACHMENT_MAX_BYTES); 10 MB by default. */
   attachmentMaxBytes?: number;
+  /** Prometheus metrics at /metrics on this port for `Authorization: Bearer <token>`; 404 without a token. */
+  metricsToken?: string;
   /** Tests only: a controllable clock for services and jobs. Production leaves it out (the system clock). */
   clock?: Clock;
   /** The scheduled-job runner's timing (tests shorten it or set a far-off first tick to drive it by hand). */
@@ -147,6 +157,10 @@ export async function buildApp(deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   let draining = false;
+  let openStreams = () => 0;
+  const metrics = createMetrics({ database: deps.database, openStreams: () => openStreams() });
+  app.decorate("metrics", metrics);
+  registerRequestMetrics(app, metrics);
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
     // Shutting down: a kept-alive connection would hold the server open after its last answer.
@@ -214,6 +228,7 @@ export async function buildApp(deps: AppDeps) {
     webhooks: webhookSender,
   });
   const hub = createStreamHub({ db: database.db, bus, logError, ...deps.streams });
+  openStreams = () => hub.size;
   app.decorate("drain", () => {
     draining = true;
     // The streams would not end by themselves: closing them now sends their browsers to another instance.
@@ -248,6 +263,7 @@ export async function buildApp(deps: AppDeps) {
   await registerOpenApi(app);
 
   app.get("/healthz", async () => ({ status: "ok" }));
+  registerMetricsRoute(app, metrics, deps.metricsToken);
   app.get("/readyz", async (_request, reply) => {
     // Shutting down: the load balancer takes this instance out while the requests under way finish.
     if (draining) return reply.status(503).send({ status: "draining" });
@@ -304,7 +320,14 @@ export async function buildApp(deps: AppDeps) {
   await registerSpa(app, { clientDir: deps.clientDir });
 
   // Scheduled work, at most one instance at a time per job (docs/decisions/018-scheduled-jobs.md).
-  const jobs = createJobRunner({ db: database.db, log: app.log, clock, dispatcher, ...deps.jobs });
+  const jobs = createJobRunner({
+    db: database.db,
+    log: app.log,
+    clock,
+    dispatcher,
+    onRun: metrics.jobRun,
+    ...deps.jobs,
+  });
   const scheduled: Array<Job | null> = [
     notificationRetentionJob({ olderThanDays: deps.notificationRetentionDays ?? 90 }),
     attachmentCleanupJob(),

@@ -24,6 +24,8 @@ export interface Database {
   url?: string;
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /** PostgreSQL's pool, for the metrics: connections open, idle, and requests waiting for one. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -93,6 +95,7 @@ export function createDatabase(config: DatabaseConfig): Database {
       ping: async () => {
         await db.execute(sql`select 1`);
       },
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     };
   }
