@@ -1,51 +1,19 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { type ChildServer, startChildServer } from "./test/child-server.ts";
 
 // The production entry point (src/server/main.ts) in a child process, stopped the way an orchestrator stops
 // it: SIGTERM while a request is under way.
 
-const root = path.resolve(import.meta.dirname, "../..");
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "helpdesk-shutdown-"));
-let child: ChildProcess | undefined;
+let server: ChildServer | undefined;
 afterAll(() => {
-  child?.kill("SIGKILL");
+  server?.process.kill("SIGKILL");
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-/** Starts the server on a free port and resolves with that port once it listens. */
-function startServer(env: Record<string, string>): Promise<{ port: number; exited: Promise<number | null> }> {
-  child = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "src/server/main.ts"], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "info",
-      BETTER_AUTH_SECRET: "a-secret-for-the-shutdown-test-0123456789",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const running = child;
-  const exited = new Promise<number | null>((resolve) => running.once("exit", (code) => resolve(code)));
-  let output = "";
-  return new Promise((resolve, reject) => {
-    running.stdout?.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      const listening = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
-      if (listening) resolve({ port: Number(listening[1]), exited });
-    });
-    running.stderr?.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    void exited.then((code) => reject(new Error(`the server exited (${code}) before listening:\n${output}`)));
-  });
-}
 
 /** A request's status, or "refused" when nothing listens any more. */
 async function statusOf(port: number, pathname: string): Promise<number | "refused"> {
@@ -60,11 +28,14 @@ async function statusOf(port: number, pathname: string): Promise<number | "refus
 
 describe("graceful shutdown", () => {
   it("on SIGTERM answers /readyz with 503, stops taking connections, finishes the request under way and exits 0", async () => {
-    const { port, exited } = await startServer({
+    server = await startChildServer({
+      DATA_DIR: dataDir,
+      BETTER_AUTH_SECRET: "a-secret-for-the-shutdown-test-0123456789",
       SHUTDOWN_DELAY_MS: "1500",
       // Longer than the test may take: the connection must close because its answer was sent, not cut off.
       SHUTDOWN_TIMEOUT_MS: "600000",
     });
+    const { port, exited } = server;
     expect(await statusOf(port, "/readyz")).toBe(200);
 
     // A request under way: its headers are in, half its body is still to come.
@@ -81,7 +52,7 @@ describe("graceful shutdown", () => {
         `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`,
     );
 
-    child?.kill("SIGTERM");
+    server.process.kill("SIGTERM");
     // Draining: still listening, but the load balancer is told to send traffic elsewhere.
     await expect.poll(() => statusOf(port, "/readyz"), { timeout: 10_000, interval: 100 }).toBe(503);
     // Then no new connection is taken...
