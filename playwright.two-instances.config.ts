@@ -8,6 +8,8 @@ export default defineConfig({
   webServer: {
     ...(base.webServer as object),
     command: "node --import tsx scripts/e2e-server.ts",
+    // Shows the balancer's line and, at the end, how many requests each instance answered.
+    stdout: "pipe",
     env: { ...(base.webServer as { env: Record<string, string> }).env, E2E_INSTANCES: "2" },
   },
 });
