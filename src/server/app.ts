@@ -47,6 +47,12 @@ import {
 import type { Resolve } from "./features/webhooks/webhook-target.ts";
 import { registerCompression } from "./http/compression.ts";
 import { registerErrorHandler } from "./http/error-handler.ts";
+import {
+  type AppMetrics,
+  createMetrics,
+  registerMetricsRoute,
+  registerRequestMetrics,
+} from "./http/metrics.ts";
 import { registerOpenApi } from "./http/openapi.ts";
 import { registerSameOriginCheck, registerWrongAddressPage } from "./http/origins.ts";
 import { consumeRateLimit, type RateRule } from "./http/rate-limit.ts";
@@ -66,6 +72,10 @@ declare module "fastify" {
     jobs: JobRunner;
     /** The inbound SMTP listener (decision 028), when INBOUND_SMTP_PORT is set; null otherwise. */
     inboundMail: InboundMailListener | null;
+    /** Shutting down: /readyz answers 503 from now on and the live-push streams end with a retry hint. */
+    drain(): void;
+    /** The Prometheus registry (start-server serves it on METRICS_PORT when set). */
+    metrics: AppMetrics;
   }
 }
 
@@ -108,6 +118,8 @@ export interface AppDeps {
   webhooks?: { allowPrivate?: boolean; retentionDays?: number; resolve?: Resolve; timeoutMs?: number };
   /** Largest attachment in bytes (ATTACHMENT_MAX_BYTES); 10 MB by default. */
   attachmentMaxBytes?: number;
+  /** Prometheus metrics at /metrics on this port for `Authorization: Bearer <token>`; 404 without a token. */
+  metricsToken?: string;
   /** Tests only: a controllable clock for services and jobs. Production leaves it out (the system clock). */
   clock?: Clock;
   /** The scheduled-job runner's timing (tests shorten it or set a far-off first tick to drive it by hand). */
@@ -144,8 +156,15 @@ export async function buildApp(deps: AppDeps) {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  let draining = false;
+  let openStreams = () => 0;
+  const metrics = createMetrics({ database: deps.database, openStreams: () => openStreams() });
+  app.decorate("metrics", metrics);
+  registerRequestMetrics(app, metrics);
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
+    // Shutting down: a kept-alive connection would hold the server open after its last answer.
+    if (draining) reply.header("connection", "close");
     // API answers are personal and change at any moment: no browser or proxy cache may keep one.
     // (An attachment download sets its own: private and immutable, its bytes never change.)
     if (request.url.startsWith("/api/") && !reply.hasHeader("cache-control"))
@@ -209,6 +228,12 @@ export async function buildApp(deps: AppDeps) {
     webhooks: webhookSender,
   });
   const hub = createStreamHub({ db: database.db, bus, logError, ...deps.streams });
+  openStreams = () => hub.size;
+  app.decorate("drain", () => {
+    draining = true;
+    // The streams would not end by themselves: closing them now sends their browsers to another instance.
+    hub.close();
+  });
   // Open streams would hold the server open: finish deliveries under way, end the streams, then stop listening.
   app.addHook("preClose", async () => {
     await hub.settled();
@@ -238,7 +263,10 @@ export async function buildApp(deps: AppDeps) {
   await registerOpenApi(app);
 
   app.get("/healthz", async () => ({ status: "ok" }));
+  registerMetricsRoute(app, metrics, deps.metricsToken);
   app.get("/readyz", async (_request, reply) => {
+    // Shutting down: the load balancer takes this instance out while the requests under way finish.
+    if (draining) return reply.status(503).send({ status: "draining" });
     try {
       await pingWithin(database, readinessTimeoutMs);
       return { status: "ok", database: database.kind };
@@ -292,7 +320,14 @@ export async function buildApp(deps: AppDeps) {
   await registerSpa(app, { clientDir: deps.clientDir });
 
   // Scheduled work, at most one instance at a time per job (docs/decisions/018-scheduled-jobs.md).
-  const jobs = createJobRunner({ db: database.db, log: app.log, clock, dispatcher, ...deps.jobs });
+  const jobs = createJobRunner({
+    db: database.db,
+    log: app.log,
+    clock,
+    dispatcher,
+    onRun: metrics.jobRun,
+    ...deps.jobs,
+  });
   const scheduled: Array<Job | null> = [
     notificationRetentionJob({ olderThanDays: deps.notificationRetentionDays ?? 90 }),
     attachmentCleanupJob(),

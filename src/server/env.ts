@@ -20,6 +20,14 @@ const envSchema = z.object({
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).optional(),
   DATABASE_STARTUP_TIMEOUT_MS: z.coerce.number().int().min(0).default(0),
   BASE_URL: z.url("BASE_URL must be a full URL such as http://localhost:3000").optional(),
+  /** On SIGTERM: how long /readyz answers 503 before the server stops taking connections (load balancers notice). */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).default(0),
+  /** On SIGTERM: how long requests under way may take to finish before their connections are cut. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /** Prometheus metrics: on this port (its own listener, HOST's address), or on the main port with METRICS_TOKEN. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** Prometheus metrics at /metrics on the main port, for requests with `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   BETTER_AUTH_SECRET: z.string().min(32, "BETTER_AUTH_SECRET must be at least 32 characters").optional(),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),

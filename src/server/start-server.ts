@@ -1,10 +1,12 @@
 import { existsSync } from "node:fs";
+import type { Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type AppDeps, buildApp } from "./app.ts";
 import { createDatabase } from "./db/client.ts";
 import { waitForDatabase } from "./db/wait-for-database.ts";
 import { loadDotEnvFile, loadEnv } from "./env.ts";
+import { listenForMetrics } from "./http/metrics.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { loadOrCreateSecret } from "./secrets.ts";
 
@@ -69,6 +71,7 @@ export async function startServer({ clock, jobs }: StartOverrides = {}) {
     webhooks: { allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE, retentionDays: env.WEBHOOK_RETENTION_DAYS },
     attachmentMaxBytes: env.ATTACHMENT_MAX_BYTES,
     inboundMail: env.inboundMail,
+    metricsToken: env.METRICS_TOKEN,
     mailer: createMailer({
       smtpUrl: env.SMTP_URL,
       outboxDir: path.resolve(env.DATA_DIR, "outbox"),
@@ -77,16 +80,43 @@ export async function startServer({ clock, jobs }: StartOverrides = {}) {
     }),
   });
 
+  let metricsServer: Server | null = null;
+  let stopping = false;
   const shutdown = async (signal: string) => {
-    app.log.info(`${signal} received, shutting down`);
-    await app.close();
-    await database.close();
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal} received: draining (readiness 503), then shutting down`);
+    app.drain();
+    if (env.SHUTDOWN_DELAY_MS > 0) await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DELAY_MS));
+    // Stop taking connections, let the requests under way finish (cut after SHUTDOWN_TIMEOUT_MS), stop the
+    // job timer after the runs under way (each job's work is transactional), then close the pool.
+    let forced = false;
+    const deadline = setTimeout(() => {
+      forced = true;
+      app.log.warn(`requests still under way after ${env.SHUTDOWN_TIMEOUT_MS} ms: closing their connections`);
+      app.server.closeAllConnections();
+    }, env.SHUTDOWN_TIMEOUT_MS);
+    deadline.unref();
+    try {
+      metricsServer?.close();
+      metricsServer?.closeAllConnections();
+      await app.close();
+      await database.close();
+    } catch (error) {
+      app.log.error({ err: error }, "shutdown did not finish cleanly");
+      process.exit(1);
+    }
+    clearTimeout(deadline);
+    app.log.info(forced ? "stopped (some requests were cut off)" : "stopped");
     process.exit(0);
   };
-  process.once("SIGINT", () => void shutdown("SIGINT"));
-  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
   await app.listen({ port: env.PORT, host: env.HOST });
+  metricsServer =
+    env.METRICS_PORT === undefined ? null : await listenForMetrics(app.metrics, env.METRICS_PORT, env.HOST);
+  if (metricsServer) app.log.info(`Prometheus metrics at http://${env.HOST}:${env.METRICS_PORT}/metrics`);
   const where = env.DATABASE_URL ? "PostgreSQL" : `embedded PGlite in ${env.DATA_DIR}`;
   app.log.info(`Helpdesk is running at ${env.BASE_URL} (database: ${where})`);
   if (readDotEnv) app.log.info("settings read from .env (variables set in the environment win)");

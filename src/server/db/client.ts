@@ -24,8 +24,13 @@ export interface Database {
   url?: string;
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /** PostgreSQL's pool, for the metrics: connections open, idle, and requests waiting for one. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
+
+/** The advisory lock held while migrating PostgreSQL (any constant, fixed across releases). */
+export const migrationLockKey = 7_245_910_014;
 
 export const migrationsFolder = fileURLToPath(new URL("../../../drizzle", import.meta.url));
 
@@ -79,6 +84,9 @@ export function createDatabase(config: DatabaseConfig): Database {
         });
         await client.connect();
         try {
+          // Several instances starting together: the first takes the lock and migrates, the others wait for
+          // it here and then find every migration applied. The lock goes with the session if the process dies.
+          await client.query("select pg_advisory_lock($1)", [migrationLockKey]);
           await migratePg(drizzlePg(client), { migrationsFolder });
         } finally {
           await client.end();
@@ -87,6 +95,7 @@ export function createDatabase(config: DatabaseConfig): Database {
       ping: async () => {
         await db.execute(sql`select 1`);
       },
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     };
   }

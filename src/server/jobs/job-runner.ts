@@ -46,6 +46,8 @@ export interface JobRunnerOptions {
   /** The first look after start (5 s by default, so a start-up is not slowed and an overdue job runs promptly). */
   firstTickMs?: number;
   instanceId?: string;
+  /** Told of every run this instance made (the metrics count them). */
+  onRun?: (job: string, outcome: "ok" | "failed") => void;
 }
 
 export interface JobRunner {
@@ -75,6 +77,7 @@ export function createJobRunner({
   tickMs = 30_000,
   firstTickMs = 5_000,
   instanceId = randomUUID(),
+  onRun = () => {},
 }: JobRunnerOptions): JobRunner {
   const jobs = new Map<string, Job>();
   const running = new Map<string, Promise<boolean>>();
@@ -98,6 +101,7 @@ export function createJobRunner({
       const { done } = await job.run(ctx);
       const durationMs = Math.round(performance.now() - started);
       await finishJob(db, { name: job.name, instanceId, startedAt, finishedAt: clock.now(), done });
+      onRun(job.name, "ok");
       const fields = { job: job.name, done, durationMs };
       if (done > 0) log.info(fields, `Job ${job.name} handled ${done} items`);
       else log.debug(fields, `Job ${job.name} found nothing to do`);
@@ -107,6 +111,7 @@ export function createJobRunner({
         { job: job.name, durationMs, err: error },
         `Job ${job.name} failed; retried at the next tick`,
       );
+      onRun(job.name, "failed");
       await failJob(db, { name: job.name, instanceId, at: clock.now(), message: errorMessage(error) });
     }
     return true;

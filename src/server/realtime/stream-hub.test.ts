@@ -57,7 +57,7 @@ function recordingClient(actor: Actor, sessionId: string) {
         }
         return frame;
       });
-  return { client, frames, isEnded: () => ended };
+  return { client, frames, isEnded: () => ended, text: () => text };
 }
 
 function setup(options: { sessionSweepMs?: number } = {}) {
@@ -226,5 +226,20 @@ describe("the stream hub", () => {
     await delivered(hub);
     expect([a.isEnded(), b.isEnded(), c.isEnded()]).toEqual([true, true, false]);
     hub.close();
+  });
+
+  it("ends every stream on shutdown with a short retry hint, so browsers reconnect to another instance", async () => {
+    const { hub } = setup();
+    const streams = [1, 2, 3].map((i) => recordingClient({ id: `u${i}`, role: "user" }, `s${i}`));
+    for (const stream of streams) await hub.open(stream.client, null);
+    hub.close();
+    expect(hub.size).toBe(0);
+    for (const stream of streams) {
+      expect(stream.isEnded()).toBe(true);
+      // The last thing written before the end: EventSource waits this long, then reconnects.
+      const retry = Number(/retry: (\d+)\n\n$/.exec(stream.text())?.[1]);
+      expect(retry).toBeGreaterThanOrEqual(500);
+      expect(retry).toBeLessThan(2_000);
+    }
   });
 });

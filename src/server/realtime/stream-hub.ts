@@ -30,7 +30,11 @@ export interface StreamHub {
   readonly size: number;
   /** Resolves once every bus message received so far has been written to the streams. */
   settled(): Promise<void>;
-  /** Ends every stream (the app is shutting down). */
+  /**
+   * Ends every stream (the app is shutting down). Each first gets a short `retry:` hint, spread over a
+   * second or two, so browsers reconnect promptly (through the balancer, to an instance still running)
+   * without all arriving at once; Last-Event-ID replays what they miss meanwhile.
+   */
   close(): void;
 }
 
@@ -206,7 +210,10 @@ export function createStreamHub({
       unsubscribeGap();
       clearInterval(heartbeat);
       clearInterval(sweep);
-      for (const entry of [...byClient.values()]) end(entry);
+      for (const entry of [...byClient.values()]) {
+        write(entry, `retry: ${500 + Math.floor(Math.random() * 1_500)}\n\n`);
+        end(entry);
+      }
     },
   };
 }

@@ -1,0 +1,146 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createDatabase, type Database } from "../db/client.ts";
+import { notificationSettings } from "../db/schema/index.ts";
+import { type ChildServer, startChildServer } from "../test/child-server.ts";
+import { insertUser, sessionCookieOf, testPassword } from "../test/factories.ts";
+import { withDatabase } from "../test/global-setup.ts";
+
+// Issue 14: an instance killed outright (SIGKILL: no shutdown, no goodbye) right after a write loses none
+// of the write's notifications or mails, and the surviving instance sends each queued mail exactly once.
+// Real processes (src/server/main.ts) on one PostgreSQL database; CI runs it with npm run test:pg.
+
+const templateUrl = inject("pgTemplateUrl");
+const baseURL = "http://localhost:3000";
+const secret = "a-secret-shared-by-both-instances-0123456789";
+const workDir = mkdtempSync(path.join(os.tmpdir(), "helpdesk-killed-"));
+const name = `helpdesk_killed_${Date.now().toString(36)}`;
+let admin: pg.Client;
+let database: Database;
+let url: string;
+const servers: ChildServer[] = [];
+
+beforeAll(async () => {
+  if (!templateUrl) return;
+  admin = new pg.Client({ connectionString: withDatabase(templateUrl, "postgres") });
+  await admin.connect();
+  await admin.query(`create database "${name}" template "${new URL(templateUrl).pathname.slice(1)}"`);
+  url = withDatabase(templateUrl, name);
+  database = createDatabase({ databaseUrl: url });
+});
+afterAll(async () => {
+  for (const server of servers) server.process.kill("SIGKILL");
+  await Promise.all(servers.map((server) => server.exited));
+  if (templateUrl) {
+    await database.close();
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.end();
+  }
+  rmSync(workDir, { recursive: true, force: true });
+});
+
+const start = (instance: string) =>
+  startChildServer({
+    DATABASE_URL: url,
+    DATA_DIR: path.join(workDir, instance),
+    BASE_URL: baseURL,
+    BETTER_AUTH_SECRET: secret,
+  }).then((server) => {
+    servers.push(server);
+    return server;
+  });
+
+const call = (server: ChildServer, pathname: string, init: { cookie?: string; body?: unknown } = {}) =>
+  fetch(`${server.url}${pathname}`, {
+    method: init.body === undefined ? "GET" : "POST",
+    headers: {
+      origin: baseURL,
+      "content-type": "application/json",
+      ...(init.cookie ? { cookie: init.cookie } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+
+const rows = async <T>(query: ReturnType<typeof sql>) =>
+  ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+
+const mailFiles = () =>
+  ["a", "b"].flatMap((instance) => {
+    const outbox = path.join(workDir, instance, "outbox");
+    return existsSync(outbox) ? readdirSync(outbox) : [];
+  });
+
+describe.skipIf(!templateUrl)("an instance killed right after a write (PostgreSQL)", () => {
+  it("loses no notification or mail: the other instance shows them and sends each mail once", async () => {
+    const user = await insertUser(database.db, { role: "user" });
+    const techs = [];
+    for (let i = 0; i < 3; i++) {
+      const tech = await insertUser(database.db, { role: "technician" });
+      // New-ticket mail is off by default; these technicians asked for it.
+      await database.db.insert(notificationSettings).values({ userId: tech.id, emailTypes: ["new_ticket"] });
+      techs.push(tech);
+    }
+    const a = await start("a");
+
+    const signedIn = await call(a, "/api/auth/sign-in/email", {
+      body: { email: user.email, password: testPassword },
+    });
+    expect(signedIn.status).toBe(200);
+    const cookie = sessionCookieOf(signedIn.headers.getSetCookie());
+    const created = await call(a, "/api/tickets", {
+      cookie,
+      body: {
+        title: "Server room too warm",
+        description: "Thermometer says 31 °C",
+        category: "Hardware",
+        priority: "High",
+        department: "IT",
+        floor: "-1",
+        officeNumber: "B01",
+      },
+    });
+    expect(created.status).toBe(201);
+    const { ticketId } = (await created.json()) as { ticketId: string };
+    // Killed outright the moment the write is answered: whatever it had not yet sent, it never will.
+    a.process.kill("SIGKILL");
+    await a.exited;
+
+    const queued = await rows<{ id: string; to_address: string }>(
+      sql`select id::text, to_address from mail_outbox`,
+    );
+    expect(queued.length).toBeGreaterThanOrEqual(techs.length);
+
+    const b = await start("b");
+    // Every technician sees the new ticket's notification through the surviving instance.
+    for (const tech of techs) {
+      const techSignIn = await call(b, "/api/auth/sign-in/email", {
+        body: { email: tech.email, password: testPassword },
+      });
+      const techCookie = sessionCookieOf(techSignIn.headers.getSetCookie());
+      const list = await call(b, "/api/notifications", { cookie: techCookie });
+      expect(list.status).toBe(200);
+      expect(JSON.stringify(await list.json())).toContain(ticketId);
+    }
+    // The user's session, made on the dead instance, still works on the other one.
+    expect((await call(b, `/api/tickets/${ticketId}`, { cookie })).status).toBe(200);
+
+    // B sends what A left queued (on start), and every mail goes out exactly once across both instances.
+    await expect
+      .poll(
+        async () =>
+          (
+            await rows<{ n: number }>(sql`select count(*)::int as n from mail_outbox where status <> 'sent'`)
+          )[0]!.n,
+        {
+          timeout: 20_000,
+          interval: 200,
+        },
+      )
+      .toBe(0);
+    expect(mailFiles().filter((file) => file.endsWith(".eml"))).toHaveLength(queued.length);
+  }, 120_000);
+});
