@@ -2,8 +2,10 @@
 // real service (the same chunks the route sends) and prints rows per second and the peak memory above
 // the start. Printed figures only (and bench/results/csv-export-<database>.json); no test asserts them.
 //
-//   npm run bench:csv                                          # embedded PGlite, 100,000 tickets
-//   BENCH_TICKETS=1000000 BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:csv
+//   npm run bench:csv                          # PostgreSQL on 127.0.0.1:5432 (BENCH_DATABASE_URL), 1,000,000 tickets
+//   npm run bench:csv -- --pglite              # embedded PGlite, 100,000 tickets
+//   BENCH_TICKETS=400000 npm run bench:csv     # another size
+//   node --expose-gc --import tsx bench/csv-export.ts   # memory measured from a collected heap
 import { mkdirSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
@@ -12,7 +14,10 @@ import { exportTicketsQuerySchema } from "#shared/tickets/ticket.schemas.ts";
 import { exportTicketsFor } from "../src/server/features/exports/ticket-export.service.ts";
 import { openBenchDatabase } from "./bench-database.ts";
 
-const ticketCount = Number(process.env.BENCH_TICKETS ?? 100_000);
+const usePglite = process.argv.includes("--pglite");
+if (usePglite) delete process.env.BENCH_DATABASE_URL;
+else process.env.BENCH_DATABASE_URL ??= "postgres://postgres@127.0.0.1:5432/postgres";
+const ticketCount = Number(process.env.BENCH_TICKETS ?? (usePglite ? 100_000 : 1_000_000));
 const { database, cleanup } = await openBenchDatabase("csv");
 const { db } = database;
 console.log(`Database: ${database.kind}; seeding ${ticketCount.toLocaleString("en")} tickets…`);
@@ -54,6 +59,8 @@ interface Figure {
   seconds: number;
   rowsPerSecond: number;
   peakRssAboveStartMb: number;
+  /** The JavaScript heap in use at its highest: what the export holds, as RSS also counts freed memory V8 keeps. */
+  peakHeapUsedMb: number;
 }
 const figures: Figure[] = [];
 
@@ -61,9 +68,13 @@ async function measure(name: string, actor: Actor, query: Record<string, unknown
   globalThis.gc?.();
   const startRss = process.memoryUsage().rss;
   let peakRss = startRss;
-  const sampler = setInterval(() => {
-    peakRss = Math.max(peakRss, process.memoryUsage().rss);
-  }, 20);
+  let peakHeap = process.memoryUsage().heapUsed;
+  const sample = () => {
+    const usage = process.memoryUsage();
+    peakRss = Math.max(peakRss, usage.rss);
+    peakHeap = Math.max(peakHeap, usage.heapUsed);
+  };
+  const sampler = setInterval(sample, 20);
   const started = performance.now();
   const { chunks } = await exportTicketsFor({ db, actor }, exportTicketsQuerySchema.parse(query));
   let bytes = 0;
@@ -71,7 +82,7 @@ async function measure(name: string, actor: Actor, query: Record<string, unknown
   for await (const chunk of chunks) {
     bytes += Buffer.byteLength(chunk);
     for (let i = chunk.indexOf("\r\n"); i !== -1; i = chunk.indexOf("\r\n", i + 2)) lines++;
-    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+    sample();
   }
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
@@ -83,12 +94,13 @@ async function measure(name: string, actor: Actor, query: Record<string, unknown
     seconds: Number(seconds.toFixed(2)),
     rowsPerSecond: Math.round(rows / seconds),
     peakRssAboveStartMb: Number(((peakRss - startRss) / 1e6).toFixed(1)),
+    peakHeapUsedMb: Number((peakHeap / 1e6).toFixed(1)),
   };
   figures.push(figure);
   console.log(
     `${name.padEnd(44)} ${String(rows).padStart(9)} rows  ${String(figure.megabytes).padStart(7)} MB  ` +
       `${String(figure.seconds).padStart(7)} s  ${String(figure.rowsPerSecond).padStart(7)} rows/s  ` +
-      `peak RSS +${figure.peakRssAboveStartMb} MB`,
+      `peak RSS +${figure.peakRssAboveStartMb} MB  peak heap ${figure.peakHeapUsedMb} MB`,
   );
 }
 

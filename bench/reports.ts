@@ -28,7 +28,8 @@ else process.env.BENCH_DATABASE_URL ??= "postgres://postgres@127.0.0.1:5432/post
 const ticketCount = Number(process.env.BENCH_TICKETS ?? (usePglite ? 100_000 : 1_000_000));
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 
-// BENCH_REUSE_URL: time an already seeded database again (kept afterwards), e.g. after adding an index.
+// BENCH_REUSE_URL: a database kept between runs (created beforehand; seeded on the first run, only timed
+// afterwards), e.g. to time it again after adding an index. `--seed-only` stops after seeding.
 const reuseUrl = process.env.BENCH_REUSE_URL;
 const { database, cleanup } = reuseUrl
   ? (() => {
@@ -37,9 +38,21 @@ const { database, cleanup } = reuseUrl
     })()
   : await openBenchDatabase("reports");
 const { db } = database;
-if (!reuseUrl) {
-  await database.migrate();
-  await seed();
+// A reused database is migrated (a new migration's backfill runs here) and seeded only while it is empty.
+await database.migrate();
+const seeded = reuseUrl
+  ? Number(
+      (
+        (await db.execute(sql`select count(*)::int as n from tickets`)) as unknown as {
+          rows: { n: number }[];
+        }
+      ).rows[0]?.n,
+    ) > 0
+  : false;
+if (!seeded) await seed();
+if (process.argv.includes("--seed-only")) {
+  await cleanup();
+  process.exit(0);
 }
 
 async function seed() {

@@ -6,6 +6,7 @@ export * from "./custom-fields.ts";
 export * from "./inbound-mail.ts";
 export * from "./notification-mail.ts";
 export * from "./notifications.ts";
+export * from "./report-rollups.ts";
 export * from "./scheduled-jobs.ts";
 export * from "./settings.ts";
 export * from "./ticket-activity.ts";

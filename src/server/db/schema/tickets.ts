@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { customType, index, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { customType, index, pgEnum, pgTable, smallint, text, timestamp } from "drizzle-orm/pg-core";
 import { ticketCategories, ticketPriorities, ticketStatuses } from "#shared/tickets/ticket.schemas.ts";
 import { users } from "./users.ts";
 
@@ -61,6 +61,17 @@ export const tickets = pgTable(
     doneAt: stamp("done_at").generatedAlwaysAs(
       sql`coalesce(resolved_at, case when status in ('Resolved', 'Closed') then updated_at end)`,
     ),
+    /**
+     * Reports (decision 027): which of the duration buckets (report-rollups.ts) the first response and the
+     * resolution fall in (under 1.1 s: bucket 0), null while there is none (greatest() skips nulls: hence the case). The daily rollup counts per bucket; a percentile then
+     * reads the exact durations of one bucket only.
+     */
+    firstResponseBucket: smallint("first_response_bucket").generatedAlwaysAs(
+      sql`case when first_responded_at is not null then floor(ln(greatest(extract(epoch from first_responded_at - created_at), 1)) / ln(1.1))::smallint end`,
+    ),
+    resolutionBucket: smallint("resolution_bucket").generatedAlwaysAs(
+      sql`case when resolved_at is not null then floor(ln(greatest(extract(epoch from resolved_at - created_at), 1)) / ln(1.1))::smallint end`,
+    ),
     // Search over the TKT id, title and description; 'simple' so that ids and jargon are not stemmed away.
     search: tsvector("search").generatedAlwaysAs(
       sql`to_tsvector('simple'::regconfig, "id" || ' ' || "title" || ' ' || "description")`,
@@ -106,6 +117,13 @@ export const tickets = pgTable(
       t.firstRespondedAt,
     ),
     index("tickets_report_done_idx").on(t.doneAt, t.createdAt, t.resolvedAt),
+    // A percentile's one bucket over the range, durations read from the index alone.
+    index("tickets_report_first_response_idx")
+      .on(t.firstResponseBucket, t.createdAt, t.firstRespondedAt)
+      .where(sql`first_response_bucket is not null`),
+    index("tickets_report_resolution_idx")
+      .on(t.resolutionBucket, t.doneAt, t.createdAt, t.resolvedAt)
+      .where(sql`resolution_bucket is not null`),
     // Auto-close reads the Resolved tickets idle the longest (updated_at is the last activity: decision 021).
     index("tickets_resolved_activity_idx").on(t.updatedAt, t.id).where(sql`${t.status} = 'Resolved'`),
   ],

@@ -8,15 +8,19 @@ import type { Db } from "../../db/client.ts";
  * setting is accepted and changes nothing.
  */
 export function readWithoutJit<T>(db: Db, read: (tx: Db) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local jit = off`);
-    // A year of resolutions is half a million durations to sort for a percentile: in memory, not on disk.
-    await tx.execute(sql`set local work_mem = '64MB'`);
-    // Index lookups cost about a sequential read on SSDs: at the default 4 the planner scans every ticket
-    // to join a month of ratings to their tickets (0.6 s) instead of looking 12,000 of them up.
-    await tx.execute(sql`set local random_page_cost = 1.1`);
-    return read(tx);
-  });
+  // Repeatable read: the rollups and the tickets a percentile then reads are one snapshot.
+  return db.transaction(
+    async (tx) => {
+      await tx.execute(sql`set local jit = off`);
+      // A year of resolutions is half a million durations to sort for a percentile: in memory, not on disk.
+      await tx.execute(sql`set local work_mem = '64MB'`);
+      // Index lookups cost about a sequential read on SSDs: at the default 4 the planner scans every ticket
+      // to join a month of ratings to their tickets (0.6 s) instead of looking 12,000 of them up.
+      await tx.execute(sql`set local random_page_cost = 1.1`);
+      return read(tx);
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
 }
 
 /**

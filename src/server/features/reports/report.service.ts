@@ -27,6 +27,14 @@ import {
   summariseSatisfaction,
   summariseSatisfactionPerTechnician,
 } from "./report.queries.ts";
+import {
+  countTicketBreakdownFromRollup,
+  countTicketVolumeFromRollup,
+  rollupsCountIn,
+  summariseResponseTimesFromRollup,
+  summariseSatisfactionFromRollup,
+  summariseSatisfactionPerTechnicianFromRollup,
+} from "./report-rollup.queries.ts";
 
 export function requireReportsViewer(ctx: ServiceContext) {
   if (!can.seeReports(ctx.actor)) throw forbidden(onlyStaffSeeReports);
@@ -62,7 +70,13 @@ export async function reportTicketVolume(
   const w = await windowFor(ctx, query);
   const [rows, backlogAtEnd] = await readWithoutJit(
     ctx.db,
-    async (tx) => [await countTicketVolume(tx, w), await countBacklogAtEnd(tx, w)] as const,
+    async (tx) =>
+      [
+        (await rollupsCountIn(tx, w.timeZone))
+          ? await countTicketVolumeFromRollup(tx, w)
+          : await countTicketVolume(tx, w),
+        await countBacklogAtEnd(tx, w),
+      ] as const,
   );
   const counts = new Map(rows.map((row) => [`${row.kind} ${row.start}`, row.count]));
   const countOf = (kind: "opened" | "resolved", start: string) => counts.get(`${kind} ${start}`) ?? 0;
@@ -90,7 +104,11 @@ export async function reportTicketBreakdown(
   query: ReportQuery,
 ): Promise<TicketBreakdownReport> {
   const w = await windowFor(ctx, query);
-  const rows = await readWithoutJit(ctx.db, (tx) => countTicketBreakdown(tx, w));
+  const rows = await readWithoutJit(ctx.db, async (tx) =>
+    (await rollupsCountIn(tx, w.timeZone))
+      ? countTicketBreakdownFromRollup(tx, w)
+      : countTicketBreakdown(tx, w),
+  );
   const counted = (dimension: "category" | "priority", keys: readonly string[]) =>
     keys.map((key) => ({
       key,
@@ -117,7 +135,11 @@ export async function reportResponseTimes(
   query: ReportQuery,
 ): Promise<ResponseTimesReport> {
   const w = await windowFor(ctx, query);
-  const { firstResponse, resolution } = await readWithoutJit(ctx.db, (tx) => summariseResponseTimes(tx, w));
+  const { firstResponse, resolution } = await readWithoutJit(ctx.db, async (tx) =>
+    (await rollupsCountIn(tx, w.timeZone))
+      ? summariseResponseTimesFromRollup(tx, w)
+      : summariseResponseTimes(tx, w),
+  );
   return { range: rangeOf(w), firstResponse: toSummary(firstResponse), resolution: toSummary(resolution) };
 }
 
@@ -133,11 +155,18 @@ export async function reportSatisfaction(
 ): Promise<SatisfactionReport> {
   const w = await windowFor(ctx, query);
   const perPerson = can.seeTechnicianSatisfaction(ctx.actor);
-  const [ratings, comments, perTechnician] = await readWithoutJit(ctx.db, async (tx) => [
-    await summariseSatisfaction(tx, w),
-    await findRecentFeedbackComments(tx, w, reportRecentCommentsMax),
-    perPerson ? await summariseSatisfactionPerTechnician(tx, w) : null,
-  ]);
+  const [ratings, comments, perTechnician] = await readWithoutJit(ctx.db, async (tx) => {
+    const rolledUp = await rollupsCountIn(tx, w.timeZone);
+    return [
+      rolledUp ? await summariseSatisfactionFromRollup(tx, w) : await summariseSatisfaction(tx, w),
+      await findRecentFeedbackComments(tx, w, reportRecentCommentsMax),
+      perPerson
+        ? rolledUp
+          ? await summariseSatisfactionPerTechnicianFromRollup(tx, w)
+          : await summariseSatisfactionPerTechnician(tx, w)
+        : null,
+    ] as const;
+  });
   const distribution = [1, 2, 3, 4, 5].map((rating) => ({
     rating,
     count: ratings.find((row) => row.rating === rating)?.count ?? 0,
