@@ -1,5 +1,5 @@
-import { Suspense } from "react";
-import { Outlet, ScrollRestoration } from "react-router";
+import { Suspense, useLayoutEffect } from "react";
+import { Outlet, useLocation, useNavigationType } from "react-router";
 import { PageSpinner } from "../components/ui/spinner.tsx";
 import { Header } from "./header.tsx";
 import { LiveUpdates } from "./live-updates.tsx";
@@ -7,6 +7,7 @@ import { LiveUpdates } from "./live-updates.tsx";
 export function RootLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
+      <ScrollToTopOnNavigation />
       <Header />
       <LiveUpdates />
       <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6">
@@ -14,7 +15,19 @@ export function RootLayout() {
           <Outlet />
         </Suspense>
       </main>
-      <ScrollRestoration />
     </div>
   );
+}
+
+/**
+ * A new page starts at its top; Back and Forward keep the browser's own scroll restoration (what the data
+ * router's ScrollRestoration did, in declarative mode).
+ */
+function ScrollToTopOnNavigation() {
+  const { pathname } = useLocation();
+  const navigationType = useNavigationType();
+  useLayoutEffect(() => {
+    if (navigationType !== "POP") window.scrollTo(0, 0);
+  }, [pathname, navigationType]);
+  return null;
 }
