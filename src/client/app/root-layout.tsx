@@ -26,6 +26,7 @@ export function RootLayout() {
 function ScrollToTopOnNavigation() {
   const { pathname } = useLocation();
   const navigationType = useNavigationType();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs for each new page (pathname), which it does not read
   useLayoutEffect(() => {
     if (navigationType !== "POP") window.scrollTo(0, 0);
   }, [pathname, navigationType]);
