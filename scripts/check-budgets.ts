@@ -200,7 +200,7 @@ async function stopServer(child: ChildProcess) {
 }
 
 async function waitUntilReady() {
-  for (let attempt = 0; attempt < 120; attempt++) {
+  for (let attempt = 0; attempt < 360; attempt++) {
     try {
       if ((await fetch(`${baseURL}/readyz`)).ok) return;
     } catch {

@@ -1,15 +1,25 @@
-import { Suspense, useLayoutEffect } from "react";
+import { lazy, Suspense, useLayoutEffect } from "react";
 import { Outlet, useLocation, useNavigationType } from "react-router";
 import { PageSpinner } from "../components/ui/spinner.tsx";
+import { useActorQuery } from "../lib/use-actor.ts";
 import { Header } from "./header.tsx";
-import { LiveUpdates } from "./live-updates.tsx";
+
+// The live stream (and the alerts it raises) is for signed-in people: its own chunk (decision 031).
+const LiveUpdates = lazy(() =>
+  import("./live-updates.tsx").then((module) => ({ default: module.LiveUpdates })),
+);
 
 export function RootLayout() {
+  const { data: actor, isError } = useActorQuery();
   return (
     <div className="flex min-h-dvh flex-col">
       <ScrollToTopOnNavigation />
       <Header />
-      <LiveUpdates />
+      {actor || isError ? (
+        <Suspense fallback={null}>
+          <LiveUpdates />
+        </Suspense>
+      ) : null}
       <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6">
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
