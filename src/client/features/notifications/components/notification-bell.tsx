@@ -1,15 +1,20 @@
 import { useQuery } from "@tanstack/react-query";
 import { Bell, BellRing } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { cn } from "../../../components/ui/cn.ts";
+import { Spinner } from "../../../components/ui/spinner.tsx";
 import { notificationCountsQuery } from "../notification.api.ts";
 import {
   canShowDesktopNotifications,
   enableDesktopNotifications,
   isDesktopNotificationsOn,
 } from "../notification-preferences.ts";
-import { NotificationList } from "./notification-list.tsx";
+
+// The dropdown's list loads when the bell is opened, not with every signed-in page (decision 031).
+const NotificationList = lazy(() =>
+  import("./notification-list.tsx").then((module) => ({ default: module.NotificationList })),
+);
 
 const badgeText = (unread: number) => (unread > 99 ? "99+" : String(unread));
 
@@ -87,7 +92,9 @@ export function NotificationBell({ userId, onOpen }: { userId: string; onOpen?: 
           </div>
           <DesktopOptIn userId={userId} />
           <div className="min-h-0 flex-1 overflow-y-auto">
-            <NotificationList filter="all" variant="compact" onOpen={close} />
+            <Suspense fallback={<Spinner label="Loading notifications" className="m-4" />}>
+              <NotificationList filter="all" variant="compact" onOpen={close} />
+            </Suspense>
           </div>
           <Link
             to="/notifications"
