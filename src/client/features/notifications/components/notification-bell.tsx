@@ -3,7 +3,6 @@ import { Bell, BellRing } from "lucide-react";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { cn } from "../../../components/ui/cn.ts";
-import { Spinner } from "../../../components/ui/spinner.tsx";
 import { notificationCountsQuery } from "../notification.api.ts";
 import {
   canShowDesktopNotifications,
@@ -92,7 +91,14 @@ export function NotificationBell({ userId, onOpen }: { userId: string; onOpen?: 
           </div>
           <DesktopOptIn userId={userId} />
           <div className="min-h-0 flex-1 overflow-y-auto">
-            <Suspense fallback={<Spinner label="Loading notifications" className="m-4" />}>
+            <Suspense
+              fallback={
+                // What the list itself says while its answer is on the way.
+                <p role="status" className="px-4 py-8 text-center text-sm text-slate-500">
+                  Loading notifications...
+                </p>
+              }
+            >
               <NotificationList filter="all" variant="compact" onOpen={close} />
             </Suspense>
           </div>
