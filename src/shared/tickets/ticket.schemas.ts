@@ -6,8 +6,9 @@ import { storableText } from "../text/storable-text.ts";
 export const ticketCategories = ["Hardware", "Software", "Network", "Other"] as const;
 export type TicketCategory = (typeof ticketCategories)[number];
 
-export const ticketPriorities = ["Low", "Medium", "High"] as const;
-export type TicketPriority = (typeof ticketPriorities)[number];
+import { ticketPriorities } from "./ticket-priority.ts";
+
+export { type TicketPriority, ticketPriorities } from "./ticket-priority.ts";
 
 export const ticketStatuses = ["Open", "In Progress", "Resolved", "Closed"] as const;
 export type TicketStatus = (typeof ticketStatuses)[number];
