@@ -9,6 +9,7 @@ import { HelpArticlesLink } from "../features/articles/components/help-articles-
 import { useDepartmentNames } from "../features/settings/settings.api.ts";
 import { CreateTicketForm } from "../features/tickets/components/create-ticket-form.tsx";
 import { TicketList } from "../features/tickets/components/ticket-list.tsx";
+import { useTicketOrder } from "../features/tickets/components/ticket-sort.tsx";
 import {
   statusCountCards,
   TicketSummaryCards,
@@ -24,6 +25,7 @@ export default function UserHomePage() {
   const formId = useId();
   const [isFormOpen, setIsFormOpen] = useState(false);
   const departments = useDepartmentNames(isFormOpen);
+  const [order, setOrder] = useTicketOrder(false);
 
   return (
     <>
@@ -61,7 +63,8 @@ export default function UserHomePage() {
           My Support Tickets
         </h2>
         <TicketList
-          filters={{ scope: "created" }}
+          filters={{ scope: "created", ...order }}
+          onSortChange={setOrder}
           emptyState={
             <EmptyState
               icon={Inbox}

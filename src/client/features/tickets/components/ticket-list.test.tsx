@@ -102,6 +102,68 @@ describe("TicketList", () => {
   });
 });
 
+describe("TicketList rows, count and order", () => {
+  it("shows who raised each ticket, their department and office, and how many tickets match", async () => {
+    const tickets = [
+      makeTicket({
+        title: "VPN drops",
+        createdByName: "Rita Requester",
+        department: "Finance",
+        floor: "3",
+        officeNumber: "301",
+      }),
+    ];
+    vi.stubGlobal(
+      "fetch",
+      stubFetch({
+        "GET /api/tickets": {
+          body: { items: tickets, nextCursor: "c1", total: { count: 1234, capped: false } },
+        },
+      }).fetchStub,
+    );
+    renderWithApp(<TicketList filters={{ scope: "visible" }} />);
+    const row = await screen.findByRole("link", { name: /VPN drops/ });
+    expect(within(row).getByText("Rita Requester")).toBeInTheDocument();
+    expect(within(row).getByText("Finance, floor 3, office 301")).toBeInTheDocument();
+    expect(screen.getByText("1,234 tickets")).toBeInTheDocument();
+    // No Sort control unless the page keeps an order.
+    expect(screen.queryByLabelText("Sort by")).not.toBeInTheDocument();
+  });
+
+  it.each([
+    [{ count: 1, capped: false }, "1 ticket"],
+    [{ count: 0, capped: false }, "0 tickets"],
+    [{ count: 10000, capped: true }, "10,000+ tickets"],
+  ])("counts %j as %s", async (total, text) => {
+    vi.stubGlobal(
+      "fetch",
+      stubFetch({ "GET /api/tickets": { body: { items: [makeTicket()], nextCursor: null, total } } })
+        .fetchStub,
+    );
+    renderWithApp(<TicketList filters={{ scope: "visible" }} />);
+    expect(await screen.findByText(text)).toBeInTheDocument();
+  });
+
+  it("asks for the order it is given and reports a new choice", async () => {
+    const server = stubFetch({
+      "GET /api/tickets": {
+        body: { items: [makeTicket()], nextCursor: null, total: { count: 1, capped: false } },
+      },
+    });
+    vi.stubGlobal("fetch", server.fetchStub);
+    const onSortChange = vi.fn();
+    const user = userEvent.setup();
+    renderWithApp(
+      <TicketList filters={{ scope: "mine", sort: "status", dir: "asc" }} onSortChange={onSortChange} />,
+    );
+    const sort = await screen.findByLabelText("Sort by");
+    expect(sort).toHaveValue("status.asc");
+    expect(server.calls.map((call) => call.url)).toContain("/api/tickets?scope=mine&sort=status&dir=asc");
+    await user.selectOptions(sort, "Recently updated");
+    expect(onSortChange).toHaveBeenCalledWith("updated.desc");
+  });
+});
+
 describe("TicketList bulk actions", () => {
   const tickets = [
     makeTicket({ ticketId: "TKT0M5AAAAAA0000001A", title: "Laptop will not boot" }),
