@@ -13,7 +13,11 @@ import pg from "pg";
 import type { Actor } from "#shared/permissions.ts";
 import type { ListTicketsQuery } from "#shared/tickets/ticket.schemas.ts";
 import { createDatabase, type Database } from "../src/server/db/client.ts";
-import { ticketPageIdsQuery } from "../src/server/features/tickets/ticket.queries.ts";
+import {
+  countTicketsUpTo,
+  ticketPageIdsQuery,
+  ticketSortedPageIdsQuery,
+} from "../src/server/features/tickets/ticket.queries.ts";
 import { listTicketsFor, summarizeTicketsFor } from "../src/server/features/tickets/ticket.service.ts";
 import { ticketFiltersWhere, visibilityBranches } from "../src/server/features/tickets/ticket-visibility.ts";
 
@@ -125,6 +129,46 @@ for (let i = 0; i < 40; i++) {
 }
 cases.push(["admin: All Tickets, page 41 (cursor)", () => list(actors.admin!, { cursor: deepCursor! })]);
 
+// The other orders (decision 034), each page 1 with its count, and a deep page by priority.
+for (const [role, actor] of [
+  ["user", actors.user!],
+  ["technician", actors.technician!],
+  ["admin", actors.admin!],
+] as const) {
+  for (const [sort, dir] of [
+    ["updated", "desc"],
+    ["updated", "asc"],
+    ["priority", "desc"],
+    ["priority", "asc"],
+    ["status", "asc"],
+    ["status", "desc"],
+  ] as const) {
+    cases.push([`${role}: by ${sort} ${dir}, page 1`, () => list(actor, { sort, dir })]);
+  }
+}
+let priorityCursor: string | null = null;
+for (let i = 0; i < 40; i++) {
+  priorityCursor = (
+    await list(actors.admin!, {
+      sort: "priority",
+      dir: "desc",
+      ...(priorityCursor ? { cursor: priorityCursor } : {}),
+    })
+  ).nextCursor;
+}
+cases.push([
+  "admin: by priority desc, page 41 (cursor)",
+  () => list(actors.admin!, { sort: "priority", dir: "desc", cursor: priorityCursor! }),
+]);
+cases.push([
+  "admin: count alone (capped at 10,000)",
+  () => countTicketsUpTo(db, { branches: visibilityBranches(actors.admin!), cap: 10_000 }),
+]);
+cases.push([
+  "technician: count alone (capped at 10,000)",
+  () => countTicketsUpTo(db, { branches: visibilityBranches(actors.technician!), cap: 10_000 }),
+]);
+
 console.log(`median of ${runs} runs`.padStart(52));
 for (const [name, fn] of cases) {
   console.log(`${name.padEnd(44)} ${(await median(fn)).toFixed(2).padStart(8)} ms`);
@@ -141,6 +185,20 @@ async function plan(title: string, actor: Actor, query: Partial<ListTicketsQuery
   console.log(`\n${title}\n${rows.map((r) => `  ${Object.values(r)[0]}`).join("\n")}`);
 }
 await plan("Plan: technician All Tickets", actors.technician!, {});
+async function sortedPlan(
+  title: string,
+  actor: Actor,
+  sort: "updated" | "priority" | "status",
+  dir: "asc" | "desc",
+) {
+  const page = ticketSortedPageIdsQuery({ branches: visibilityBranches(actor), sort, dir, limit: 26 });
+  const result = await db.execute(sql`explain (analyze, costs off, timing off, summary off) ${page}`);
+  const rows = (result as unknown as { rows: Array<Record<string, string>> }).rows;
+  console.log(`\n${title}\n${rows.map((r) => `  ${Object.values(r)[0]}`).join("\n")}`);
+}
+await sortedPlan("Plan: technician by priority desc", actors.technician!, "priority", "desc");
+await sortedPlan("Plan: admin by updated asc", actors.admin!, "updated", "asc");
+await sortedPlan("Plan: user by status asc", actors.user!, "status", "asc");
 await plan("Plan: user My Support Tickets", actors.user!, {});
 await plan("Plan: admin search 'printer'", actors.admin!, { q: "printer" });
 

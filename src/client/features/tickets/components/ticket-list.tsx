@@ -18,7 +18,7 @@ import { useTicketListKeys } from "../use-ticket-list-keys.ts";
 import { BulkActionsBar } from "./bulk-actions-bar.tsx";
 import { TicketDueBadge } from "./ticket-sla.tsx";
 import { TicketSortSelect } from "./ticket-sort.tsx";
-import { TicketPriorityLabel, TicketStatusBadge } from "./ticket-status-badge.tsx";
+import { priorityDots, TicketStatusBadge } from "./ticket-status-badge.tsx";
 
 interface TicketListProps {
   filters: TicketListFilters;
@@ -208,10 +208,13 @@ function TicketRow({ ticket, isSelected, onFocus }: TicketRowProps) {
           <TicketDueBadge sla={ticket.sla} />
           <TicketStatusBadge status={ticket.status} />
         </div>
+        {/* The most telling first: on a phone the end of the line is what gets cut. */}
         <p className="mt-0.5 truncate text-xs text-slate-500 sm:whitespace-normal">
-          <span className="font-mono">{ticket.ticketId}</span>
-          <Dot />
-          <TicketPriorityLabel priority={ticket.priority} />
+          <span
+            aria-hidden="true"
+            className={cn("mr-1.5 inline-block size-2 rounded-full", priorityDots[ticket.priority])}
+          />
+          <span>{ticket.priority} priority</span>
           <Dot />
           <span className="text-slate-700">{ticket.createdByName ?? "Unknown requester"}</span>
           <Dot />
@@ -219,6 +222,8 @@ function TicketRow({ ticket, isSelected, onFocus }: TicketRowProps) {
             {ticket.department}, floor {ticket.floor}
             {ticket.officeNumber ? `, office ${ticket.officeNumber}` : ""}
           </span>
+          <Dot />
+          <span className="font-mono">{ticket.ticketId}</span>
           <Dot />
           <time dateTime={ticket.createdAt}>{formatDateTime(ticket.createdAt)}</time>
           <Dot />
