@@ -140,7 +140,7 @@ export function TicketList({
         {tickets.map((ticket) => (
           <li key={ticket.ticketId} className="flex items-stretch">
             {isSelectable ? (
-              <label className="flex shrink-0 cursor-pointer items-center py-2 pr-1 pl-4 sm:pl-5">
+              <label className="flex shrink-0 cursor-pointer items-start py-2.5 pr-1 pl-4 sm:items-center sm:pl-5">
                 <input
                   type="checkbox"
                   className="size-4 rounded border-slate-300 accent-indigo-600"
@@ -197,24 +197,27 @@ function TicketRow({ ticket, isSelected, onFocus }: TicketRowProps) {
       )}
     >
       {/*
-        Two lines whatever the width (decision 034): the title with its status, then who raised it, where and
-        when. On a phone the second line is cut short rather than wrapped, so 25 tickets stay a short scroll.
+        Two short lines (decision 034): the title with its status, then the priority, who raised it and where.
+        Nothing is cut with an ellipsis (a title can wrap); on a phone the id, date, category and assignee are
+        left to screen readers and the ticket page, and shown from the sm width up.
       */}
       <div className="min-w-0 flex-1">
-        <div className="flex min-w-0 items-center gap-2">
-          <p className="min-w-0 flex-1 truncate font-medium text-slate-900 group-hover:text-indigo-700">
+        <div className="flex min-w-0 items-start gap-2">
+          <p className="min-w-0 flex-1 break-words text-sm font-medium text-slate-900 group-hover:text-indigo-700 sm:text-base">
             {ticket.title}
           </p>
           <TicketDueBadge sla={ticket.sla} />
           <TicketStatusBadge status={ticket.status} />
         </div>
-        {/* The most telling first: on a phone the end of the line is what gets cut. */}
-        <p className="mt-0.5 truncate text-xs text-slate-500 sm:whitespace-normal">
+        <p className="mt-0.5 text-xs text-slate-500">
           <span
             aria-hidden="true"
             className={cn("mr-1.5 inline-block size-2 rounded-full", priorityDots[ticket.priority])}
           />
-          <span>{ticket.priority} priority</span>
+          <span>
+            {ticket.priority}
+            <span className="sr-only sm:not-sr-only"> priority</span>
+          </span>
           <Dot />
           <span className="text-slate-700">{ticket.createdByName ?? "Unknown requester"}</span>
           <Dot />
@@ -222,14 +225,16 @@ function TicketRow({ ticket, isSelected, onFocus }: TicketRowProps) {
             {ticket.department}, floor {ticket.floor}
             {ticket.officeNumber ? `, office ${ticket.officeNumber}` : ""}
           </span>
-          <Dot />
-          <span className="font-mono">{ticket.ticketId}</span>
-          <Dot />
-          <time dateTime={ticket.createdAt}>{formatDateTime(ticket.createdAt)}</time>
-          <Dot />
-          <span>{ticket.category}</span>
-          <Dot />
-          <span>{ticket.assignedToName ?? (ticket.assignedTo ? "Assigned" : "Unassigned")}</span>
+          <span className="sr-only sm:not-sr-only">
+            <Dot />
+            <span className="font-mono">{ticket.ticketId}</span>
+            <Dot />
+            <time dateTime={ticket.createdAt}>{formatDateTime(ticket.createdAt)}</time>
+            <Dot />
+            <span>{ticket.category}</span>
+            <Dot />
+            <span>{ticket.assignedToName ?? (ticket.assignedTo ? "Assigned" : "Unassigned")}</span>
+          </span>
         </p>
       </div>
       <ChevronRight
