@@ -8,6 +8,7 @@ import { Spinner } from "../components/ui/spinner.tsx";
 import { HelpArticlesLink } from "../features/articles/components/help-articles-link.tsx";
 import { useDepartmentNames } from "../features/settings/settings.api.ts";
 import { TicketList } from "../features/tickets/components/ticket-list.tsx";
+import { useTicketOrder } from "../features/tickets/components/ticket-sort.tsx";
 import {
   statusCountCards,
   TicketSummaryCards,
@@ -35,6 +36,7 @@ export default function UserHomePage() {
   const formId = useId();
   const [isFormOpen, setIsFormOpen] = useState(false);
   const departments = useDepartmentNames(isFormOpen);
+  const [order, setOrder] = useTicketOrder(false);
 
   return (
     <>
@@ -78,7 +80,8 @@ export default function UserHomePage() {
           My Support Tickets
         </h2>
         <TicketList
-          filters={{ scope: "created" }}
+          filters={{ scope: "created", ...order }}
+          onSortChange={setOrder}
           emptyState={
             <EmptyState
               icon={Inbox}
