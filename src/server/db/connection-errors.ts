@@ -48,3 +48,19 @@ export function unavailabilityOf(error: unknown, depth = 0): string | undefined 
   }
   return unavailabilityOf(cause, depth + 1);
 }
+
+/**
+ * PostgreSQL aborted the transaction because of another one, not because of anything in it: a deadlock
+ * (40P01) or a serialization failure (40001). Run again, it succeeds; wherever the driver or Drizzle put it.
+ */
+export function isTransientConflict(error: unknown): boolean {
+  for (
+    let e: unknown = error, depth = 0;
+    e instanceof Object && depth < 6;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
+    const code = (e as { code?: unknown }).code;
+    if (code === "40P01" || code === "40001") return true;
+  }
+  return false;
+}
