@@ -1,10 +1,12 @@
 import { Suspense } from "react";
 import { Outlet, ScrollRestoration } from "react-router";
 import { PageSpinner } from "../components/ui/spinner.tsx";
+import { useThemeSync } from "../features/theme/theme.ts";
 import { Header } from "./header.tsx";
 import { LiveUpdates } from "./live-updates.tsx";
 
 export function RootLayout() {
+  useThemeSync();
   return (
     <div className="flex min-h-dvh flex-col">
       <Header />
