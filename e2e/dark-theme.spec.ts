@@ -178,6 +178,9 @@ test("the main screens in dark are photographed and pass axe's colour contrast (
     })),
     ...(await checkInDark(admin.page, "reports", "/reports", async (page) => {
       await expect(page.getByRole("heading", { name: "Reports" })).toBeVisible();
+      // The charts drawn (their canvas reads the theme's colours when drawn), not their spinners.
+      await expect(page.locator(".uplot canvas").first()).toBeVisible();
+      await expect(page.getByRole("button", { name: "Download PNG" }).first()).toBeEnabled();
     })),
   );
   await admin.close();
