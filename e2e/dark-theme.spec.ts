@@ -80,6 +80,19 @@ test("a person's dark theme applies at once, survives a reload, follows them to 
   await expect(ada.page.locator("html")).not.toHaveClass(/\bdark\b/);
   expect(isLight(await pageBackground(ada.page))).toBe(true);
 
+  // The header's quick switch saves the same choice.
+  const quickSwitch = ada.page.getByRole("button", { name: "Dark theme" });
+  await expect(quickSwitch).toHaveAttribute("aria-pressed", "false");
+  await quickSwitch.click();
+  await expect(quickSwitch).toHaveAttribute("aria-pressed", "true");
+  expect(isDark(await pageBackground(ada.page))).toBe(true);
+  await expect
+    .poll(async () => ((await (await elsewhere.request.get("/api/me")).json()) as { theme: string }).theme)
+    .toBe("dark");
+  await quickSwitch.click();
+  await expect(quickSwitch).toHaveAttribute("aria-pressed", "false");
+  expect(isLight(await pageBackground(ada.page))).toBe(true);
+
   expect(cspViolations).toEqual([]);
   await context.close();
   await ada.close();

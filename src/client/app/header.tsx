@@ -4,6 +4,7 @@ import { Link, NavLink, useNavigate } from "react-router";
 import { homePathFor } from "#shared/users/roles.ts";
 import { cn } from "../components/ui/cn.ts";
 import { NotificationBell } from "../features/notifications/components/notification-bell.tsx";
+import { ThemeToggle } from "../features/theme/theme-toggle.tsx";
 import { useActorQuery } from "../lib/use-actor.ts";
 import { CommandLauncher } from "./command-launcher.tsx";
 
@@ -60,6 +61,7 @@ export function Header() {
 
         <div className="ml-auto flex items-center gap-2">
           {actor?.role ? <CommandLauncher /> : null}
+          {actor ? <ThemeToggle /> : null}
           {actor ? (
             <NotificationBell userId={actor.id} onOpen={closeMenu} />
           ) : (
