@@ -17,12 +17,12 @@ export function ThemeChoice({ theme }: { theme: Theme }) {
   return (
     <fieldset>
       <legend className="sr-only">Theme</legend>
-      <div className="inline-flex rounded-md border border-slate-300 p-0.5">
+      <div className="flex w-fit max-w-full flex-wrap rounded-md border border-slate-300 p-0.5">
         {choices.map(({ value, label, Icon }) => (
           <label
             key={value}
             className={cn(
-              "flex cursor-pointer items-center gap-1.5 rounded px-3 py-1.5 text-sm font-medium has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-indigo-600",
+              "flex cursor-pointer items-center gap-1.5 rounded px-2.5 py-1.5 text-sm font-medium has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-indigo-600",
               current === value ? "bg-indigo-600 text-white" : "text-slate-700 hover:bg-slate-100",
             )}
           >
@@ -34,7 +34,7 @@ export function ThemeChoice({ theme }: { theme: Theme }) {
               onChange={() => setTheme.mutate(value, { onError: (error) => toast.error(error.message) })}
               className="sr-only"
             />
-            <Icon aria-hidden="true" className="size-4" />
+            <Icon aria-hidden="true" className="hidden size-4 sm:block" />
             {label}
           </label>
         ))}
