@@ -13,7 +13,11 @@ import pg from "pg";
 import type { Actor } from "#shared/permissions.ts";
 import type { ListTicketsQuery } from "#shared/tickets/ticket.schemas.ts";
 import { createDatabase, type Database } from "../src/server/db/client.ts";
-import { ticketPageIdsQuery } from "../src/server/features/tickets/ticket.queries.ts";
+import {
+  countTicketsUpTo,
+  ticketPageIdsQuery,
+  ticketSortedPageIdsQuery,
+} from "../src/server/features/tickets/ticket.queries.ts";
 import { listTicketsFor, summarizeTicketsFor } from "../src/server/features/tickets/ticket.service.ts";
 import { ticketFiltersWhere, visibilityBranches } from "../src/server/features/tickets/ticket-visibility.ts";
 
@@ -29,7 +33,8 @@ async function openDatabase(): Promise<{ database: Database; cleanup: () => Prom
     await admin.query(`create database "${name}"`);
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
-    const database = createDatabase({ databaseUrl: url.toString() });
+    // Seeding 100,000 tickets in one statement outlasts the app's 5 s statement timeout.
+    const database = createDatabase({ databaseUrl: url.toString(), pool: { statementTimeoutMs: 600_000 } });
     return {
       database,
       cleanup: async () => {
@@ -66,7 +71,7 @@ await db.execute(sql`
 await db.execute(sql`
   insert into tickets (id, title, description, category, priority, status, created_by, assigned_to,
                        department, floor, office_number, created_at, updated_at)
-  select 'TKT' || upper(to_hex(g)) || 'BENCH',
+  select 'TKT' || lpad(upper(to_hex(g)), 6, '0') || 'BENCH000',
          (array['Printer jams', 'VPN drops', 'Laptop will not boot', 'Outlook crashes', 'Wi-Fi slow'])[1 + g % 5] || ' #' || g,
          'Reported issue number ' || g || ' on floor ' || (g % 7),
          (array['Hardware', 'Software', 'Network', 'Other'])[1 + g % 4]::ticket_category,
@@ -75,9 +80,12 @@ await db.execute(sql`
          'u' || (1 + g % 2000),
          case when g % 10 = 0 then null else 't' || (1 + g % 25) end,
          'General', (g % 7)::text, (100 + g % 50)::text,
-         now() - (g || ' minutes')::interval * 5, now()
+         now() - (g || ' minutes')::interval * 5,
+         -- Last activity some time after creation, so that the order by updated is not all ties.
+         now() - (g || ' minutes')::interval * 5 + ((g * 7919) % 20000 || ' minutes')::interval
   from generate_series(1, ${ticketCount}) g`);
-await db.execute(sql`analyze`);
+// Vacuum too, as autovacuum would after so many inserts: index-only scans then skip the heap.
+await db.execute(sql`vacuum analyze`);
 console.log(`Seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s\n`);
 
 const actors: Record<string, Actor> = {
@@ -109,7 +117,7 @@ const cases: Array<[string, () => Promise<unknown>]> = [
   ["admin: All Tickets, page 1", () => list(actors.admin!)],
   ["admin: All Tickets, Resolved filter", () => list(actors.admin!, { status: "Resolved" })],
   ["admin: search 'printer'", () => list(actors.admin!, { q: "printer" })],
-  ["admin: search by TKT id prefix", () => list(actors.admin!, { q: "TKT1F4" })],
+  ["admin: search by TKT id prefix", () => list(actors.admin!, { q: "TKT01F4" })],
   ["user: dashboard counts", () => summarizeTicketsFor({ db, actor: actors.user! }, { scope: "visible" })],
   [
     "technician: dashboard counts",
@@ -124,6 +132,46 @@ for (let i = 0; i < 40; i++) {
   deepCursor = (await list(actors.admin!, deepCursor ? { cursor: deepCursor } : {})).nextCursor;
 }
 cases.push(["admin: All Tickets, page 41 (cursor)", () => list(actors.admin!, { cursor: deepCursor! })]);
+
+// The other orders (decision 034), each page 1 with its count, and a deep page by priority.
+for (const [role, actor] of [
+  ["user", actors.user!],
+  ["technician", actors.technician!],
+  ["admin", actors.admin!],
+] as const) {
+  for (const [sort, dir] of [
+    ["updated", "desc"],
+    ["updated", "asc"],
+    ["priority", "desc"],
+    ["priority", "asc"],
+    ["status", "asc"],
+    ["status", "desc"],
+  ] as const) {
+    cases.push([`${role}: by ${sort} ${dir}, page 1`, () => list(actor, { sort, dir })]);
+  }
+}
+let priorityCursor: string | null = null;
+for (let i = 0; i < 40; i++) {
+  priorityCursor = (
+    await list(actors.admin!, {
+      sort: "priority",
+      dir: "desc",
+      ...(priorityCursor ? { cursor: priorityCursor } : {}),
+    })
+  ).nextCursor;
+}
+cases.push([
+  "admin: by priority desc, page 41 (cursor)",
+  () => list(actors.admin!, { sort: "priority", dir: "desc", cursor: priorityCursor! }),
+]);
+cases.push([
+  "admin: count alone (capped at 10,000)",
+  () => countTicketsUpTo(db, { branches: visibilityBranches(actors.admin!), cap: 10_000 }),
+]);
+cases.push([
+  "technician: count alone (capped at 10,000)",
+  () => countTicketsUpTo(db, { branches: visibilityBranches(actors.technician!), cap: 10_000 }),
+]);
 
 console.log(`median of ${runs} runs`.padStart(52));
 for (const [name, fn] of cases) {
@@ -141,6 +189,20 @@ async function plan(title: string, actor: Actor, query: Partial<ListTicketsQuery
   console.log(`\n${title}\n${rows.map((r) => `  ${Object.values(r)[0]}`).join("\n")}`);
 }
 await plan("Plan: technician All Tickets", actors.technician!, {});
+async function sortedPlan(
+  title: string,
+  actor: Actor,
+  sort: "updated" | "priority" | "status",
+  dir: "asc" | "desc",
+) {
+  const page = ticketSortedPageIdsQuery({ branches: visibilityBranches(actor), sort, dir, limit: 26 });
+  const result = await db.execute(sql`explain (analyze, costs off, timing off, summary off) ${page}`);
+  const rows = (result as unknown as { rows: Array<Record<string, string>> }).rows;
+  console.log(`\n${title}\n${rows.map((r) => `  ${Object.values(r)[0]}`).join("\n")}`);
+}
+await sortedPlan("Plan: technician by priority desc", actors.technician!, "priority", "desc");
+await sortedPlan("Plan: admin by updated asc", actors.admin!, "updated", "asc");
+await sortedPlan("Plan: user by status asc", actors.user!, "status", "asc");
 await plan("Plan: user My Support Tickets", actors.user!, {});
 await plan("Plan: admin search 'printer'", actors.admin!, { q: "printer" });
 

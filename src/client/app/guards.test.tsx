@@ -17,7 +17,7 @@ function renderAt(path: string, me: Me | null | "failing") {
           ? { status: 500, body: { code: "internal", message: "Internal server error" } }
           : me
             ? { body: me }
-            : { status: 401, body: { code: "unauthenticated", message: "Sign in" } },
+            : { body: null },
     }).fetchStub,
   );
   const router = createMemoryRouter(

@@ -5,7 +5,8 @@ import { makeMe } from "../test/fixtures.ts";
 import { renderWithApp, stubFetch } from "../test/render.tsx";
 import { Header } from "./header.tsx";
 
-const signedOut = { status: 401, body: { code: "unauthenticated", message: "Please sign in first" } };
+// Signed out, /api/me answers 200 null (no console error).
+const signedOut = { body: null };
 
 describe("Header", () => {
   it("offers Sign In and sends every entry to /sign-in when nobody is signed in", async () => {

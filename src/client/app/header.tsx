@@ -1,12 +1,22 @@
 import { Bell, LifeBuoy, Menu, X } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link, NavLink, useNavigate } from "react-router";
 import { homePathFor } from "#shared/users/roles.ts";
 import { cn } from "../components/ui/cn.ts";
-import { NotificationBell } from "../features/notifications/components/notification-bell.tsx";
-import { ThemeToggle } from "../features/theme/theme-toggle.tsx";
 import { useActorQuery } from "../lib/use-actor.ts";
-import { CommandLauncher } from "./command-launcher.tsx";
+
+// The signed-in tools are their own chunks: /sign-in's first download does not carry them (decision 031).
+const NotificationBell = lazy(() =>
+  import("../features/notifications/components/notification-bell.tsx").then((module) => ({
+    default: module.NotificationBell,
+  })),
+);
+const CommandLauncher = lazy(() =>
+  import("./command-launcher.tsx").then((module) => ({ default: module.CommandLauncher })),
+);
+const ThemeToggle = lazy(() =>
+  import("../features/theme/theme-toggle.tsx").then((module) => ({ default: module.ThemeToggle })),
+);
 
 interface NavEntry {
   label: string;
@@ -60,10 +70,20 @@ export function Header() {
         </nav>
 
         <div className="ml-auto flex items-center gap-2">
-          {actor?.role ? <CommandLauncher /> : null}
-          {actor ? <ThemeToggle /> : null}
+          {actor?.role ? (
+            <Suspense fallback={null}>
+              <CommandLauncher />
+            </Suspense>
+          ) : null}
           {actor ? (
-            <NotificationBell userId={actor.id} onOpen={closeMenu} />
+            <Suspense fallback={<span className="size-10" />}>
+              <ThemeToggle />
+            </Suspense>
+          ) : null}
+          {actor ? (
+            <Suspense fallback={<span className="size-10" />}>
+              <NotificationBell userId={actor.id} onOpen={closeMenu} />
+            </Suspense>
           ) : (
             <button
               type="button"

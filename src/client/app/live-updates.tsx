@@ -14,7 +14,6 @@ import type { Me } from "#shared/users/user.schemas.ts";
 import { unlockAudioOnFirstGesture } from "../features/notifications/alerts/alert-audio.ts";
 import { alertKindFor, createAlertGate } from "../features/notifications/alerts/alert-decision.ts";
 import { showDesktopNotification } from "../features/notifications/alerts/desktop-notification.ts";
-import { raiseAlert } from "../features/notifications/alerts/raise-alert.tsx";
 import { refreshNotifications } from "../features/notifications/notification.api.ts";
 import {
   areSoundsMuted,
@@ -85,7 +84,12 @@ function useLiveStream(actor: Me) {
     const receive = (notification: Notification) => {
       if (notification.ticketId) refreshTicket(queryClient, notification.ticketId);
       if (!shouldAlert(notification)) return;
-      raiseAlert(notification, alertKindFor(notification, role), { isMuted: areSoundsMuted(userId) });
+      // The alert's code (toast, sound) loads with the first alert, not with every signed-in page (decision 031).
+      const kind = alertKindFor(notification, role);
+      const isMuted = areSoundsMuted(userId);
+      void import("../features/notifications/alerts/raise-alert.tsx").then(({ raiseAlert }) =>
+        raiseAlert(notification, kind, { isMuted }),
+      );
       if (document.hidden && isDesktopNotificationsOn(userId)) {
         showDesktopNotification(notification, () => {
           if (notification.ticketId) navigate(`/tickets/${notification.ticketId}`);

@@ -1,14 +1,42 @@
 import { TriangleAlert } from "lucide-react";
-import { Link, useRouteError } from "react-router";
+import { Component, type ReactNode } from "react";
+import { Link } from "react-router";
 import { buttonClass } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { EmptyState } from "../components/ui/empty-state.tsx";
 import { Header } from "./header.tsx";
 
+interface BoundaryProps {
+  /** The page's path: a failure is forgotten when it changes (the person went elsewhere). */
+  resetKey: string;
+  children: ReactNode;
+}
+
+/** Catches what a screen throws while rendering (see AppRoutes) and shows RouteError instead. */
+export class RouteErrorBoundary extends Component<BoundaryProps, { failedAt: string | null }> {
+  override state: { failedAt: string | null } = { failedAt: null };
+
+  static getDerivedStateFromError() {
+    return { failedAt: "" };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: { failedAt: string | null }) {
+    if (state.failedAt === "") return { failedAt: props.resetKey };
+    if (state.failedAt !== null && state.failedAt !== props.resetKey) return { failedAt: null };
+    return null;
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.error(error);
+  }
+
+  override render() {
+    return this.state.failedAt === null ? this.props.children : <RouteError />;
+  }
+}
+
 /** Shown when a screen throws or its code cannot be downloaded (e.g. after a new version was deployed). */
 export function RouteError() {
-  const error = useRouteError();
-  console.error(error);
   return (
     <div className="flex min-h-dvh flex-col">
       <Header />

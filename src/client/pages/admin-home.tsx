@@ -10,6 +10,7 @@ import { CannedResponsesLink } from "../features/canned-responses/components/can
 import { ReportsLink } from "../features/reports/components/reports-link.tsx";
 import { TicketDueCards } from "../features/tickets/components/ticket-due-cards.tsx";
 import { TicketList } from "../features/tickets/components/ticket-list.tsx";
+import { useTicketOrder } from "../features/tickets/components/ticket-sort.tsx";
 import {
   type SummaryCard,
   statusCountCards,
@@ -49,6 +50,7 @@ export default function AdminHomePage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const section = pick(sections, searchParams.get("tab"), "overview");
   const status = pick(statusFilters, searchParams.get("status"), "All");
+  const [order, setOrder] = useTicketOrder(true);
 
   const show = (next: { tab?: Section; status?: StatusFilter }) =>
     setSearchParams(
@@ -108,7 +110,11 @@ export default function AdminHomePage() {
               id={tabPanelIdFor("admin-status")}
               aria-labelledby={tabIdFor("admin-status", status)}
             >
-              <TicketList filters={{ scope: "visible", status: status === "All" ? undefined : status }} />
+              <TicketList
+                filters={{ scope: "visible", status: status === "All" ? undefined : status, ...order }}
+                onSortChange={setOrder}
+                showDueSort
+              />
             </div>
           </Card>
         ) : null}

@@ -8,6 +8,7 @@ import { CannedResponsesLink } from "../features/canned-responses/components/can
 import { ReportsLink } from "../features/reports/components/reports-link.tsx";
 import { TicketDueCards } from "../features/tickets/components/ticket-due-cards.tsx";
 import { TicketList } from "../features/tickets/components/ticket-list.tsx";
+import { useTicketOrder } from "../features/tickets/components/ticket-sort.tsx";
 import {
   type SummaryCard,
   TicketSummaryCards,
@@ -32,6 +33,7 @@ type Scope = (typeof tabs)[number]["value"];
 export default function TechnicianHomePage() {
   const actor = useActor();
   const [scope, setScope] = useState<Scope>("visible");
+  const [order, setOrder] = useTicketOrder(true);
 
   return (
     <>
@@ -56,7 +58,9 @@ export default function TechnicianHomePage() {
         </div>
         <div role="tabpanel" id={tabPanelIdFor("technician")} aria-labelledby={tabIdFor("technician", scope)}>
           <TicketList
-            filters={{ scope }}
+            filters={{ scope, ...order }}
+            onSortChange={setOrder}
+            showDueSort
             loadErrorMessage="Error loading tickets. Please refresh the page."
           />
         </div>

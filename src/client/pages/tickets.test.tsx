@@ -115,3 +115,52 @@ describe("TicketsPage", () => {
     expect(listCalls()).toEqual(["/api/tickets?scope=visible"]);
   });
 });
+
+describe("TicketsPage order and count", () => {
+  it("sorts by priority, High first, keeping the filters, with the order in the address", async () => {
+    const { router, listCalls, user } = setup({ path: "/tickets?status=Open" });
+    await screen.findByText("Printer jams");
+    const sort = screen.getByLabelText("Sort by");
+    expect(sort).toHaveValue("created.desc");
+    expect(screen.getByText("Newest first.")).toBeInTheDocument();
+
+    await user.selectOptions(sort, "Priority: High to Low");
+    await vi.waitFor(() =>
+      expect(listCalls()).toContain("/api/tickets?scope=visible&status=Open&sort=priority&dir=desc"),
+    );
+    expect(router.state.location.search).toBe("?status=Open&sort=priority&dir=desc");
+    expect(screen.getByText("Priority: High to Low.")).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText("Sort by"), "Status: Closed to Open");
+    expect(router.state.location.search).toBe("?status=Open&sort=status&dir=desc");
+    await user.selectOptions(screen.getByLabelText("Sort by"), "Newest first");
+    expect(router.state.location.search).toBe("?status=Open");
+  });
+
+  it("reads the order from the address; only staff are offered the due-time order", async () => {
+    const { listCalls } = setup({ path: "/tickets?sort=updated&dir=asc", role: "user" });
+    await screen.findByText("Printer jams");
+    expect(screen.getByLabelText("Sort by")).toHaveValue("updated.asc");
+    expect(listCalls()).toEqual(["/api/tickets?scope=visible&sort=updated&dir=asc"]);
+    const options = within(screen.getByLabelText("Sort by"))
+      .getAllByRole("option")
+      .map((option) => option.textContent);
+    expect(options).toEqual([
+      "Newest first",
+      "Oldest first",
+      "Recently updated",
+      "Least recently updated",
+      "Priority: High to Low",
+      "Priority: Low to High",
+      "Status: Open to Closed",
+      "Status: Closed to Open",
+    ]);
+  });
+
+  it("gives a technician the due-time order from the address", async () => {
+    const { listCalls } = setup({ path: "/tickets?sort=due", role: "technician" });
+    await screen.findByText("Printer jams");
+    await vi.waitFor(() => expect(screen.getByLabelText("Sort by")).toHaveValue("due.asc"));
+    expect(listCalls().at(-1)).toBe("/api/tickets?scope=visible&sort=due");
+  });
+});

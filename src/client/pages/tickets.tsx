@@ -23,6 +23,7 @@ import {
   withTicketSearch,
 } from "../features/tickets/components/ticket-filters.tsx";
 import { TicketList } from "../features/tickets/components/ticket-list.tsx";
+import { ticketOrderLabel, useTicketOrder } from "../features/tickets/components/ticket-sort.tsx";
 import { type TicketListFilters, ticketExportPath } from "../features/tickets/ticket.api.ts";
 import { useActor } from "../lib/use-actor.ts";
 
@@ -44,6 +45,7 @@ export default function TicketsPage() {
   const customFilters = customFieldFiltersFrom(searchParams);
   const canOpenForm = actor?.role === "user";
   const canSeeDue = actor ? can.seeServiceLevels(actor) : false;
+  const [order, setOrder] = useTicketOrder(canSeeDue);
 
   // The filters' Clear button sends every field empty: the custom field filters go with them.
   const handleSearchChange = (change: Partial<TicketSearch>) =>
@@ -74,14 +76,15 @@ export default function TicketsPage() {
     category: search.category,
     q: search.q.trim() || undefined,
     ...(customFilters.length > 0 ? { cf: customFilters } : {}),
-    ...(canSeeDue ? { due: search.due, sort: search.sort } : {}),
+    ...(canSeeDue ? { due: search.due } : {}),
+    ...order,
   };
 
   return (
     <>
       <PageHeader
         title={titles[actor?.role ?? "user"]}
-        description={search.sort === "due" && canSeeDue ? "Earliest due time first." : "Newest first."}
+        description={`${ticketOrderLabel(order)}.`}
         actions={
           <>
             {/* A plain link: the browser saves the streamed file itself, however many tickets match. */}
@@ -126,6 +129,8 @@ export default function TicketsPage() {
         <TicketList
           loadErrorMessage="Failed to fetch tickets"
           filters={filters}
+          onSortChange={setOrder}
+          showDueSort={canSeeDue}
           emptyState={
             isFiltered(search) || customFilters.length > 0 ? (
               <EmptyState

@@ -1,19 +1,31 @@
 import { Inbox, Plus } from "lucide-react";
-import { useId, useState } from "react";
+import { lazy, Suspense, useId, useState } from "react";
 import { Button } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { EmptyState } from "../components/ui/empty-state.tsx";
 import { PageHeader } from "../components/ui/page-header.tsx";
-import { ArticleSuggestions } from "../features/articles/components/article-suggestions.tsx";
+import { Spinner } from "../components/ui/spinner.tsx";
 import { HelpArticlesLink } from "../features/articles/components/help-articles-link.tsx";
 import { useDepartmentNames } from "../features/settings/settings.api.ts";
-import { CreateTicketForm } from "../features/tickets/components/create-ticket-form.tsx";
 import { TicketList } from "../features/tickets/components/ticket-list.tsx";
+import { useTicketOrder } from "../features/tickets/components/ticket-sort.tsx";
 import {
   statusCountCards,
   TicketSummaryCards,
 } from "../features/tickets/components/ticket-summary-cards.tsx";
 import { useActor } from "../lib/use-actor.ts";
+
+// The form (react-hook-form, zod, the article suggestions) loads when opened, not with the page (decision 031).
+const CreateTicketForm = lazy(() =>
+  import("../features/tickets/components/create-ticket-form.tsx").then((module) => ({
+    default: module.CreateTicketForm,
+  })),
+);
+const ArticleSuggestions = lazy(() =>
+  import("../features/articles/components/article-suggestions.tsx").then((module) => ({
+    default: module.ArticleSuggestions,
+  })),
+);
 
 /**
  * /user-home: counts of the tickets the person raised, those tickets, and the Create New Ticket form.
@@ -24,6 +36,7 @@ export default function UserHomePage() {
   const formId = useId();
   const [isFormOpen, setIsFormOpen] = useState(false);
   const departments = useDepartmentNames(isFormOpen);
+  const [order, setOrder] = useTicketOrder(false);
 
   return (
     <>
@@ -48,12 +61,18 @@ export default function UserHomePage() {
       <TicketSummaryCards cards={statusCountCards} scope="created" />
       <div id={formId} className={isFormOpen ? "mt-6" : undefined}>
         {isFormOpen ? (
-          <CreateTicketForm
-            departments={departments}
-            titleAssist={(props) => <ArticleSuggestions {...props} />}
-            onCreated={() => setIsFormOpen(false)}
-            onCancel={() => setIsFormOpen(false)}
-          />
+          <Suspense fallback={<Spinner label="Loading the form" />}>
+            <CreateTicketForm
+              departments={departments}
+              titleAssist={(props) => (
+                <Suspense fallback={null}>
+                  <ArticleSuggestions {...props} />
+                </Suspense>
+              )}
+              onCreated={() => setIsFormOpen(false)}
+              onCancel={() => setIsFormOpen(false)}
+            />
+          </Suspense>
         ) : null}
       </div>
       <Card className="mt-6">
@@ -61,7 +80,8 @@ export default function UserHomePage() {
           My Support Tickets
         </h2>
         <TicketList
-          filters={{ scope: "created" }}
+          filters={{ scope: "created", ...order }}
+          onSortChange={setOrder}
           emptyState={
             <EmptyState
               icon={Inbox}

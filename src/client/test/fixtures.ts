@@ -40,7 +40,7 @@ export const makeTicket = (overrides: Partial<Ticket> = {}): Ticket => ({
   ...overrides,
 });
 
-export const emptyPage: TicketPage = { items: [], nextCursor: null };
+export const emptyPage: TicketPage = { items: [], nextCursor: null, total: { count: 0, capped: false } };
 
 export const emptySummary: TicketSummary = {
   total: 0,

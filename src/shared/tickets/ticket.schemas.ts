@@ -6,8 +6,9 @@ import { storableText } from "../text/storable-text.ts";
 export const ticketCategories = ["Hardware", "Software", "Network", "Other"] as const;
 export type TicketCategory = (typeof ticketCategories)[number];
 
-export const ticketPriorities = ["Low", "Medium", "High"] as const;
-export type TicketPriority = (typeof ticketPriorities)[number];
+import { ticketPriorities } from "./ticket-priority.ts";
+
+export { type TicketPriority, ticketPriorities } from "./ticket-priority.ts";
 
 export const ticketStatuses = ["Open", "In Progress", "Resolved", "Closed"] as const;
 export type TicketStatus = (typeof ticketStatuses)[number];
@@ -92,9 +93,21 @@ export type TicketScope = (typeof ticketScopes)[number];
 /** Service-level filters of the lists (staff only): a target past its due time, or due within the window. */
 export const ticketDueFilters = ["overdue", "due_soon"] as const;
 export type TicketDueFilter = (typeof ticketDueFilters)[number];
-/** Newest first (the default), or the earliest due time first with tickets that owe nothing last. */
-export const ticketSorts = ["newest", "due"] as const;
+/**
+ * A list's order (decision 034): `newest` (the default, the same as created descending), by when raised,
+ * last activity, priority (High > Medium > Low) or status (Open, In Progress, Resolved, Closed), each in
+ * either direction; or (staff) the earliest due time first with tickets that owe nothing last.
+ */
+export const ticketSorts = ["newest", "created", "updated", "priority", "status", "due"] as const;
 export type TicketSort = (typeof ticketSorts)[number];
+export const sortDirections = ["asc", "desc"] as const;
+export type SortDirection = (typeof sortDirections)[number];
+/** Without `dir`: newest, most recently updated, highest priority first; status from Open to Closed. */
+export const defaultSortDirection = (sort: TicketSort): SortDirection =>
+  sort === "status" || sort === "due" ? "asc" : "desc";
+
+/** Lists count up to here and then say "10,000+": an exact count at a million tickets reads them all. */
+export const ticketCountCap = 10_000;
 
 export const listTicketsQuerySchema = z.object({
   scope: z.enum(ticketScopes).default("visible"),
@@ -109,7 +122,11 @@ export const listTicketsQuerySchema = z.object({
     .transform((value) => (Array.isArray(value) ? value : [value]))
     .optional(),
   due: z.enum(ticketDueFilters, { error: "Due filter must be overdue or due_soon" }).optional(),
-  sort: z.enum(ticketSorts, { error: "Sort must be newest or due" }).default("newest"),
+  sort: z
+    .enum(ticketSorts, { error: "Sort must be newest, created, updated, priority, status or due" })
+    .default("newest"),
+  /** Without it, the sort's own direction (defaultSortDirection); the due-time order is ascending only. */
+  dir: z.enum(sortDirections, { error: "Direction must be asc or desc" }).optional(),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(ticketPageSize),
 });
@@ -118,6 +135,11 @@ export type ListTicketsQuery = z.infer<typeof listTicketsQuerySchema>;
 export const ticketPageSchema = z.object({
   items: z.array(ticketSchema),
   nextCursor: z.string().nullable(),
+  /**
+   * How many tickets match, on the first page only (null when a cursor is given): exact up to
+   * ticketCountCap, past it `capped` with count = the cap ("10,000+").
+   */
+  total: z.object({ count: z.number().int(), capped: z.boolean() }).nullable(),
 });
 export type TicketPage = z.infer<typeof ticketPageSchema>;
 

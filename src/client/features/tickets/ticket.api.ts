@@ -8,6 +8,7 @@ import {
 import type { AddedComment } from "#shared/mentions/mention.schemas.ts";
 import type {
   CreateTicketInput,
+  SortDirection,
   SummaryScope,
   Ticket,
   TicketCategory,
@@ -42,7 +43,9 @@ export interface TicketListFilters {
   cf?: string[];
   /** Staff: running service-level targets past due or due soon, and the due-time order. */
   due?: TicketDueFilter;
+  /** The order (decision 034): newest first without one. */
   sort?: TicketSort;
+  dir?: SortDirection;
 }
 
 export const ticketKeys = {
@@ -57,7 +60,7 @@ export const ticketKeys = {
   activity: (ticketId: string) => [...ticketKeys.detail(ticketId), "activity"] as const,
 };
 
-function listParams({ scope, status, priority, category, q, cf, due, sort }: TicketListFilters) {
+function listParams({ scope, status, priority, category, q, cf, due, sort, dir }: TicketListFilters) {
   const params = new URLSearchParams({ scope });
   if (status) params.set("status", status);
   if (priority) params.set("priority", priority);
@@ -66,6 +69,7 @@ function listParams({ scope, status, priority, category, q, cf, due, sort }: Tic
   for (const filter of cf ?? []) params.append("cf", filter);
   if (due) params.set("due", due);
   if (sort && sort !== "newest") params.set("sort", sort);
+  if (dir && sort && sort !== "due") params.set("dir", dir);
   return params;
 }
 

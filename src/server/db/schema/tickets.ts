@@ -86,6 +86,23 @@ export const tickets = pgTable(
     index("tickets_unassigned_idx").on(t.createdAt, t.id).where(sql`${t.assignedTo} is null`),
     index("tickets_status_idx").on(t.status, t.createdAt, t.id),
     index("tickets_search_idx").using("gin", t.search),
+    // The lists' other orders (decision 034), each for every visibility branch: by last activity, by
+    // priority and by status (tickets_status_idx above serves the admin's), then created_at and id.
+    index("tickets_updated_idx").on(t.updatedAt, t.id),
+    index("tickets_created_by_updated_idx").on(t.createdBy, t.updatedAt, t.id),
+    index("tickets_assigned_to_updated_idx").on(t.assignedTo, t.updatedAt, t.id),
+    index("tickets_unassigned_updated_idx").on(t.updatedAt, t.id).where(sql`${t.assignedTo} is null`),
+    index("tickets_priority_idx").on(t.priority, t.createdAt, t.id),
+    index("tickets_created_by_priority_idx").on(t.createdBy, t.priority, t.createdAt, t.id),
+    index("tickets_assigned_to_priority_idx").on(t.assignedTo, t.priority, t.createdAt, t.id),
+    index("tickets_unassigned_priority_idx")
+      .on(t.priority, t.createdAt, t.id)
+      .where(sql`${t.assignedTo} is null`),
+    index("tickets_created_by_status_idx").on(t.createdBy, t.status, t.createdAt, t.id),
+    index("tickets_assigned_to_status_idx").on(t.assignedTo, t.status, t.createdAt, t.id),
+    index("tickets_unassigned_status_idx")
+      .on(t.status, t.createdAt, t.id)
+      .where(sql`${t.assignedTo} is null`),
     // Lists sorted or filtered by due time read only tickets with a running target.
     index("tickets_sla_due_idx").on(t.slaDueAt, t.id).where(sql`${t.slaDueAt} is not null`),
     index("tickets_resolved_by_idx").on(t.resolvedBy).where(sql`${t.resolvedBy} is not null`),

@@ -1,6 +1,11 @@
 import type { ExportTicketsQuery } from "#shared/tickets/ticket.schemas.ts";
 import { nowOf, type ServiceContext } from "../../context.ts";
-import { findTicketsByDuePage, findTicketsPage, type TicketWithNames } from "../tickets/ticket.queries.ts";
+import {
+  findTicketsByDuePage,
+  findTicketsSortedPage,
+  keysetOf,
+  type TicketWithNames,
+} from "../tickets/ticket.queries.ts";
 import { planTicketList } from "../tickets/ticket.service.ts";
 import { ticketCsvHeader, ticketDueCsvHeader, toTicketCsvCells } from "./csv-export.presenter.ts";
 import { type CsvExport, csvFilename, csvStream } from "./csv-stream.ts";
@@ -11,24 +16,26 @@ import { type CsvExport, csvFilename, csvStream } from "./csv-stream.ts";
  * byte, as they do for the list.
  */
 export async function exportTicketsFor(ctx: ServiceContext, query: ExportTicketsQuery): Promise<CsvExport> {
-  const { sort, slaView, filters, branches } = await planTicketList(ctx, query);
+  const { order, slaView, filters, branches } = await planTicketList(ctx, query);
   const withDueTimes = slaView !== null;
   const chunks = await csvStream<TicketWithNames>({
     header: withDueTimes ? [...ticketCsvHeader, ...ticketDueCsvHeader] : ticketCsvHeader,
-    // Keyset on (createdAt, id), which never change: a ticket edited during the export is written once.
-    // In due-time order a ticket whose due time moves meanwhile may be missed or written twice.
+    // In the list's order. By created (the default) the keyset never changes: a ticket edited during the
+    // export is written once. In the other orders a ticket whose due time, last activity, priority or
+    // status moves meanwhile may be missed or written twice.
     readPage: (last, limit) =>
-      sort === "due"
+      order.sort === "due"
         ? findTicketsByDuePage(ctx.db, {
             branches,
             filters,
             after: last && { slaDueAt: last.slaDueAt, id: last.id },
             limit,
           })
-        : findTicketsPage(ctx.db, {
+        : findTicketsSortedPage(ctx.db, {
             branches,
             filters,
-            after: last && { createdAt: last.createdAt, id: last.id },
+            ...order,
+            after: last && keysetOf(order.sort, last),
             limit,
           }),
     toCells: (row) => toTicketCsvCells(row, withDueTimes),

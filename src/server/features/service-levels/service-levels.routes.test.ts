@@ -92,7 +92,9 @@ describe("GET /api/tickets by due time", () => {
     expect(mixed.json()).toMatchObject({ message: "cursor: Not a valid page cursor" });
     const unknown = await list(cookie, { sort: "oldest" });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().message).toBe("querystring sort: Sort must be newest or due");
+    expect(unknown.json().message).toBe(
+      "querystring sort: Sort must be newest, created, updated, priority, status or due",
+    );
     const user = await signedInAs(t.app, t.database.db, "user");
     const refused = await list(user.cookie, { due: "overdue" });
     expect(refused.statusCode).toBe(403);

@@ -93,6 +93,95 @@ export interface Keyset {
   id: string;
 }
 
+/** The orders a list reads by keyset on its own indexes (decision 034); `due` has its own query below. */
+export type KeysetSort = "created" | "updated" | "priority" | "status";
+export type SortDirection = "asc" | "desc";
+
+/**
+ * Where a sorted list stopped: the rank (the priority or the status, for those orders), the time
+ * (created_at, or updated_at for `updated`) and the id, the tiebreaker.
+ */
+export interface SortedKeyset {
+  rank?: string;
+  at: Date;
+  id: string;
+}
+
+/**
+ * Each order's keyset columns, most significant first; every visibility branch has an index in this
+ * order (tickets.ts), scanned forwards for asc and backwards for desc. Enums compare in their declared
+ * order: Low < Medium < High, Open < In Progress < Resolved < Closed.
+ */
+const keysetColumns = {
+  created: { rank: null, at: tickets.createdAt },
+  updated: { rank: null, at: tickets.updatedAt },
+  priority: { rank: { column: tickets.priority, type: sql.raw("ticket_priority") }, at: tickets.createdAt },
+  status: { rank: { column: tickets.status, type: sql.raw("ticket_status") }, at: tickets.createdAt },
+} as const;
+
+/** The keyset of a row in an order: what a cursor (and the CSV export's next page) continues from. */
+export function keysetOf(
+  sort: KeysetSort,
+  row: Pick<TicketRow, "id" | "createdAt" | "updatedAt" | "priority" | "status">,
+): SortedKeyset {
+  const at = sort === "updated" ? row.updatedAt : row.createdAt;
+  const rank = sort === "priority" ? row.priority : sort === "status" ? row.status : undefined;
+  return { ...(rank ? { rank } : {}), at, id: row.id };
+}
+
+interface SortedPageQuery {
+  branches: SQL[];
+  filters?: SQL;
+  sort: KeysetSort;
+  dir: SortDirection;
+  after?: SortedKeyset;
+  limit: number;
+}
+
+/**
+ * The ids of one page in the order asked: a page at most from each visibility branch, each read through
+ * the branch's index in that order, merged. The id breaks ties, so no page repeats or skips a ticket.
+ */
+export function ticketSortedPageIdsQuery({
+  branches,
+  filters,
+  sort,
+  dir,
+  after,
+  limit,
+}: SortedPageQuery): SQL {
+  const { rank, at } = keysetColumns[sort];
+  const direction = sql.raw(dir);
+  const columns = [...(rank ? [rank.column] : []), at, tickets.id];
+  const afterWhere = after
+    ? sql`(${sql.join(columns, sql`, `)}) ${sql.raw(dir === "desc" ? "<" : ">")} (${sql.join(
+        [
+          ...(rank ? [sql`${after.rank ?? ""}::${rank.type}`] : []),
+          sql`${after.at.toISOString()}::timestamptz`,
+          sql`${after.id}`,
+        ],
+        sql`, `,
+      )})`
+    : undefined;
+  const selected = sql.join(
+    [...(rank ? [sql`${rank.column} as sort_rank`] : []), sql`${at} as sort_at`, sql`${tickets.id} as id`],
+    sql`, `,
+  );
+  const innerOrder = sql.join(
+    columns.map((column) => sql`${column} ${direction}`),
+    sql`, `,
+  );
+  const outerOrder = sql.join(
+    [...(rank ? [sql`sort_rank ${direction}`] : []), sql`sort_at ${direction}`, sql`id ${direction}`],
+    sql`, `,
+  );
+  const pages = branches.map(
+    (branch) =>
+      sql`(select ${selected} from ${tickets} where ${and(branch, filters, afterWhere)} order by ${innerOrder} limit ${limit})`,
+  );
+  return sql`select id from (${sql.join(pages, sql` union all `)}) page order by ${outerOrder} limit ${limit}`;
+}
+
 interface PageQuery {
   branches: SQL[];
   filters?: SQL;
@@ -100,16 +189,16 @@ interface PageQuery {
   limit: number;
 }
 
-/** The ids of one page, newest first: a page from each visibility branch, merged. */
+/** The ids of one page, newest first (ticketSortedPageIdsQuery by created, descending). */
 export function ticketPageIdsQuery({ branches, filters, after, limit }: PageQuery): SQL {
-  const afterWhere = after
-    ? sql`(${tickets.createdAt}, ${tickets.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id})`
-    : undefined;
-  const pages = branches.map(
-    (branch) =>
-      sql`(select ${tickets.id} as id, ${tickets.createdAt} as created_at from ${tickets} where ${and(branch, filters, afterWhere)} order by ${tickets.createdAt} desc, ${tickets.id} desc limit ${limit})`,
-  );
-  return sql`select id from (${sql.join(pages, sql` union all `)}) page order by created_at desc, id desc limit ${limit}`;
+  return ticketSortedPageIdsQuery({
+    branches,
+    filters,
+    sort: "created",
+    dir: "desc",
+    after: after && { at: after.createdAt, id: after.id },
+    limit,
+  });
 }
 
 /** Where a list sorted by due time stopped: a due time, or null once in the tickets that owe nothing. */
@@ -163,6 +252,32 @@ async function findTicketsOfIds(db: Db, idsQuery: SQL): Promise<TicketWithNames[
 export async function findTicketsPage(db: Db, query: PageQuery): Promise<TicketWithNames[]> {
   if (query.branches.length === 0) return [];
   return findTicketsOfIds(db, ticketPageIdsQuery(query));
+}
+
+/** In any keyset order (ticketSortedPageIdsQuery), names joined in the same second query. */
+export async function findTicketsSortedPage(db: Db, query: SortedPageQuery): Promise<TicketWithNames[]> {
+  if (query.branches.length === 0) return [];
+  return findTicketsOfIds(db, ticketSortedPageIdsQuery(query));
+}
+
+/**
+ * How many tickets the list matches, counting no further than `cap` + 1 in each branch (the branches are
+ * disjoint, so their counts add up): at most cap + 1 index entries a branch, whatever the table's size.
+ */
+export async function countTicketsUpTo(
+  db: Db,
+  { branches, filters, cap }: { branches: SQL[]; filters?: SQL; cap: number },
+): Promise<{ count: number; capped: boolean }> {
+  if (branches.length === 0) return { count: 0, capped: false };
+  const counts = branches.map(
+    (branch) =>
+      sql`(select count(*)::int as n from (select 1 from ${tickets} where ${and(branch, filters)} limit ${cap + 1}) matched)`,
+  );
+  const result = await db.execute<{ total: number }>(
+    sql`select coalesce(sum(n), 0)::int as total from (${sql.join(counts, sql` union all `)}) counts`,
+  );
+  const total = Number((result as unknown as { rows: Array<{ total: number }> }).rows[0]?.total ?? 0);
+  return total > cap ? { count: cap, capped: true } : { count: total, capped: false };
 }
 
 /** Earliest due time first (ticketDuePageIdsQuery), keyset pagination on (slaDueAt, id). */

@@ -3,13 +3,20 @@ import { can } from "#shared/permissions.ts";
 import type {
   CreateTicketInput,
   ListTicketsQuery,
+  SortDirection,
   Ticket,
   TicketPage,
   TicketSort,
   TicketSummary,
   TicketSummaryQuery,
 } from "#shared/tickets/ticket.schemas.ts";
-import { ticketIdPattern } from "#shared/tickets/ticket.schemas.ts";
+import {
+  defaultSortDirection,
+  ticketCountCap,
+  ticketIdPattern,
+  ticketPriorities,
+  ticketStatuses,
+} from "#shared/tickets/ticket.schemas.ts";
 import { nowOf, type ServiceContext } from "../../context.ts";
 import { forbidden, validationFailed } from "../../errors.ts";
 import { inTransaction } from "../../events/transaction.ts";
@@ -28,12 +35,15 @@ import {
 import { toTicketDto } from "./ticket.presenter.ts";
 import {
   countTickets,
+  countTicketsUpTo,
   type DueKeyset,
   findTicketById,
   findTicketsByDuePage,
-  findTicketsPage,
+  findTicketsSortedPage,
   insertTicket,
-  type Keyset,
+  type KeysetSort,
+  keysetOf,
+  type SortedKeyset,
 } from "./ticket.queries.ts";
 import { findVisibleTicket } from "./ticket-access.ts";
 import { ticketDtoFor } from "./ticket-dto.ts";
@@ -87,9 +97,12 @@ export async function getTicket(ctx: ServiceContext, ticketId: string): Promise<
 /** The list query as the route parses it; callers inside the server may leave the sort out (newest). */
 export type ListTicketsRequest = Omit<ListTicketsQuery, "sort"> & { sort?: TicketSort };
 
+/** The order a list reads in: by due time, or a keyset order (`newest` is created, descending). */
+export type TicketListOrder = { sort: "due" } | { sort: KeysetSort; dir: SortDirection };
+
 /** What a list reads, whatever the page: its order, the caller's service-level view, filters and visibility. */
 export interface TicketListPlan {
-  sort: TicketSort;
+  order: TicketListOrder;
   slaView: SlaView | null;
   filters: SQL | undefined;
   branches: SQL[];
@@ -108,44 +121,59 @@ export async function planTicketList(
   if ((query.due || sort === "due") && !slaView) {
     throw forbidden("Only technicians and administrators can filter or sort by due time");
   }
+  if (sort === "due" && query.dir === "desc") {
+    throw validationFailed("dir: The due-time order is earliest first only");
+  }
+  const order: TicketListOrder =
+    sort === "due"
+      ? { sort }
+      : {
+          sort: sort === "newest" ? "created" : sort,
+          dir: query.dir ?? defaultSortDirection(sort),
+        };
   const filters = and(
     ticketFiltersWhere(ctx.actor, query, slaView),
     await customFieldFiltersWhere(ctx.db, query.cf),
   );
-  return { sort, slaView, filters, branches: visibilityBranches(ctx.actor) };
+  return { order, slaView, filters, branches: visibilityBranches(ctx.actor) };
 }
 
 export async function listTicketsFor(ctx: ServiceContext, query: ListTicketsRequest): Promise<TicketPage> {
-  const [{ sort, slaView, filters, branches }, dto] = await Promise.all([
+  const [{ order, slaView, filters, branches }, dto] = await Promise.all([
     planTicketList(ctx, query),
     ticketDtoContext(ctx),
   ]);
   const limit = query.limit + 1;
-  const rows =
-    sort === "due"
-      ? await findTicketsByDuePage(ctx.db, {
+  const [rows, total] = await Promise.all([
+    order.sort === "due"
+      ? findTicketsByDuePage(ctx.db, {
           branches,
           filters,
           after: query.cursor ? decodeDueCursor(query.cursor) : undefined,
           limit,
         })
-      : await findTicketsPage(ctx.db, {
+      : findTicketsSortedPage(ctx.db, {
           branches,
           filters,
-          after: query.cursor ? decodeCursor(query.cursor) : undefined,
+          ...order,
+          after: query.cursor ? decodeSortedCursor(query.cursor, order) : undefined,
           limit,
-        });
+        }),
+    // Counted once, with the first page; "Load more" does not count again.
+    query.cursor ? null : countTicketsUpTo(ctx.db, { branches, filters, cap: ticketCountCap }),
+  ]);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   const nextCursor =
     rows.length > query.limit && last
-      ? sort === "due"
+      ? order.sort === "due"
         ? encodeDueCursor({ slaDueAt: last.slaDueAt, id: last.id })
-        : encodeCursor({ createdAt: last.createdAt, id: last.id })
+        : encodeSortedCursor(keysetOf(order.sort, last), order)
       : null;
   return {
     items: page.map((row) => toTicketDto(row, dto, ticketSlaFor(slaView, row))),
     nextCursor,
+    total,
   };
 }
 
@@ -157,8 +185,17 @@ export async function summarizeTicketsFor(
   return countTickets(ctx.db, ticketsInScopeWhere(ctx.actor, scope), ctx.actor.id, slaView);
 }
 
-function encodeCursor({ createdAt, id }: Keyset): string {
-  return Buffer.from(`${createdAt.toISOString()}|${id}`).toString("base64url");
+// Newest first keeps the cursor it always had (`<created>|<id>`); every other order names itself first
+// (`priority.desc|High|<created>|<id>`), so that a cursor of one order is refused by another.
+function encodeSortedCursor({ rank, at, id }: SortedKeyset, order: { sort: KeysetSort; dir: SortDirection }) {
+  const isNewest = order.sort === "created" && order.dir === "desc";
+  const parts = [
+    ...(isNewest ? [] : [`${order.sort}.${order.dir}`]),
+    ...(rank ? [rank] : []),
+    at.toISOString(),
+    id,
+  ];
+  return Buffer.from(parts.join("|")).toString("base64url");
 }
 
 // A due-time cursor names its sort ("due|…"), so a cursor of the newest-first list is refused here and
@@ -180,11 +217,23 @@ function dateOfCursor(iso: string | undefined): Date {
   return at;
 }
 
-function decodeCursor(cursor: string): Keyset {
+const ranksOf: Record<KeysetSort, readonly string[] | null> = {
+  created: null,
+  updated: null,
+  priority: ticketPriorities,
+  status: ticketStatuses,
+};
+
+function decodeSortedCursor(cursor: string, order: { sort: KeysetSort; dir: SortDirection }): SortedKeyset {
   const parts = Buffer.from(cursor, "base64url").toString("utf8").split("|");
+  const isNewest = order.sort === "created" && order.dir === "desc";
+  if (!isNewest && parts.shift() !== `${order.sort}.${order.dir}`) throw invalidCursor();
+  const ranks = ranksOf[order.sort];
+  const rank = ranks ? parts.shift() : undefined;
+  if (ranks && (rank === undefined || !ranks.includes(rank))) throw invalidCursor();
   const [iso, id] = parts;
   if (parts.length !== 2 || !id || !ticketIdPattern.test(id)) throw invalidCursor();
-  return { createdAt: dateOfCursor(iso), id };
+  return { ...(rank ? { rank } : {}), at: dateOfCursor(iso), id };
 }
 
 function decodeDueCursor(cursor: string): DueKeyset {

@@ -23,7 +23,11 @@ export async function userRoutes(fastify: FastifyInstance, deps: UserRoutesDeps)
   const { contextOf } = deps;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get("/api/me", { schema: { response: { 200: meSchema } } }, (request) => getMe(contextOf(request)));
+  // Signed out is an answer, not a failure: 200 with null, so the app's first question (who is this?) never
+  // shows as an error in the browser's console, and index.html can preload it (issue 13 item 2).
+  app.get("/api/me", { schema: { response: { 200: meSchema.nullable() } } }, (request) =>
+    request.actor ? getMe(contextOf(request)) : null,
+  );
 
   app.patch(
     "/api/me",

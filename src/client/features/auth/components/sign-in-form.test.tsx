@@ -44,10 +44,7 @@ describe("SignInForm", () => {
         isSignedIn = true;
         return { body: { redirect: false } };
       },
-      "GET /api/me": () =>
-        isSignedIn
-          ? { body: makeMe({ role: "technician" }) }
-          : { status: 401, body: { code: "unauthenticated", message: "Please sign in first" } },
+      "GET /api/me": () => (isSignedIn ? { body: makeMe({ role: "technician" }) } : { body: null }),
     });
     vi.stubGlobal("fetch", server.fetchStub);
     const user = userEvent.setup();
@@ -120,10 +117,7 @@ describe("SignInForm", () => {
             isSignedIn = true;
             return { body: { redirect: false } };
           },
-          "GET /api/me": () =>
-            isSignedIn
-              ? { body: makeMe({ role: "user" }) }
-              : { status: 401, body: { code: "unauthenticated", message: "Please sign in first" } },
+          "GET /api/me": () => (isSignedIn ? { body: makeMe({ role: "user" }) } : { body: null }),
         }).fetchStub,
       );
       const user = userEvent.setup();
@@ -149,10 +143,7 @@ describe("SignInForm", () => {
           isSignedIn = true;
           return { body: { redirect: false } };
         },
-        "GET /api/me": () =>
-          isSignedIn
-            ? { body: makeMe({ role: null }) }
-            : { status: 401, body: { code: "unauthenticated", message: "Please sign in first" } },
+        "GET /api/me": () => (isSignedIn ? { body: makeMe({ role: null }) } : { body: null }),
       }).fetchStub,
     );
     const user = userEvent.setup();

@@ -1,10 +1,7 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { LoaderCircle } from "lucide-react";
-import { useRef } from "react";
-import { useForm } from "react-hook-form";
+import { type FormEvent, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { toast } from "react-toastify/unstyled";
-import { type SignInInput, signInInputSchema } from "#shared/users/user.schemas.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { TextField } from "../../../components/ui/field.tsx";
 import { PasswordField } from "../../../components/ui/password-input.tsx";
@@ -19,16 +16,26 @@ export function SignInForm() {
   const next = searchParams.get(returnParam);
   const signIn = useSignIn();
   const submitRef = useRef<HTMLButtonElement>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<SignInInput>({
-    resolver: zodResolver(signInInputSchema),
-    defaultValues: { email: "", password: "" },
-  });
+  const [errors, setErrors] = useState<SignInErrors>({});
+  const [isSubmitting, setIsSubmitting] = useState(false);
 
-  const handleSignIn = handleSubmit(async (input) => {
+  // The first screen of the app: checked by hand rather than with react-hook-form and zod, which would
+  // double the JavaScript of /sign-in (decision 031). The server checks the same rules again.
+  const handleSignIn = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const input = {
+      email: String(data.get("email") ?? "").trim(),
+      password: String(data.get("password") ?? ""),
+    };
+    const found = signInErrorsOf(input);
+    setErrors(found);
+    if (found.email || found.password) {
+      const field = event.currentTarget.elements.namedItem(found.email ? "email" : "password");
+      if (field instanceof HTMLElement) field.focus();
+      return;
+    }
+    setIsSubmitting(true);
     try {
       const actor = await signIn.mutateAsync(input);
       navigate(pathAfterSignIn(actor.role, next), { replace: true });
@@ -38,25 +45,27 @@ export function SignInForm() {
       // On a phone the button may sit where the toast appears: once the form has re-rendered, lift it
       // above (html's scroll-padding-bottom keeps the toast's height free).
       requestAnimationFrame(() => submitRef.current?.scrollIntoView({ block: "nearest" }));
+    } finally {
+      setIsSubmitting(false);
     }
-  });
+  };
 
   return (
     <>
       <form noValidate onSubmit={handleSignIn} className="flex flex-col gap-5">
         <TextField
           label="Email"
-          error={errors.email?.message}
+          error={errors.email}
           type="email"
           autoComplete="email"
           placeholder="you@company.com"
-          {...register("email")}
+          name="email"
         />
         <PasswordField
           label="Password"
-          error={errors.password?.message}
+          error={errors.password}
           autoComplete="current-password"
-          {...register("password")}
+          name="password"
         />
         <div className="-mt-2 flex justify-end">
           <Link to="/forgot-password" className="text-sm font-medium text-indigo-600 hover:text-indigo-500">
@@ -81,3 +90,23 @@ export function SignInForm() {
 
 const messageOf = (error: unknown) =>
   error instanceof Error && error.message ? error.message : "Something went wrong. Please try again.";
+
+interface SignInErrors {
+  email?: string;
+  password?: string;
+}
+
+// The shared emailSchema's and signInInputSchema's rules and messages (user.schemas.ts), without importing
+// that module, which would bring zod along.
+const passwordMaxLength = 128;
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function signInErrorsOf({ email, password }: { email: string; password: string }): SignInErrors {
+  const errors: SignInErrors = {};
+  if (!emailPattern.test(email)) errors.email = "Enter a valid e-mail address";
+  else if (email.length > 254) errors.email = "E-mail is too long";
+  if (!password) errors.password = "Password is required";
+  else if (password.length > passwordMaxLength)
+    errors.password = `Password must be at most ${passwordMaxLength} characters`;
+  return errors;
+}

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Bell, BellRing } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { cn } from "../../../components/ui/cn.ts";
 import { notificationCountsQuery } from "../notification.api.ts";
@@ -9,7 +9,11 @@ import {
   enableDesktopNotifications,
   isDesktopNotificationsOn,
 } from "../notification-preferences.ts";
-import { NotificationList } from "./notification-list.tsx";
+
+// The dropdown's list loads when the bell is opened, not with every signed-in page (decision 031).
+const NotificationList = lazy(() =>
+  import("./notification-list.tsx").then((module) => ({ default: module.NotificationList })),
+);
 
 const badgeText = (unread: number) => (unread > 99 ? "99+" : String(unread));
 
@@ -87,7 +91,16 @@ export function NotificationBell({ userId, onOpen }: { userId: string; onOpen?: 
           </div>
           <DesktopOptIn userId={userId} />
           <div className="min-h-0 flex-1 overflow-y-auto">
-            <NotificationList filter="all" variant="compact" onOpen={close} />
+            <Suspense
+              fallback={
+                // What the list itself says while its answer is on the way.
+                <p role="status" className="px-4 py-8 text-center text-sm text-slate-500">
+                  Loading notifications...
+                </p>
+              }
+            >
+              <NotificationList filter="all" variant="compact" onOpen={close} />
+            </Suspense>
           </div>
           <Link
             to="/notifications"

@@ -42,8 +42,10 @@ describe("Assign to…", () => {
         body: { ...ticket, assignedTo: "tech-2", assignedToName: "Tara Tech", ...(body as object) },
       }),
     });
-    await vi.waitFor(async () =>
-      expect(await choices()).toEqual(["Choose…", "Unassigned (queue)", "Tara Tech"]),
+    // The first render of the file waits for the technicians' answer; 5 s, as findBy… (test/setup.ts).
+    await vi.waitFor(
+      async () => expect(await choices()).toEqual(["Choose…", "Unassigned (queue)", "Tara Tech"]),
+      { timeout: 5_000 },
     );
     // Nothing is sent until someone is chosen.
     expect(screen.getByRole("button", { name: "Assign" })).toBeDisabled();

@@ -4,12 +4,10 @@ import {
   type TicketCategory,
   type TicketDueFilter,
   type TicketPriority,
-  type TicketSort,
   type TicketStatus,
   ticketCategories,
   ticketDueFilters,
   ticketPriorities,
-  ticketSorts,
   ticketStatuses,
 } from "#shared/tickets/ticket.schemas.ts";
 import { Button } from "../../../components/ui/button.tsx";
@@ -22,9 +20,8 @@ export interface TicketSearch {
   status?: TicketStatus;
   priority?: TicketPriority;
   category?: TicketCategory;
-  /** Staff: Overdue or Due soon, and the due-time order (issue 11). */
+  /** Staff: Overdue or Due soon (issue 11). The order has its own control on the list (ticket-sort.tsx). */
   due?: TicketDueFilter;
-  sort?: TicketSort;
 }
 
 const pick = <T extends string>(values: readonly T[], raw: string | null) =>
@@ -38,7 +35,6 @@ export function ticketSearchFrom(params: URLSearchParams): TicketSearch {
     priority: pick(ticketPriorities, params.get("priority")),
     category: pick(ticketCategories, params.get("category")),
     due: pick(ticketDueFilters, params.get("due")),
-    sort: pick(ticketSorts, params.get("sort")),
   };
 }
 
@@ -63,15 +59,11 @@ const dueOptions = [
   { value: "overdue", label: "Overdue" },
   { value: "due_soon", label: "Due soon" },
 ] satisfies Array<{ value: TicketDueFilter | ""; label: string }>;
-const sortOptions = [
-  { value: "newest", label: "Newest first" },
-  { value: "due", label: "Due time" },
-] satisfies Array<{ value: TicketSort; label: string }>;
 
 interface TicketFiltersProps {
   value: TicketSearch;
   onChange: (change: Partial<TicketSearch>) => void;
-  /** Staff see service levels: the Due filter and the Sort order. */
+  /** Staff see service levels: the Due filter. */
   showDue?: boolean;
 }
 
@@ -155,21 +147,13 @@ export function TicketFilters({ value, onChange, showDue = false }: TicketFilter
         </Button>
       </div>
       {showDue ? (
-        <div className="grid grid-cols-2 gap-3 sm:grid-cols-[10rem_10rem]">
+        <div className="grid grid-cols-2 gap-3 sm:grid-cols-[10rem]">
           <Field label="Due" htmlFor={`${id}-due`}>
             <Select
               id={`${id}-due`}
               value={value.due ?? ""}
               options={dueOptions}
               onChange={(event) => onChange({ due: pick(ticketDueFilters, event.target.value) })}
-            />
-          </Field>
-          <Field label="Sort" htmlFor={`${id}-sort`}>
-            <Select
-              id={`${id}-sort`}
-              value={value.sort ?? "newest"}
-              options={sortOptions}
-              onChange={(event) => onChange({ sort: event.target.value === "due" ? "due" : undefined })}
             />
           </Field>
         </div>

@@ -30,9 +30,11 @@ describe("TicketList", () => {
 
     const first = await screen.findByRole("link", { name: /Laptop will not boot/ });
     expect(first).toHaveAttribute("href", "/tickets/TKT0M5AAAAAA0000001A");
-    for (const text of ["TKT0M5AAAAAA0000001A", "In Progress", "High priority", "Software", "Grace Hopper"]) {
+    for (const text of ["TKT0M5AAAAAA0000001A", "In Progress", "Software", "Grace Hopper"]) {
       expect(within(first).getByText(text)).toBeInTheDocument();
     }
+    // "High" on a phone, "High priority" from the sm width up (and always for screen readers).
+    expect(first).toHaveTextContent("High priority");
     const second = screen.getByRole("link", { name: /Printer jams/ });
     expect(within(second).getByText("Unassigned")).toBeInTheDocument();
     expect(within(second).getByText("Open")).toBeInTheDocument();
@@ -99,6 +101,68 @@ describe("TicketList", () => {
       />,
     );
     expect(await screen.findByText("Error loading tickets. Please refresh the page.")).toBeInTheDocument();
+  });
+});
+
+describe("TicketList rows, count and order", () => {
+  it("shows who raised each ticket, their department and office, and how many tickets match", async () => {
+    const tickets = [
+      makeTicket({
+        title: "VPN drops",
+        createdByName: "Rita Requester",
+        department: "Finance",
+        floor: "3",
+        officeNumber: "301",
+      }),
+    ];
+    vi.stubGlobal(
+      "fetch",
+      stubFetch({
+        "GET /api/tickets": {
+          body: { items: tickets, nextCursor: "c1", total: { count: 1234, capped: false } },
+        },
+      }).fetchStub,
+    );
+    renderWithApp(<TicketList filters={{ scope: "visible" }} />);
+    const row = await screen.findByRole("link", { name: /VPN drops/ });
+    expect(within(row).getByText("Rita Requester")).toBeInTheDocument();
+    expect(within(row).getByText("Finance, floor 3, office 301")).toBeInTheDocument();
+    expect(screen.getByText("1,234 tickets")).toBeInTheDocument();
+    // No Sort control unless the page keeps an order.
+    expect(screen.queryByLabelText("Sort by")).not.toBeInTheDocument();
+  });
+
+  it.each([
+    [{ count: 1, capped: false }, "1 ticket"],
+    [{ count: 0, capped: false }, "0 tickets"],
+    [{ count: 10000, capped: true }, "10,000+ tickets"],
+  ])("counts %j as %s", async (total, text) => {
+    vi.stubGlobal(
+      "fetch",
+      stubFetch({ "GET /api/tickets": { body: { items: [makeTicket()], nextCursor: null, total } } })
+        .fetchStub,
+    );
+    renderWithApp(<TicketList filters={{ scope: "visible" }} />);
+    expect(await screen.findByText(text)).toBeInTheDocument();
+  });
+
+  it("asks for the order it is given and reports a new choice", async () => {
+    const server = stubFetch({
+      "GET /api/tickets": {
+        body: { items: [makeTicket()], nextCursor: null, total: { count: 1, capped: false } },
+      },
+    });
+    vi.stubGlobal("fetch", server.fetchStub);
+    const onSortChange = vi.fn();
+    const user = userEvent.setup();
+    renderWithApp(
+      <TicketList filters={{ scope: "mine", sort: "status", dir: "asc" }} onSortChange={onSortChange} />,
+    );
+    const sort = await screen.findByLabelText("Sort by");
+    expect(sort).toHaveValue("status.asc");
+    expect(server.calls.map((call) => call.url)).toContain("/api/tickets?scope=mine&sort=status&dir=asc");
+    await user.selectOptions(sort, "Recently updated");
+    expect(onSortChange).toHaveBeenCalledWith("updated.desc");
   });
 });
 

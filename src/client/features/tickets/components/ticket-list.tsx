@@ -1,10 +1,10 @@
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
-import { ChevronRight, Inbox, UserRound } from "lucide-react";
+import { ChevronRight, Inbox } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "react-toastify/unstyled";
 import { can } from "#shared/permissions.ts";
-import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
+import type { Ticket, TicketPage } from "#shared/tickets/ticket.schemas.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { cn } from "../../../components/ui/cn.ts";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
@@ -17,7 +17,8 @@ import { type TicketListFilters, ticketListQuery } from "../ticket.api.ts";
 import { useTicketListKeys } from "../use-ticket-list-keys.ts";
 import { BulkActionsBar } from "./bulk-actions-bar.tsx";
 import { TicketDueBadge } from "./ticket-sla.tsx";
-import { TicketPriorityLabel, TicketStatusBadge } from "./ticket-status-badge.tsx";
+import { TicketSortSelect } from "./ticket-sort.tsx";
+import { priorityDots, TicketStatusBadge } from "./ticket-status-badge.tsx";
 
 interface TicketListProps {
   filters: TicketListFilters;
@@ -25,16 +26,32 @@ interface TicketListProps {
   emptyState?: ReactNode;
   /** The spec's toast for a list that failed to load differs by screen (§8). */
   loadErrorMessage?: string;
+  /** Given, the list offers its Sort control (the order itself is filters.sort and filters.dir). */
+  onSortChange?: (value: string) => void;
+  /** Staff may also sort by due time. */
+  showDueSort?: boolean;
+}
+
+const countFormat = new Intl.NumberFormat("en-US");
+
+/** "1 ticket", "1,234 tickets", "10,000+ tickets" past the server's cap. */
+export function ticketCountText(total: NonNullable<TicketPage["total"]>): string {
+  const number = `${countFormat.format(total.count)}${total.capped ? "+" : ""}`;
+  return `${number} ${total.count === 1 && !total.capped ? "ticket" : "tickets"}`;
 }
 
 export function TicketList({
   filters,
   emptyState,
   loadErrorMessage = "Failed to load tickets. Please try again.",
+  onSortChange,
+  showDueSort = false,
 }: TicketListProps) {
   // While a new search or filter loads, the previous rows stay (dimmed) instead of a spinner each keystroke.
   const query = useInfiniteQuery({ ...ticketListQuery(filters), placeholderData: keepPreviousData });
   const tickets = query.data?.pages.flatMap((page) => page.items) ?? [];
+  // Counted with the first page (the server does not count again for "Load more").
+  const total = query.data?.pages[0]?.total ?? null;
   const listRef = useRef<HTMLUListElement>(null);
   const keys = useTicketListKeys(
     tickets.map((ticket) => ticket.ticketId),
@@ -52,20 +69,42 @@ export function TicketList({
     if (query.isError) toast.error(loadErrorMessage, { toastId: "tickets-load-failed" });
   }, [query.isError, loadErrorMessage]);
 
+  // The count and the order stay put while a new order loads, so the control keeps its focus.
+  const toolbar = (
+    <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-b border-slate-100 px-4 py-2 sm:px-5">
+      <p className="text-sm font-medium text-slate-700" aria-live="polite">
+        {total ? ticketCountText(total) : "\u00a0"}
+      </p>
+      {onSortChange ? (
+        <TicketSortSelect
+          value={{ sort: filters.sort, dir: filters.dir }}
+          onChange={onSortChange}
+          showDue={showDueSort}
+        />
+      ) : null}
+    </div>
+  );
+
   if (query.isPending) {
     return (
-      <div className="flex justify-center py-12">
-        <Spinner label="Loading tickets" />
+      <div>
+        {toolbar}
+        <div className="flex justify-center py-12">
+          <Spinner label="Loading tickets" />
+        </div>
       </div>
     );
   }
   if (query.isError) {
     return (
-      <LoadFailed
-        layout="block"
-        message="The tickets could not be loaded."
-        onRetry={() => void query.refetch()}
-      />
+      <div>
+        {toolbar}
+        <LoadFailed
+          layout="block"
+          message="The tickets could not be loaded."
+          onRetry={() => void query.refetch()}
+        />
+      </div>
     );
   }
 
@@ -85,6 +124,7 @@ export function TicketList({
 
   return (
     <div aria-busy={query.isPlaceholderData}>
+      {toolbar}
       {/* The bar stays (same place in the tree) when a bulk action empties the list: its answer is still to be read. */}
       {bar}
       {tickets.length === 0 ? (emptyState ?? <EmptyState icon={Inbox} title="No tickets found" />) : null}
@@ -100,7 +140,7 @@ export function TicketList({
         {tickets.map((ticket) => (
           <li key={ticket.ticketId} className="flex items-stretch">
             {isSelectable ? (
-              <label className="flex shrink-0 cursor-pointer items-center py-4 pr-1 pl-5">
+              <label className="flex shrink-0 cursor-pointer items-start py-2.5 pr-1 pl-4 sm:items-center sm:pl-5">
                 <input
                   type="checkbox"
                   className="size-4 rounded border-slate-300 accent-indigo-600"
@@ -149,31 +189,53 @@ function TicketRow({ ticket, isSelected, onFocus }: TicketRowProps) {
       state={{ focusTitle: true } satisfies OpenTicketState}
       onFocus={onFocus}
       className={cn(
-        "group flex min-w-0 flex-1 items-center gap-4 border-l-4 px-5 py-4 transition-colors focus-visible:outline-none",
+        "group flex min-w-0 flex-1 items-center gap-3 border-l-4 px-4 py-2 transition-colors focus-visible:outline-none sm:gap-4 sm:px-5 sm:py-3",
         // The selection (j/k) is a bar and a tint; it is also the focused row when moved by keyboard.
         isSelected
           ? "border-indigo-600 bg-indigo-50/60"
           : "border-transparent hover:bg-slate-50 focus-visible:border-indigo-600 focus-visible:bg-indigo-50/60",
       )}
     >
+      {/*
+        Two short lines (decision 034): the title with its status, then the priority, who raised it and where.
+        Nothing is cut with an ellipsis (a title can wrap); on a phone the id, date, category and assignee are
+        left to screen readers and the ticket page, and shown from the sm width up.
+      */}
       <div className="min-w-0 flex-1">
-        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-          <span className="font-mono text-xs text-slate-500">{ticket.ticketId}</span>
-          <TicketStatusBadge status={ticket.status} />
+        <div className="flex min-w-0 items-start gap-2">
+          <p className="min-w-0 flex-1 break-words text-sm font-medium text-slate-900 group-hover:text-indigo-700 sm:text-base">
+            {ticket.title}
+          </p>
           <TicketDueBadge sla={ticket.sla} />
+          <TicketStatusBadge status={ticket.status} />
         </div>
-        <p className="mt-1 break-words font-medium text-slate-900 group-hover:text-indigo-700">
-          {ticket.title}
-        </p>
-        <div className="mt-1.5 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-slate-500">
-          <TicketPriorityLabel priority={ticket.priority} />
-          <span>{ticket.category}</span>
-          <time dateTime={ticket.createdAt}>{formatDateTime(ticket.createdAt)}</time>
-          <span className="inline-flex items-center gap-1">
-            <UserRound aria-hidden="true" className="size-3.5" />
-            {ticket.assignedToName ?? (ticket.assignedTo ? "Assigned" : "Unassigned")}
+        <p className="mt-0.5 text-xs text-slate-500">
+          <span
+            aria-hidden="true"
+            className={cn("mr-1.5 inline-block size-2 rounded-full", priorityDots[ticket.priority])}
+          />
+          <span>
+            {ticket.priority}
+            <span className="sr-only sm:not-sr-only"> priority</span>
           </span>
-        </div>
+          <Dot />
+          <span className="text-slate-700">{ticket.createdByName ?? "Unknown requester"}</span>
+          <Dot />
+          <span>
+            {ticket.department}, floor {ticket.floor}
+            {ticket.officeNumber ? `, office ${ticket.officeNumber}` : ""}
+          </span>
+          <span className="sr-only sm:not-sr-only">
+            <Dot />
+            <span className="font-mono">{ticket.ticketId}</span>
+            <Dot />
+            <time dateTime={ticket.createdAt}>{formatDateTime(ticket.createdAt)}</time>
+            <Dot />
+            <span>{ticket.category}</span>
+            <Dot />
+            <span>{ticket.assignedToName ?? (ticket.assignedTo ? "Assigned" : "Unassigned")}</span>
+          </span>
+        </p>
       </div>
       <ChevronRight
         aria-hidden="true"
@@ -182,3 +244,9 @@ function TicketRow({ ticket, isSelected, onFocus }: TicketRowProps) {
     </Link>
   );
 }
+
+const Dot = () => (
+  <span aria-hidden="true" className="px-1.5 text-slate-300">
+    ·
+  </span>
+);

@@ -1,10 +1,6 @@
 import { useEffect, useState } from "react";
-import {
-  formatSpan,
-  type SlaState,
-  type SlaTargetView,
-  type TicketSla,
-} from "#shared/service-levels/ticket-sla.ts";
+import { formatSpan } from "#shared/service-levels/format-span.ts";
+import type { SlaState, SlaTargetView, TicketSla } from "#shared/service-levels/ticket-sla.ts";
 import { Badge, type BadgeTone } from "../../../components/ui/badge.tsx";
 import { Card } from "../../../components/ui/card.tsx";
 import { formatDateTime } from "../../../lib/format.ts";

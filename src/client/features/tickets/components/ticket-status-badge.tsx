@@ -25,7 +25,7 @@ export function TicketStatusDot({ status }: { status: TicketStatus }) {
   return <span aria-hidden="true" className={cn("size-2 shrink-0 rounded-full", statusDots[status])} />;
 }
 
-const priorityDots: Record<TicketPriority, string> = {
+export const priorityDots: Record<TicketPriority, string> = {
   Low: "bg-slate-400",
   Medium: "bg-amber-500",
   High: "bg-red-500",

@@ -1,0 +1,86 @@
+import { expect, test } from "@playwright/test";
+import { unique } from "./support.ts";
+import { createTicketThroughApi, signUpInNewBrowser } from "./ticket-support.ts";
+
+// Issue 13 item 6: a technician orders the queue by priority (the order is kept in the address), sees who
+// raised each ticket and from where, and how many match; on a phone the rows stay short.
+
+test("a technician sorts the queue by priority and reads who raised each ticket and from where", async ({
+  browser,
+}) => {
+  const requester = await signUpInNewBrowser(browser, "Rita", "User");
+  const marker = unique("sorting");
+  const raised = [
+    {
+      title: `Mouse squeaks ${marker}`,
+      priority: "Low",
+      department: "Finance",
+      floor: "3",
+      officeNumber: "301",
+    },
+    {
+      title: `Server room hot ${marker}`,
+      priority: "High",
+      department: "Facilities",
+      floor: "B",
+      officeNumber: "B12",
+    },
+    {
+      title: `VPN drops at noon ${marker}`,
+      priority: "Medium",
+      department: "Sales",
+      floor: "2",
+      officeNumber: "214",
+    },
+  ] as const;
+  for (const ticket of raised) await createTicketThroughApi(requester.page, ticket);
+
+  const tech = await signUpInNewBrowser(browser, "Theo", "Technician");
+  const { page } = tech;
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`/tickets?q=${marker}`);
+  const rows = page.getByRole("list", { name: "Tickets" }).getByRole("listitem");
+  await expect(rows).toHaveCount(3);
+  await expect(page.getByText("3 tickets", { exact: true })).toBeVisible();
+  // Newest first until asked otherwise.
+  await expect(rows.first()).toContainText("VPN drops at noon");
+
+  await page.getByLabel("Sort by").selectOption({ label: "Priority: High to Low" });
+  await expect(page).toHaveURL(/[?&]sort=priority&dir=desc/);
+  await expect(rows.nth(0)).toContainText("Server room hot");
+  await expect(rows.nth(1)).toContainText("VPN drops at noon");
+  await expect(rows.nth(2)).toContainText("Mouse squeaks");
+  await expect(rows.nth(0)).toContainText(requester.name);
+  await expect(rows.nth(0)).toContainText("Facilities, floor B, office B12");
+  await expect(rows.nth(2)).toContainText("Finance, floor 3, office 301");
+  await page.screenshot({ path: "e2e/.artifacts/screens/ticket-list-sorting-1280.png", fullPage: true });
+
+  // The order survives a reload: it lives in the address, with the search.
+  await page.reload();
+  await expect(page.getByLabel("Sort by")).toHaveValue("priority.desc");
+  await expect(rows.nth(0)).toContainText("Server room hot");
+
+  await page.setViewportSize({ width: 375, height: 667 });
+  await expect(rows.nth(0)).toContainText("Server room hot");
+  await page.screenshot({ path: "e2e/.artifacts/screens/ticket-list-sorting-375.png", fullPage: true });
+  for (const row of await rows.all()) {
+    const box = await row.boundingBox();
+    expect(box, "a visible row").not.toBeNull();
+    // The title and who and where, nothing cut off (here four short lines: the journey's titles and names
+    // are long), no longer the card of four blocks (id and badges, title, then priority, category, date and
+    // assignee, each block wrapping).
+    expect(box!.height).toBeLessThan(110);
+  }
+
+  // The dashboard's list sorts the same way.
+  await page.goto("/technician-home?sort=status&dir=asc");
+  await expect(page.getByLabel("Sort by")).toHaveValue("status.asc");
+  await expect(page.getByText(/^\d[\d,]*\+? tickets?$/)).toBeVisible();
+  await page.screenshot({
+    path: "e2e/.artifacts/screens/ticket-list-sorting-dashboard-375.png",
+    fullPage: true,
+  });
+
+  await tech.close();
+  await requester.close();
+});

@@ -1,0 +1,338 @@
+// Issue 13 item 1: the front end's budgets, measured on the production build (decision 031).
+//
+//   npm run check:budgets            builds, then measures
+//   npm run check:budgets -- --no-build
+//
+// For /sign-in (signed out), /user-home (a user) and /technician-home (a technician), on the built app
+// served the way the browser journeys serve it (scripts/e2e-server.ts, port BUDGET_PORT, default 4310):
+// 1. first-load JavaScript: every script Chromium fetches until the page is idle, summed as the gzip size
+//    the server sends (dist/client/*.js.gz, or gzip -9 of the file when it is too small to have one);
+// 2. no chunk the first screen does not use: the sources of those scripts (from their source maps) hold
+//    no other page, no form library, no chart and no editor;
+// 3. Lighthouse (mobile preset: simulated slow 4G, 4× CPU slowdown) performance score and LCP, against
+//    Debian's Chromium, signed in through a session cookie for the homes.
+// Prints a table, writes bench/results/front-end-budgets.json and exits 1 when any budget is exceeded.
+// Lighthouse's figures move with the machine's load: the JSON records the load average of each run.
+import { type ChildProcess, execSync, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { chromium } from "playwright-core";
+
+const root = path.resolve(import.meta.dirname, "..");
+const distDir = path.join(root, "dist/client");
+const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const port = Number(process.env.BUDGET_PORT ?? 4310);
+const baseURL = `http://localhost:${port}`;
+const password = "a long password for budgets";
+
+/** The budgets of issue 13; never loosened to make a run pass. */
+const budgets = {
+  signInJsKb: 100,
+  homeJsKb: 130,
+  performance: 95,
+  lcpSeconds: 1.5,
+};
+
+interface Route {
+  path: string;
+  /** The page module this route's first screen is drawn by (src/client/pages/…). */
+  page: string;
+  session: "none" | "user" | "technician";
+  jsBudgetKb: number;
+}
+
+const routes: Route[] = [
+  { path: "/sign-in", page: "sign-in.tsx", session: "none", jsBudgetKb: budgets.signInJsKb },
+  { path: "/user-home", page: "user-home.tsx", session: "user", jsBudgetKb: budgets.homeJsKb },
+  {
+    path: "/technician-home",
+    page: "technician-home.tsx",
+    session: "technician",
+    jsBudgetKb: budgets.homeJsKb,
+  },
+];
+
+/**
+ * Sources no first screen uses: they must load on demand (a form opened, the reports page, the editor).
+ * Pages other than the route's own are checked separately.
+ */
+const onDemandSources: { pattern: RegExp; what: string; usedOn?: string[] }[] = [
+  // /sign-in's first screen is a form; other first screens open theirs on demand.
+  {
+    pattern: /node_modules\/react-hook-form\//,
+    what: "react-hook-form (forms load when opened)",
+    usedOn: ["/sign-in"],
+  },
+  {
+    pattern: /node_modules\/@hookform\//,
+    what: "@hookform/resolvers (forms load when opened)",
+    usedOn: ["/sign-in"],
+  },
+  { pattern: /node_modules\/uplot\//, what: "uPlot (charts load with /reports)" },
+  { pattern: /features\/tickets\/components\/create-ticket-form\.tsx$/, what: "the create-ticket form" },
+  { pattern: /features\/articles\/components\/article-editor/, what: "the article editor" },
+  { pattern: /node_modules\/diff\//, what: "diff (article history)" },
+];
+
+const argv = new Set(process.argv.slice(2));
+
+if (!argv.has("--no-build")) {
+  console.log("Building…");
+  execSync("npx vite build --logLevel warn", { cwd: root, stdio: "inherit" });
+}
+
+const server = startServer();
+let exitCode = 1;
+try {
+  await waitUntilReady();
+  const cookies = {
+    none: "",
+    user: await signedInCookie("user"),
+    technician: await signedInCookie("technician"),
+  };
+
+  const rows: RouteResult[] = [];
+  for (const route of routes) {
+    const javascript = await measureJavascript(route, cookies[route.session]);
+    const lab = await runLighthouse(route, cookies[route.session]);
+    rows.push({ route: route.path, ...javascript, ...lab });
+  }
+
+  const failures = rows.flatMap((row, index) => budgetFailures(row, routes[index]!));
+  printTable(rows);
+  const resultsDir = path.join(root, "bench/results");
+  await mkdir(resultsDir, { recursive: true });
+  const report = {
+    measuredAt: new Date().toISOString(),
+    machine: { cpus: os.cpus().length, uptime: execSync("uptime").toString().trim() },
+    budgets,
+    routes: rows,
+    failures,
+  };
+  await writeFile(path.join(resultsDir, "front-end-budgets.json"), `${JSON.stringify(report, null, 2)}\n`);
+  if (failures.length > 0) {
+    console.log("\nBudgets exceeded:");
+    for (const failure of failures) console.log(`  ✗ ${failure}`);
+  } else {
+    console.log("\nEvery budget met.");
+  }
+  exitCode = failures.length > 0 ? 1 : 0;
+} catch (error) {
+  console.error(error);
+} finally {
+  await stopServer(server);
+}
+process.exit(exitCode);
+
+interface RouteResult {
+  route: string;
+  jsGzipKb: number;
+  scripts: { file: string; gzipBytes: number }[];
+  unneededSources: string[];
+  performance: number;
+  lcpSeconds: number;
+  fcpSeconds: number;
+  tbtMs: number;
+  loadAverage: number;
+}
+
+function budgetFailures(row: RouteResult, route: Route): string[] {
+  const failures: string[] = [];
+  if (row.jsGzipKb > route.jsBudgetKb) {
+    failures.push(
+      `${row.route}: first-load JavaScript ${row.jsGzipKb.toFixed(1)} KB gzip > ${route.jsBudgetKb} KB (by ${(row.jsGzipKb - route.jsBudgetKb).toFixed(1)} KB)`,
+    );
+  }
+  for (const source of row.unneededSources)
+    failures.push(`${row.route}: loads ${source} on the first screen`);
+  if (row.performance < budgets.performance) {
+    failures.push(`${row.route}: Lighthouse performance ${row.performance} < ${budgets.performance}`);
+  }
+  if (row.lcpSeconds > budgets.lcpSeconds) {
+    failures.push(`${row.route}: LCP ${row.lcpSeconds.toFixed(2)} s > ${budgets.lcpSeconds} s`);
+  }
+  return failures;
+}
+
+function printTable(rows: RouteResult[]) {
+  const header = ["route", "JS gzip KB", "on-demand leaks", "perf", "LCP s", "FCP s", "TBT ms", "load avg"];
+  const lines = rows.map((row) => [
+    row.route,
+    row.jsGzipKb.toFixed(1),
+    String(row.unneededSources.length),
+    String(row.performance),
+    row.lcpSeconds.toFixed(2),
+    row.fcpSeconds.toFixed(2),
+    String(Math.round(row.tbtMs)),
+    row.loadAverage.toFixed(2),
+  ]);
+  const widths = header.map((cell, column) =>
+    Math.max(cell.length, ...lines.map((line) => line[column]!.length)),
+  );
+  const format = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column]!)).join("  ");
+  console.log(`\n${format(header)}`);
+  console.log(widths.map((width) => "-".repeat(width)).join("  "));
+  for (const line of lines) console.log(format(line));
+  console.log(
+    `budgets: JS /sign-in ≤ ${budgets.signInJsKb} KB, homes ≤ ${budgets.homeJsKb} KB; perf ≥ ${budgets.performance}; LCP ≤ ${budgets.lcpSeconds} s`,
+  );
+}
+
+function startServer(): ChildProcess {
+  return spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts/e2e-server.ts")], {
+    cwd: root,
+    stdio: ["ignore", "inherit", "inherit"],
+    env: { ...process.env, E2E_PORT: String(port) },
+    detached: false,
+  });
+}
+
+async function stopServer(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+}
+
+async function waitUntilReady() {
+  for (let attempt = 0; attempt < 360; attempt++) {
+    try {
+      if ((await fetch(`${baseURL}/readyz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`the app did not start on ${baseURL}`);
+}
+
+/** Signs up a fresh person with the role through the real API and answers their session cookie. */
+async function signedInCookie(role: "user" | "technician"): Promise<string> {
+  const email = `budget-${role}-${Date.now().toString(36)}@example.test`;
+  const headers = { "content-type": "application/json", origin: baseURL };
+  const signUp = await fetch(`${baseURL}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ name: `Budget ${role}`, email, password, role }),
+  });
+  if (!signUp.ok) throw new Error(`sign-up as ${role}: ${signUp.status} ${await signUp.text()}`);
+  const signIn = await fetch(`${baseURL}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ email, password }),
+  });
+  if (!signIn.ok) throw new Error(`sign-in as ${role}: ${signIn.status} ${await signIn.text()}`);
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((header) => header.split(";")[0]!)
+    .join("; ");
+  const me = await fetch(`${baseURL}/api/me`, { headers: { cookie } });
+  const actor = (await me.json()) as { role?: string } | null;
+  if (actor?.role !== role)
+    throw new Error(`signed in as ${role}, but /api/me says ${JSON.stringify(actor)}`);
+  return cookie;
+}
+
+/** The gzip size the server sends for a file of the build. */
+async function gzipSizeOf(file: string): Promise<number> {
+  const gz = `${file}.gz`;
+  if (existsSync(gz)) return (await readFile(gz)).length;
+  return gzipSync(await readFile(file), { level: 9 }).length;
+}
+
+/** The module sources a built chunk was made of, from its source map. */
+async function sourcesOf(file: string): Promise<string[]> {
+  const map = `${file}.map`;
+  if (!existsSync(map)) return [];
+  const { sources } = JSON.parse(await readFile(map, "utf8")) as { sources: string[] };
+  return sources.map((source) => path.resolve(path.dirname(file), source));
+}
+
+async function measureJavascript(route: Route, cookie: string) {
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: ["--no-sandbox", "--disable-gpu"],
+  });
+  try {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+    if (cookie) {
+      await context.addCookies(
+        cookie.split("; ").map((pair) => {
+          const [name, ...value] = pair.split("=");
+          return { name: name!, value: value.join("="), url: baseURL };
+        }),
+      );
+    }
+    const page = await context.newPage();
+    const fetched = new Set<string>();
+    page.on("response", (response) => {
+      const url = new URL(response.url());
+      if (url.origin === baseURL && /\.m?js$/.test(url.pathname)) fetched.add(url.pathname);
+    });
+    await page.goto(`${baseURL}${route.path}`, { waitUntil: "networkidle" });
+    const landed = new URL(page.url()).pathname;
+    if (landed !== route.path)
+      throw new Error(`${route.path} landed on ${landed} (session: ${route.session})`);
+
+    const scripts: RouteResult["scripts"] = [];
+    const unneeded = new Set<string>();
+    for (const pathname of [...fetched].sort()) {
+      const file = path.join(distDir, pathname);
+      scripts.push({ file: pathname, gzipBytes: await gzipSizeOf(file) });
+      for (const source of await sourcesOf(file)) {
+        const relative = path.relative(root, source).split(path.sep).join("/");
+        const pageModule = /^src\/client\/pages\/([^/]+)$/.exec(relative)?.[1];
+        if (pageModule && pageModule !== route.page)
+          unneeded.add(`another page (${relative}) in ${pathname}`);
+        for (const { pattern, what, usedOn } of onDemandSources) {
+          if (pattern.test(relative) && !usedOn?.includes(route.path)) unneeded.add(`${what} in ${pathname}`);
+        }
+      }
+    }
+    const total = scripts.reduce((sum, script) => sum + script.gzipBytes, 0);
+    return { jsGzipKb: total / 1024, scripts, unneededSources: [...unneeded] };
+  } finally {
+    await browser.close();
+  }
+}
+
+async function runLighthouse(route: Route, cookie: string) {
+  const loadAverage = os.loadavg()[0]!;
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumPath,
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+  });
+  try {
+    const result = await lighthouse(
+      `${baseURL}${route.path}`,
+      {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance"],
+        extraHeaders: cookie ? { Cookie: cookie } : undefined,
+      },
+      // Lighthouse's default configuration is the mobile preset (Moto G Power, slow 4G, 4× CPU slowdown).
+      undefined,
+    );
+    if (!result) throw new Error(`Lighthouse gave no result for ${route.path}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse on ${route.path}: ${lhr.runtimeError.message}`);
+    const landed = new URL(lhr.finalDisplayedUrl).pathname;
+    if (landed !== route.path) throw new Error(`Lighthouse: ${route.path} landed on ${landed}`);
+    return {
+      performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      lcpSeconds: (lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN) / 1000,
+      fcpSeconds: (lhr.audits["first-contentful-paint"]?.numericValue ?? Number.NaN) / 1000,
+      tbtMs: lhr.audits["total-blocking-time"]?.numericValue ?? Number.NaN,
+      loadAverage,
+    };
+  } finally {
+    chrome.kill();
+  }
+}

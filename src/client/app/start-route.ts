@@ -1,0 +1,51 @@
+import type { QueryClient } from "@tanstack/react-query";
+import { ticketListQuery, ticketSummaryQuery } from "../features/tickets/ticket.api.ts";
+import { actorQuery } from "../lib/use-actor.ts";
+
+type Start = (queryClient: QueryClient) => Promise<unknown>;
+
+const signIn: Start = () => import("../pages/sign-in.tsx");
+
+/**
+ * The first screens people land on, each starting its own code and, once the session says who is
+ * signed in, its data. Without this, each waited for the one before: the entry, then /api/me (behind the
+ * route guard), then the page's chunk, then its imports, then /api/tickets (issue 13 item 2).
+ */
+const firstScreens: Record<string, Start> = {
+  "/": signIn,
+  "/sign-in": signIn,
+  "/user-home": async (queryClient) => {
+    const [, actor] = await Promise.all([
+      import("../pages/user-home.tsx"),
+      queryClient.fetchQuery(actorQuery),
+    ]);
+    // Only for the person the page is for: a signed-out visitor's requests would be refused (and logged).
+    if (actor?.role !== "user" && actor?.role !== "admin") return;
+    await Promise.all([
+      queryClient.prefetchInfiniteQuery(ticketListQuery({ scope: "created" })),
+      queryClient.prefetchQuery(ticketSummaryQuery("created")),
+    ]);
+  },
+  "/technician-home": async (queryClient) => {
+    const [, actor] = await Promise.all([
+      import("../pages/technician-home.tsx"),
+      queryClient.fetchQuery(actorQuery),
+    ]);
+    if (actor?.role !== "technician") return;
+    await Promise.all([
+      queryClient.prefetchInfiniteQuery(ticketListQuery({ scope: "visible" })),
+      queryClient.prefetchQuery(ticketSummaryQuery("visible")),
+    ]);
+  },
+};
+
+/**
+ * Called once before the first render: asks who is signed in (the answer is usually on its way already,
+ * preloaded by index.html) and starts the landing page's chunk and data in parallel. Failures are left to
+ * the screens, which ask again and show them.
+ */
+export function startRoute(pathname: string, queryClient: QueryClient) {
+  void queryClient.prefetchQuery(actorQuery);
+  const start = firstScreens[pathname.replace(/\/+$/, "") || "/"];
+  start?.(queryClient).catch(() => undefined);
+}
