@@ -5,6 +5,15 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { themeScript } from "./src/shared/theme/theme-script.ts";
+
+/** The inline theme script (src/shared/theme/theme-script.ts), first in <head>; the CSP allows it by hash. */
+function themeBeforeFirstPaint(): Plugin {
+  return {
+    name: "helpdesk-theme-before-first-paint",
+    transformIndexHtml: () => [{ tag: "script", children: themeScript, injectTo: "head-prepend" }],
+  };
+}
 
 const compressibleFile = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest)$/;
 
@@ -54,7 +63,7 @@ function precompress(): Plugin {
 export default defineConfig({
   root: "src/client",
   publicDir: "public",
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), themeBeforeFirstPaint(), precompress()],
   build: {
     outDir: "../../dist/client",
     emptyOutDir: true,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { themeScriptHash } from "./http/security-headers.ts";
 import { createTestApp, request, type TestApp } from "./test/test-app.ts";
 
 let t: TestApp;
@@ -28,10 +29,10 @@ describe("HTTP contract", () => {
     expect(response.json()).toEqual({ code: "not_found", message: "No API route GET /api/no-such-thing" });
   });
 
-  it("sends a strict Content-Security-Policy without inline scripts", async () => {
+  it("sends a strict Content-Security-Policy: no inline scripts but the theme one, by its hash", async () => {
     const response = await request(t.app, { method: "GET", url: "/healthz" });
     const csp = String(response.headers["content-security-policy"]);
-    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain(`script-src 'self' ${themeScriptHash};`);
     expect(csp).not.toContain("unsafe-inline");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(response.headers["x-content-type-options"]).toBe("nosniff");

@@ -14,6 +14,9 @@ const NotificationBell = lazy(() =>
 const CommandLauncher = lazy(() =>
   import("./command-launcher.tsx").then((module) => ({ default: module.CommandLauncher })),
 );
+const ThemeToggle = lazy(() =>
+  import("../features/theme/theme-toggle.tsx").then((module) => ({ default: module.ThemeToggle })),
+);
 
 interface NavEntry {
   label: string;
@@ -70,6 +73,11 @@ export function Header() {
           {actor?.role ? (
             <Suspense fallback={null}>
               <CommandLauncher />
+            </Suspense>
+          ) : null}
+          {actor ? (
+            <Suspense fallback={<span className="size-10" />}>
+              <ThemeToggle />
             </Suspense>
           ) : null}
           {actor ? (

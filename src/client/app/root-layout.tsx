@@ -1,6 +1,7 @@
 import { lazy, Suspense, useLayoutEffect } from "react";
 import { Outlet, useLocation, useNavigationType } from "react-router";
 import { PageSpinner } from "../components/ui/spinner.tsx";
+import { useThemeSync } from "../features/theme/theme.ts";
 import { useActorQuery } from "../lib/use-actor.ts";
 import { Header } from "./header.tsx";
 
@@ -10,6 +11,7 @@ const LiveUpdates = lazy(() =>
 );
 
 export function RootLayout() {
+  useThemeSync();
   const { data: actor, isError } = useActorQuery();
   return (
     <div className="flex min-h-dvh flex-col">

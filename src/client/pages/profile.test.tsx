@@ -16,6 +16,10 @@ function setup(
     "GET /api/me": { body: me },
     "PATCH /api/me": ({ body }) => patch(body),
     "POST /api/auth/sign-out": { body: { success: true } },
+    "PUT /api/me/theme": ({ body }) =>
+      (body as { theme: string }).theme === "light"
+        ? { status: 500, body: { code: "internal", message: "Something went wrong" } }
+        : { body: { ...me, ...(body as object) } },
   });
   vi.stubGlobal("fetch", server.fetchStub);
   const result = renderWithApp(<ProfilePage />, { path: "/profile", routes: { "/": <p>Sign In page</p> } });
@@ -94,5 +98,30 @@ describe("ProfilePage", () => {
     await user.click(await screen.findByRole("button", { name: "Sign Out" }));
     expect(await screen.findByText("Sign In page")).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/");
+  });
+
+  it("switches to the dark theme at once, saved on the person and remembered for the next page load", async () => {
+    const { server, user } = setup();
+    expect(await screen.findByRole("radio", { name: "System" })).toBeChecked();
+    expect(document.documentElement).not.toHaveClass("dark");
+
+    await user.click(screen.getByRole("radio", { name: "Dark" }));
+    expect(document.documentElement).toHaveClass("dark");
+    expect(server.calls.filter((call) => call.method === "PUT")).toEqual([
+      { method: "PUT", url: "/api/me/theme", body: { theme: "dark" } },
+    ]);
+    expect(await screen.findByRole("radio", { name: "Dark" })).toBeChecked();
+    expect(localStorage.getItem("helpdesk-theme")).toBe("dark");
+
+    // A choice the server did not save is undone, and says so.
+    await user.click(screen.getByRole("radio", { name: "Light" }));
+    expect(await screen.findByText("Something went wrong")).toBeInTheDocument();
+    expect(screen.getByRole("radio", { name: "Dark" })).toBeChecked();
+    expect(document.documentElement).toHaveClass("dark");
+
+    await user.click(screen.getByRole("radio", { name: "System" }));
+    expect(await screen.findByRole("radio", { name: "System" })).toBeChecked();
+    expect(document.documentElement).not.toHaveClass("dark");
+    expect(localStorage.getItem("helpdesk-theme")).toBeNull();
   });
 });

@@ -10,11 +10,12 @@ import { ApiTokensCard } from "../features/api-tokens/components/api-tokens-card
 import { useSignOut } from "../features/auth/auth.api.ts";
 import { ProfileName } from "../features/auth/components/profile-name.tsx";
 import { NotificationSettingsCard } from "../features/notifications/components/notification-settings-card.tsx";
+import { ThemeChoice } from "../features/theme/theme-choice.tsx";
 import { useActor } from "../lib/use-actor.ts";
 
 const roleLabels = { user: "User", technician: "Technician", admin: "Admin" } as const;
 
-/** /profile: who is signed in, the name they may change, Sign Out, notifications and API tokens. */
+/** /profile: who is signed in, the name they may change, the theme, Sign Out, notifications and API tokens. */
 export default function ProfilePage() {
   const actor = useActor();
   const navigate = useNavigate();
@@ -65,6 +66,9 @@ export default function ProfilePage() {
             {actor.role ? <Badge tone="indigo">{roleLabels[actor.role]}</Badge> : "Not chosen yet"}
           </ProfileRow>
           <ProfileRow label="Department">{actor.department}</ProfileRow>
+          <ProfileRow label="Theme">
+            <ThemeChoice theme={actor.theme} />
+          </ProfileRow>
         </dl>
         <div className="flex justify-end border-t border-slate-100 p-6">
           <Button variant="secondary" onClick={handleSignOut} disabled={signOut.isPending}>

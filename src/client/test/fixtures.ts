@@ -15,6 +15,7 @@ export const makeMe = (overrides: Partial<Me> = {}): Me => ({
   role: "user",
   department: "General",
   status: "Active",
+  theme: "system",
   ...overrides,
 });
 

@@ -34,6 +34,14 @@ export const signInInputSchema = z.object({
 });
 export type SignInInput = z.infer<typeof signInInputSchema>;
 
+/** The colour theme a person chose: "system" follows the device's light/dark setting. */
+export const themes = ["system", "light", "dark"] as const;
+export type Theme = (typeof themes)[number];
+export const themeSchema = z.enum(themes, { error: "Theme must be system, light or dark" });
+
+export const updateThemeInputSchema = z.object({ theme: themeSchema });
+export type UpdateThemeInput = z.infer<typeof updateThemeInputSchema>;
+
 /** The signed-in person as the API describes them. */
 export const meSchema = z.object({
   id: z.string(),
@@ -42,6 +50,7 @@ export const meSchema = z.object({
   role: z.enum(roles).nullable(),
   department: z.string(),
   status: z.enum(userStatuses),
+  theme: themeSchema,
 });
 export type Me = z.infer<typeof meSchema>;
 

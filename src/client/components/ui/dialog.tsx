@@ -66,8 +66,8 @@ export function Dialog({ title, description, onClose, children, placement = "cen
     <div
       className={
         placement === "top"
-          ? "fixed inset-0 z-50 flex items-start justify-center bg-slate-900/50 p-0 sm:p-4 sm:pt-[12vh]"
-          : "fixed inset-0 z-50 flex items-end justify-center bg-slate-900/50 p-0 sm:items-center sm:p-4"
+          ? "fixed inset-0 z-50 flex items-start justify-center bg-slate-900/50 p-0 dark:bg-black/70 sm:p-4 sm:pt-[12vh]"
+          : "fixed inset-0 z-50 flex items-end justify-center bg-slate-900/50 p-0 dark:bg-black/70 sm:items-center sm:p-4"
       }
     >
       <div

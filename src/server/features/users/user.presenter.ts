@@ -1,5 +1,5 @@
 import { roleOf, userStatuses } from "#shared/users/roles.ts";
-import type { Me } from "#shared/users/user.schemas.ts";
+import { type Me, themes } from "#shared/users/user.schemas.ts";
 import type { UserRow } from "../../db/schema/index.ts";
 
 export function toMeDto(row: UserRow): Me {
@@ -10,5 +10,6 @@ export function toMeDto(row: UserRow): Me {
     role: roleOf(row.role),
     department: row.department,
     status: userStatuses.find((s) => s === row.status) ?? "Active",
+    theme: themes.find((theme) => theme === row.theme) ?? "system",
   };
 }

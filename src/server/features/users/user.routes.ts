@@ -7,10 +7,11 @@ import {
   chooseRoleInputSchema,
   meSchema,
   updateProfileInputSchema,
+  updateThemeInputSchema,
 } from "#shared/users/user.schemas.ts";
 import type { ServiceContext } from "../../context.ts";
 import type { registerAdmin } from "./admin-registration.service.ts";
-import { chooseRole, getMe, listTechnicians, updateProfile } from "./user.service.ts";
+import { chooseRole, getMe, listTechnicians, updateProfile, updateTheme } from "./user.service.ts";
 
 export interface UserRoutesDeps {
   contextOf: (request: FastifyRequest) => ServiceContext;
@@ -32,6 +33,12 @@ export async function userRoutes(fastify: FastifyInstance, deps: UserRoutesDeps)
     "/api/me",
     { schema: { body: updateProfileInputSchema, response: { 200: meSchema } } },
     (request) => updateProfile(contextOf(request), request.body),
+  );
+
+  app.put(
+    "/api/me/theme",
+    { schema: { body: updateThemeInputSchema, response: { 200: meSchema } } },
+    (request) => updateTheme(contextOf(request), request.body),
   );
 
   app.post(

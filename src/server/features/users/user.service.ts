@@ -1,5 +1,10 @@
 import type { Technician } from "#shared/tickets/ticket-assignment.ts";
-import type { ChooseRoleInput, Me, UpdateProfileInput } from "#shared/users/user.schemas.ts";
+import type {
+  ChooseRoleInput,
+  Me,
+  UpdateProfileInput,
+  UpdateThemeInput,
+} from "#shared/users/user.schemas.ts";
 import type { ServiceContext } from "../../context.ts";
 import { conflict, forbidden, unauthenticated } from "../../errors.ts";
 import { toMeDto } from "./user.presenter.ts";
@@ -14,6 +19,13 @@ export async function getMe(ctx: ServiceContext): Promise<Me> {
 /** Profile: only the name is editable (email is the sign-in identity; role is the admin's to change). */
 export async function updateProfile(ctx: ServiceContext, { name }: UpdateProfileInput): Promise<Me> {
   const row = await updateUser(ctx.db, ctx.actor.id, { name });
+  if (!row) throw unauthenticated();
+  return toMeDto(row);
+}
+
+/** The light/dark choice: each person sets their own, and it follows them to every browser they sign in on. */
+export async function updateTheme(ctx: ServiceContext, { theme }: UpdateThemeInput): Promise<Me> {
+  const row = await updateUser(ctx.db, ctx.actor.id, { theme });
   if (!row) throw unauthenticated();
   return toMeDto(row);
 }

@@ -24,7 +24,10 @@ interface ChartCardProps {
   footer?: ReactNode;
 }
 
-/** The chart with a white background and its title, as a PNG (the canvas alone is transparent). */
+/**
+ * The chart on the card's background with its title, as a PNG (the canvas alone is transparent): white,
+ * or slate-900 in the dark theme, where the axes were drawn light (decision 035).
+ */
 function pngOf(canvas: HTMLCanvasElement, title: string): Promise<Blob | null> {
   const ratio = window.devicePixelRatio || 1;
   const band = Math.round(36 * ratio);
@@ -33,9 +36,10 @@ function pngOf(canvas: HTMLCanvasElement, title: string): Promise<Blob | null> {
   image.height = canvas.height + band;
   const context = image.getContext("2d");
   if (!context) return Promise.resolve(null);
-  context.fillStyle = "#ffffff";
+  const dark = document.documentElement.classList.contains("dark");
+  context.fillStyle = dark ? "#0f172a" : "#ffffff";
   context.fillRect(0, 0, image.width, image.height);
-  context.fillStyle = "#0f172a";
+  context.fillStyle = dark ? "#f8fafc" : "#0f172a";
   context.font = `600 ${Math.round(15 * ratio)}px system-ui, sans-serif`;
   context.fillText(title, Math.round(8 * ratio), Math.round(24 * ratio));
   context.drawImage(canvas, 0, band);

@@ -16,6 +16,10 @@ function optionsFor(UPlot: typeof uPlot, data: ChartData, width: number, title: 
   const every = Math.max(1, Math.ceil(count / Math.max(2, Math.floor(width / 72))));
   const drawn = data.series.filter((series) => !series.tableOnly);
   const side = drawn.length > 1;
+  // The canvas does not read CSS: axis text and grid in the theme's slate-600 / slate-200 (decision 035).
+  const dark = document.documentElement.classList.contains("dark");
+  const axisColor = dark ? "#cbd5e1" : "#475569";
+  const gridColor = dark ? "#334155" : "#e2e8f0";
   return {
     title: undefined,
     width,
@@ -30,14 +34,14 @@ function optionsFor(UPlot: typeof uPlot, data: ChartData, width: number, title: 
         splits: () => indexes.filter((i) => i % every === 0),
         values: (_u, splits) => splits.map((i) => data.labels[i] ?? ""),
         grid: { show: false },
-        stroke: "#475569",
+        stroke: axisColor,
       },
       {
         incrs: data.isCount ? countSteps : undefined,
         values: (_u, splits) => splits.map((value) => formatValue(data, value)),
         size: data.format ? 70 : 50,
-        stroke: "#475569",
-        grid: { stroke: "#e2e8f0", width: 1 },
+        stroke: axisColor,
+        grid: { stroke: gridColor, width: 1 },
       },
     ],
     series: [
