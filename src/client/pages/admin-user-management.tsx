@@ -2,7 +2,6 @@ import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { Download, Search, ShieldAlert, UserPlus, Users } from "lucide-react";
 import { useDeferredValue, useEffect, useId, useState } from "react";
 import { useSearchParams } from "react-router";
-import { toast } from "react-toastify/unstyled";
 import { can } from "#shared/permissions.ts";
 import { type Role, roles } from "#shared/users/roles.ts";
 import type { Me } from "#shared/users/user.schemas.ts";
@@ -29,6 +28,7 @@ import {
   userListQuery,
   useSendPasswordReset,
 } from "../features/users/users.api.ts";
+import { toast } from "../lib/toast.ts";
 import { useActor } from "../lib/use-actor.ts";
 
 const roleFilters = [

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { toast } from "react-toastify/unstyled";
+import { toast } from "../../lib/toast.ts";
 import { Alert } from "./alert.tsx";
 import { Button } from "./button.tsx";
 import { Dialog } from "./dialog.tsx";

@@ -2,8 +2,8 @@ import { useQuery } from "@tanstack/react-query";
 import { Building2, LoaderCircle } from "lucide-react";
 import { useEffect } from "react";
 import { useSearchParams } from "react-router";
-import { toast } from "react-toastify/unstyled";
 import { Button } from "../../../components/ui/button.tsx";
+import { toast } from "../../../lib/toast.ts";
 import { authProvidersQuery, type SocialProvider, useSocialSignIn } from "../auth.api.ts";
 
 export const googleAuthorizationFailed = "Could not authorize with Google.";

@@ -1,7 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "react-toastify/unstyled";
 import { roles, userStatuses } from "#shared/users/roles.ts";
 import { defaultDepartment } from "#shared/users/user.schemas.ts";
 import {
@@ -16,6 +15,7 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Field, TextField } from "../../../components/ui/field.tsx";
 import { optionsOf, Select } from "../../../components/ui/select.tsx";
+import { toast } from "../../../lib/toast.ts";
 import { useEditUser, useInviteUser } from "../users.api.ts";
 import { roleLabel } from "./user-labels.tsx";
 

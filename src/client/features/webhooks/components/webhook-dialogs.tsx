@@ -1,6 +1,5 @@
 import { Copy } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
-import { toast } from "react-toastify/unstyled";
 import {
   createWebhookInputSchema,
   type Webhook,
@@ -16,6 +15,7 @@ import { Button } from "../../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Field, TextField } from "../../../components/ui/field.tsx";
+import { toast } from "../../../lib/toast.ts";
 import {
   useCreateWebhook,
   useDeleteWebhook,
