@@ -56,7 +56,7 @@ export function SocialSignIn({ returnTo }: { returnTo?: string | null }) {
 
   return (
     <>
-      <div className="my-6 flex items-center gap-3 text-xs text-slate-400 uppercase">
+      <div className="my-6 flex items-center gap-3 text-xs text-slate-500 uppercase">
         <span className="h-px flex-1 bg-slate-200" />
         or
         <span className="h-px flex-1 bg-slate-200" />
