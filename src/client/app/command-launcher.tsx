@@ -40,12 +40,9 @@ export function CommandLauncher() {
         <span className="sr-only md:not-sr-only">Search</span>
         <span className="sr-only">{" tickets and people"}</span>
         {/* Said by aria-keyshortcuts. */}
-        <kbd
-          aria-hidden="true"
-          className="hidden rounded bg-slate-100 px-1.5 font-sans text-xs text-slate-600 lg:inline"
-        >
-          Ctrl K
-        </kbd>
+        <span aria-hidden="true" className="hidden lg:inline">
+          <kbd className="rounded bg-slate-100 px-1.5 font-sans text-xs text-slate-600">Ctrl K</kbd>
+        </span>
       </button>
       {open !== "none" ? (
         <Suspense fallback={null}>
