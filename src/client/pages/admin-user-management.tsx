@@ -224,7 +224,7 @@ function UserManagement({ actor }: { actor: Me }) {
           <p className="text-sm text-slate-600">
             They are signed out at once and cannot sign in again until an administrator activates them.
           </p>
-          <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <div className="mt-5 flex flex-col gap-2 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={close}>
               Cancel
             </Button>

@@ -43,7 +43,7 @@ export function ConfirmDialog({
   return (
     <Dialog title={title} description={description} onClose={onClose}>
       {error ? <Alert>{error}</Alert> : null}
-      <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onClose}>
           Cancel
         </Button>

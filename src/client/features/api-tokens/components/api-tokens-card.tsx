@@ -175,7 +175,7 @@ function CreateTokenDialog({ onClose }: { onClose: () => void }) {
             onChange={(event) => setExpiry(event.target.value)}
           />
         </Field>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
           <Button type="button" variant="secondary" onClick={onClose}>
             Cancel
           </Button>

@@ -100,7 +100,7 @@ export function CannedResponseFormDialog({
         </Field>
         <UnknownPlaceholderWarning body={watch("body")} />
         <PlaceholderHelp id={`${id}-help`} />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
           <Button type="button" variant="secondary" onClick={onClose}>
             Cancel
           </Button>

@@ -79,7 +79,7 @@ export function EditUserDialog({
         <Field label="Status" htmlFor={`${id}-status`} error={errors.status?.message}>
           <Select id={`${id}-status`} options={optionsOf(userStatuses)} {...register("status")} />
         </Field>
-        <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
@@ -149,7 +149,7 @@ export function InviteUserDialog({
           suggestions={departments}
           {...register("department")}
         />
-        <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>

@@ -131,7 +131,7 @@ export function WebhookDialog({
           />
           Active (send deliveries)
         </label>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
           <Button type="button" variant="secondary" onClick={onClose}>
             Cancel
           </Button>
@@ -211,7 +211,7 @@ export function RotateDialog({
       onClose={onClose}
     >
       {error ? <Alert>{error}</Alert> : null}
-      <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onClose}>
           Cancel
         </Button>
