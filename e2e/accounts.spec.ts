@@ -7,6 +7,7 @@ import {
   signIn,
   signOut,
   signUp,
+  toast,
   unique,
 } from "./support.ts";
 import { createTicketThroughApi } from "./ticket-support.ts";
@@ -21,7 +22,6 @@ async function shot(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `/tmp/t3-${name}.png`, fullPage: true });
 }
-const toast = (page: Page, text: string) => page.getByRole("alert").filter({ hasText: text });
 
 test("a person signs up, signs out, is refused a wrong password, and signs in again", async ({ page }) => {
   const email = `${unique("sam")}@example.test`;
@@ -36,7 +36,8 @@ test("a person signs up, signs out, is refused a wrong password, and signs in ag
   await shot(page, "sign-in");
 
   await signIn(page, email, "not the password");
-  await expect(toast(page, "Wrong user credentials")).toBeVisible();
+  // An error interrupts (an alert); a success waits its turn (a status): decision 036.
+  await expect(page.getByRole("alert").filter({ hasText: "Wrong user credentials" })).toBeVisible();
   await expect(page).toHaveURL(/\/sign-in$/);
   await shot(page, "sign-in-wrong-password");
 
@@ -200,7 +201,7 @@ test("a person renames themselves on the profile and signs out", async ({ page }
   await page.getByRole("textbox", { name: "Name" }).fill("Pat Renamed");
   await shot(page, "profile-editing");
   await page.getByRole("button", { name: "Apply changes" }).click();
-  await expect(toast(page, "Profile updated successfully")).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Profile updated successfully" })).toBeVisible();
   expect(patches).toHaveLength(1);
   await page.reload();
   await expect(page.getByText("Pat Renamed").first()).toBeVisible();

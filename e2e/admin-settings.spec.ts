@@ -1,11 +1,10 @@
 import { expect, type Page, test } from "@playwright/test";
 import { defaultBusinessCalendar } from "#shared/service-levels/business-calendar.schemas.ts";
+import { toast } from "./support.ts";
 import { adminInNewBrowser, signUpInNewBrowser } from "./ticket-support.ts";
 
 // Issue 11 items 1 and 6: an admin adds the department Finance and shortens Friday to 09:00–13:00 with a
 // holiday in Admin settings; the change history shows both; a user's create form then offers Finance.
-
-const toast = (page: Page, text: string) => page.getByRole("alert").filter({ hasText: text });
 
 /** The screen at 1280 and 375 px wide, for a person to look at (e2e/.artifacts/screens/). */
 async function bothWidths(page: Page, name: string) {

@@ -34,6 +34,8 @@ test("a user raises a ticket and a technician finds it unassigned", async ({ pag
 
   const row = page.getByRole("link", { name: new RegExp(ticketTitle) });
   await expect(row).toBeVisible();
+  // The form closed: focus went on to the new ticket's row, which a screen reader reads (decision 036).
+  await expect(row).toBeFocused();
   await expect(row).toContainText(/TKT[0-9A-Z]+/);
   const ticketId = (await row.textContent())?.match(/TKT[0-9A-Z]+/)?.[0];
   expect(ticketId).toBeTruthy();

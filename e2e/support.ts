@@ -11,6 +11,13 @@ export const password = "a long password";
 export const unique = (label: string) =>
   `${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
+/**
+ * A toast with this text. Successes and information are statuses (read politely), errors alerts (read at
+ * once), decision 036; a journey that cares which asks for the role itself.
+ */
+export const toast = (page: Page, text: string) =>
+  page.getByRole("status").or(page.getByRole("alert")).filter({ hasText: text });
+
 export async function signUp(page: Page, name: string, email: string, role: "User" | "Technician") {
   await page.goto("/sign-up");
   await page.getByLabel("Name").fill(name);

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { createAdmin, latestMailTo, password, signIn, signUp, unique } from "./support.ts";
+import { createAdmin, latestMailTo, password, signIn, signUp, toast, unique } from "./support.ts";
 
 // User management (issue 9): an admin searches, filters, edits a person's role and department, deactivates
 // them (they are signed out and cannot sign in), reactivates them, and invites a new person who sets their
@@ -17,8 +17,6 @@ async function bothWidths(page: Page, name: string) {
   await shot(page, `${name}-375`);
   await page.setViewportSize({ width: 1280, height: 800 });
 }
-
-const toast = (page: Page, text: string) => page.getByRole("alert").filter({ hasText: text });
 
 async function newPage(browser: Browser) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });

@@ -1,7 +1,6 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "react-toastify/unstyled";
 // Type-only: this loads with the app shell, which must stay free of zod.
 import type {
   Notification,
@@ -23,6 +22,7 @@ import {
 import { ticketKeys } from "../features/tickets/ticket.api.ts";
 import { apiFetch } from "../lib/api-client.ts";
 import { getLiveStream, resetLiveStream, updateLiveStream } from "../lib/live-stream-store.ts";
+import { toast } from "../lib/toast.ts";
 import { actorKeys, useActorQuery } from "../lib/use-actor.ts";
 
 export const streamPath = "/api/notifications/stream";

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useLayoutEffect } from "react";
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from "react";
 import { Outlet, useLocation, useNavigationType } from "react-router";
 import { PageSpinner } from "../components/ui/spinner.tsx";
 import { useThemeSync } from "../features/theme/theme.ts";
+import { focusWhenRendered } from "../lib/focus.ts";
 import { useActorQuery } from "../lib/use-actor.ts";
 import { Header } from "./header.tsx";
 
@@ -15,14 +16,26 @@ export function RootLayout() {
   const { data: actor, isError } = useActorQuery();
   return (
     <div className="flex min-h-dvh flex-col">
+      {/* The first Tab stop of every page (decision 036): hidden until focused. */}
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-white px-4 py-2 text-sm font-medium text-indigo-700 shadow-lg ring-2 ring-indigo-600 focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to main content
+      </a>
       <ScrollToTopOnNavigation />
+      <FocusNewPage />
       <Header />
       {actor || isError ? (
         <Suspense fallback={null}>
           <LiveUpdates />
         </Suspense>
       ) : null}
-      <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6">
+      <main
+        id="main"
+        tabIndex={-1}
+        className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 outline-none sm:px-6"
+      >
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
         </Suspense>
@@ -42,5 +55,31 @@ function ScrollToTopOnNavigation() {
   useLayoutEffect(() => {
     if (navigationType !== "POP") window.scrollTo(0, 0);
   }, [pathname, navigationType]);
+  return null;
+}
+
+/**
+ * After a client-side navigation (not the first load, where the browser starts at the top of the page)
+ * focus goes to the new page's h1, so a screen reader reads where it landed and the next Tab starts in the
+ * page rather than in the header; until the page's chunk has drawn its h1, focus waits on <main>. Focus
+ * the person moves meanwhile (a click while the page loads) is left alone. Decision 036.
+ */
+function FocusNewPage() {
+  const { pathname } = useLocation();
+  const isFirstPage = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs for each new page (pathname), which it does not read
+  useEffect(() => {
+    if (isFirstPage.current) {
+      isFirstPage.current = false;
+      return;
+    }
+    const main = document.getElementById("main");
+    if (!main) return;
+    main.focus({ preventScroll: true });
+    return focusWhenRendered(() => main.querySelector<HTMLElement>("h1"), {
+      root: main,
+      shouldFocus: () => document.activeElement === main || document.activeElement === document.body,
+    });
+  }, [pathname]);
   return null;
 }

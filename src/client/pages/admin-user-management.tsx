@@ -2,7 +2,6 @@ import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { Download, Search, ShieldAlert, UserPlus, Users } from "lucide-react";
 import { useDeferredValue, useEffect, useId, useState } from "react";
 import { useSearchParams } from "react-router";
-import { toast } from "react-toastify/unstyled";
 import { can } from "#shared/permissions.ts";
 import { type Role, roles } from "#shared/users/roles.ts";
 import type { Me } from "#shared/users/user.schemas.ts";
@@ -29,6 +28,7 @@ import {
   userListQuery,
   useSendPasswordReset,
 } from "../features/users/users.api.ts";
+import { toast } from "../lib/toast.ts";
 import { useActor } from "../lib/use-actor.ts";
 
 const roleFilters = [
@@ -224,7 +224,7 @@ function UserManagement({ actor }: { actor: Me }) {
           <p className="text-sm text-slate-600">
             They are signed out at once and cannot sign in again until an administrator activates them.
           </p>
-          <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <div className="mt-5 flex flex-col gap-2 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={close}>
               Cancel
             </Button>

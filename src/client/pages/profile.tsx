@@ -1,7 +1,6 @@
 import { LogOut } from "lucide-react";
 import type { ReactNode } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "react-toastify/unstyled";
 import { Badge } from "../components/ui/badge.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
@@ -11,6 +10,7 @@ import { useSignOut } from "../features/auth/auth.api.ts";
 import { ProfileName } from "../features/auth/components/profile-name.tsx";
 import { NotificationSettingsCard } from "../features/notifications/components/notification-settings-card.tsx";
 import { ThemeChoice } from "../features/theme/theme-choice.tsx";
+import { toast } from "../lib/toast.ts";
 import { useActor } from "../lib/use-actor.ts";
 
 const roleLabels = { user: "User", technician: "Technician", admin: "Admin" } as const;

@@ -1,11 +1,11 @@
 import { LogOut } from "lucide-react";
 import { Navigate, useNavigate } from "react-router";
-import { toast } from "react-toastify/unstyled";
 import { homePathFor } from "#shared/users/roles.ts";
 import { Button } from "../components/ui/button.tsx";
 import { useSignOut } from "../features/auth/auth.api.ts";
 import { AuthCard } from "../features/auth/components/auth-card.tsx";
 import { ChooseRoleForm } from "../features/auth/components/choose-role-form.tsx";
+import { toast } from "../lib/toast.ts";
 import { useActor } from "../lib/use-actor.ts";
 
 /** /role-selection: after a first Google or organisation sign-in, or for a stored person with no role. */

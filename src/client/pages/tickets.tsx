@@ -25,6 +25,7 @@ import {
 import { TicketList } from "../features/tickets/components/ticket-list.tsx";
 import { ticketOrderLabel, useTicketOrder } from "../features/tickets/components/ticket-sort.tsx";
 import { type TicketListFilters, ticketExportPath } from "../features/tickets/ticket.api.ts";
+import { focusCreatedTicket } from "../lib/focus.ts";
 import { useActor } from "../lib/use-actor.ts";
 
 /** Spec §2: the title says whose tickets these are. */
@@ -111,7 +112,10 @@ export default function TicketsPage() {
           <CreateTicketForm
             departments={departments}
             titleAssist={(props) => <ArticleSuggestions {...props} />}
-            onCreated={() => setIsFormOpen(false)}
+            onCreated={(ticket) => {
+              setIsFormOpen(false);
+              focusCreatedTicket(ticket.ticketId, formId);
+            }}
             onCancel={() => setIsFormOpen(false)}
           />
         ) : null}

@@ -13,6 +13,7 @@ import {
   statusCountCards,
   TicketSummaryCards,
 } from "../features/tickets/components/ticket-summary-cards.tsx";
+import { focusCreatedTicket } from "../lib/focus.ts";
 import { useActor } from "../lib/use-actor.ts";
 
 // The form (react-hook-form, zod, the article suggestions) loads when opened, not with the page (decision 031).
@@ -69,7 +70,10 @@ export default function UserHomePage() {
                   <ArticleSuggestions {...props} />
                 </Suspense>
               )}
-              onCreated={() => setIsFormOpen(false)}
+              onCreated={(ticket) => {
+                setIsFormOpen(false);
+                focusCreatedTicket(ticket.ticketId, formId);
+              }}
               onCancel={() => setIsFormOpen(false)}
             />
           </Suspense>

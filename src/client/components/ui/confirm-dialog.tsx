@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { toast } from "react-toastify/unstyled";
+import { toast } from "../../lib/toast.ts";
 import { Alert } from "./alert.tsx";
 import { Button } from "./button.tsx";
 import { Dialog } from "./dialog.tsx";
@@ -43,7 +43,7 @@ export function ConfirmDialog({
   return (
     <Dialog title={title} description={description} onClose={onClose}>
       {error ? <Alert>{error}</Alert> : null}
-      <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onClose}>
           Cancel
         </Button>

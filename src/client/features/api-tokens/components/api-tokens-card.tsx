@@ -1,7 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Copy, KeyRound, Plus } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
-import { toast } from "react-toastify/unstyled";
 import {
   type ApiToken,
   type ApiTokenScope,
@@ -20,6 +19,7 @@ import { LoadFailed } from "../../../components/ui/load-failed.tsx";
 import { Select } from "../../../components/ui/select.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { formatDateTime } from "../../../lib/format.ts";
+import { toast } from "../../../lib/toast.ts";
 import { apiTokenListQuery, curlExample, useCreateApiToken, useRevokeApiToken } from "../api-tokens.api.ts";
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : "Something went wrong.");
@@ -175,7 +175,7 @@ function CreateTokenDialog({ onClose }: { onClose: () => void }) {
             onChange={(event) => setExpiry(event.target.value)}
           />
         </Field>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
           <Button type="button" variant="secondary" onClick={onClose}>
             Cancel
           </Button>

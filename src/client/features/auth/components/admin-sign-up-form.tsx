@@ -2,11 +2,11 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { KeyRound, LoaderCircle } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
-import { toast } from "react-toastify/unstyled";
 import { type AdminSignUpInput, adminSignUpInputSchema } from "#shared/users/user.schemas.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { TextField } from "../../../components/ui/field.tsx";
 import { isApiError } from "../../../lib/api-client.ts";
+import { toast } from "../../../lib/toast.ts";
 import { useAdminSignUp, useSignIn } from "../auth.api.ts";
 import { NewAccountFields } from "./new-account-fields.tsx";
 

@@ -2,11 +2,11 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Info, LoaderCircle, UserRound, Wrench } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "react-toastify/unstyled";
 import { homePathFor, type SignUpRole } from "#shared/users/roles.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { cn } from "../../../components/ui/cn.ts";
 import { isApiError } from "../../../lib/api-client.ts";
+import { toast } from "../../../lib/toast.ts";
 import { actorKeys, forgetActor } from "../../../lib/use-actor.ts";
 import { useChooseRole } from "../auth.api.ts";
 

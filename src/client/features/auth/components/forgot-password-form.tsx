@@ -3,10 +3,10 @@ import { LoaderCircle, MailCheck } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
-import { toast } from "react-toastify/unstyled";
 import { forgotPasswordInputSchema } from "#shared/users/user.schemas.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { TextField } from "../../../components/ui/field.tsx";
+import { toast } from "../../../lib/toast.ts";
 import { useRequestPasswordReset } from "../auth.api.ts";
 
 export function ForgotPasswordForm() {

@@ -3,11 +3,11 @@ import { useQueryClient } from "@tanstack/react-query";
 import { LoaderCircle, Pencil } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "react-toastify/unstyled";
 import { type UpdateProfileInput, updateProfileInputSchema } from "#shared/users/user.schemas.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { errorIdFor, Input } from "../../../components/ui/field.tsx";
 import { isApiError } from "../../../lib/api-client.ts";
+import { toast } from "../../../lib/toast.ts";
 import { actorKeys } from "../../../lib/use-actor.ts";
 import { useUpdateProfile } from "../auth.api.ts";
 

@@ -3,7 +3,6 @@ import { LinkIcon, LoaderCircle } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
-import { toast } from "react-toastify/unstyled";
 import { z } from "zod";
 import { resetPasswordInputSchema } from "#shared/users/user.schemas.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
@@ -11,6 +10,7 @@ import { Button, buttonClass } from "../../../components/ui/button.tsx";
 import { TextField } from "../../../components/ui/field.tsx";
 import { PasswordField } from "../../../components/ui/password-input.tsx";
 import { isApiError } from "../../../lib/api-client.ts";
+import { toast } from "../../../lib/toast.ts";
 import { useResetPassword } from "../auth.api.ts";
 
 export const invalidResetLink = "This reset link is invalid or has expired.";

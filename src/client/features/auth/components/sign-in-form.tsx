@@ -1,12 +1,12 @@
 import { LoaderCircle } from "lucide-react";
 import { type FormEvent, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { toast } from "react-toastify/unstyled";
 import { Button } from "../../../components/ui/button.tsx";
 import { TextField } from "../../../components/ui/field.tsx";
 import { PasswordField } from "../../../components/ui/password-input.tsx";
 import { isApiError } from "../../../lib/api-client.ts";
 import { pathAfterSignIn, returnParam } from "../../../lib/return-path.ts";
+import { toast } from "../../../lib/toast.ts";
 import { useSignIn } from "../auth.api.ts";
 import { SocialSignIn } from "./social-sign-in.tsx";
 

@@ -2,8 +2,8 @@ import { useQuery } from "@tanstack/react-query";
 import { Building2, LoaderCircle } from "lucide-react";
 import { useEffect } from "react";
 import { useSearchParams } from "react-router";
-import { toast } from "react-toastify/unstyled";
 import { Button } from "../../../components/ui/button.tsx";
+import { toast } from "../../../lib/toast.ts";
 import { authProvidersQuery, type SocialProvider, useSocialSignIn } from "../auth.api.ts";
 
 export const googleAuthorizationFailed = "Could not authorize with Google.";
@@ -56,7 +56,7 @@ export function SocialSignIn({ returnTo }: { returnTo?: string | null }) {
 
   return (
     <>
-      <div className="my-6 flex items-center gap-3 text-xs text-slate-400 uppercase">
+      <div className="my-6 flex items-center gap-3 text-xs text-slate-500 uppercase">
         <span className="h-px flex-1 bg-slate-200" />
         or
         <span className="h-px flex-1 bg-slate-200" />

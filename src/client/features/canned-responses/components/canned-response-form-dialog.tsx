@@ -1,7 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "react-toastify/unstyled";
 import {
   type CannedResponse,
   type CannedResponseScope,
@@ -13,6 +12,7 @@ import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Field, Textarea, TextField } from "../../../components/ui/field.tsx";
+import { toast } from "../../../lib/toast.ts";
 import { useCreateCannedResponse, useUpdateCannedResponse } from "../canned-responses.api.ts";
 import { PlaceholderHelp, UnknownPlaceholderWarning } from "./placeholder-help.tsx";
 
@@ -100,7 +100,7 @@ export function CannedResponseFormDialog({
         </Field>
         <UnknownPlaceholderWarning body={watch("body")} />
         <PlaceholderHelp id={`${id}-help`} />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
           <Button type="button" variant="secondary" onClick={onClose}>
             Cancel
           </Button>

@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { Bell, BellRing, LoaderCircle } from "lucide-react";
 import { useId } from "react";
-import { toast } from "react-toastify/unstyled";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card } from "../../../components/ui/card.tsx";
+import { toast } from "../../../lib/toast.ts";
 import { followStateQuery, useSetFollowing } from "../follower.api.ts";
 
 const implicitText = {

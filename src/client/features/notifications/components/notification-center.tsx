@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { CheckCheck } from "lucide-react";
-import { toast } from "react-toastify/unstyled";
 import type { NotificationFilter } from "#shared/notifications/notification.schemas.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card } from "../../../components/ui/card.tsx";
 import { Tabs, tabIdFor, tabPanelIdFor } from "../../../components/ui/tabs.tsx";
+import { toast } from "../../../lib/toast.ts";
 import { notificationCountsQuery, useMarkAllNotificationsRead } from "../notification.api.ts";
 import { NotificationList } from "./notification-list.tsx";
 

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { toast } from "react-toastify/unstyled";
 import type { Notification } from "#shared/notifications/notification.schemas.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { cn } from "../../../components/ui/cn.ts";
 import { formatDateTime, formatRelativeTime } from "../../../lib/format.ts";
+import { toast } from "../../../lib/toast.ts";
 import { useMarkNotificationRead } from "../notification.api.ts";
 
 interface NotificationItemProps {

@@ -1,13 +1,13 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { BellOff } from "lucide-react";
 import { useEffect } from "react";
-import { toast } from "react-toastify/unstyled";
 import type { NotificationFilter } from "#shared/notifications/notification.schemas.ts";
 import { notificationListErrorText } from "#shared/notifications/notification-alerts.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { LoadFailed } from "../../../components/ui/load-failed.tsx";
 import { isApiError } from "../../../lib/api-client.ts";
+import { toast } from "../../../lib/toast.ts";
 import { notificationListQuery } from "../notification.api.ts";
 import { NotificationItem } from "./notification-item.tsx";
 

@@ -2,7 +2,6 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
-import { toast } from "react-toastify/unstyled";
 import {
   type AutoCloseSettings,
   autoCloseDaysMax,
@@ -16,6 +15,7 @@ import { cn } from "../../../components/ui/cn.ts";
 import { TextField } from "../../../components/ui/field.tsx";
 import { LoadFailed } from "../../../components/ui/load-failed.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
+import { toast } from "../../../lib/toast.ts";
 import { settingQuery, useSaveSetting } from "../settings.api.ts";
 
 /** Admin settings › Auto-close: whether Resolved tickets close by themselves, and after how many idle days. */

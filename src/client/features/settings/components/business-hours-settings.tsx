@@ -1,7 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Plus, Trash2 } from "lucide-react";
 import { memo, useCallback, useId, useMemo, useRef, useState } from "react";
-import { toast } from "react-toastify/unstyled";
 import {
   type BusinessCalendar,
   businessCalendarSchema,
@@ -17,6 +16,7 @@ import { Field, Input } from "../../../components/ui/field.tsx";
 import { LoadFailed } from "../../../components/ui/load-failed.tsx";
 import { Select } from "../../../components/ui/select.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
+import { toast } from "../../../lib/toast.ts";
 import {
   errorsWithin,
   type FieldErrors,

@@ -1,6 +1,5 @@
 import { Plus, Trash2 } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
-import { toast } from "react-toastify/unstyled";
 import {
   type CustomField,
   type CustomFieldInput,
@@ -16,6 +15,7 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Field, Input, Textarea, TextField } from "../../../components/ui/field.tsx";
 import { Select } from "../../../components/ui/select.tsx";
+import { toast } from "../../../lib/toast.ts";
 import { useSaveCustomField } from "../custom-fields.api.ts";
 
 type Choice = { value?: string; label: string; key: string };

@@ -1,12 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { ArrowDown, ArrowUp, Plus } from "lucide-react";
 import { type ReactNode, useState } from "react";
-import { toast } from "react-toastify/unstyled";
 import { type CustomField, customFieldTypeLabels } from "#shared/custom-fields/custom-field.schemas.ts";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { LoadFailed } from "../../../components/ui/load-failed.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
+import { toast } from "../../../lib/toast.ts";
 import {
   adminCustomFieldsQuery,
   useReorderCustomFields,

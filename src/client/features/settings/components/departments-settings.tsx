@@ -1,7 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
 import { type FormEvent, useId, useRef, useState } from "react";
-import { toast } from "react-toastify/unstyled";
 import {
   type DepartmentList,
   departmentKey,
@@ -16,6 +15,7 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Input, TextField } from "../../../components/ui/field.tsx";
 import { LoadFailed } from "../../../components/ui/load-failed.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
+import { toast } from "../../../lib/toast.ts";
 import { type FieldErrors, fieldErrorsFromServer, fieldErrorsOf, noFieldErrors } from "../field-errors.ts";
 import { settingQuery, useSaveSetting } from "../settings.api.ts";
 

@@ -1,6 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
-import { toast } from "react-toastify/unstyled";
 import {
   type SlaPolicy,
   type SlaTargetKind,
@@ -15,6 +14,7 @@ import { Input } from "../../../components/ui/field.tsx";
 import { LoadFailed } from "../../../components/ui/load-failed.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { isApiError } from "../../../lib/api-client.ts";
+import { toast } from "../../../lib/toast.ts";
 import { settingQuery, useSaveSetting } from "../settings.api.ts";
 
 type Priority = (typeof ticketPriorities)[number];

@@ -56,6 +56,18 @@ describe("AddCommentForm", () => {
     expect(screen.getByRole("button", { name: "Add Comment" })).toBeDisabled();
   });
 
+  it("keeps the writer in the emptied box and says it was sent politely (decision 036)", async () => {
+    const { user } = setup({ status: 201, body: comment });
+    await user.type(screen.getByLabelText("Add a comment"), "Still broken");
+    await user.click(screen.getByRole("button", { name: "Add Comment" }));
+
+    const sent = await screen.findByText("Comment added successfully");
+    expect(sent.closest("[role]")).toHaveAttribute("role", "status");
+    expect(sent.closest("[aria-live]")).toHaveAttribute("aria-live", "polite");
+    // The disabled button would have dropped focus to the page.
+    expect(screen.getByLabelText("Add a comment")).toHaveFocus();
+  });
+
   it("sends with Ctrl+Enter from the box, but never a blank comment", async () => {
     const { user, posts } = setup({ status: 201, body: comment });
     await user.type(screen.getByLabelText("Add a comment"), "   {Control>}{Enter}{/Control}");
@@ -73,7 +85,11 @@ describe("AddCommentForm", () => {
     await user.type(screen.getByLabelText("Add a comment"), "Hello?");
     await user.click(screen.getByRole("button", { name: "Add Comment" }));
 
-    expect(await screen.findByText("Failed to add comment")).toBeInTheDocument();
+    // An error interrupts: an alert, not a status.
+    expect((await screen.findByText("Failed to add comment")).closest("[role]")).toHaveAttribute(
+      "role",
+      "alert",
+    );
     const form = screen.getByLabelText("Add a comment").closest("form")!;
     expect(within(form).getByRole("alert")).toHaveTextContent("Ticket not found");
     expect(screen.getByLabelText("Add a comment")).toHaveValue("Hello?");

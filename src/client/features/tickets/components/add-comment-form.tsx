@@ -2,7 +2,6 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { LoaderCircle, Lock, Send } from "lucide-react";
 import { type ReactNode, useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "react-toastify/unstyled";
 import { unnotifiedMentionsMessage } from "#shared/mentions/mention.schemas.ts";
 import {
   type AddCommentInput,
@@ -15,6 +14,7 @@ import { Field, Textarea } from "../../../components/ui/field.tsx";
 import { FileDropZone } from "../../../components/ui/file-drop-zone.tsx";
 import { handlePastedFiles } from "../../../lib/attachment-upload.ts";
 import { type CommentEditor, insertAt } from "../../../lib/text-insertion.ts";
+import { toast } from "../../../lib/toast.ts";
 import { useAddComment } from "../ticket.api.ts";
 import { AttachmentPicker } from "./attachment-picker.tsx";
 import { useAttachmentUploads } from "./use-attachment-uploads.ts";
@@ -89,6 +89,9 @@ export function AddCommentForm({
       toast.success(input.isInternal ? "Internal note added" : "Comment added successfully");
       reset({ message: "", isInternal: false });
       uploads.clear();
+      // The send button is disabled by the now-empty box, which would drop focus to the page: the
+      // writer stays in the box for a follow-up, and the toast (a status) says it was sent. Decision 036.
+      textareaRef.current?.focus();
     } catch (error) {
       toast.error(`Failed to add ${what}`);
       setServerError(error instanceof Error ? error.message : `Failed to add ${what}`);

@@ -1,7 +1,7 @@
 import { LoaderCircle, UserRoundPlus } from "lucide-react";
-import { toast } from "react-toastify/unstyled";
 import { Button } from "../../../components/ui/button.tsx";
 import { isApiError } from "../../../lib/api-client.ts";
+import { toast } from "../../../lib/toast.ts";
 import { useAssignToMe } from "../ticket.api.ts";
 
 interface AssignToMeButtonProps {

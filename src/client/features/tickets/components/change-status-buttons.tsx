@@ -1,8 +1,8 @@
-import { toast } from "react-toastify/unstyled";
 import type { Actor } from "#shared/permissions.ts";
 import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
 import { type ChangeableStatus, statusTargets } from "#shared/tickets/ticket-status.ts";
 import { Button } from "../../../components/ui/button.tsx";
+import { toast } from "../../../lib/toast.ts";
 import { useChangeTicketStatus } from "../ticket.api.ts";
 import { TicketStatusDot } from "./ticket-status-badge.tsx";
 

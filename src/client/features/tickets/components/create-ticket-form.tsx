@@ -3,7 +3,6 @@ import { useQuery } from "@tanstack/react-query";
 import { LoaderCircle } from "lucide-react";
 import { type ReactNode, type RefObject, useId, useRef, useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
-import { toast } from "react-toastify/unstyled";
 import type { CustomField } from "#shared/custom-fields/custom-field.schemas.ts";
 import {
   fieldsForCategory,
@@ -28,6 +27,7 @@ import { optionsOf, Select } from "../../../components/ui/select.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { isApiError } from "../../../lib/api-client.ts";
 import { handlePastedFiles } from "../../../lib/attachment-upload.ts";
+import { toast } from "../../../lib/toast.ts";
 import { useActor } from "../../../lib/use-actor.ts";
 import { activeCustomFieldsQuery } from "../custom-fields.api.ts";
 import { useCreateTicket } from "../ticket.api.ts";

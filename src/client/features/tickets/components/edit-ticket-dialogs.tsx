@@ -2,7 +2,6 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { LoaderCircle, PencilLine } from "lucide-react";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "react-toastify/unstyled";
 import { can } from "#shared/permissions.ts";
 import { type Ticket, ticketCategories, ticketPriorities } from "#shared/tickets/ticket.schemas.ts";
 import {
@@ -18,6 +17,7 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Field, Textarea, TextField } from "../../../components/ui/field.tsx";
 import { optionsOf, Select } from "../../../components/ui/select.tsx";
+import { toast } from "../../../lib/toast.ts";
 import { useActor } from "../../../lib/use-actor.ts";
 import { useEditTicket } from "../ticket.api.ts";
 

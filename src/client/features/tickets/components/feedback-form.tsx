@@ -2,7 +2,6 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { LoaderCircle } from "lucide-react";
 import { useId, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
-import { toast } from "react-toastify/unstyled";
 import {
   defaultRating,
   type Feedback,
@@ -15,6 +14,7 @@ import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { cn } from "../../../components/ui/cn.ts";
 import { Field, Textarea } from "../../../components/ui/field.tsx";
+import { toast } from "../../../lib/toast.ts";
 import { useGiveFeedback } from "../ticket.api.ts";
 import { StarIcon } from "./rating-stars.tsx";
 

@@ -156,7 +156,7 @@ function CommentItem({
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
           <span className="font-medium text-slate-900">{author}</span>
-          {isOwn ? <span className="text-xs text-slate-400">(you)</span> : null}
+          {isOwn ? <span className="text-xs text-slate-500">(you)</span> : null}
           <time dateTime={comment.timestamp} className="text-xs text-slate-500">
             {formatDateTime(comment.timestamp)}
           </time>

@@ -1,7 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "react-toastify/unstyled";
 import type {
   CustomFieldType,
   TicketCustomFields as TicketCustomFieldsData,
@@ -17,6 +16,7 @@ import { Alert } from "../../../components/ui/alert.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card } from "../../../components/ui/card.tsx";
+import { toast } from "../../../lib/toast.ts";
 import { useActor } from "../../../lib/use-actor.ts";
 import { ticketCustomFieldsQuery, useEditTicketCustomFields } from "../custom-fields.api.ts";
 import { CustomFieldInputs } from "./custom-field-inputs.tsx";

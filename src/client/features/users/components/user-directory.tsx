@@ -1,12 +1,12 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Users } from "lucide-react";
 import { useEffect } from "react";
-import { toast } from "react-toastify/unstyled";
 import { Button } from "../../../components/ui/button.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { LoadFailed } from "../../../components/ui/load-failed.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { formatDateTime } from "../../../lib/format.ts";
+import { toast } from "../../../lib/toast.ts";
 import { userListQuery } from "../users.api.ts";
 import { RoleBadge } from "./user-labels.tsx";
 

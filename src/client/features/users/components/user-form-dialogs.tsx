@@ -1,7 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "react-toastify/unstyled";
 import { roles, userStatuses } from "#shared/users/roles.ts";
 import { defaultDepartment } from "#shared/users/user.schemas.ts";
 import {
@@ -16,6 +15,7 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Field, TextField } from "../../../components/ui/field.tsx";
 import { optionsOf, Select } from "../../../components/ui/select.tsx";
+import { toast } from "../../../lib/toast.ts";
 import { useEditUser, useInviteUser } from "../users.api.ts";
 import { roleLabel } from "./user-labels.tsx";
 
@@ -79,7 +79,7 @@ export function EditUserDialog({
         <Field label="Status" htmlFor={`${id}-status`} error={errors.status?.message}>
           <Select id={`${id}-status`} options={optionsOf(userStatuses)} {...register("status")} />
         </Field>
-        <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
@@ -149,7 +149,7 @@ export function InviteUserDialog({
           suggestions={departments}
           {...register("department")}
         />
-        <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>

@@ -1,11 +1,11 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { toast } from "react-toastify/unstyled";
 import { type Webhook, type WebhookDelivery, webhookEventLabels } from "#shared/webhooks/webhook.schemas.ts";
 import { Badge, type BadgeTone } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { LoadFailed } from "../../../components/ui/load-failed.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { formatDateTime } from "../../../lib/format.ts";
+import { toast } from "../../../lib/toast.ts";
 import { useRedeliverWebhook, webhookDeliveriesQuery } from "../webhooks.api.ts";
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : "Something went wrong.");

@@ -1,6 +1,5 @@
 import { Copy } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
-import { toast } from "react-toastify/unstyled";
 import {
   createWebhookInputSchema,
   type Webhook,
@@ -16,6 +15,7 @@ import { Button } from "../../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Field, TextField } from "../../../components/ui/field.tsx";
+import { toast } from "../../../lib/toast.ts";
 import {
   useCreateWebhook,
   useDeleteWebhook,
@@ -131,7 +131,7 @@ export function WebhookDialog({
           />
           Active (send deliveries)
         </label>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
           <Button type="button" variant="secondary" onClick={onClose}>
             Cancel
           </Button>
@@ -211,7 +211,7 @@ export function RotateDialog({
       onClose={onClose}
     >
       {error ? <Alert>{error}</Alert> : null}
-      <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onClose}>
           Cancel
         </Button>
