@@ -6,6 +6,7 @@ import { storableText } from "../text/storable-text.ts";
 export const ticketCategories = ["Hardware", "Software", "Network", "Other"] as const;
 export type TicketCategory = (typeof ticketCategories)[number];
 
+import { sortDirections, ticketSorts } from "./ticket-order.ts";
 import { ticketPriorities } from "./ticket-priority.ts";
 
 export { type TicketPriority, ticketPriorities } from "./ticket-priority.ts";
@@ -93,21 +94,14 @@ export type TicketScope = (typeof ticketScopes)[number];
 /** Service-level filters of the lists (staff only): a target past its due time, or due within the window. */
 export const ticketDueFilters = ["overdue", "due_soon"] as const;
 export type TicketDueFilter = (typeof ticketDueFilters)[number];
-/**
- * A list's order (decision 034): `newest` (the default, the same as created descending), by when raised,
- * last activity, priority (High > Medium > Low) or status (Open, In Progress, Resolved, Closed), each in
- * either direction; or (staff) the earliest due time first with tickets that owe nothing last.
- */
-export const ticketSorts = ["newest", "created", "updated", "priority", "status", "due"] as const;
-export type TicketSort = (typeof ticketSorts)[number];
-export const sortDirections = ["asc", "desc"] as const;
-export type SortDirection = (typeof sortDirections)[number];
-/** Without `dir`: newest, most recently updated, highest priority first; status from Open to Closed. */
-export const defaultSortDirection = (sort: TicketSort): SortDirection =>
-  sort === "status" || sort === "due" ? "asc" : "desc";
-
-/** Lists count up to here and then say "10,000+": an exact count at a million tickets reads them all. */
-export const ticketCountCap = 10_000;
+export {
+  defaultSortDirection,
+  type SortDirection,
+  sortDirections,
+  type TicketSort,
+  ticketCountCap,
+  ticketSorts,
+} from "./ticket-order.ts";
 
 export const listTicketsQuerySchema = z.object({
   scope: z.enum(ticketScopes).default("visible"),

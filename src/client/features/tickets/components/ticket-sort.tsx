@@ -6,7 +6,7 @@ import {
   sortDirections,
   type TicketSort,
   ticketSorts,
-} from "#shared/tickets/ticket.schemas.ts";
+} from "#shared/tickets/ticket-order.ts";
 import { Select } from "../../../components/ui/select.tsx";
 
 /** A list's order as the address holds it (?sort=priority&dir=desc); nothing means newest first. */
