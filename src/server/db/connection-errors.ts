@@ -49,18 +49,24 @@ export function unavailabilityOf(error: unknown, depth = 0): string | undefined 
   return unavailabilityOf(cause, depth + 1);
 }
 
-/**
- * PostgreSQL aborted the transaction because of another one, not because of anything in it: a deadlock
- * (40P01) or a serialization failure (40001). Run again, it succeeds; wherever the driver or Drizzle put it.
- */
-export function isTransientConflict(error: unknown): boolean {
+/** True when the error, or one it wraps (Drizzle wraps the driver's: pg, PGlite), carries one of these codes. */
+export function hasErrorCode(error: unknown, codes: readonly string[]): boolean {
   for (
     let e: unknown = error, depth = 0;
     e instanceof Object && depth < 6;
     e = (e as { cause?: unknown }).cause, depth++
   ) {
-    const code = (e as { code?: unknown }).code;
-    if (code === "40P01" || code === "40001") return true;
+    const { code } = e as { code?: unknown };
+    if (typeof code === "string" && codes.includes(code)) return true;
   }
   return false;
 }
+
+/**
+ * PostgreSQL aborted the transaction because of another one, not because of anything in it: a deadlock
+ * (40P01) or a serialization failure (40001). Run again, it succeeds.
+ */
+export const isTransientConflict = (error: unknown) => hasErrorCode(error, ["40P01", "40001"]);
+
+/** PostgreSQL's unique_violation (23505). */
+export const isUniqueViolation = (error: unknown) => hasErrorCode(error, ["23505"]);

@@ -9,6 +9,7 @@ import {
 } from "#shared/canned-responses/canned-response.schemas.ts";
 import { can } from "#shared/permissions.ts";
 import type { ServiceContext } from "../../context.ts";
+import { isUniqueViolation } from "../../db/connection-errors.ts";
 import { conflict, forbidden, notFound } from "../../errors.ts";
 import { toCannedResponseDto } from "./canned-response.presenter.ts";
 import {
@@ -32,14 +33,6 @@ const titleTaken = (scope: CannedResponseScope, title: string) =>
       ? `A shared response called "${title}" already exists. Choose another title.`
       : `You already have a response called "${title}". Choose another title.`,
   );
-
-/** PostgreSQL's unique_violation, wherever the driver (pg, PGlite) or Drizzle put it. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e instanceof Object; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
-}
 
 export async function listCannedResponses(
   ctx: ServiceContext,
