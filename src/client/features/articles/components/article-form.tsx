@@ -12,6 +12,7 @@ import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Field, Input, Textarea } from "../../../components/ui/field.tsx";
 import { FileDropZone } from "../../../components/ui/file-drop-zone.tsx";
+import { FilePickerButton } from "../../../components/ui/file-picker-button.tsx";
 import { optionsOf, Select } from "../../../components/ui/select.tsx";
 import { isApiError } from "../../../lib/api-client.ts";
 import { handlePastedFiles } from "../../../lib/attachment-upload.ts";
@@ -52,7 +53,6 @@ export function ArticleForm({ articleId, initial, onSaved, onCancel }: ArticleFo
   const set = <K extends keyof ArticleFormValues>(key: K, value: ArticleFormValues[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
   const textareaRef = useRef<HTMLTextAreaElement>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
   const images = useArticleImages({
     textareaRef,
     updateBody: (update) => setValues((current) => ({ ...current, body: update(current.body) })),
@@ -123,22 +123,11 @@ export function ArticleForm({ articleId, initial, onSaved, onCancel }: ArticleFo
           />
         </Field>
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-          <Button variant="secondary" size="sm" onClick={() => fileInput.current?.click()}>
-            <ImagePlus aria-hidden="true" className="size-4" />
-            Insert image
-          </Button>
-          {/* Hidden; the button opens it (as the comment box's "Attach files"). */}
-          <input
-            ref={fileInput}
-            type="file"
-            multiple
-            hidden
-            aria-label="Insert image"
+          <FilePickerButton
+            label="Insert image"
+            icon={ImagePlus}
             accept={imageAcceptAttribute}
-            onChange={(event) => {
-              if (event.target.files) images.insert(event.target.files);
-              event.target.value = "";
-            }}
+            onFiles={images.insert}
           />
           <span className="text-xs text-slate-500">
             or drop or paste {imageTypesDescription} into the text

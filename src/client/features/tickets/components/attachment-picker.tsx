@@ -1,35 +1,22 @@
 import { CircleAlert, CircleCheck, LoaderCircle, Paperclip, X } from "lucide-react";
-import { useRef } from "react";
 import { formatFileSize } from "#shared/attachments/attachment.schemas.ts";
 import { acceptAttribute } from "#shared/attachments/attachment-types.ts";
-import { Button } from "../../../components/ui/button.tsx";
 import { cn } from "../../../components/ui/cn.ts";
+import { FilePickerButton } from "../../../components/ui/file-picker-button.tsx";
 import type { useAttachmentUploads } from "./use-attachment-uploads.ts";
 
 type Uploads = ReturnType<typeof useAttachmentUploads>;
 
 /** "Attach files" (the file picker), the hint about dropping and pasting, and each file's progress. */
 export function AttachmentPicker({ uploads }: { uploads: Uploads }) {
-  const input = useRef<HTMLInputElement>(null);
   return (
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <Button variant="secondary" size="sm" onClick={() => input.current?.click()}>
-          <Paperclip aria-hidden="true" className="size-4" />
-          Attach files
-        </Button>
-        {/* Hidden; the button opens it (Chromium cuts a visually hidden file input's text with an ellipsis). */}
-        <input
-          ref={input}
-          type="file"
-          multiple
-          hidden
-          aria-label="Attach files"
+        <FilePickerButton
+          label="Attach files"
+          icon={Paperclip}
           accept={acceptAttribute}
-          onChange={(event) => {
-            if (event.target.files) uploads.add(event.target.files);
-            event.target.value = "";
-          }}
+          onFiles={uploads.add}
         />
         <span className="text-xs text-slate-500">or drop files here, or paste a screenshot</span>
       </div>
