@@ -2,9 +2,11 @@ import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
+import { lingui } from "@lingui/vite-plugin";
+import babel from "@rolldown/plugin-babel";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig, type Plugin, type PluginOption } from "vite";
 import { themeScript } from "./src/shared/theme/theme-script.ts";
 
 /** The inline theme script (src/shared/theme/theme-script.ts), first in <head>; the CSP allows it by hash. */
@@ -59,15 +61,36 @@ function precompress(): Plugin {
   };
 }
 
+const configPath = path.resolve(import.meta.dirname, "lingui.config.ts");
+
+/**
+ * Lingui (decision 038): its macros (`<Trans>`, `t`, `msg`) become message descriptors through Babel, only in
+ * the files that import them; the German .po catalogue is compiled when imported (its own chunk).
+ */
+export const linguiPlugins = (): PluginOption[] => [
+  babel({
+    presets: [
+      {
+        // The English texts stay in the code (decision 038): English needs no catalogue download.
+        preset: () => ({ plugins: [["@lingui/babel-plugin-lingui-macro", { stripMessageField: false }]] }),
+        rolldown: { filter: { code: "@lingui/" } },
+      },
+    ],
+  }),
+  lingui({ configPath }),
+];
+
 // The client lives in src/client; the build goes to dist/client, which the server serves.
 export default defineConfig({
   root: "src/client",
   publicDir: "public",
-  plugins: [react(), tailwindcss(), themeBeforeFirstPaint(), precompress()],
+  plugins: [react(), ...linguiPlugins(), tailwindcss(), themeBeforeFirstPaint(), precompress()],
   build: {
     outDir: "../../dist/client",
     emptyOutDir: true,
     sourcemap: true,
+    // Chromium, Firefox and Safari preload modules themselves: no polyfill in the first download (decision 037).
+    modulePreload: { polyfill: false },
     chunkSizeWarningLimit: 400,
   },
   server: {

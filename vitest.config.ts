@@ -1,5 +1,6 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+import { linguiPlugins } from "./vite.config.ts";
 
 export default defineConfig({
   test: {
@@ -22,7 +23,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
+        plugins: [react(), ...linguiPlugins()],
         test: {
           name: "client",
           include: ["src/client/**/*.test.{ts,tsx}"],

@@ -114,6 +114,51 @@ test("the sign-in page follows the device's dark setting, and back to light when
   await context.close();
 });
 
+test("the header's switch turns the dark theme on and off on the sign-in page and on a ticket page", async ({
+  browser,
+}) => {
+  // Signed out: this browser keeps the choice (the next visit paints dark from the first frame).
+  const context = await browser.newContext({ baseURL: settings.baseURL, colorScheme: "light" });
+  const visitor = await context.newPage();
+  const cspViolations = collectCspViolations(visitor);
+  await visitor.goto("/sign-in");
+  const visitorSwitch = visitor.getByRole("button", { name: "Dark theme" });
+  await expect(visitorSwitch).toHaveAttribute("aria-pressed", "false");
+  await visitorSwitch.click();
+  await expect(visitor.locator("html")).toHaveClass(/\bdark\b/);
+  await expect(visitorSwitch).toHaveAttribute("aria-pressed", "true");
+  expect(isDark(await pageBackground(visitor))).toBe(true);
+  await visitor.reload();
+  await expect(visitor.getByRole("button", { name: "Sign In", exact: true })).toBeVisible();
+  expect(await visitor.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
+  await visitor.getByRole("button", { name: "Dark theme" }).click();
+  await expect(visitor.locator("html")).not.toHaveClass(/\bdark\b/);
+  expect(isLight(await pageBackground(visitor))).toBe(true);
+  expect(cspViolations).toEqual([]);
+  await context.close();
+
+  // Signed in, on a ticket page: the switch saves the person's choice.
+  const { user, ticketId } = await personWithTicket(browser);
+  await user.page.goto(`/tickets/${ticketId}`);
+  await expect(user.page.getByRole("heading", { name: "Printer on floor 3 jams" })).toBeVisible();
+  const personSwitch = user.page.getByRole("button", { name: "Dark theme" });
+  await personSwitch.click();
+  await expect(user.page.locator("html")).toHaveClass(/\bdark\b/);
+  expect(isDark(await pageBackground(user.page))).toBe(true);
+  await expect
+    .poll(async () => ((await (await user.page.request.get("/api/me")).json()) as { theme: string }).theme)
+    .toBe("dark");
+  await user.page.reload();
+  await expect(user.page.getByRole("heading", { name: "Printer on floor 3 jams" })).toBeVisible();
+  await expect(user.page.locator("html")).toHaveClass(/\bdark\b/);
+  await user.page.getByRole("button", { name: "Dark theme" }).click();
+  await expect(user.page.locator("html")).not.toHaveClass(/\bdark\b/);
+  await expect
+    .poll(async () => ((await (await user.page.request.get("/api/me")).json()) as { theme: string }).theme)
+    .toBe("light");
+  await user.close();
+});
+
 const widths = [
   { width: 1280, height: 800 },
   { width: 375, height: 667 },

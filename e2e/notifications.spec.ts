@@ -45,9 +45,7 @@ test("live alerts: a technician hears of a new ticket within a second, the user 
   const alert = tech.page.getByText("NEW TICKET CREATED - 15 second alert for technician");
   await expect(alert).toBeVisible({ timeout: 1_000 });
   await expect(unreadBell(tech.page, 1)).toBeVisible({ timeout: 1_000 });
-  await expect(tech.page.locator(".Toastify__toast-container--top-center")).toContainText(
-    "NEW TICKET CREATED",
-  );
+  await expect(tech.page.locator(".toasts--top-center")).toContainText("NEW TICKET CREATED");
   // The new ticket is in the technician's list too, without a reload.
   await expect(tech.page.getByRole("link", { name: new RegExp(ticketId) })).toBeVisible();
   await tech.page.screenshot({ path: "/tmp/notify-technician-alert.png" });

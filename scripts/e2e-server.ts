@@ -11,7 +11,7 @@
 // both; due jobs are run on both (their leases let each run once).
 import { type ChildProcess, spawn } from "node:child_process";
 import { rmSync } from "node:fs";
-import { createServer } from "node:http";
+import http, { createServer } from "node:http";
 import path from "node:path";
 import pg from "pg";
 import { e2eSettings } from "../e2e/settings.mjs";
@@ -141,13 +141,21 @@ if (instanceCount > 1) {
   console.log(`Two-instance journeys: balancer on ${settings.port} -> instances on ${appPorts.join(", ")}`);
 }
 
+/** GET /readyz answers 200. node:http, not fetch: fetch refuses ports browsers block (6000, 6665–6669…). */
+function isReady(port: number) {
+  return new Promise<boolean>((resolve) => {
+    const request = http.get({ host: "127.0.0.1", port, path: "/readyz", timeout: 2000 }, (response) => {
+      response.resume();
+      resolve(response.statusCode === 200);
+    });
+    request.on("timeout", () => request.destroy());
+    request.on("error", () => resolve(false));
+  });
+}
+
 async function waitUntilReady(port: number) {
   for (;;) {
-    const ok = await fetch(`http://127.0.0.1:${port}/readyz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ok) return;
+    if (await isReady(port)) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }

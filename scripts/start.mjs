@@ -1,5 +1,5 @@
-// `npm start`: builds the client when it is missing or older than its sources, then serves the app
-// on the embedded database (or on DATABASE_URL when set).
+// `npm start`: builds the client and the server (dist/server/main.js) when missing or older than their
+// sources, then serves the app on the embedded database (or on DATABASE_URL when set).
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
@@ -36,7 +36,19 @@ if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < newestSource) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ["--import", "tsx", path.join(root, "src/server/main.ts")], {
+// The server runs compiled (decision 039): rebuilt when missing or older than its sources.
+const builtServer = path.join(root, "dist/server/main.js");
+const serverSources = ["src/server", "src/shared", "package-lock.json"].map((p) => path.join(root, p));
+const newestServerSource = Math.max(
+  ...serverSources.map((p) => (statSync(p).isDirectory() ? newestMtime(p) : statSync(p).mtimeMs)),
+);
+if (!existsSync(builtServer) || statSync(builtServer).mtimeMs < newestServerSource) {
+  console.log("Building the server…");
+  const { buildServer } = await import("./build-server.mjs");
+  await buildServer();
+}
+
+const server = spawn(process.execPath, ["--enable-source-maps", builtServer], {
   cwd: root,
   stdio: "inherit",
   env: { NODE_ENV: "production", ...process.env },

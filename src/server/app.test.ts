@@ -57,3 +57,35 @@ describe("HTTP contract", () => {
     });
   });
 });
+
+describe("request logging (decision 039)", () => {
+  async function linesLogged(options: { level: string; slowRequestMs?: number }) {
+    const lines: Array<Record<string, unknown>> = [];
+    const stream = { write: (line: string) => lines.push(JSON.parse(line)) };
+    const logged = await createTestApp({
+      logger: { level: options.level, stream },
+      slowRequestMs: options.slowRequestMs,
+    });
+    try {
+      for (let i = 0; i < 3; i++) await request(logged.app, { method: "GET", url: "/healthz" });
+    } finally {
+      await logged.close();
+    }
+    return lines.filter((line) => (line.req as { url?: string } | undefined)?.url === "/healthz");
+  }
+
+  it("logs no line per request at info", async () => {
+    expect(await linesLogged({ level: "info" })).toEqual([]);
+  });
+
+  it("logs one line per request at debug", async () => {
+    const lines = await linesLogged({ level: "debug" });
+    expect(lines.map((line) => line.msg)).toEqual(Array(3).fill("request completed"));
+    expect(lines[0]).toMatchObject({ res: { statusCode: 200 }, responseTime: expect.any(Number) });
+  });
+
+  it("logs a slow request at warn", async () => {
+    const lines = await linesLogged({ level: "info", slowRequestMs: 0 });
+    expect(lines.map((line) => [line.level, line.msg])).toEqual(Array(3).fill([40, "slow request"]));
+  });
+});

@@ -29,6 +29,10 @@ const envSchema = z.object({
   /** Prometheus metrics at /metrics on the main port, for requests with `Authorization: Bearer <token>`. */
   METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** A request taking at least this many milliseconds is logged at warn (others only at debug). */
+  SLOW_REQUEST_MS: z.coerce.number().int().min(0).default(1_000),
+  /** How long a session cookie's owner is remembered without asking the database; 0 turns it off. */
+  SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   BETTER_AUTH_SECRET: z.string().min(32, "BETTER_AUTH_SECRET must be at least 32 characters").optional(),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW: z.coerce.number().int().min(1).default(60),

@@ -1,13 +1,13 @@
 import { existsSync } from "node:fs";
 import type { Server } from "node:http";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { type AppDeps, buildApp } from "./app.ts";
 import { createDatabase } from "./db/client.ts";
 import { waitForDatabase } from "./db/wait-for-database.ts";
 import { loadDotEnvFile, loadEnv } from "./env.ts";
 import { listenForMetrics } from "./http/metrics.ts";
 import { createMailer } from "./mail/mailer.ts";
+import { projectRoot } from "./project-root.ts";
 import { loadOrCreateSecret } from "./secrets.ts";
 
 /** What the browser journeys' server (scripts/e2e-app.ts) sets; main.ts sets nothing. */
@@ -49,7 +49,7 @@ export async function startServer({ clock, jobs }: StartOverrides = {}) {
   }
   await database.migrate();
 
-  const clientDir = fileURLToPath(new URL("../../dist/client", import.meta.url));
+  const clientDir = path.join(projectRoot, "dist/client");
   const adminKey = loadOrCreateSecret(env.DATA_DIR, "admin-signup-key", env.ADMIN_SIGNUP_KEY);
   const app = await buildApp({
     database,
@@ -58,6 +58,8 @@ export async function startServer({ clock, jobs }: StartOverrides = {}) {
     clientDir: existsSync(clientDir) ? clientDir : null,
     trustProxy: env.TRUST_PROXY,
     logger: { level: env.LOG_LEVEL },
+    slowRequestMs: env.SLOW_REQUEST_MS,
+    sessionCacheTtlMs: env.SESSION_CACHE_TTL_MS,
     credentialRateLimit: { window: env.AUTH_RATE_LIMIT_WINDOW, max: env.AUTH_RATE_LIMIT_MAX },
     accountRateLimit: { window: env.AUTH_ACCOUNT_LIMIT_WINDOW, max: env.AUTH_ACCOUNT_LIMIT_MAX },
     signUpRateLimit: { window: env.AUTH_RATE_LIMIT_WINDOW, max: env.AUTH_SIGNUP_LIMIT_MAX },

@@ -1,8 +1,8 @@
 import { render, screen } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import type { Me } from "#shared/users/user.schemas.ts";
 import { createQueryClient } from "../lib/query-client.ts";
+import { createMemoryRouter, RouterProvider } from "../lib/router.tsx";
 import { makeMe } from "../test/fixtures.ts";
 import { stubFetch } from "../test/render.tsx";
 import { RedirectIfSignedIn, RequireSignIn } from "./guards.tsx";

@@ -1,10 +1,10 @@
 import { RefreshCw } from "lucide-react";
 import { useEffect } from "react";
-import { Navigate, Outlet, useLocation, useSearchParams } from "react-router";
 import { homePathFor, type Role } from "#shared/users/roles.ts";
 import { Button } from "../components/ui/button.tsx";
 import { PageSpinner } from "../components/ui/spinner.tsx";
 import { pathAfterSignIn, returnParam, signInPathFrom } from "../lib/return-path.ts";
+import { Navigate, Outlet, useLocation, useSearchParams } from "../lib/router.tsx";
 import { toast } from "../lib/toast.ts";
 import { useActorQuery } from "../lib/use-actor.ts";
 

@@ -1,8 +1,11 @@
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { Bell, LifeBuoy, Menu, X } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
-import { Link, NavLink, useNavigate } from "react-router";
 import { homePathFor } from "#shared/users/roles.ts";
 import { cn } from "../components/ui/cn.ts";
+import { VisitorThemeToggle } from "../features/theme/visitor-theme-toggle.tsx";
+import { Link, NavLink, useNavigate } from "../lib/router.tsx";
 import { useActorQuery } from "../lib/use-actor.ts";
 
 // The signed-in tools are their own chunks: /sign-in's first download does not carry them (decision 031).
@@ -27,10 +30,10 @@ interface NavEntry {
 function entriesFor(homePath: string | null): NavEntry[] {
   const orSignIn = (to: string) => (homePath ? to : "/sign-in");
   return [
-    { label: "Dashboard", to: homePath ?? "/sign-in" },
-    { label: "Tickets", to: orSignIn("/tickets") },
-    { label: "Knowledge Base", to: orSignIn("/Knowledge-base") },
-    { label: "Notifications", to: orSignIn("/notifications") },
+    { label: t`Dashboard`, to: homePath ?? "/sign-in" },
+    { label: t`Tickets`, to: orSignIn("/tickets") },
+    { label: t`Knowledge Base`, to: orSignIn("/Knowledge-base") },
+    { label: t`Notifications`, to: orSignIn("/notifications") },
   ];
 }
 
@@ -46,8 +49,8 @@ export function Header() {
   const lastEntry: NavEntry | null = isPending
     ? null
     : actor
-      ? { label: "Profile", to: "/profile" }
-      : { label: "Sign In", to: "/sign-in" };
+      ? { label: t`Profile`, to: "/profile" }
+      : { label: t`Sign In`, to: "/sign-in" };
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
@@ -60,10 +63,10 @@ export function Header() {
           <span className="flex size-8 items-center justify-center rounded-lg bg-indigo-600 text-white">
             <LifeBuoy aria-hidden="true" className="size-5" />
           </span>
-          Helpdesk
+          <Trans>Helpdesk</Trans>
         </Link>
 
-        <nav aria-label="Main" className="ml-6 hidden items-center gap-1 md:flex">
+        <nav aria-label={t`Main`} className="ml-6 hidden items-center gap-1 md:flex">
           {entries.map((entry) => (
             <HeaderLink key={entry.label} entry={entry} />
           ))}
@@ -79,7 +82,9 @@ export function Header() {
             <Suspense fallback={<span className="size-10" />}>
               <ThemeToggle />
             </Suspense>
-          ) : null}
+          ) : (
+            <VisitorThemeToggle />
+          )}
           {actor ? (
             <Suspense fallback={<span className="size-10" />}>
               <NotificationBell userId={actor.id} onOpen={closeMenu} />
@@ -87,7 +92,7 @@ export function Header() {
           ) : (
             <button
               type="button"
-              aria-label="Open notifications"
+              aria-label={t`Open notifications`}
               onClick={() => {
                 closeMenu();
                 navigate("/sign-in");
@@ -115,7 +120,7 @@ export function Header() {
           )}
           <button
             type="button"
-            aria-label="Toggle menu"
+            aria-label={t`Toggle menu`}
             aria-expanded={isMenuOpen}
             aria-controls="mobile-menu"
             onClick={() => setIsMenuOpen((open) => !open)}
@@ -131,7 +136,11 @@ export function Header() {
       </div>
 
       {isMenuOpen ? (
-        <nav id="mobile-menu" aria-label="Mobile" className="border-t border-slate-200 px-4 py-3 md:hidden">
+        <nav
+          id="mobile-menu"
+          aria-label={t`Mobile`}
+          className="border-t border-slate-200 px-4 py-3 md:hidden"
+        >
           <div className="flex flex-col gap-1">
             {[...entries, ...(lastEntry ? [lastEntry] : [])].map((entry) => (
               <HeaderLink key={entry.label} entry={entry} isBlock onClick={closeMenu} />

@@ -1,6 +1,5 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { useNavigate } from "react-router";
 // Type-only: this loads with the app shell, which must stay free of zod.
 import type {
   Notification,
@@ -22,6 +21,7 @@ import {
 import { ticketKeys } from "../features/tickets/ticket.api.ts";
 import { apiFetch } from "../lib/api-client.ts";
 import { getLiveStream, resetLiveStream, updateLiveStream } from "../lib/live-stream-store.ts";
+import { useNavigate } from "../lib/router.tsx";
 import { toast } from "../lib/toast.ts";
 import { actorKeys, useActorQuery } from "../lib/use-actor.ts";
 

@@ -1,6 +1,8 @@
+import { I18nProvider, useLingui } from "@lingui/react";
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import type { ReactNode } from "react";
-import { Bounce, ToastContainer } from "react-toastify/unstyled";
+import { Fragment, type ReactNode } from "react";
+import { Toaster } from "../components/ui/toaster.tsx";
+import { i18n } from "../lib/i18n.ts";
 
 /**
  * Spec §2/§8: one toast area, bottom centre, dark, closing after 5 s. Its polite live region is drawn
@@ -9,15 +11,20 @@ import { Bounce, ToastContainer } from "react-toastify/unstyled";
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      {children}
-      <ToastContainer
-        role="status"
-        position="bottom-center"
-        theme="dark"
-        autoClose={5000}
-        transition={Bounce}
-        newestOnTop
-      />
+      <I18nProvider i18n={i18n}>
+        <DrawnInActiveLocale>{children}</DrawnInActiveLocale>
+      </I18nProvider>
+      <Toaster />
     </QueryClientProvider>
   );
+}
+
+/**
+ * A language switch draws the app again in the new language (decision 038): texts read outside React's
+ * context (dates, helpers' messages) change too. The query cache is above, so nothing is fetched anew
+ * that was fresh.
+ */
+function DrawnInActiveLocale({ children }: { children: ReactNode }) {
+  const { i18n } = useLingui();
+  return <Fragment key={i18n.locale}>{children}</Fragment>;
 }

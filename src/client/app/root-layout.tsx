@@ -1,8 +1,10 @@
+import { Trans } from "@lingui/react/macro";
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from "react";
-import { Outlet, useLocation, useNavigationType } from "react-router";
 import { PageSpinner } from "../components/ui/spinner.tsx";
+import { useLocaleSync } from "../features/locale/locale.ts";
 import { useThemeSync } from "../features/theme/theme.ts";
 import { focusWhenRendered } from "../lib/focus.ts";
+import { Outlet, useLocation, useNavigationType } from "../lib/router.tsx";
 import { useActorQuery } from "../lib/use-actor.ts";
 import { Header } from "./header.tsx";
 
@@ -13,6 +15,7 @@ const LiveUpdates = lazy(() =>
 
 export function RootLayout() {
   useThemeSync();
+  useLocaleSync();
   const { data: actor, isError } = useActorQuery();
   return (
     <div className="flex min-h-dvh flex-col">
@@ -21,7 +24,7 @@ export function RootLayout() {
         href="#main"
         className="sr-only z-50 rounded-lg bg-white px-4 py-2 text-sm font-medium text-indigo-700 shadow-lg ring-2 ring-indigo-600 focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
       >
-        Skip to main content
+        <Trans>Skip to main content</Trans>
       </a>
       <ScrollToTopOnNavigation />
       <FocusNewPage />

@@ -1,9 +1,11 @@
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { TriangleAlert } from "lucide-react";
 import { Component, type ReactNode } from "react";
-import { Link } from "react-router";
 import { buttonClass } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { EmptyState } from "../components/ui/empty-state.tsx";
+import { Link } from "../lib/router.tsx";
 import { Header } from "./header.tsx";
 
 interface BoundaryProps {
@@ -44,8 +46,8 @@ export function RouteError() {
         <Card>
           <EmptyState
             icon={TriangleAlert}
-            title="Something went wrong"
-            description="This page could not be shown. Reloading usually helps."
+            title={t`Something went wrong`}
+            description={t`This page could not be shown. Reloading usually helps.`}
             action={
               <div className="flex gap-3">
                 <button
@@ -53,10 +55,10 @@ export function RouteError() {
                   className={buttonClass("primary")}
                   onClick={() => window.location.reload()}
                 >
-                  Reload
+                  <Trans>Reload</Trans>
                 </button>
                 <Link to="/" className={buttonClass("secondary")}>
-                  Go home
+                  <Trans>Go home</Trans>
                 </Link>
               </div>
             }

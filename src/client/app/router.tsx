@@ -1,5 +1,5 @@
 import { lazy } from "react";
-import { type RouteObject, useLocation, useRoutes } from "react-router";
+import { type RouteObject, useLocation, useRoutes } from "../lib/router.tsx";
 import { RedirectIfSignedIn, RequireSignIn } from "./guards.tsx";
 import { RootLayout } from "./root-layout.tsx";
 import { RouteErrorBoundary } from "./route-error.tsx";

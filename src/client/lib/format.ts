@@ -1,22 +1,41 @@
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+import { plural, t } from "@lingui/core/macro";
+import { i18n } from "./i18n.ts";
 
-/** "Nov 21, 2025, 5:33 AM" in the reader's locale. */
-export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** "Nov 21, 2025, 5:33 AM" in English, "21.11.2025, 05:33" in German: the active language's way (decision 038). */
+export function formatDateTime(iso: string) {
+  const locale = i18n.locale || "en";
+  let format = dateTimeFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
+    dateTimeFormats.set(locale, format);
+  }
+  return format.format(new Date(iso));
+}
 
 const minute = 60_000;
 const hour = 60 * minute;
 const day = 24 * hour;
-const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? "" : "s"} ago`;
 
 /**
  * How long ago, for notifications: "Just now" under a minute (and for a timestamp slightly ahead of this
- * clock), "5 min ago", "3 hours ago", "2 days ago", then the date itself after a week.
+ * clock), "5 min ago", "3 hours ago", "2 days ago", then the date itself after a week; in the active language.
  */
 export function formatRelativeTime(iso: string, now: number = Date.now()): string {
   const age = now - new Date(iso).getTime();
-  if (age < minute) return "Just now";
-  if (age < hour) return `${Math.floor(age / minute)} min ago`;
-  if (age < day) return plural(Math.floor(age / hour), "hour");
-  if (age < 7 * day) return plural(Math.floor(age / day), "day");
+  if (age < minute) return t`Just now`;
+  if (age < hour) {
+    const minutes = Math.floor(age / minute);
+    return t`${minutes} min ago`;
+  }
+  if (age < day) {
+    const hours = Math.floor(age / hour);
+    return plural(hours, { one: "# hour ago", other: "# hours ago" });
+  }
+  if (age < 7 * day) {
+    const days = Math.floor(age / day);
+    return plural(days, { one: "# day ago", other: "# days ago" });
+  }
   return formatDateTime(iso);
 }

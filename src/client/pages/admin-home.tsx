@@ -1,5 +1,7 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Lock, Settings } from "lucide-react";
-import { Link, useSearchParams } from "react-router";
 import type { TicketStatus } from "#shared/tickets/ticket.schemas.ts";
 import { buttonClass } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
@@ -18,27 +20,28 @@ import {
 } from "../features/tickets/components/ticket-summary-cards.tsx";
 import { UserDirectory } from "../features/users/components/user-directory.tsx";
 import { overviewCountCards, UserSummaryCards } from "../features/users/components/user-summary-cards.tsx";
+import { Link, useSearchParams } from "../lib/router.tsx";
 import { useActor } from "../lib/use-actor.ts";
 
 const cards: readonly SummaryCard[] = [
   ...statusCountCards,
-  { label: "Closed", count: "closed", icon: Lock, tone: "slate" },
+  { label: msg`Closed`, count: "closed", icon: Lock, tone: "slate" },
 ];
 
 const sections = [
-  { value: "overview", label: "Overview" },
-  { value: "tickets", label: "All Tickets" },
-  { value: "users", label: "User Management" },
+  { value: "overview", label: msg`Overview` },
+  { value: "tickets", label: msg`All Tickets` },
+  { value: "users", label: msg`User Management` },
 ] as const;
 type Section = (typeof sections)[number]["value"];
 
 /** Spec §2: the All Tickets tab filters by All, Open, In Progress and Resolved. */
 const statusFilters = [
-  { value: "All", label: "All" },
-  { value: "Open", label: "Open" },
-  { value: "In Progress", label: "In Progress" },
-  { value: "Resolved", label: "Resolved" },
-] as const satisfies readonly { value: TicketStatus | "All"; label: string }[];
+  { value: "All", label: msg`All` },
+  { value: "Open", label: msg`Open` },
+  { value: "In Progress", label: msg`In Progress` },
+  { value: "Resolved", label: msg`Resolved` },
+] as const satisfies readonly { value: TicketStatus | "All"; label: MessageDescriptor }[];
 type StatusFilter = (typeof statusFilters)[number]["value"];
 
 const pick = <T extends string>(values: readonly { value: T }[], raw: string | null, fallback: T) =>
@@ -46,6 +49,7 @@ const pick = <T extends string>(values: readonly { value: T }[], raw: string | n
 
 /** /admin-home: Overview, All Tickets and User Management, the tab and filter kept in the URL. */
 export default function AdminHomePage() {
+  const { t, i18n } = useLingui();
   const actor = useActor();
   const [searchParams, setSearchParams] = useSearchParams();
   const section = pick(sections, searchParams.get("tab"), "overview");
@@ -69,8 +73,8 @@ export default function AdminHomePage() {
   return (
     <>
       <PageHeader
-        title="Admin Dashboard"
-        description={actor ? `Welcome, ${actor.name}` : undefined}
+        title={t`Admin Dashboard`}
+        description={actor ? t`Welcome, ${actor.name}` : undefined}
         actions={
           <>
             <HelpArticlesLink />
@@ -78,16 +82,16 @@ export default function AdminHomePage() {
             <ReportsLink />
             <Link to="/admin/settings" className={buttonClass("secondary", "sm")}>
               <Settings aria-hidden="true" className="size-4" />
-              Settings
+              <Trans>Settings</Trans>
             </Link>
           </>
         }
       />
       <div className="mb-6">
         <Tabs
-          label="Admin sections"
+          label={t`Admin sections`}
           idPrefix="admin"
-          tabs={sections}
+          tabs={sections.map((tab) => ({ ...tab, label: i18n._(tab.label) }))}
           value={section}
           onChange={(tab) => show({ tab })}
         />
@@ -98,9 +102,9 @@ export default function AdminHomePage() {
           <Card>
             <div className="border-b border-slate-100 px-5 py-4">
               <Tabs
-                label="Filter by status"
+                label={t`Filter by status`}
                 idPrefix="admin-status"
-                tabs={statusFilters}
+                tabs={statusFilters.map((filter) => ({ ...filter, label: i18n._(filter.label) }))}
                 value={status}
                 onChange={(next) => show({ status: next })}
               />
@@ -130,14 +134,14 @@ function Overview({ onShowTickets }: { onShowTickets: () => void }) {
       <section aria-labelledby="admin-ticket-counts" className="flex flex-col gap-3">
         <div className="flex items-baseline justify-between gap-4">
           <h2 id="admin-ticket-counts" className="text-base font-semibold text-slate-900">
-            Tickets
+            <Trans>Tickets</Trans>
           </h2>
           <button
             type="button"
             onClick={onShowTickets}
             className="rounded text-sm font-medium text-indigo-600 hover:text-indigo-500 focus-visible:outline-2 focus-visible:outline-indigo-600"
           >
-            View all tickets
+            <Trans>View all tickets</Trans>
           </button>
         </div>
         <TicketSummaryCards cards={cards} />
@@ -145,7 +149,7 @@ function Overview({ onShowTickets }: { onShowTickets: () => void }) {
       </section>
       <section aria-labelledby="admin-user-counts" className="flex flex-col gap-3">
         <h2 id="admin-user-counts" className="text-base font-semibold text-slate-900">
-          Users
+          <Trans>Users</Trans>
         </h2>
         <UserSummaryCards cards={overviewCountCards} />
       </section>
@@ -157,9 +161,11 @@ function UserManagementTab() {
   return (
     <Card>
       <div className="flex flex-col gap-3 border-b border-slate-100 px-5 py-4 sm:flex-row sm:items-center sm:justify-between">
-        <h2 className="text-base font-semibold text-slate-900">Users</h2>
+        <h2 className="text-base font-semibold text-slate-900">
+          <Trans>Users</Trans>
+        </h2>
         <Link to="/admin/user-management" className={buttonClass("secondary", "sm")}>
-          Open User Management
+          <Trans>Open User Management</Trans>
         </Link>
       </div>
       <UserDirectory />

@@ -1,4 +1,5 @@
-import { useSearchParams } from "react-router";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { Card } from "../components/ui/card.tsx";
 import { PageHeader } from "../components/ui/page-header.tsx";
 import { Tabs, tabIdFor, tabPanelIdFor } from "../components/ui/tabs.tsx";
@@ -9,19 +10,20 @@ import { CustomFieldSettings } from "../features/settings/components/custom-fiel
 import { DepartmentsSettings } from "../features/settings/components/departments-settings.tsx";
 import { SlaPolicyForm } from "../features/settings/components/sla-policy-form.tsx";
 import { WebhookSettings } from "../features/webhooks/components/webhook-settings.tsx";
+import { useSearchParams } from "../lib/router.tsx";
 
 /**
  * The sections of Admin settings, in the order they are shown. Each is one tab (kept in ?tab= so a link
  * or a reload lands on it) whose panel is a component of its own feature.
  */
 const sections = [
-  { value: "service-levels", label: "Service levels", panel: SlaPolicyForm },
-  { value: "business-hours", label: "Business hours", panel: BusinessHoursSettings },
-  { value: "departments", label: "Departments", panel: DepartmentsSettings },
-  { value: "custom-fields", label: "Custom fields", panel: CustomFieldSettings },
-  { value: "auto-close", label: "Auto-close", panel: AutoCloseSettingsPanel },
-  { value: "webhooks", label: "Webhooks", panel: WebhookSettings },
-  { value: "history", label: "Change history", panel: AdminChangeHistory },
+  { value: "service-levels", label: msg`Service levels`, panel: SlaPolicyForm },
+  { value: "business-hours", label: msg`Business hours`, panel: BusinessHoursSettings },
+  { value: "departments", label: msg`Departments`, panel: DepartmentsSettings },
+  { value: "custom-fields", label: msg`Custom fields`, panel: CustomFieldSettings },
+  { value: "auto-close", label: msg`Auto-close`, panel: AutoCloseSettingsPanel },
+  { value: "webhooks", label: msg`Webhooks`, panel: WebhookSettings },
+  { value: "history", label: msg`Change history`, panel: AdminChangeHistory },
 ] as const;
 type SectionName = (typeof sections)[number]["value"];
 
@@ -30,6 +32,7 @@ const isSection = (value: string | null): value is SectionName =>
 
 /** /admin/settings (administrators only; the server refuses everyone else): how the help desk works. */
 export default function AdminSettingsPage() {
+  const { t, i18n } = useLingui();
   const [params, setParams] = useSearchParams();
   const requested = params.get("tab");
   const current =
@@ -39,14 +42,14 @@ export default function AdminSettingsPage() {
   return (
     <>
       <PageHeader
-        title="Admin Settings"
-        description="Service levels, ticket fields, departments and webhooks, and who changed them."
+        title={t`Admin Settings`}
+        description={t`Service levels, ticket fields, departments and webhooks, and who changed them.`}
       />
       <div className="mb-4 overflow-x-auto">
         <Tabs
-          label="Settings sections"
+          label={t`Settings sections`}
           idPrefix="settings"
-          tabs={sections}
+          tabs={sections.map((section) => ({ value: section.value, label: i18n._(section.label) }))}
           value={current.value}
           onChange={(value) => setParams({ tab: value }, { replace: true })}
         />

@@ -1,7 +1,8 @@
+import { t as tc } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { Download, Search, ShieldAlert, UserPlus, Users } from "lucide-react";
 import { useDeferredValue, useEffect, useId, useState } from "react";
-import { useSearchParams } from "react-router";
 import { can } from "#shared/permissions.ts";
 import { type Role, roles } from "#shared/users/roles.ts";
 import type { Me } from "#shared/users/user.schemas.ts";
@@ -28,32 +29,35 @@ import {
   userListQuery,
   useSendPasswordReset,
 } from "../features/users/users.api.ts";
+import { useSearchParams } from "../lib/router.tsx";
 import { toast } from "../lib/toast.ts";
 import { useActor } from "../lib/use-actor.ts";
 
-const roleFilters = [
-  { value: "", label: "All Roles" },
+const roleFiltersOf = () => [
+  { value: "", label: tc`All Roles` },
   ...roles.map((role) => ({ value: role, label: roleLabel(role) })),
 ];
 
 /** /admin/user-management: reachable by anyone signed in (spec §6); only admins get the screen. */
 export default function AdminUserManagementPage() {
+  const { t } = useLingui();
   const actor = useActor();
-  if (actor === undefined) return <PageSpinner label="Loading your account" />;
+  if (actor === undefined) return <PageSpinner label={t`Loading your account`} />;
   if (!actor || !can.manageUsers(actor)) return <AccessDenied />;
   return <UserManagement actor={actor} />;
 }
 
 function AccessDenied() {
+  const { t } = useLingui();
   return (
     <>
-      <PageHeader title="User Management" />
+      <PageHeader title={t`User Management`} />
       <Card>
         <EmptyState
           icon={ShieldAlert}
           titleAs="h2"
-          title="Access denied"
-          description="Only administrators can manage users. Ask an administrator if you need a change to an account."
+          title={t`Access denied`}
+          description={t`Only administrators can manage users. Ask an administrator if you need a change to an account.`}
         />
       </Card>
     </>
@@ -66,6 +70,7 @@ type Dialogs =
   | { kind: "none" };
 
 function UserManagement({ actor }: { actor: Me }) {
+  const { t } = useLingui();
   const searchId = useId();
   const roleId = useId();
   // The command palette opens a person here with their name as the search.
@@ -86,16 +91,16 @@ function UserManagement({ actor }: { actor: Me }) {
     placeholderData: keepPreviousData,
   });
   useEffect(() => {
-    if (query.isError) toast.error("Error loading users.", { toastId: "users-load-failed" });
+    if (query.isError) toast.error(tc`Error loading users.`, { toastId: "users-load-failed" });
   }, [query.isError]);
 
   async function setStatus(user: ManagedUser, status: "Active" | "Inactive") {
     try {
       await changeStatus.mutateAsync({ userId: user.id, status });
-      toast.success(status === "Active" ? `${user.name} was activated` : `${user.name} was deactivated`);
+      toast.success(status === "Active" ? t`${user.name} was activated` : t`${user.name} was deactivated`);
       close();
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : "Failed to update the user");
+      toast.error(error instanceof Error ? error.message : t`Failed to update the user`);
     }
   }
 
@@ -105,7 +110,7 @@ function UserManagement({ actor }: { actor: Me }) {
       toast.success(resetEmailSent);
     } catch (error) {
       // Spec §8 logs a failed reset without a message; we say what went wrong instead of staying silent.
-      toast.error(error instanceof Error ? error.message : "The reset e-mail could not be sent.");
+      toast.error(error instanceof Error ? error.message : t`The reset e-mail could not be sent.`);
     }
   }
 
@@ -115,17 +120,17 @@ function UserManagement({ actor }: { actor: Me }) {
   return (
     <>
       <PageHeader
-        title="User Management"
-        description="Search, edit, invite and deactivate the people who use Helpdesk."
+        title={t`User Management`}
+        description={t`Search, edit, invite and deactivate the people who use Helpdesk.`}
         actions={
           <>
             <a href={userExportPath(filters)} download className={buttonClass("secondary")}>
               <Download aria-hidden="true" className="size-4" />
-              Export CSV
+              <Trans>Export CSV</Trans>
             </a>
             <Button onClick={() => setDialog({ kind: "invite" })}>
               <UserPlus aria-hidden="true" className="size-4" />
-              Add user
+              <Trans>Add user</Trans>
             </Button>
           </>
         }
@@ -136,7 +141,7 @@ function UserManagement({ actor }: { actor: Me }) {
           <div className="flex flex-col gap-3 border-b border-slate-100 p-4 sm:flex-row sm:items-end">
             <div className="flex flex-1 flex-col gap-1.5">
               <label htmlFor={searchId} className="text-sm font-medium text-slate-700">
-                Search users
+                <Trans>Search users</Trans>
               </label>
               <div className="relative">
                 <Search
@@ -148,7 +153,7 @@ function UserManagement({ actor }: { actor: Me }) {
                   type="search"
                   value={search}
                   onChange={(event) => setSearch(event.target.value)}
-                  placeholder="Name, email or department"
+                  placeholder={t`Name, email or department`}
                   className="pl-9"
                   maxLength={100}
                 />
@@ -156,11 +161,11 @@ function UserManagement({ actor }: { actor: Me }) {
             </div>
             <div className="flex flex-col gap-1.5 sm:w-48">
               <label htmlFor={roleId} className="text-sm font-medium text-slate-700">
-                Role
+                <Trans>Role</Trans>
               </label>
               <Select
                 id={roleId}
-                options={roleFilters}
+                options={roleFiltersOf()}
                 value={role}
                 onChange={(event) => setRole(event.target.value as Role | "")}
               />
@@ -168,16 +173,16 @@ function UserManagement({ actor }: { actor: Me }) {
           </div>
           {query.isPending ? (
             <div className="flex justify-center py-12">
-              <Spinner label="Loading users" />
+              <Spinner label={t`Loading users`} />
             </div>
           ) : query.isError ? (
             <LoadFailed
               layout="block"
-              message="The users could not be loaded."
+              message={t`The users could not be loaded.`}
               onRetry={() => void query.refetch()}
             />
           ) : users.length === 0 ? (
-            <EmptyState icon={Users} title="No users found" description="Try another search or role." />
+            <EmptyState icon={Users} title={t`No users found`} description={t`Try another search or role.`} />
           ) : (
             <div
               aria-busy={query.isPlaceholderData}
@@ -199,7 +204,9 @@ function UserManagement({ actor }: { actor: Me }) {
           )}
           <div className="flex flex-col items-center gap-3 border-t border-slate-100 px-4 py-3 text-sm text-slate-600 sm:flex-row sm:justify-between">
             <p aria-live="polite">
-              Showing {users.length} of {matching} users
+              <Trans>
+                Showing {users.length} of {matching} users
+              </Trans>
             </p>
             {query.hasNextPage ? (
               <Button
@@ -208,7 +215,7 @@ function UserManagement({ actor }: { actor: Me }) {
                 onClick={() => void query.fetchNextPage()}
                 disabled={query.isFetchingNextPage}
               >
-                {query.isFetchingNextPage ? "Loading…" : "Load more"}
+                {query.isFetchingNextPage ? t`Loading…` : t`Load more`}
               </Button>
             ) : null}
           </div>
@@ -220,20 +227,22 @@ function UserManagement({ actor }: { actor: Me }) {
       ) : null}
       {dialog.kind === "history" ? <UserHistoryDialog user={dialog.user} onClose={close} /> : null}
       {dialog.kind === "deactivate" ? (
-        <Dialog title={`Deactivate ${dialog.user.name}?`} onClose={close}>
+        <Dialog title={t`Deactivate ${dialog.user.name}?`} onClose={close}>
           <p className="text-sm text-slate-600">
-            They are signed out at once and cannot sign in again until an administrator activates them.
+            <Trans>
+              They are signed out at once and cannot sign in again until an administrator activates them.
+            </Trans>
           </p>
           <div className="mt-5 flex flex-col gap-2 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={close}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button
               variant="danger"
               disabled={changeStatus.isPending}
               onClick={() => void setStatus(dialog.user, "Inactive")}
             >
-              Deactivate
+              <Trans>Deactivate</Trans>
             </Button>
           </div>
         </Dialog>

@@ -1,6 +1,8 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { Search } from "lucide-react";
 import { useId, useState } from "react";
-import { useSearchParams } from "react-router";
 import type { CannedResponseScope } from "#shared/canned-responses/canned-response.schemas.ts";
 import { Card } from "../components/ui/card.tsx";
 import { Field, Input } from "../components/ui/field.tsx";
@@ -9,15 +11,17 @@ import { Tabs, tabIdFor, tabPanelIdFor } from "../components/ui/tabs.tsx";
 import { CannedResponseList } from "../features/canned-responses/components/canned-response-list.tsx";
 import { pickerShortcut } from "../features/canned-responses/components/canned-response-picker.tsx";
 import { PlaceholderHelp } from "../features/canned-responses/components/placeholder-help.tsx";
+import { useSearchParams } from "../lib/router.tsx";
 import { useActor } from "../lib/use-actor.ts";
 
 const tabs = [
-  { value: "personal", label: "My responses" },
-  { value: "shared", label: "Shared" },
-] as const satisfies readonly { value: CannedResponseScope; label: string }[];
+  { value: "personal", label: msg`My responses` },
+  { value: "shared", label: msg`Shared` },
+] as const satisfies readonly { value: CannedResponseScope; label: MessageDescriptor }[];
 
 /** /canned-responses (staff only): the reply templates a technician or admin inserts into comments. */
 export default function CannedResponsesPage() {
+  const { t, i18n } = useLingui();
   const id = useId();
   const actor = useActor();
   const [params, setParams] = useSearchParams();
@@ -27,21 +31,21 @@ export default function CannedResponsesPage() {
   return (
     <>
       <PageHeader
-        title="Canned Responses"
-        description={`Reply templates you insert from a ticket's comment box with Insert response (${pickerShortcut.label} while typing).`}
+        title={t`Canned Responses`}
+        description={t`Reply templates you insert from a ticket's comment box with Insert response (${pickerShortcut.label} while typing).`}
       />
       <Card>
         <div className="flex flex-col gap-3 border-b border-slate-100 px-5 py-4 sm:flex-row sm:items-end sm:justify-between">
           <div>
             <Tabs
-              label="Which responses"
+              label={t`Which responses`}
               idPrefix="canned"
-              tabs={tabs}
+              tabs={tabs.map((tab) => ({ value: tab.value, label: i18n._(tab.label) }))}
               value={scope}
               onChange={(value) => setParams(value === "shared" ? { tab: "shared" } : {}, { replace: true })}
             />
           </div>
-          <Field label="Search responses" htmlFor={`${id}-search`} className="sm:w-72">
+          <Field label={t`Search responses`} htmlFor={`${id}-search`} className="sm:w-72">
             <div className="relative">
               <Search
                 aria-hidden="true"
@@ -52,7 +56,7 @@ export default function CannedResponsesPage() {
                 type="search"
                 value={search}
                 onChange={(event) => setSearch(event.target.value)}
-                placeholder="Title or text"
+                placeholder={t`Title or text`}
                 className="pl-9"
               />
             </div>

@@ -1,6 +1,7 @@
+import { t as tc } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { FlaskConical, Search, ShieldCheck, UserCheck, UserPlus, Users, Wrench } from "lucide-react";
 import { useId, useState } from "react";
-import { Link } from "react-router";
 import type { DemoUserInput } from "#shared/users/demo-user.schemas.ts";
 import { type Role, roles } from "#shared/users/roles.ts";
 import { Button } from "../components/ui/button.tsx";
@@ -23,9 +24,10 @@ import {
   roleLabel,
   sampleDemoUsers,
 } from "../features/demo-users/demo-users.ts";
+import { Link } from "../lib/router.tsx";
 
-const roleFilterOptions = [
-  { value: "all", label: "All Roles" },
+const roleFilterOptionsOf = () => [
+  { value: "all", label: tc`All Roles` },
   ...roles.map((role) => ({ value: role, label: roleLabel(role) })),
 ];
 
@@ -33,6 +35,7 @@ type Editing = { mode: "add" } | { mode: "edit"; user: DemoUser } | null;
 
 /** /demo/user-management: the user management screen on ten sample users, all in this tab's memory. */
 export default function DemoUserManagementPage() {
+  const { t } = useLingui();
   const id = useId();
   const [users, setUsers] = useState<DemoUser[]>(() => [...sampleDemoUsers]);
   const [search, setSearch] = useState("");
@@ -70,47 +73,51 @@ export default function DemoUserManagementPage() {
   return (
     <>
       <PageHeader
-        title="User Management Demo"
-        description="Try managing user accounts on ten sample people."
+        title={t`User Management Demo`}
+        description={t`Try managing user accounts on ten sample people.`}
         actions={
           <Button onClick={() => setEditing({ mode: "add" })}>
             <UserPlus aria-hidden="true" className="size-4" />
-            Add User
+            <Trans>Add User</Trans>
           </Button>
         }
       />
 
       <aside
-        aria-label="About this demo"
+        aria-label={t`About this demo`}
         className="mb-6 flex gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900"
       >
         <FlaskConical aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-600" />
         <div>
-          <p className="font-semibold">Demo: sample data, nothing is saved</p>
+          <p className="font-semibold">
+            <Trans>Demo: sample data, nothing is saved</Trans>
+          </p>
           <p className="mt-1">
-            Changes stay in this browser tab and are gone when you reload. Administrators manage real accounts
-            in{" "}
-            <Link
-              to="/admin/user-management"
-              className="font-medium text-amber-950 underline underline-offset-2 hover:text-amber-700 focus-visible:outline-2 focus-visible:outline-amber-700"
-            >
-              User Management
-            </Link>
-            .
+            <Trans>
+              Changes stay in this browser tab and are gone when you reload. Administrators manage real
+              accounts in{" "}
+              <Link
+                to="/admin/user-management"
+                className="font-medium text-amber-950 underline underline-offset-2 hover:text-amber-700 focus-visible:outline-2 focus-visible:outline-amber-700"
+              >
+                User Management
+              </Link>
+              .
+            </Trans>
           </p>
         </div>
       </aside>
 
-      <section aria-label="User counts" className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-        <StatCard label="Total" value={counts.total} icon={Users} tone="indigo" />
-        <StatCard label="Active" value={counts.active} icon={UserCheck} tone="green" />
-        <StatCard label="Technicians" value={counts.technicians} icon={Wrench} tone="amber" />
-        <StatCard label="Admins" value={counts.admins} icon={ShieldCheck} tone="blue" />
+      <section aria-label={t`User counts`} className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        <StatCard label={t`Total`} value={counts.total} icon={Users} tone="indigo" />
+        <StatCard label={t`Active`} value={counts.active} icon={UserCheck} tone="green" />
+        <StatCard label={t`Technicians`} value={counts.technicians} icon={Wrench} tone="amber" />
+        <StatCard label={t`Admins`} value={counts.admins} icon={ShieldCheck} tone="blue" />
       </section>
 
       <Card className="overflow-hidden">
         <div className="flex flex-col gap-3 border-b border-slate-200 p-4 sm:flex-row sm:items-end">
-          <Field label="Search users" htmlFor={`${id}-search`} className="flex-1">
+          <Field label={t`Search users`} htmlFor={`${id}-search`} className="flex-1">
             <div className="relative">
               <Search
                 aria-hidden="true"
@@ -121,17 +128,17 @@ export default function DemoUserManagementPage() {
                 type="search"
                 value={search}
                 onChange={(event) => setSearch(event.target.value)}
-                placeholder="Name, email or department"
+                placeholder={t`Name, email or department`}
                 className="pl-9"
               />
             </div>
           </Field>
-          <Field label="Filter by role" htmlFor={`${id}-role`} className="sm:w-48">
+          <Field label={t`Filter by role`} htmlFor={`${id}-role`} className="sm:w-48">
             <Select
               id={`${id}-role`}
               value={roleFilter}
               onChange={(event) => setRoleFilter(event.target.value as Role | "all")}
-              options={roleFilterOptions}
+              options={roleFilterOptionsOf()}
             />
           </Field>
         </div>
@@ -142,7 +149,9 @@ export default function DemoUserManagementPage() {
           onResetPassword={(user) => setPasswordNotice({ name: user.name, reason: "reset" })}
         />
         <p className="border-t border-slate-200 px-4 py-3 text-sm text-slate-500" aria-live="polite">
-          Showing {shown.length} of {users.length} users
+          <Trans>
+            Showing {shown.length} of {users.length} users
+          </Trans>
         </p>
       </Card>
 

@@ -1,7 +1,8 @@
+import { plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { ExternalLink, History, Pencil } from "lucide-react";
 import { useEffect } from "react";
-import { Link, useNavigate, useParams } from "react-router";
 import { articleIdFromSlug, articlePath } from "#shared/articles/article-slug.ts";
 import { can } from "#shared/permissions.ts";
 import { Badge } from "../components/ui/badge.tsx";
@@ -16,10 +17,12 @@ import { ArticleBody } from "../features/articles/components/article-body.tsx";
 import { HelpfulVote } from "../features/articles/components/helpful-vote.tsx";
 import { isApiError } from "../lib/api-client.ts";
 import { formatDateTime } from "../lib/format.ts";
+import { Link, useNavigate, useParams } from "../lib/router.tsx";
 import { useActor } from "../lib/use-actor.ts";
 
 /** /kb/:slug: one article. The id at the end of the slug finds it; an old slug is replaced by the current one. */
 export default function KnowledgeBaseArticlePage() {
+  const { t } = useLingui();
   const { slug = "" } = useParams();
   const id = articleIdFromSlug(slug);
   const navigate = useNavigate();
@@ -34,17 +37,17 @@ export default function KnowledgeBaseArticlePage() {
   if (id === null || isApiError(article.error, 404)) {
     return (
       <NotAvailable
-        title="Article not found"
-        description="This article does not exist or is not available to you."
+        title={t`Article not found`}
+        description={t`This article does not exist or is not available to you.`}
       />
     );
   }
-  if (article.isPending) return <PageSpinner label="Loading article" />;
+  if (article.isPending) return <PageSpinner label={t`Loading article`} />;
   if (article.isError)
     return (
       <LoadFailed
         layout="block"
-        message="Could not load the article."
+        message={t`Could not load the article.`}
         onRetry={() => void article.refetch()}
       />
     );
@@ -55,20 +58,24 @@ export default function KnowledgeBaseArticlePage() {
     <>
       <p className="mb-2 text-sm">
         <Link to="/kb" className="text-indigo-700 hover:underline">
-          ← Help Articles
+          <Trans>← Help Articles</Trans>
         </Link>
       </p>
       <PageHeader
         title={data.title}
-        description={`Updated ${formatDateTime(data.updatedAt)}${data.authorName ? ` · by ${data.authorName}` : ""}`}
+        description={
+          data.authorName
+            ? t`Updated ${formatDateTime(data.updatedAt)} · by ${data.authorName}`
+            : t`Updated ${formatDateTime(data.updatedAt)}`
+        }
         actions={
           isStaff ? (
             <>
               <Link to={`${articlePath(data.slug)}/history`} className={buttonClass("secondary")}>
-                <History aria-hidden="true" className="size-4" /> History
+                <History aria-hidden="true" className="size-4" /> <Trans>History</Trans>
               </Link>
               <Link to={`${articlePath(data.slug)}/edit`} className={buttonClass("primary")}>
-                <Pencil aria-hidden="true" className="size-4" /> Edit
+                <Pencil aria-hidden="true" className="size-4" /> <Trans>Edit</Trans>
               </Link>
             </>
           ) : null
@@ -77,23 +84,33 @@ export default function KnowledgeBaseArticlePage() {
       <Card className="space-y-4 p-6">
         <div className="flex flex-wrap items-center gap-2">
           <Badge tone="slate">{data.category}</Badge>
-          {data.status === "draft" ? <Badge tone="amber">Draft</Badge> : null}
-          {data.visibility === "internal" ? <Badge tone="indigo">Internal</Badge> : null}
+          {data.status === "draft" ? (
+            <Badge tone="amber">
+              <Trans>Draft</Trans>
+            </Badge>
+          ) : null}
+          {data.visibility === "internal" ? (
+            <Badge tone="indigo">
+              <Trans>Internal</Trans>
+            </Badge>
+          ) : null}
           {data.tags.map((tag) => (
             <Badge key={tag} tone="blue">
               {tag}
             </Badge>
           ))}
           <span className="text-xs text-slate-500">
-            {data.views} {data.views === 1 ? "view" : "views"}
+            {plural(data.views, { one: "# view", other: "# views" })}
           </span>
         </div>
         <ArticleBody html={data.html} />
         {data.status === "published" ? <HelpfulVote article={data} /> : null}
         {isStaff ? (
           <p className="flex items-center gap-1 text-xs text-slate-500">
-            <ExternalLink aria-hidden="true" className="size-3" /> Link to it from a comment by pasting{" "}
-            <code>{articlePath(data.slug)}</code>
+            <ExternalLink aria-hidden="true" className="size-3" />{" "}
+            <Trans>
+              Link to it from a comment by pasting <code>{articlePath(data.slug)}</code>
+            </Trans>
           </p>
         ) : null}
       </Card>

@@ -1,5 +1,5 @@
+import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
-import { useNavigate, useParams, useSearchParams } from "react-router";
 import { articleIdFromSlug, articlePath } from "#shared/articles/article-slug.ts";
 import { Card } from "../components/ui/card.tsx";
 import { LoadFailed } from "../components/ui/load-failed.tsx";
@@ -7,6 +7,7 @@ import { PageHeader } from "../components/ui/page-header.tsx";
 import { PageSpinner } from "../components/ui/spinner.tsx";
 import { articleDraftFromTicketQuery, articleQuery } from "../features/articles/articles.api.ts";
 import { ArticleForm, type ArticleFormValues } from "../features/articles/components/article-form.tsx";
+import { useNavigate, useParams, useSearchParams } from "../lib/router.tsx";
 
 const blank: ArticleFormValues = {
   title: "",
@@ -19,6 +20,7 @@ const blank: ArticleFormValues = {
 
 /** /kb/new (optionally ?fromTicket=TKT… from a solved ticket) and /kb/:slug/edit: staff only. */
 export default function KnowledgeBaseEditorPage() {
+  const { t } = useLingui();
   const { slug } = useParams();
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -31,7 +33,7 @@ export default function KnowledgeBaseEditorPage() {
   });
 
   const source = id !== null ? existing : fromTicket ? draft : null;
-  if (source?.isPending) return <PageSpinner label="Loading" />;
+  if (source?.isPending) return <PageSpinner label={t`Loading`} />;
   if (source?.isError) {
     return <LoadFailed layout="block" message={source.error.message} onRetry={() => void source.refetch()} />;
   }
@@ -41,8 +43,8 @@ export default function KnowledgeBaseEditorPage() {
   return (
     <>
       <PageHeader
-        title={id === null ? "New article" : "Edit article"}
-        description="Markdown: # headings, **bold**, lists, `code`, [links](https://…) and images. Every save keeps a revision."
+        title={id === null ? t`New article` : t`Edit article`}
+        description={t`Markdown: # headings, **bold**, lists, \`code\`, [links](https://…) and images. Every save keeps a revision.`}
       />
       <Card className="p-6">
         <ArticleForm

@@ -1,7 +1,9 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { BarChart3, Plus, Search } from "lucide-react";
 import { useEffect, useId, useState } from "react";
-import { Link, useSearchParams } from "react-router";
 import type { ArticleSort } from "#shared/articles/article.schemas.ts";
 import { can } from "#shared/permissions.ts";
 import { type TicketCategory, ticketCategories } from "#shared/tickets/ticket.schemas.ts";
@@ -14,17 +16,19 @@ import { Select } from "../components/ui/select.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
 import { articleListQuery } from "../features/articles/articles.api.ts";
 import { ArticleList } from "../features/articles/components/article-list.tsx";
+import { Link, useSearchParams } from "../lib/router.tsx";
 import { useActor } from "../lib/use-actor.ts";
 import { useDebouncedValue } from "../lib/use-debounced-value.ts";
 
-const sortLabels: Record<ArticleSort, string> = {
-  relevance: "Best match",
-  recent: "Recently updated",
-  "most-viewed": "Most viewed",
+const sortLabels: Record<ArticleSort, MessageDescriptor> = {
+  relevance: msg`Best match`,
+  recent: msg`Recently updated`,
+  "most-viewed": msg`Most viewed`,
 };
 
 /** /kb: search and browse the help articles (issue 16); staff also see drafts and internal articles. */
 export default function KnowledgeBaseArticlesPage() {
+  const { t, i18n } = useLingui();
   const id = useId();
   const actor = useActor();
   const isStaff = actor ? can.writeArticles(actor) : false;
@@ -64,21 +68,21 @@ export default function KnowledgeBaseArticlesPage() {
   const list = useInfiniteQuery(articleListQuery({ q: q || undefined, category, sort }));
   const sortOptions = (
     q ? (["relevance", "recent", "most-viewed"] as const) : (["recent", "most-viewed"] as const)
-  ).map((value) => ({ value, label: sortLabels[value] }));
+  ).map((value) => ({ value, label: i18n._(sortLabels[value]) }));
 
   return (
     <>
       <PageHeader
-        title="Help Articles"
-        description="Answers to common questions. Search before you raise a ticket."
+        title={t`Help Articles`}
+        description={t`Answers to common questions. Search before you raise a ticket.`}
         actions={
           isStaff ? (
             <>
               <Link to="/kb/stats" className={buttonClass("secondary")}>
-                <BarChart3 aria-hidden="true" className="size-4" /> Figures
+                <BarChart3 aria-hidden="true" className="size-4" /> {t`Figures`}
               </Link>
               <Link to="/kb/new" className={buttonClass("primary")}>
-                <Plus aria-hidden="true" className="size-4" /> New article
+                <Plus aria-hidden="true" className="size-4" /> {t`New article`}
               </Link>
             </>
           ) : null
@@ -86,7 +90,7 @@ export default function KnowledgeBaseArticlesPage() {
       />
       <Card>
         <div className="grid grid-cols-1 gap-3 border-b border-slate-100 px-5 py-4 sm:grid-cols-4">
-          <Field label="Search articles" htmlFor={`${id}-search`} className="sm:col-span-2">
+          <Field label={t`Search articles`} htmlFor={`${id}-search`} className="sm:col-span-2">
             <div className="relative">
               <Search
                 aria-hidden="true"
@@ -97,23 +101,23 @@ export default function KnowledgeBaseArticlesPage() {
                 type="search"
                 value={text}
                 onChange={(event) => setText(event.target.value)}
-                placeholder="e.g. VPN, password, printer"
+                placeholder={t`e.g. VPN, password, printer`}
                 className="pl-9"
               />
             </div>
           </Field>
-          <Field label="Category" htmlFor={`${id}-category`}>
+          <Field label={t`Category`} htmlFor={`${id}-category`}>
             <Select
               id={`${id}-category`}
               value={category ?? ""}
               options={[
-                { value: "", label: "All categories" },
+                { value: "", label: t`All categories` },
                 ...ticketCategories.map((value) => ({ value, label: value })),
               ]}
               onChange={(event) => setParam("category", event.target.value || undefined)}
             />
           </Field>
-          <Field label="Sort" htmlFor={`${id}-sort`}>
+          <Field label={t`Sort`} htmlFor={`${id}-sort`}>
             <Select
               id={`${id}-sort`}
               value={sort}
@@ -126,19 +130,19 @@ export default function KnowledgeBaseArticlesPage() {
         </div>
         {list.isPending ? (
           <div className="px-5 py-8">
-            <Spinner label="Loading articles" />
+            <Spinner label={t`Loading articles`} />
           </div>
         ) : list.isError ? (
           <LoadFailed
             layout="block"
-            message="Could not load the articles."
+            message={t`Could not load the articles.`}
             onRetry={() => void list.refetch()}
           />
         ) : (
           <>
             <ArticleList
               items={list.data.pages.flatMap((page) => page.items)}
-              emptyTitle={q ? "No article matches your search" : "No articles yet"}
+              emptyTitle={q ? t`No article matches your search` : t`No articles yet`}
             />
             {list.hasNextPage ? (
               <div className="border-t border-slate-100 px-5 py-4 text-center">
@@ -147,7 +151,7 @@ export default function KnowledgeBaseArticlesPage() {
                   disabled={list.isFetchingNextPage}
                   onClick={() => void list.fetchNextPage()}
                 >
-                  {list.isFetchingNextPage ? "Loading…" : "Show more articles"}
+                  {list.isFetchingNextPage ? t`Loading…` : t`Show more articles`}
                 </Button>
               </div>
             ) : null}

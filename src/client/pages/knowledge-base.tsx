@@ -1,9 +1,9 @@
 import { Headset, type LucideIcon, ShieldCheck, UserRound } from "lucide-react";
 import { type ReactNode, useEffect } from "react";
-import { Link, useLocation } from "react-router";
 import { Card } from "../components/ui/card.tsx";
 import { PageHeader } from "../components/ui/page-header.tsx";
 import { HelpArticlesLink } from "../features/articles/components/help-articles-link.tsx";
+import { Link, useLocation } from "../lib/router.tsx";
 
 const sections = [
   { id: "about", title: "About" },

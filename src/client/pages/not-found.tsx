@@ -1,22 +1,24 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { MapPinOff } from "lucide-react";
-import { Link } from "react-router";
 import { buttonClass } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { EmptyState } from "../components/ui/empty-state.tsx";
+import { Link } from "../lib/router.tsx";
 
 /** Any path the app does not know. */
 export default function NotFoundPage() {
+  const { t } = useLingui();
   return (
     <Card>
-      <title>Page not found · Helpdesk</title>
+      <title>{t`Page not found · Helpdesk`}</title>
       <EmptyState
         icon={MapPinOff}
         titleAs="h1"
-        title="Page not found"
-        description="The address may be mistyped, or the page may have moved."
+        title={t`Page not found`}
+        description={t`The address may be mistyped, or the page may have moved.`}
         action={
           <Link to="/" className={buttonClass("primary")}>
-            Go to the home page
+            <Trans>Go to the home page</Trans>
           </Link>
         }
       />

@@ -1,7 +1,8 @@
-import { useSearchParams } from "react-router";
+import { t } from "@lingui/core/macro";
 import { type NotificationFilter, notificationFilters } from "#shared/notifications/notification.schemas.ts";
 import { PageHeader } from "../components/ui/page-header.tsx";
 import { NotificationCenter } from "../features/notifications/components/notification-center.tsx";
+import { useSearchParams } from "../lib/router.tsx";
 
 const filterFrom = (value: string | null): NotificationFilter =>
   notificationFilters.find((filter) => filter === value) ?? "all";
@@ -13,7 +14,7 @@ export default function NotificationsPage() {
 
   return (
     <>
-      <PageHeader title="Notifications" description="Newest first. Select one to open its ticket." />
+      <PageHeader title={t`Notifications`} description={t`Newest first. Select one to open its ticket.`} />
       <NotificationCenter
         filter={filter}
         onFilterChange={(next) => setSearchParams(next === "all" ? {} : { filter: next }, { replace: true })}

@@ -1,6 +1,7 @@
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { LogOut } from "lucide-react";
 import type { ReactNode } from "react";
-import { useNavigate } from "react-router";
 import { Badge } from "../components/ui/badge.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
@@ -8,15 +9,18 @@ import { PageHeader } from "../components/ui/page-header.tsx";
 import { ApiTokensCard } from "../features/api-tokens/components/api-tokens-card.tsx";
 import { useSignOut } from "../features/auth/auth.api.ts";
 import { ProfileName } from "../features/auth/components/profile-name.tsx";
+import { LanguageChoice } from "../features/locale/language-select.tsx";
 import { NotificationSettingsCard } from "../features/notifications/components/notification-settings-card.tsx";
 import { ThemeChoice } from "../features/theme/theme-choice.tsx";
+import { useNavigate } from "../lib/router.tsx";
 import { toast } from "../lib/toast.ts";
 import { useActor } from "../lib/use-actor.ts";
 
-const roleLabels = { user: "User", technician: "Technician", admin: "Admin" } as const;
+const roleLabels = { user: msg`User`, technician: msg`Technician`, admin: msg`Admin` } as const;
 
 /** /profile: who is signed in, the name they may change, the theme, Sign Out, notifications and API tokens. */
 export default function ProfilePage() {
+  const { t, i18n } = useLingui();
   const actor = useActor();
   const navigate = useNavigate();
   const signOut = useSignOut();
@@ -38,7 +42,7 @@ export default function ProfilePage() {
 
   return (
     <>
-      <PageHeader title="My Profile" />
+      <PageHeader title={t`My Profile`} />
       <Card className="max-w-2xl">
         <div className="flex items-center gap-4 border-b border-slate-100 p-6">
           <span
@@ -53,27 +57,30 @@ export default function ProfilePage() {
           </div>
         </div>
         <dl className="divide-y divide-slate-100 px-6 text-sm">
-          <ProfileRow label="Name">
+          <ProfileRow label={t`Name`}>
             <ProfileName name={actor.name} />
           </ProfileRow>
-          <ProfileRow label="Email">
+          <ProfileRow label={t`Email`}>
             {actor.email}
             <span className="mt-0.5 block text-xs text-slate-500">
-              Your sign-in address; it cannot be changed here.
+              <Trans>Your sign-in address; it cannot be changed here.</Trans>
             </span>
           </ProfileRow>
-          <ProfileRow label="Role">
-            {actor.role ? <Badge tone="indigo">{roleLabels[actor.role]}</Badge> : "Not chosen yet"}
+          <ProfileRow label={t`Role`}>
+            {actor.role ? <Badge tone="indigo">{i18n._(roleLabels[actor.role])}</Badge> : t`Not chosen yet`}
           </ProfileRow>
-          <ProfileRow label="Department">{actor.department}</ProfileRow>
-          <ProfileRow label="Theme">
+          <ProfileRow label={t`Department`}>{actor.department}</ProfileRow>
+          <ProfileRow label={t`Theme`}>
             <ThemeChoice theme={actor.theme} />
+          </ProfileRow>
+          <ProfileRow label={t`Language`}>
+            <LanguageChoice locale={actor.locale} />
           </ProfileRow>
         </dl>
         <div className="flex justify-end border-t border-slate-100 p-6">
           <Button variant="secondary" onClick={handleSignOut} disabled={signOut.isPending}>
             <LogOut aria-hidden="true" className="size-4" />
-            Sign Out
+            <Trans>Sign Out</Trans>
           </Button>
         </div>
       </Card>

@@ -1,6 +1,8 @@
+import { i18n } from "@lingui/core";
+import { plural, t as tc } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
-import { useSearchParams } from "react-router";
 import { can } from "#shared/permissions.ts";
 import type {
   ResponseTimesReport,
@@ -23,13 +25,18 @@ import {
   ticketVolumeQuery,
   workloadQuery,
 } from "../features/reports/reports.api.ts";
+import { useSearchParams } from "../lib/router.tsx";
 import { useActor } from "../lib/use-actor.ts";
 
 const dateLabel = (date: string) =>
-  new Date(`${date}T00:00:00Z`).toLocaleDateString("en", { month: "short", day: "numeric", timeZone: "UTC" });
+  new Date(`${date}T00:00:00Z`).toLocaleDateString(i18n.locale, {
+    month: "short",
+    day: "numeric",
+    timeZone: "UTC",
+  });
 
 function volumeCharts(report: TicketVolumeReport): { flow: ChartData; backlog: ChartData } {
-  const category = report.range.group === "week" ? "Week of" : "Day";
+  const category = report.range.group === "week" ? tc`Week of` : tc`Day`;
   const labels = report.buckets.map((bucket) => dateLabel(bucket.start));
   return {
     flow: {
@@ -38,8 +45,8 @@ function volumeCharts(report: TicketVolumeReport): { flow: ChartData; backlog: C
       kind: "line",
       isCount: true,
       series: [
-        { label: "Opened", values: report.buckets.map((b) => b.opened), color: chartColors.indigo },
-        { label: "Resolved", values: report.buckets.map((b) => b.resolved), color: chartColors.emerald },
+        { label: tc`Opened`, values: report.buckets.map((b) => b.opened), color: chartColors.indigo },
+        { label: tc`Resolved`, values: report.buckets.map((b) => b.resolved), color: chartColors.emerald },
       ],
     },
     backlog: {
@@ -49,7 +56,7 @@ function volumeCharts(report: TicketVolumeReport): { flow: ChartData; backlog: C
       isCount: true,
       series: [
         {
-          label: "Open or in progress",
+          label: tc`Open or in progress`,
           values: report.buckets.map((b) => b.backlog),
           color: chartColors.amber,
         },
@@ -63,25 +70,25 @@ const countsChart = (category: string, rows: { key: string; count: number }[], c
   labels: rows.map((row) => row.key),
   kind: "bar",
   isCount: true,
-  series: [{ label: "Tickets", values: rows.map((row) => row.count), color }],
+  series: [{ label: tc`Tickets`, values: rows.map((row) => row.count), color }],
 });
 
 const hours = (seconds: number | null) => (seconds ?? 0) / 3600;
 function timesChart(report: ResponseTimesReport): ChartData {
   const { firstResponse, resolution } = report;
   return {
-    category: "Measure",
-    labels: ["First response", "Resolution"],
+    category: tc`Measure`,
+    labels: [tc`First response`, tc`Resolution`],
     kind: "bar",
     format: (value) => formatDuration(value * 3600),
     series: [
       {
-        label: "Median",
+        label: tc`Median`,
         values: [hours(firstResponse.medianSeconds), hours(resolution.medianSeconds)],
         color: chartColors.indigo,
       },
       {
-        label: "90th percentile",
+        label: tc`90th percentile`,
         values: [hours(firstResponse.p90Seconds), hours(resolution.p90Seconds)],
         color: chartColors.slate,
       },
@@ -89,38 +96,38 @@ function timesChart(report: ResponseTimesReport): ChartData {
   };
 }
 
-const ratingLabels = ["1 star", "2 stars", "3 stars", "4 stars", "5 stars"];
+const ratingLabel = (rating: number) => plural(rating, { one: "# star", other: "# stars" });
 const satisfactionChart = (report: SatisfactionReport): ChartData => ({
-  category: "Rating",
-  labels: report.distribution.map((row) => ratingLabels[row.rating - 1] ?? String(row.rating)),
+  category: tc`Rating`,
+  labels: report.distribution.map((row) => ratingLabel(row.rating)),
   kind: "bar",
   isCount: true,
   series: [
-    { label: "Ratings", values: report.distribution.map((row) => row.count), color: chartColors.amber },
+    { label: tc`Ratings`, values: report.distribution.map((row) => row.count), color: chartColors.amber },
   ],
 });
 
 function perTechnicianChart(rows: NonNullable<SatisfactionReport["perTechnician"]>): ChartData {
   return {
-    category: "Technician",
+    category: tc`Technician`,
     labels: rows.map((row) => row.name),
     kind: "bar",
     format: (value) => (Number.isInteger(value) ? String(value) : value.toFixed(2)),
     series: [
-      { label: "Average rating", values: rows.map((row) => row.average), color: chartColors.indigo },
-      { label: "Ratings", values: rows.map((row) => row.count), color: chartColors.slate, tableOnly: true },
+      { label: tc`Average rating`, values: rows.map((row) => row.average), color: chartColors.indigo },
+      { label: tc`Ratings`, values: rows.map((row) => row.count), color: chartColors.slate, tableOnly: true },
     ],
   };
 }
 
 const workloadChart = (report: WorkloadReport): ChartData => ({
-  category: "Technician",
+  category: tc`Technician`,
   labels: report.rows.map((row) => row.name),
   kind: "bar",
   isCount: true,
   series: [
-    { label: "Open", values: report.rows.map((row) => row.open), color: chartColors.indigo },
-    { label: "In progress", values: report.rows.map((row) => row.inProgress), color: chartColors.emerald },
+    { label: tc`Open`, values: report.rows.map((row) => row.open), color: chartColors.indigo },
+    { label: tc`In progress`, values: report.rows.map((row) => row.inProgress), color: chartColors.emerald },
   ],
 });
 
@@ -135,6 +142,7 @@ function Figure({ label, value }: { label: string; value: string }) {
 
 /** /reports (technicians and admins): how the service is doing over a chosen range. */
 export default function ReportsPage() {
+  const { t } = useLingui();
   const actor = useActor();
   const [params, setParams] = useSearchParams();
   const { choice, query } = useMemo(() => readRange(params), [params]);
@@ -167,11 +175,16 @@ export default function ReportsPage() {
     setParams({ ...next, ...(query.group === "week" ? { group: "week" } : {}) }, { replace: true });
   const files = (title: string) => fileNameFor(title, query.from, query.to);
   const timeZone = volume.data?.range.timeZone;
-  const rangeText = `${query.from} to ${query.to}${timeZone ? ` (${timeZone})` : ""}`;
+  const rangeText = timeZone
+    ? t`${query.from} to ${query.to} (${timeZone})`
+    : t`${query.from} to ${query.to}`;
 
   return (
     <>
-      <PageHeader title="Reports" description={`Tickets, response times and satisfaction, ${rangeText}.`} />
+      <PageHeader
+        title={t`Reports`}
+        description={t`Tickets, response times and satisfaction, ${rangeText}.`}
+      />
       <div className="mb-6">
         <ReportRangePicker
           key={`${choice}-${query.from}-${query.to}`}
@@ -189,51 +202,53 @@ export default function ReportsPage() {
       </div>
       <div className="grid min-w-0 grid-cols-1 gap-4 lg:grid-cols-2">
         <ChartCard
-          title="Tickets opened and resolved"
-          description={query.group === "week" ? "Per week (Monday first)" : "Per day"}
+          title={t`Tickets opened and resolved`}
+          description={query.group === "week" ? t`Per week (Monday first)` : t`Per day`}
           data={volumeData?.flow}
           isError={volume.isError}
           onRetry={() => volume.refetch()}
           fileName={files("tickets opened and resolved")}
-          emptyMessage="No ticket was opened or resolved in this range."
+          emptyMessage={t`No ticket was opened or resolved in this range.`}
         />
         <ChartCard
-          title="Backlog"
-          description="Open or in progress at the end of each day or week"
+          title={t`Backlog`}
+          description={t`Open or in progress at the end of each day or week`}
           data={volumeData?.backlog}
           isError={volume.isError}
           onRetry={() => volume.refetch()}
           fileName={files("backlog")}
-          emptyMessage="No ticket was waiting in this range."
+          emptyMessage={t`No ticket was waiting in this range.`}
         />
         <ChartCard
-          title="Response times"
-          description="Median and 90th percentile, wall-clock time from opening"
+          title={t`Response times`}
+          description={t`Median and 90th percentile, wall-clock time from opening`}
           data={timesData}
           isError={times.isError}
           onRetry={() => times.refetch()}
           fileName={files("response times")}
-          emptyMessage="No ticket had a first response or was resolved in this range."
+          emptyMessage={t`No ticket had a first response or was resolved in this range.`}
           summary={times.data ? <TimesSummary report={times.data} /> : null}
         />
         <ChartCard
-          title="Satisfaction"
-          description="Ratings given in the range"
+          title={t`Satisfaction`}
+          description={t`Ratings given in the range`}
           data={satisfactionData}
           isError={satisfaction.isError}
           onRetry={() => satisfaction.refetch()}
           fileName={files("satisfaction")}
-          emptyMessage="Nobody rated a ticket in this range."
+          emptyMessage={t`Nobody rated a ticket in this range.`}
           summary={
             satisfaction.data ? (
               <dl className="mb-3 grid grid-cols-2 gap-3">
                 <Figure
-                  label="Average rating"
+                  label={t`Average rating`}
                   value={
-                    satisfaction.data.average === null ? "–" : `${satisfaction.data.average.toFixed(2)} / 5`
+                    satisfaction.data.average === null
+                      ? "–"
+                      : `${satisfaction.data.average.toLocaleString(i18n.locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 })} / 5`
                   }
                 />
-                <Figure label="Ratings" value={satisfaction.data.count.toLocaleString("en")} />
+                <Figure label={t`Ratings`} value={satisfaction.data.count.toLocaleString(i18n.locale)} />
               </dl>
             ) : null
           }
@@ -241,63 +256,67 @@ export default function ReportsPage() {
         />
         {isAdmin ? (
           <ChartCard
-            title="Satisfaction per technician"
-            description="Administrators only: average rating of the tickets each person resolved"
+            title={t`Satisfaction per technician`}
+            description={t`Administrators only: average rating of the tickets each person resolved`}
             data={perTechnicianData ?? (satisfaction.data ? perTechnicianChart([]) : undefined)}
             isError={satisfaction.isError}
             onRetry={() => satisfaction.refetch()}
             fileName={files("satisfaction per technician")}
-            emptyMessage="Nobody rated a ticket in this range."
+            emptyMessage={t`Nobody rated a ticket in this range.`}
           />
         ) : null}
         <ChartCard
-          title="Workload"
-          description={`Open and in progress per technician now${
-            workload.data ? `; ${workload.data.unassigned.toLocaleString("en")} unassigned` : ""
-          }`}
+          title={t`Workload`}
+          description={
+            workload.data
+              ? t`Open and in progress per technician now; ${workload.data.unassigned.toLocaleString(i18n.locale)} unassigned`
+              : t`Open and in progress per technician now`
+          }
           data={workloadData}
           isError={workload.isError}
           onRetry={() => workload.refetch()}
           fileName="report-workload"
-          emptyMessage="No technician holds an open ticket."
+          emptyMessage={t`No technician holds an open ticket.`}
         />
         <ChartCard
-          title="Tickets by category"
-          description="Opened in the range"
+          title={t`Tickets by category`}
+          description={t`Opened in the range`}
           data={breakdownData?.category}
           isError={breakdown.isError}
           onRetry={() => breakdown.refetch()}
           fileName={files("tickets by category")}
-          emptyMessage="No ticket was opened in this range."
+          emptyMessage={t`No ticket was opened in this range.`}
         />
         <ChartCard
-          title="Tickets by priority"
-          description="Opened in the range"
+          title={t`Tickets by priority`}
+          description={t`Opened in the range`}
           data={breakdownData?.priority}
           isError={breakdown.isError}
           onRetry={() => breakdown.refetch()}
           fileName={files("tickets by priority")}
-          emptyMessage="No ticket was opened in this range."
+          emptyMessage={t`No ticket was opened in this range.`}
         />
         <ChartCard
-          title="Tickets by department"
-          description="Opened in the range"
+          title={t`Tickets by department`}
+          description={t`Opened in the range`}
           data={breakdownData?.department}
           isError={breakdown.isError}
           onRetry={() => breakdown.refetch()}
           fileName={files("tickets by department")}
-          emptyMessage="No ticket was opened in this range."
+          emptyMessage={t`No ticket was opened in this range.`}
         />
       </div>
       <section aria-labelledby="report-articles-heading" className="mt-6">
         <Card>
           <div className="border-b border-slate-100 px-5 py-4">
             <h2 id="report-articles-heading" className="text-base font-semibold text-slate-900">
-              Help articles
+              <Trans>Help articles</Trans>
             </h2>
             <p className="mt-1 text-sm text-slate-600">
-              Since each article was written. Views count once per person per day; a deflection is a suggested
-              article opened from the create form, then the form left without a ticket.
+              <Trans>
+                Since each article was written. Views count once per person per day; a deflection is a
+                suggested article opened from the create form, then the form left without a ticket.
+              </Trans>
             </p>
           </div>
           <ArticleStatsTable />
@@ -310,18 +329,19 @@ export default function ReportsPage() {
 function breakdownCharts(report: TicketBreakdownReport | undefined) {
   if (!report) return undefined;
   return {
-    category: countsChart("Category", report.byCategory, chartColors.indigo),
-    priority: countsChart("Priority", report.byPriority, chartColors.rose),
-    department: countsChart("Department", report.byDepartment, chartColors.emerald),
+    category: countsChart(tc`Category`, report.byCategory, chartColors.indigo),
+    priority: countsChart(tc`Priority`, report.byPriority, chartColors.rose),
+    department: countsChart(tc`Department`, report.byDepartment, chartColors.emerald),
   };
 }
 
 function TimesSummary({ report }: { report: ResponseTimesReport }) {
+  const { t } = useLingui();
   const show = (seconds: number | null) => (seconds === null ? "–" : formatDuration(seconds));
   return (
     <dl className="mb-3 grid grid-cols-2 gap-3">
-      <Figure label="First response, median" value={show(report.firstResponse.medianSeconds)} />
-      <Figure label="Resolution, median" value={show(report.resolution.medianSeconds)} />
+      <Figure label={t`First response, median`} value={show(report.firstResponse.medianSeconds)} />
+      <Figure label={t`Resolution, median`} value={show(report.resolution.medianSeconds)} />
     </dl>
   );
 }
@@ -330,13 +350,17 @@ function RecentComments({ report }: { report: SatisfactionReport }) {
   if (report.recentComments.length === 0) return null;
   return (
     <div className="mt-4 border-t border-slate-100 pt-3">
-      <h3 className="text-sm font-semibold text-slate-900">Latest comments</h3>
+      <h3 className="text-sm font-semibold text-slate-900">
+        <Trans>Latest comments</Trans>
+      </h3>
       <ul className="mt-2 space-y-2">
         {report.recentComments.map((comment) => (
           <li key={`${comment.submittedAt}-${comment.comment}`} className="text-sm text-slate-700">
             <span className="font-medium text-slate-900">{comment.rating}/5</span>{" "}
             <span className="break-words">“{comment.comment}”</span>{" "}
-            <span className="text-slate-500">{new Date(comment.submittedAt).toLocaleDateString("en")}</span>
+            <span className="text-slate-500">
+              {new Date(comment.submittedAt).toLocaleDateString(i18n.locale)}
+            </span>
           </li>
         ))}
       </ul>

@@ -1,15 +1,17 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { LogOut } from "lucide-react";
-import { Navigate, useNavigate } from "react-router";
 import { homePathFor } from "#shared/users/roles.ts";
 import { Button } from "../components/ui/button.tsx";
 import { useSignOut } from "../features/auth/auth.api.ts";
 import { AuthCard } from "../features/auth/components/auth-card.tsx";
 import { ChooseRoleForm } from "../features/auth/components/choose-role-form.tsx";
+import { Navigate, useNavigate } from "../lib/router.tsx";
 import { toast } from "../lib/toast.ts";
 import { useActor } from "../lib/use-actor.ts";
 
 /** /role-selection: after a first Google or organisation sign-in, or for a stored person with no role. */
 export default function RoleSelectionPage() {
+  const { t } = useLingui();
   const actor = useActor();
   const navigate = useNavigate();
   const signOut = useSignOut();
@@ -26,15 +28,15 @@ export default function RoleSelectionPage() {
 
   return (
     <AuthCard
-      title="Choose Your Role"
-      description={`Welcome, ${actor.name}. Tell us how you will use the helpdesk.`}
+      title={t`Choose Your Role`}
+      description={t`Welcome, ${actor.name}. Tell us how you will use the helpdesk.`}
     >
       <ChooseRoleForm />
       <div className="mt-6 flex items-center justify-center gap-1 text-sm text-slate-500">
-        Not {actor.email}?
+        <Trans>Not {actor.email}?</Trans>
         <Button variant="ghost" size="sm" onClick={handleSignOut} disabled={signOut.isPending}>
           <LogOut aria-hidden="true" className="size-4" />
-          Sign out
+          <Trans>Sign out</Trans>
         </Button>
       </div>
     </AuthCard>

@@ -1,10 +1,12 @@
+import { useLingui } from "@lingui/react/macro";
 import { AuthCard } from "../features/auth/components/auth-card.tsx";
 import { SignInForm } from "../features/auth/components/sign-in-form.tsx";
 
 /** / and /sign-in */
 export default function SignInPage() {
+  const { t } = useLingui();
   return (
-    <AuthCard title="Sign In" description="Welcome back. Sign in to raise and follow your IT tickets.">
+    <AuthCard title={t`Sign In`} description={t`Welcome back. Sign in to raise and follow your IT tickets.`}>
       <SignInForm />
     </AuthCard>
   );

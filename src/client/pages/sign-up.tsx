@@ -1,10 +1,12 @@
+import { useLingui } from "@lingui/react/macro";
 import { AuthCard } from "../features/auth/components/auth-card.tsx";
 import { SignUpForm } from "../features/auth/components/sign-up-form.tsx";
 
 /** /sign-up */
 export default function SignUpPage() {
+  const { t } = useLingui();
   return (
-    <AuthCard title="Create Account" description="Staff raise tickets; technicians resolve them.">
+    <AuthCard title={t`Create Account`} description={t`Staff raise tickets; technicians resolve them.`}>
       <SignUpForm />
     </AuthCard>
   );

@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { CircleCheck, Inbox, Layers, UserRoundCheck } from "lucide-react";
 import { useState } from "react";
 import { Card } from "../components/ui/card.tsx";
@@ -16,21 +18,22 @@ import {
 import { useActor } from "../lib/use-actor.ts";
 
 const cards: SummaryCard[] = [
-  { label: "Total Available", count: "total", icon: Layers, tone: "indigo" },
-  { label: "Assigned to Me", count: "assignedToMe", icon: UserRoundCheck, tone: "blue" },
-  { label: "Unassigned", count: "unassigned", icon: Inbox, tone: "amber" },
-  { label: "Resolved", count: "resolvedByMe", icon: CircleCheck, tone: "green" },
+  { label: msg`Total Available`, count: "total", icon: Layers, tone: "indigo" },
+  { label: msg`Assigned to Me`, count: "assignedToMe", icon: UserRoundCheck, tone: "blue" },
+  { label: msg`Unassigned`, count: "unassigned", icon: Inbox, tone: "amber" },
+  { label: msg`Resolved`, count: "resolvedByMe", icon: CircleCheck, tone: "green" },
 ];
 
 const tabs = [
-  { value: "visible", label: "All Tickets" },
-  { value: "mine", label: "My Tickets" },
-  { value: "unassigned", label: "Unassigned" },
+  { value: "visible", label: msg`All Tickets` },
+  { value: "mine", label: msg`My Tickets` },
+  { value: "unassigned", label: msg`Unassigned` },
 ] as const;
 type Scope = (typeof tabs)[number]["value"];
 
 /** /technician-home: counts and the tickets a technician may work on, by tab. */
 export default function TechnicianHomePage() {
+  const { t, i18n } = useLingui();
   const actor = useActor();
   const [scope, setScope] = useState<Scope>("visible");
   const [order, setOrder] = useTicketOrder(true);
@@ -38,8 +41,8 @@ export default function TechnicianHomePage() {
   return (
     <>
       <PageHeader
-        title="Technician Dashboard"
-        description={actor ? `Welcome, ${actor.name}` : undefined}
+        title={t`Technician Dashboard`}
+        description={actor ? t`Welcome, ${actor.name}` : undefined}
         actions={
           <>
             <ReportsLink />
@@ -54,14 +57,20 @@ export default function TechnicianHomePage() {
       </div>
       <Card className="mt-6">
         <div className="border-b border-slate-100 px-5 py-4">
-          <Tabs label="Filter tickets" idPrefix="technician" tabs={tabs} value={scope} onChange={setScope} />
+          <Tabs
+            label={t`Filter tickets`}
+            idPrefix="technician"
+            tabs={tabs.map((tab) => ({ ...tab, label: i18n._(tab.label) }))}
+            value={scope}
+            onChange={setScope}
+          />
         </div>
         <div role="tabpanel" id={tabPanelIdFor("technician")} aria-labelledby={tabIdFor("technician", scope)}>
           <TicketList
             filters={{ scope, ...order }}
             onSortChange={setOrder}
             showDueSort
-            loadErrorMessage="Error loading tickets. Please refresh the page."
+            loadErrorMessage={t`Error loading tickets. Please refresh the page.`}
           />
         </div>
       </Card>

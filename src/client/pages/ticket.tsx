@@ -1,7 +1,7 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, SearchX, UserRoundX } from "lucide-react";
 import { type ReactNode, useState } from "react";
-import { Link, useParams } from "react-router";
 import { can } from "#shared/permissions.ts";
 import { ticketIdPattern } from "#shared/tickets/ticket.schemas.ts";
 import { Alert } from "../components/ui/alert.tsx";
@@ -27,17 +27,22 @@ import { TicketShortcuts } from "../features/tickets/components/ticket-shortcuts
 import { TicketSlaPanel } from "../features/tickets/components/ticket-sla.tsx";
 import { ticketQuery } from "../features/tickets/ticket.api.ts";
 import { isApiError } from "../lib/api-client.ts";
+import { Link, useParams } from "../lib/router.tsx";
 import { useActor } from "../lib/use-actor.ts";
+import { useMediaQuery } from "../lib/use-media-query.ts";
 
 /**
  * /tickets/:ticketId: the ticket, what the person may do with it, its comments, feedback and timeline.
  * A ticket the person may not see is "not found", as the server says.
  */
 export default function TicketPage() {
+  const { t } = useLingui();
   const { ticketId = "" } = useParams();
   const isWellFormed = ticketIdPattern.test(ticketId);
   const query = useQuery({ ...ticketQuery(ticketId), enabled: isWellFormed });
   const actor = useActor();
+  // Tailwind's lg breakpoint, where the page becomes two columns.
+  const wide = useMediaQuery("(min-width: 1024px)");
   // Why the server refused the last action (e.g. another technician won Assign to Me). The ticket is
   // read again after a refusal, so the page shows what won; this says why.
   const [lastRefusal, setLastRefusal] = useState<{ ticketId: string; message: string } | null>(null);
@@ -54,7 +59,7 @@ export default function TicketPage() {
           icon={UserRoundX}
           titleAs="h1"
           title={refusal}
-          description="It is no longer in your list: only its assignee, its creator and administrators can open it now."
+          description={t`It is no longer in your list: only its assignee, its creator and administrators can open it now.`}
           action={<ViewTicketsLink />}
         />
       </Card>
@@ -63,24 +68,24 @@ export default function TicketPage() {
         <EmptyState
           icon={SearchX}
           titleAs="h1"
-          title="Ticket not found"
-          description={`There is no ticket ${ticketId} you can see.`}
+          title={t`Ticket not found`}
+          description={t`There is no ticket ${ticketId} you can see.`}
           action={<ViewTicketsLink />}
         />
       </Card>
     );
   } else if (query.isPending) {
-    content = <PageSpinner label="Loading ticket" />;
+    content = <PageSpinner label={t`Loading ticket`} />;
   } else if (query.isError && !query.data) {
     content = (
       <Card>
         <EmptyState
           icon={SearchX}
-          title="The ticket could not be loaded"
+          title={t`The ticket could not be loaded`}
           description={query.error.message}
           action={
             <Button variant="secondary" onClick={() => void query.refetch()}>
-              Try again
+              <Trans>Try again</Trans>
             </Button>
           }
         />
@@ -88,23 +93,34 @@ export default function TicketPage() {
     );
   } else {
     const ticket = query.data!;
+    const actions = (
+      <div className="empty:hidden">
+        <TicketActions ticket={ticket} onOutcome={handleOutcome} />
+      </div>
+    );
     content = (
       <div className="flex flex-col gap-6">
         <TicketShortcuts ticket={ticket} onOutcome={handleOutcome} />
         {refusal ? <Alert>{refusal}</Alert> : null}
-        {/* On small screens the two columns become one list, the actions right under the ticket. */}
+        {/*
+          Wide: the ticket and its conversation on the left, the actions and facts on the right. Narrow: one
+          column, the actions right under the ticket. The actions move in the DOM, not by CSS order, so Tab
+          follows what is seen at every width (decision 036); the rest keeps its place in the tree, so a
+          comment being written survives a rotation across the breakpoint.
+        */}
         <div className="flex flex-col gap-6 lg:grid lg:grid-cols-3 lg:items-start">
           <div className="contents lg:flex lg:min-w-0 lg:flex-col lg:gap-6 lg:col-span-2">
-            <div className="order-1 flex flex-col gap-3">
+            <div className="flex flex-col gap-3">
               <TicketOverview ticket={ticket} />
               <TicketEditButtons ticket={ticket} />
               <CreateArticleFromTicket ticketId={ticket.ticketId} status={ticket.status} />
             </div>
-            <div className="order-3 flex flex-col gap-3 empty:hidden">
+            {wide ? null : actions}
+            <div className="flex flex-col gap-3 empty:hidden">
               <AutoCloseNotice ticket={ticket} />
               <TicketFeedback ticket={ticket} />
             </div>
-            <div className="order-4">
+            <div>
               <TicketComments
                 ticket={ticket}
                 renderMessage={(message) => (
@@ -118,24 +134,22 @@ export default function TicketPage() {
             </div>
           </div>
           <div className="contents lg:flex lg:min-w-0 lg:flex-col lg:gap-6">
-            <div className="order-2 empty:hidden">
-              <TicketActions ticket={ticket} onOutcome={handleOutcome} />
-            </div>
-            <div className="order-5 empty:hidden">
+            {wide ? actions : null}
+            <div className="empty:hidden">
               <FollowPanel ticketId={ticket.ticketId} />
             </div>
             {ticket.sla ? (
-              <div className="order-5">
+              <div>
                 <TicketSlaPanel sla={ticket.sla} />
               </div>
             ) : null}
-            <div className="order-5">
+            <div>
               <TicketFacts ticket={ticket} />
             </div>
-            <div className="order-5 empty:hidden">
+            <div className="empty:hidden">
               <TicketCustomFields ticket={ticket} />
             </div>
-            <div className="order-6">
+            <div>
               <TicketActivityTimeline ticketId={ticket.ticketId} />
             </div>
           </div>
@@ -152,7 +166,7 @@ export default function TicketPage() {
         className="mb-4 inline-flex items-center gap-1.5 text-sm font-medium text-slate-500 hover:text-slate-900"
       >
         <ArrowLeft aria-hidden="true" className="size-4" />
-        Back to tickets
+        <Trans>Back to tickets</Trans>
       </Link>
       {content}
     </>
@@ -162,7 +176,7 @@ export default function TicketPage() {
 function ViewTicketsLink() {
   return (
     <Link to="/tickets" className={buttonClass("secondary")}>
-      View tickets
+      <Trans>View tickets</Trans>
     </Link>
   );
 }

@@ -1,6 +1,8 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Download, Plus, SearchX } from "lucide-react";
 import { useId, useState } from "react";
-import { useSearchParams } from "react-router";
 import { can } from "#shared/permissions.ts";
 import type { Role } from "#shared/users/roles.ts";
 import { Button, buttonClass } from "../components/ui/button.tsx";
@@ -26,17 +28,19 @@ import { TicketList } from "../features/tickets/components/ticket-list.tsx";
 import { ticketOrderLabel, useTicketOrder } from "../features/tickets/components/ticket-sort.tsx";
 import { type TicketListFilters, ticketExportPath } from "../features/tickets/ticket.api.ts";
 import { focusCreatedTicket } from "../lib/focus.ts";
+import { useSearchParams } from "../lib/router.tsx";
 import { useActor } from "../lib/use-actor.ts";
 
 /** Spec §2: the title says whose tickets these are. */
-const titles: Record<Role, string> = {
-  admin: "All Tickets",
-  technician: "Available & Assigned Tickets",
-  user: "My Tickets",
+const titles: Record<Role, MessageDescriptor> = {
+  admin: msg`All Tickets`,
+  technician: msg`Available & Assigned Tickets`,
+  user: msg`My Tickets`,
 };
 
 /** /tickets: every ticket the person may see, searchable and filtered; only users get the create button. */
 export default function TicketsPage() {
+  const { t, i18n } = useLingui();
   const actor = useActor();
   const formId = useId();
   const [isFormOpen, setIsFormOpen] = useState(false);
@@ -84,14 +88,14 @@ export default function TicketsPage() {
   return (
     <>
       <PageHeader
-        title={titles[actor?.role ?? "user"]}
+        title={i18n._(titles[actor?.role ?? "user"])}
         description={`${ticketOrderLabel(order)}.`}
         actions={
           <>
             {/* A plain link: the browser saves the streamed file itself, however many tickets match. */}
             <a href={ticketExportPath(filters)} download className={buttonClass("secondary")}>
               <Download aria-hidden="true" className="size-4" />
-              Export CSV
+              <Trans>Export CSV</Trans>
             </a>
             {canOpenForm ? (
               <Button
@@ -101,7 +105,7 @@ export default function TicketsPage() {
                 onClick={() => setIsFormOpen((open) => !open)}
               >
                 {isFormOpen ? null : <Plus aria-hidden="true" className="size-4" />}
-                {isFormOpen ? "Hide Form" : "Create New Ticket"}
+                {isFormOpen ? t`Hide Form` : t`Create New Ticket`}
               </Button>
             ) : null}
           </>
@@ -131,7 +135,7 @@ export default function TicketsPage() {
           />
         </div>
         <TicketList
-          loadErrorMessage="Failed to fetch tickets"
+          loadErrorMessage={t`Failed to fetch tickets`}
           filters={filters}
           onSortChange={setOrder}
           showDueSort={canSeeDue}
@@ -139,11 +143,11 @@ export default function TicketsPage() {
             isFiltered(search) || customFilters.length > 0 ? (
               <EmptyState
                 icon={SearchX}
-                title="No tickets match"
-                description="Try other words or fewer filters."
+                title={t`No tickets match`}
+                description={t`Try other words or fewer filters.`}
                 action={
                   <Button variant="secondary" onClick={handleClearFilters}>
-                    Clear filters
+                    <Trans>Clear filters</Trans>
                   </Button>
                 }
               />

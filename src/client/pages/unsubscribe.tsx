@@ -1,13 +1,15 @@
-import { useSearchParams } from "react-router";
+import { useLingui } from "@lingui/react/macro";
 import { PageHeader } from "../components/ui/page-header.tsx";
 import { UnsubscribePanel } from "../features/notifications/components/unsubscribe-panel.tsx";
+import { useSearchParams } from "../lib/router.tsx";
 
 /** /unsubscribe?token=…: where a notification e-mail's unsubscribe link lands; no sign-in needed. */
 export default function UnsubscribePage() {
+  const { t } = useLingui();
   const [searchParams] = useSearchParams();
   return (
     <>
-      <PageHeader title="Unsubscribe" />
+      <PageHeader title={t`Unsubscribe`} />
       <UnsubscribePanel token={searchParams.get("token")} />
     </>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Inbox, Plus } from "lucide-react";
 import { lazy, Suspense, useId, useState } from "react";
 import { Button } from "../components/ui/button.tsx";
@@ -33,6 +34,7 @@ const ArticleSuggestions = lazy(() =>
  * Scoped to "created", so an administrator who opens it sees their own tickets, not everyone's.
  */
 export default function UserHomePage() {
+  const { t } = useLingui();
   const actor = useActor();
   const formId = useId();
   const [isFormOpen, setIsFormOpen] = useState(false);
@@ -42,8 +44,8 @@ export default function UserHomePage() {
   return (
     <>
       <PageHeader
-        title="My Dashboard"
-        description={actor ? `Welcome, ${actor.name}` : undefined}
+        title={t`My Dashboard`}
+        description={actor ? t`Welcome, ${actor.name}` : undefined}
         actions={
           <>
             <HelpArticlesLink />
@@ -54,7 +56,7 @@ export default function UserHomePage() {
               onClick={() => setIsFormOpen((open) => !open)}
             >
               {isFormOpen ? null : <Plus aria-hidden="true" className="size-4" />}
-              {isFormOpen ? "Hide Form" : "Create New Ticket"}
+              {isFormOpen ? t`Hide Form` : t`Create New Ticket`}
             </Button>
           </>
         }
@@ -62,7 +64,7 @@ export default function UserHomePage() {
       <TicketSummaryCards cards={statusCountCards} scope="created" />
       <div id={formId} className={isFormOpen ? "mt-6" : undefined}>
         {isFormOpen ? (
-          <Suspense fallback={<Spinner label="Loading the form" />}>
+          <Suspense fallback={<Spinner label={t`Loading the form`} />}>
             <CreateTicketForm
               departments={departments}
               titleAssist={(props) => (
@@ -81,7 +83,7 @@ export default function UserHomePage() {
       </div>
       <Card className="mt-6">
         <h2 className="border-b border-slate-100 px-5 py-4 text-base font-semibold text-slate-900">
-          My Support Tickets
+          <Trans>My Support Tickets</Trans>
         </h2>
         <TicketList
           filters={{ scope: "created", ...order }}
@@ -89,13 +91,13 @@ export default function UserHomePage() {
           emptyState={
             <EmptyState
               icon={Inbox}
-              title="No tickets yet"
-              description="When something is not working, raise a ticket and a technician will pick it up."
+              title={t`No tickets yet`}
+              description={t`When something is not working, raise a ticket and a technician will pick it up.`}
               action={
                 isFormOpen ? null : (
                   <Button onClick={() => setIsFormOpen(true)}>
                     <Plus aria-hidden="true" className="size-4" />
-                    Create Your First Ticket
+                    <Trans>Create Your First Ticket</Trans>
                   </Button>
                 )
               }

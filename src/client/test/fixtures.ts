@@ -16,6 +16,7 @@ export const makeMe = (overrides: Partial<Me> = {}): Me => ({
   department: "General",
   status: "Active",
   theme: "system",
+  locale: "browser",
   ...overrides,
 });
 

@@ -1,8 +1,8 @@
 import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
-import { createMemoryRouter, RouterProvider } from "react-router";
 import { AppProviders } from "../app/providers.tsx";
 import { createQueryClient } from "../lib/query-client.ts";
+import { createMemoryRouter, RouterProvider } from "../lib/router.tsx";
 
 interface RenderOptions {
   /** Where the memory router starts. */

@@ -33,6 +33,11 @@ export interface AuthConfig {
   mailer: Mailer;
   google?: { clientId: string; clientSecret: string };
   oidc?: OidcConfig;
+  /**
+   * After commit, for every session better-auth deletes (sign-out, the revocation a password reset does):
+   * the app announces "session-ended" so that session caches and live streams on every instance let go.
+   */
+  onSessionDeleted?: (userId: string) => void;
 }
 
 export type Auth = ReturnType<typeof createAuth>;
@@ -45,7 +50,7 @@ export const registrationFailed = "Something went wrong with the registration";
 /** The role a public sign-up asked for, handed from the validating hook to the user-creation hook. */
 const requestedRoles = new WeakMap<Request, SignUpRole>();
 
-export function createAuth({ db, baseURL, secret, mailer, google, oidc }: AuthConfig) {
+export function createAuth({ db, baseURL, secret, mailer, google, oidc, onSessionDeleted }: AuthConfig) {
   return betterAuth({
     appName: "Helpdesk",
     // Refused input is answered, not logged; the Fastify bridge logs every 5xx with its request id.
@@ -192,6 +197,11 @@ export function createAuth({ db, baseURL, secret, mailer, google, oidc }: AuthCo
           },
           after: async (session) => {
             await db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, session.userId));
+          },
+        },
+        delete: {
+          after: async (session) => {
+            onSessionDeleted?.(session.userId);
           },
         },
       },

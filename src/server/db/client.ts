@@ -1,6 +1,5 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -9,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { projectRoot } from "../project-root.ts";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -32,7 +32,7 @@ export interface Database {
 /** The advisory lock held while migrating PostgreSQL (any constant, fixed across releases). */
 export const migrationLockKey = 7_245_910_014;
 
-export const migrationsFolder = fileURLToPath(new URL("../../../drizzle", import.meta.url));
+export const migrationsFolder = path.join(projectRoot, "drizzle");
 
 /** How the PostgreSQL pool copes with a database that is slow, stalled or gone. */
 export interface PoolOptions {

@@ -32,16 +32,23 @@ export function createDispatcher({
   logError,
   mail,
   webhooks,
+  onSessionEnded,
 }: {
   bus: Bus;
   logError: LogError;
   mail?: MailSideEffect;
   /** The webhook sender (features/webhooks/webhook-sender.ts): sends what the commit queued, off the request path. */
   webhooks?: { wake(): void };
+  /**
+   * Called at once, before the bus delivers it anywhere, for every "session-ended": this instance's session
+   * cache forgets the person before the request that ended their sessions is answered (decision 039).
+   */
+  onSessionEnded?: (userId: string) => void;
 }): Dispatcher {
   return {
     dispatch(announcements, { mailQueued = false, webhookQueued = false } = {}) {
       for (const announcement of announcements) {
+        if (announcement.kind === "session-ended") onSessionEnded?.(announcement.userId);
         bus.publish(announcement).catch((error) => logError(error, "could not publish to the push bus"));
       }
       if (mailQueued) mail?.wake();

@@ -1,14 +1,16 @@
 import { readFileSync } from "node:fs";
+import path from "node:path";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance } from "fastify";
 import { createJsonSchemaTransform } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { apiErrorSchema } from "#shared/errors.ts";
+import { projectRoot } from "../project-root.ts";
 
 const packageJson = z
   .object({ version: z.string() })
-  .parse(JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8")));
+  .parse(JSON.parse(readFileSync(path.join(projectRoot, "package.json"), "utf8")));
 
 /** The path of the OpenAPI document and of the page that browses it. */
 export const openApiPath = "/api/openapi.json";

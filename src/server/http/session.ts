@@ -11,6 +11,7 @@ import type { Dispatcher } from "../events/dispatcher.ts";
 import { endSessionsOf } from "../events/end-sessions.ts";
 import { authenticateToken } from "../features/api-tokens/api-token.service.ts";
 import type { RateRule } from "./rate-limit.ts";
+import type { SessionCache } from "./session-cache.ts";
 
 const bearerPrefix = /^bearer\s+/i;
 
@@ -18,6 +19,14 @@ const bearerPrefix = /^bearer\s+/i;
 export function bearerOf(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   return header !== undefined && bearerPrefix.test(header) ? header.replace(bearerPrefix, "").trim() : null;
+}
+
+const sessionCookie = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/;
+
+/** The session cookie's value (the signed token), or null when the request carries none. */
+export function sessionTokenOf(cookie: string | undefined): string | null {
+  if (!cookie) return null;
+  return sessionCookie.exec(cookie)?.[1] ?? null;
 }
 
 const readMethods = new Set(["GET", "HEAD"]);
@@ -59,6 +68,7 @@ export function registerSession(
     dispatcher,
     clock = systemClock,
     tokenRateLimit,
+    sessionCache,
   }: {
     auth: Auth;
     db: Db;
@@ -66,6 +76,8 @@ export function registerSession(
     dispatcher?: Dispatcher;
     clock?: Clock;
     tokenRateLimit: RateRule;
+    /** Which session cookie is whom, for a few seconds (decision 039); absent, every request asks better-auth. */
+    sessionCache?: SessionCache;
   },
 ) {
   app.decorateRequest("actor", null);
@@ -92,6 +104,18 @@ export function registerSession(
       request.apiToken = { id: identity.tokenId, scope: identity.scope };
       return;
     }
+    const token = sessionCache ? sessionTokenOf(request.headers.cookie) : null;
+    const now = Date.now();
+    if (token !== null) {
+      const cached = sessionCache!.get(token, now);
+      if (cached) {
+        request.actor = cached.actor;
+        request.sessionId = cached.sessionId;
+        return;
+      }
+    }
+    // An eviction while better-auth reads the session must not be undone by caching what it read.
+    const epoch = sessionCache?.epoch ?? 0;
     const session = await auth.api
       .getSession({ headers: toWebHeaders(request.headers) })
       .catch(async (error) => {
@@ -107,6 +131,10 @@ export function registerSession(
     }
     request.actor = { id: user.id, role: isRole(user.role) ? user.role : null };
     request.sessionId = session.session.id;
+    if (token !== null && sessionCache!.epoch === epoch) {
+      const expiresAt = new Date(session.session.expiresAt).getTime();
+      sessionCache!.set(token, { actor: request.actor, sessionId: session.session.id, expiresAt }, now);
+    }
   });
 }
 

@@ -9,7 +9,8 @@ import { createTestApp, request, type TestApp } from "../test/test-app.ts";
 let t: TestApp;
 let baseUrl: string;
 beforeAll(async () => {
-  t = await createTestApp({ streams: { heartbeatMs: 100, sessionSweepMs: 60_000 } });
+  // A short session cache (decision 039): the SQL deactivation below is seen once it has passed.
+  t = await createTestApp({ streams: { heartbeatMs: 100, sessionSweepMs: 60_000 }, sessionCacheTtlMs: 100 });
   baseUrl = await t.app.listen({ port: 0, host: "127.0.0.1" });
 });
 afterAll(() => t.close());
@@ -153,6 +154,8 @@ describe("closing", () => {
     await ready(s);
     const started = Date.now();
     await t.database.db.update(users).set({ status: "Inactive" }).where(eq(users.id, user.id));
+    // Made in SQL, behind the app's back: seen once the session cache's lifetime has passed.
+    await new Promise((resolve) => setTimeout(resolve, 150));
     // Their next request meets the session hook, which ends their sessions everywhere.
     const refused = await request(t.app, { method: "GET", url: "/api/notifications", cookie });
     expect(refused.statusCode).toBe(401);

@@ -53,6 +53,11 @@ interface Entry {
   client: StreamClient;
   /** While replaying, live rows wait here so that nothing is sent twice or out of order. */
   pending: NotificationRow[] | null;
+  /**
+   * What the replay sent: a live delivery whose rows were loaded while the replay ran can arrive after it
+   * ended, and must not send them again (at most replayLimit ids, for the stream's life).
+   */
+  replayed: Set<number>;
 }
 
 const frame = (event: string, data: unknown, id?: number) =>
@@ -82,6 +87,7 @@ export function createStreamHub({
   }
 
   function send(entry: Entry, row: NotificationRow) {
+    if (entry.replayed.has(row.id)) return;
     if (entry.pending) entry.pending.push(row);
     else write(entry, frame("notification", toNotificationDto(row), row.id));
   }
@@ -168,7 +174,8 @@ export function createStreamHub({
 
   return {
     async open(client, lastEventId) {
-      const entry: Entry = { client, pending: [] };
+      const replayed = new Set<number>();
+      const entry: Entry = { client, pending: [], replayed };
       byClient.set(client, entry);
       const set = byUser.get(client.actor.id) ?? new Set();
       set.add(entry);
@@ -176,7 +183,6 @@ export function createStreamHub({
       // Reconnecting browsers wait 2 s (spec's polling interval), not EventSource's default 3 s.
       write(entry, "retry: 2000\n\n");
       let last: number | null = lastEventId;
-      const replayed = new Set<number>();
       try {
         if (lastEventId !== null) {
           for (const row of await findNotificationsAfter(db, client.actor.id, lastEventId, replayLimit)) {

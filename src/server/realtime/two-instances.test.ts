@@ -106,6 +106,33 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two app instances on one Postgr
     }
   });
 
+  it("refuses on B, well within B's session cache lifetime, a person deactivated through A", async () => {
+    const admin = await insertUser(a.database.db, { role: "admin" });
+    const tech = await insertUser(a.database.db, { role: "technician" });
+    const adminCookie = await signIn(a.app, admin.email);
+    const techCookie = await signIn(b.app, tech.email);
+    const listOnB = () => request(b.app, { method: "GET", url: "/api/tickets", cookie: techCookie });
+    // B now remembers the session (decision 039: 5 s by default).
+    for (let i = 0; i < 2; i++) expect((await listOnB()).statusCode).toBe(200);
+
+    const started = Date.now();
+    const deactivated = await request(a.app, {
+      method: "PUT",
+      url: `/api/admin/users/${tech.id}/status`,
+      cookie: adminCookie,
+      payload: { status: "Inactive" },
+    });
+    expect(deactivated.statusCode).toBe(200);
+    // B learns it through LISTEN/NOTIFY, in milliseconds; the first request after that is refused.
+    let status = (await listOnB()).statusCode;
+    while (status === 200 && Date.now() - started < 1_000) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      status = (await listOnB()).statusCode;
+    }
+    expect(status).toBe(401);
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
   it("reconnects a lost listener and closes its streams so that browsers replay what the gap swallowed", async () => {
     const user = await insertUser(a.database.db, { role: "user" });
     const cookie = await signIn(a.app, user.email);

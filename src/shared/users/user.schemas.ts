@@ -42,6 +42,17 @@ export const themeSchema = z.enum(themes, { error: "Theme must be system, light 
 export const updateThemeInputSchema = z.object({ theme: themeSchema });
 export type UpdateThemeInput = z.infer<typeof updateThemeInputSchema>;
 
+/**
+ * The interface language a person chose: "browser" follows the browser's preferred languages (German for
+ * de*, English otherwise); "en" or "de" is their own choice (decision 038).
+ */
+export const localeChoices = ["browser", "en", "de"] as const;
+export type LocaleChoice = (typeof localeChoices)[number];
+export const localeChoiceSchema = z.enum(localeChoices, { error: "Language must be browser, en or de" });
+
+export const updateLocaleInputSchema = z.object({ locale: localeChoiceSchema });
+export type UpdateLocaleInput = z.infer<typeof updateLocaleInputSchema>;
+
 /** The signed-in person as the API describes them. */
 export const meSchema = z.object({
   id: z.string(),
@@ -51,6 +62,7 @@ export const meSchema = z.object({
   department: z.string(),
   status: z.enum(userStatuses),
   theme: themeSchema,
+  locale: localeChoiceSchema,
 });
 export type Me = z.infer<typeof meSchema>;
 

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { Eye, EyeOff } from "lucide-react";
 import { type ComponentProps, useState } from "react";
 import { Field, Input, type LabelledControlProps, useControlId } from "./field.tsx";
@@ -13,7 +14,7 @@ export function PasswordInput({ className, ...props }: PasswordInputProps) {
       <Input type={isVisible ? "text" : "password"} className={`pr-10 ${className ?? ""}`} {...props} />
       <button
         type="button"
-        aria-label={isVisible ? "Hide password" : "Show password"}
+        aria-label={isVisible ? t`Hide password` : t`Show password`}
         aria-pressed={isVisible}
         onClick={() => setIsVisible((visible) => !visible)}
         className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-lg text-slate-400 hover:text-slate-600 focus-visible:outline-2 focus-visible:outline-indigo-600"

@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from "@lingui/core";
 import type { LucideIcon } from "lucide-react";
 import { Card } from "./card.tsx";
 import { cn } from "./cn.ts";
@@ -6,7 +7,8 @@ type Tone = "indigo" | "blue" | "amber" | "green" | "slate";
 
 /** One card of a row of counts: which field of a summary it shows, with its label, icon and tone. */
 export interface CountCard<Summary> {
-  label: string;
+  /** Shown in the active language (decision 038). */
+  label: MessageDescriptor;
   count: keyof Summary;
   icon: LucideIcon;
   tone: Tone;

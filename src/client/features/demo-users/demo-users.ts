@@ -1,5 +1,6 @@
 import type { DemoUserInput } from "#shared/users/demo-user.schemas.ts";
 import type { Role } from "#shared/users/roles.ts";
+import { roleLabel as userRoleLabel } from "../users/components/user-labels.tsx";
 
 export interface DemoUser extends DemoUserInput {
   id: string;
@@ -96,7 +97,7 @@ export const sampleDemoUsers: readonly DemoUser[] = [
 ];
 
 /** Spec §3: user management shows roles capitalised. */
-export const roleLabel = (role: Role) => `${role.charAt(0).toUpperCase()}${role.slice(1)}`;
+export const roleLabel = (role: Role) => userRoleLabel(role);
 
 export interface DemoUserFilters {
   search: string;

@@ -1,3 +1,4 @@
+import { t as tc } from "@lingui/core/macro";
 import { csvByteOrderMark, csvRow } from "#shared/csv/csv.ts";
 
 export interface ChartSeries {
@@ -77,11 +78,14 @@ export function downloadBlob(blob: Blob, fileName: string) {
 /** Seconds as people say them: "45 min", "3 h 20 min", "2 d 4 h". */
 export function formatDuration(seconds: number): string {
   const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `${minutes} min`;
+  if (minutes < 60) return tc`${minutes} min`;
   if (minutes < 24 * 60) {
     const rest = minutes % 60;
-    return rest ? `${Math.floor(minutes / 60)} h ${rest} min` : `${Math.floor(minutes / 60)} h`;
+    const whole = Math.floor(minutes / 60);
+    return rest ? tc`${whole} h ${rest} min` : tc`${whole} h`;
   }
   const hours = Math.round(seconds / 3600);
-  return hours % 24 ? `${Math.floor(hours / 24)} d ${hours % 24} h` : `${Math.floor(hours / 24)} d`;
+  const days = Math.floor(hours / 24);
+  const rest = hours % 24;
+  return rest ? tc`${days} d ${rest} h` : tc`${days} d`;
 }

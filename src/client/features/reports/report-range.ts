@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import {
   daysInRange,
   type ReportGrouping,
@@ -6,9 +7,9 @@ import {
 } from "#shared/reports/report.schemas.ts";
 
 export const rangePresets = [
-  { value: "7", label: "Last 7 days", days: 7 },
-  { value: "30", label: "Last 30 days", days: 30 },
-  { value: "90", label: "Last 90 days", days: 90 },
+  { value: "7", label: msg`Last 7 days`, days: 7 },
+  { value: "30", label: msg`Last 30 days`, days: 30 },
+  { value: "90", label: msg`Last 90 days`, days: 90 },
 ] as const;
 export type RangeChoice = (typeof rangePresets)[number]["value"] | "custom";
 

@@ -1,3 +1,4 @@
+import { t as tc } from "@lingui/core/macro";
 import { isApiError } from "../../lib/api-client.ts";
 
 /** Messages by field path ("workingHours.Friday.0.close"), the first for each field. */
@@ -18,7 +19,7 @@ export function fieldErrorsOf(issues: readonly { path: readonly PropertyKey[]; m
 /** The server's refusal field by field; its whole message under "" when it named no field. */
 export function fieldErrorsFromServer(error: unknown): FieldErrors {
   if (isApiError(error) && error.issues.length > 0) return fieldErrorsOf(error.issues);
-  return { "": error instanceof Error ? error.message : "The settings could not be saved." };
+  return { "": error instanceof Error ? error.message : tc`The settings could not be saved.` };
 }
 
 /** The messages for one field and everything inside it ("holidays.2" takes "holidays.2.date"). */

@@ -1,22 +1,28 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Monitor, Moon, Sun } from "lucide-react";
-import { toast } from "react-toastify/unstyled";
 import type { Theme } from "#shared/users/user.schemas.ts";
 import { cn } from "../../components/ui/cn.ts";
+import { toast } from "../../lib/toast.ts";
 import { useSetTheme } from "./theme.ts";
 
 const choices = [
-  { value: "system", label: "System", Icon: Monitor },
-  { value: "light", label: "Light", Icon: Sun },
-  { value: "dark", label: "Dark", Icon: Moon },
-] as const satisfies readonly { value: Theme; label: string; Icon: unknown }[];
+  { value: "system", label: msg`System`, Icon: Monitor },
+  { value: "light", label: msg`Light`, Icon: Sun },
+  { value: "dark", label: msg`Dark`, Icon: Moon },
+] as const satisfies readonly { value: Theme; label: MessageDescriptor; Icon: unknown }[];
 
 /** /profile: light, dark, or the device's setting; kept on the person, so it follows them to other browsers. */
 export function ThemeChoice({ theme }: { theme: Theme }) {
+  const { i18n } = useLingui();
   const setTheme = useSetTheme();
   const current = setTheme.isPending && setTheme.variables ? setTheme.variables : theme;
   return (
     <fieldset>
-      <legend className="sr-only">Theme</legend>
+      <legend className="sr-only">
+        <Trans>Theme</Trans>
+      </legend>
       <div className="flex w-fit max-w-full flex-wrap rounded-md border border-slate-300 p-0.5">
         {choices.map(({ value, label, Icon }) => (
           <label
@@ -35,11 +41,13 @@ export function ThemeChoice({ theme }: { theme: Theme }) {
               className="sr-only"
             />
             <Icon aria-hidden="true" className="hidden size-4 sm:block" />
-            {label}
+            {i18n._(label)}
           </label>
         ))}
       </div>
-      <p className="mt-1 text-xs text-slate-500">System follows your device's light or dark setting.</p>
+      <p className="mt-1 text-xs text-slate-500">
+        <Trans>System follows your device's light or dark setting.</Trans>
+      </p>
     </fieldset>
   );
 }

@@ -1,11 +1,11 @@
 import { type RefObject, useEffect, useState } from "react";
-import { useLocation, useNavigate } from "react-router";
 import {
   type BackToListState,
   type OpenTicketState,
   rememberedSelection,
   rememberListSelection,
 } from "../../lib/list-memory.ts";
+import { useLocation, useNavigate } from "../../lib/router.tsx";
 import { useShortcuts } from "../../lib/use-shortcuts.ts";
 
 /** Where the list is, for `u` to come back to it (the search and filters are in the address). */

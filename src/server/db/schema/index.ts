@@ -10,6 +10,7 @@ export * from "./report-rollups.ts";
 export * from "./scheduled-jobs.ts";
 export * from "./settings.ts";
 export * from "./ticket-activity.ts";
+export * from "./ticket-counts.ts";
 export * from "./ticket-followers.ts";
 export * from "./tickets.ts";
 export * from "./user-changes.ts";

@@ -18,6 +18,8 @@ export const users = pgTable(
     lastLogin: timestamp("last_login", { withTimezone: true }),
     // "system" follows the device's light/dark setting; "light" or "dark" is the person's own choice.
     theme: text("theme").notNull().default("system"),
+    // "browser" follows the browser's preferred languages; "en" or "de" is the person's own choice (decision 038).
+    locale: text("locale").notNull().default("browser"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -25,6 +27,7 @@ export const users = pgTable(
     check("users_role_check", sql`${t.role} is null or ${t.role} in ('user', 'technician', 'admin')`),
     check("users_status_check", sql`${t.status} in ('Active', 'Inactive')`),
     check("users_theme_check", sql`${t.theme} in ('system', 'light', 'dark')`),
+    check("users_locale_check", sql`${t.locale} in ('browser', 'en', 'de')`),
     index("users_created_at_idx").on(t.createdAt.desc()),
     // User management's keysets, scanned backwards for "newest first" (docs/decisions/004).
     index("users_created_id_idx").on(t.createdAt, t.id),

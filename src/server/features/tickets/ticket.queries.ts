@@ -1,7 +1,9 @@
 import { and, eq, getTableColumns, inArray, isNull, lt, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import type { Actor } from "#shared/permissions.ts";
+import type { SummaryScope, TicketStatus, TicketSummary } from "#shared/tickets/ticket.schemas.ts";
 import type { Db } from "../../db/client.ts";
-import { type TicketRow, tickets, users } from "../../db/schema/index.ts";
+import { type TicketRow, ticketCounts, tickets, users } from "../../db/schema/index.ts";
 import { type DueWindow, dueFilterWhere } from "./ticket-visibility.ts";
 
 type TicketFields = Omit<TicketRow, "search">;
@@ -286,6 +288,11 @@ export async function findTicketsByDuePage(db: Db, query: DuePageQuery): Promise
   return findTicketsOfIds(db, ticketDuePageIdsQuery(query));
 }
 
+/**
+ * The dashboard counts straight from the tickets: one aggregate over every ticket in `where`. The
+ * dashboard reads the trigger-kept counters instead (countTicketsFromCounters); this stays as the
+ * definition they are checked against (ticket-counts.test.ts).
+ */
 export async function countTickets(db: Db, where: SQL, actorId: string, due: DueWindow | null) {
   const counted = (condition: SQL) => sql<number>`(count(*) filter (where ${condition}))::int`;
   const countedDue = (filter: "overdue" | "due_soon") =>
@@ -340,4 +347,114 @@ export async function updateTicketDetails(
     Pick<TicketRow, "updatedAt">,
 ) {
   await db.update(tickets).set(values).where(eq(tickets.id, id));
+}
+
+type CountsByStatus = Record<TicketStatus, number>;
+const noTickets = (): CountsByStatus => ({ Open: 0, "In Progress": 0, Resolved: 0, Closed: 0 });
+const sumOf = (counts: CountsByStatus) => Object.values(counts).reduce((a, b) => a + b, 0);
+
+/**
+ * The dashboard counts from the counters the triggers keep (migration 0029, decision 039): a few dozen
+ * rows by primary key, whatever the table's size. Visibility is put together from disjoint sets exactly as
+ * visibilityBranches draws it: a technician sees assigned-to-me + unassigned + created-by-me-assigned-
+ * elsewhere (c − ca − cu), a user created-by-me + assigned-to-me-created-elsewhere (c + a − ca).
+ */
+export async function countTicketsFromCounters(
+  db: Db,
+  actor: Actor,
+  scope: SummaryScope,
+): Promise<Omit<TicketSummary, "overdue" | "dueSoon">> {
+  const me = actor.id;
+  const keys = {
+    all: "all",
+    unassigned: "unassigned",
+    a: `a:${me}`,
+    c: `c:${me}`,
+    ca: `ca:${me}`,
+    cu: `cu:${me}`,
+    r: `r:${me}`,
+  } as const;
+  const rows = await db
+    .select({
+      scope: ticketCounts.scope,
+      status: ticketCounts.status,
+      n: sql<number>`sum(${ticketCounts.n})::int`,
+    })
+    .from(ticketCounts)
+    .where(inArray(ticketCounts.scope, Object.values(keys)))
+    .groupBy(ticketCounts.scope, ticketCounts.status);
+  const of = Object.fromEntries(Object.keys(keys).map((key) => [key, noTickets()])) as Record<
+    keyof typeof keys,
+    CountsByStatus
+  >;
+  const keyOf = new Map(
+    Object.entries(keys).map(([key, value]) => [value as string, key as keyof typeof keys]),
+  );
+  for (const row of rows) of[keyOf.get(row.scope)!][row.status] = Number(row.n);
+  const combine = (parts: Array<[CountsByStatus, 1 | -1]>) => {
+    const total = noTickets();
+    for (const [counts, sign] of parts)
+      for (const status of Object.keys(total) as TicketStatus[]) total[status] += sign * counts[status];
+    return total;
+  };
+  let inScope: CountsByStatus;
+  let assignedToMe: number;
+  let unassigned: number;
+  if (actor.role === null) {
+    inScope = noTickets();
+    assignedToMe = 0;
+    unassigned = 0;
+  } else if (scope === "created") {
+    inScope = of.c;
+    assignedToMe = sumOf(of.ca);
+    unassigned = sumOf(of.cu);
+  } else if (actor.role === "admin") {
+    inScope = of.all;
+    assignedToMe = sumOf(of.a);
+    unassigned = sumOf(of.unassigned);
+  } else if (actor.role === "technician") {
+    inScope = combine([
+      [of.a, 1],
+      [of.unassigned, 1],
+      [of.c, 1],
+      [of.ca, -1],
+      [of.cu, -1],
+    ]);
+    assignedToMe = sumOf(of.a);
+    unassigned = sumOf(of.unassigned);
+  } else {
+    inScope = combine([
+      [of.c, 1],
+      [of.a, 1],
+      [of.ca, -1],
+    ]);
+    assignedToMe = sumOf(of.a);
+    unassigned = sumOf(of.cu);
+  }
+  return {
+    total: sumOf(inScope),
+    open: inScope.Open,
+    inProgress: inScope["In Progress"],
+    resolved: inScope.Resolved,
+    closed: inScope.Closed,
+    assignedToMe,
+    unassigned,
+    resolvedByMe: sumOf(of.r),
+  };
+}
+
+/**
+ * Overdue and due-soon depend on the time, so no counter can hold them: counted in `where` through
+ * tickets_sla_due_idx, reading only running targets due before the end of the window.
+ */
+export async function countDueTickets(db: Db, where: SQL, due: DueWindow) {
+  const soon = new Date(due.now.getTime() + due.dueSoonMinutes * 60_000).toISOString();
+  const [row] = await db
+    .select({
+      overdue: sql<number>`(count(*) filter (where ${dueFilterWhere("overdue", due)}))::int`,
+      dueSoon: sql<number>`(count(*) filter (where ${dueFilterWhere("due_soon", due)}))::int`,
+    })
+    .from(tickets)
+    .where(and(where, sql`${tickets.slaDueAt} <= ${soon}::timestamptz`));
+  return { overdue: Number(row?.overdue ?? 0), dueSoon: Number(row?.dueSoon ?? 0) };
 }

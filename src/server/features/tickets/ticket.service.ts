@@ -34,7 +34,8 @@ import {
 } from "../service-levels/ticket-sla.service.ts";
 import { toTicketDto } from "./ticket.presenter.ts";
 import {
-  countTickets,
+  countDueTickets,
+  countTicketsFromCounters,
   countTicketsUpTo,
   type DueKeyset,
   findTicketById,
@@ -181,8 +182,14 @@ export async function summarizeTicketsFor(
   ctx: ServiceContext,
   { scope }: TicketSummaryQuery,
 ): Promise<TicketSummary> {
-  const slaView = await slaViewFor(ctx);
-  return countTickets(ctx.db, ticketsInScopeWhere(ctx.actor, scope), ctx.actor.id, slaView);
+  const [slaView, counts] = await Promise.all([
+    slaViewFor(ctx),
+    countTicketsFromCounters(ctx.db, ctx.actor, scope),
+  ]);
+  const due = slaView
+    ? await countDueTickets(ctx.db, ticketsInScopeWhere(ctx.actor, scope), slaView)
+    : { overdue: null, dueSoon: null };
+  return { ...counts, ...due };
 }
 
 // Newest first keeps the cursor it always had (`<created>|<id>`); every other order names itself first

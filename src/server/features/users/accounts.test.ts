@@ -206,7 +206,16 @@ describe("deactivated accounts", () => {
   it("ends an existing session at once", async () => {
     const { user, cookie } = await signedInAs(t.app, t.database.db, "user");
     expect((await request(t.app, { method: "GET", url: "/api/me", cookie })).statusCode).toBe(200);
-    await t.database.db.update(users).set({ status: "Inactive" }).where(eq(users.id, user.id));
+    // Through user management, as an administrator does: the session cache (decision 039) forgets at once.
+    // (A change made in SQL behind the app's back is seen within the cache's few seconds: session-cache.test.ts.)
+    const admin = await signedInAs(t.app, t.database.db, "admin");
+    const deactivated = await request(t.app, {
+      method: "PUT",
+      url: `/api/admin/users/${user.id}/status`,
+      cookie: admin.cookie,
+      payload: { status: "Inactive" },
+    });
+    expect(deactivated.statusCode).toBe(200);
     const after = await request(t.app, { method: "GET", url: "/api/me", cookie });
     expect([after.statusCode, after.json()]).toEqual([200, null]);
     expect(await signInStatus(user.email, testPassword)).toBe(403);

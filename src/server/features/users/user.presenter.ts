@@ -1,5 +1,5 @@
 import { roleOf, userStatuses } from "#shared/users/roles.ts";
-import { type Me, themes } from "#shared/users/user.schemas.ts";
+import { localeChoices, type Me, themes } from "#shared/users/user.schemas.ts";
 import type { UserRow } from "../../db/schema/index.ts";
 
 export function toMeDto(row: UserRow): Me {
@@ -11,5 +11,6 @@ export function toMeDto(row: UserRow): Me {
     department: row.department,
     status: userStatuses.find((s) => s === row.status) ?? "Active",
     theme: themes.find((theme) => theme === row.theme) ?? "system",
+    locale: localeChoices.find((locale) => locale === row.locale) ?? "browser",
   };
 }

@@ -6,12 +6,20 @@ import {
   adminSignUpInputSchema,
   chooseRoleInputSchema,
   meSchema,
+  updateLocaleInputSchema,
   updateProfileInputSchema,
   updateThemeInputSchema,
 } from "#shared/users/user.schemas.ts";
 import type { ServiceContext } from "../../context.ts";
 import type { registerAdmin } from "./admin-registration.service.ts";
-import { chooseRole, getMe, listTechnicians, updateProfile, updateTheme } from "./user.service.ts";
+import {
+  chooseRole,
+  getMe,
+  listTechnicians,
+  updateLocale,
+  updateProfile,
+  updateTheme,
+} from "./user.service.ts";
 
 export interface UserRoutesDeps {
   contextOf: (request: FastifyRequest) => ServiceContext;
@@ -39,6 +47,12 @@ export async function userRoutes(fastify: FastifyInstance, deps: UserRoutesDeps)
     "/api/me/theme",
     { schema: { body: updateThemeInputSchema, response: { 200: meSchema } } },
     (request) => updateTheme(contextOf(request), request.body),
+  );
+
+  app.put(
+    "/api/me/locale",
+    { schema: { body: updateLocaleInputSchema, response: { 200: meSchema } } },
+    (request) => updateLocale(contextOf(request), request.body),
   );
 
   app.post(

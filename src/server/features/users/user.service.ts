@@ -2,6 +2,7 @@ import type { Technician } from "#shared/tickets/ticket-assignment.ts";
 import type {
   ChooseRoleInput,
   Me,
+  UpdateLocaleInput,
   UpdateProfileInput,
   UpdateThemeInput,
 } from "#shared/users/user.schemas.ts";
@@ -30,10 +31,21 @@ export async function updateTheme(ctx: ServiceContext, { theme }: UpdateThemeInp
   return toMeDto(row);
 }
 
+/** The interface language: each person sets their own, and it follows them to every browser they sign in on. */
+export async function updateLocale(ctx: ServiceContext, { locale }: UpdateLocaleInput): Promise<Me> {
+  const row = await updateUser(ctx.db, ctx.actor.id, { locale });
+  if (!row) throw unauthenticated();
+  return toMeDto(row);
+}
+
 /** /role-selection: once, for a person who has no role yet (first Google or organisation sign-in). */
 export async function chooseRole(ctx: ServiceContext, { role }: ChooseRoleInput): Promise<Me> {
   const row = await setRoleIfUnset(ctx.db, ctx.actor.id, role);
-  if (row) return toMeDto(row);
+  if (row) {
+    // Their session caches (decision 039) and live streams learn the new role at once, on every instance.
+    ctx.dispatcher?.dispatch([{ kind: "session-ended", userId: ctx.actor.id }]);
+    return toMeDto(row);
+  }
   if (!(await findUserById(ctx.db, ctx.actor.id))) throw unauthenticated();
   throw conflict("Your role is already set. An administrator can change it.");
 }

@@ -1,3 +1,5 @@
+import { t as tc } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Copy, KeyRound, Plus } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
@@ -22,18 +24,18 @@ import { formatDateTime } from "../../../lib/format.ts";
 import { toast } from "../../../lib/toast.ts";
 import { apiTokenListQuery, curlExample, useCreateApiToken, useRevokeApiToken } from "../api-tokens.api.ts";
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : "Something went wrong.");
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : tc`Something went wrong.`);
 
-const scopeOptions = [
-  { value: "read", label: "Read only (GET)" },
-  { value: "write", label: "Read and write" },
+const scopeOptionsOf = () => [
+  { value: "read", label: tc`Read only (GET)` },
+  { value: "write", label: tc`Read and write` },
 ];
-const expiryOptions = [
-  { value: "7", label: "7 days" },
-  { value: "30", label: "30 days" },
-  { value: "90", label: "90 days" },
-  { value: "365", label: "1 year" },
-  { value: "never", label: "Never" },
+const expiryOptionsOf = () => [
+  { value: "7", label: tc`7 days` },
+  { value: "30", label: tc`30 days` },
+  { value: "90", label: tc`90 days` },
+  { value: "365", label: tc`1 year` },
+  { value: "never", label: tc`Never` },
 ];
 
 const isExpired = (token: ApiToken) =>
@@ -41,6 +43,7 @@ const isExpired = (token: ApiToken) =>
 
 /** /profile's "API tokens": a person's own tokens for scripts (docs/decisions/024). */
 export function ApiTokensCard() {
+  const { t } = useLingui();
   const query = useQuery(apiTokenListQuery());
   const headingId = useId();
   const [dialog, setDialog] = useState<{ kind: "create" } | { kind: "revoke"; token: ApiToken } | null>(null);
@@ -51,29 +54,33 @@ export function ApiTokensCard() {
       <div className="flex items-start justify-between gap-4 border-b border-slate-100 px-6 py-4">
         <div>
           <h2 id={headingId} className="text-base font-semibold text-slate-900">
-            API tokens
+            <Trans>API tokens</Trans>
           </h2>
           <p className="mt-0.5 text-sm text-slate-500">
-            Let a script use Helpdesk as you, with your permissions. Revoke a token you no longer use.
+            <Trans>
+              Let a script use Helpdesk as you, with your permissions. Revoke a token you no longer use.
+            </Trans>
           </p>
         </div>
         <Button size="sm" onClick={() => setDialog({ kind: "create" })}>
           <Plus aria-hidden="true" className="size-4" />
-          New token
+          <Trans>New token</Trans>
         </Button>
       </div>
       {query.isPending ? (
         <div className="flex justify-center p-6">
-          <Spinner label="Loading API tokens" />
+          <Spinner label={t`Loading API tokens`} />
         </div>
       ) : query.isError ? (
         <LoadFailed
           className="p-6"
-          message="Your API tokens could not be loaded."
+          message={t`Your API tokens could not be loaded.`}
           onRetry={() => void query.refetch()}
         />
       ) : query.data.length === 0 ? (
-        <p className="p-6 text-sm text-slate-500">You have no API tokens.</p>
+        <p className="p-6 text-sm text-slate-500">
+          <Trans>You have no API tokens.</Trans>
+        </p>
       ) : (
         <ul className="divide-y divide-slate-100">
           {query.data.map((token) => (
@@ -83,26 +90,32 @@ export function ApiTokensCard() {
                   <KeyRound aria-hidden="true" className="size-4 text-slate-400" />
                   <span className="break-words">{token.name}</span>
                   <Badge tone={token.scope === "write" ? "indigo" : "slate"}>
-                    {token.scope === "write" ? "Read and write" : "Read only"}
+                    {token.scope === "write" ? t`Read and write` : t`Read only`}
                   </Badge>
-                  {isExpired(token) ? <Badge tone="red">Expired</Badge> : null}
+                  {isExpired(token) ? (
+                    <Badge tone="red">
+                      <Trans>Expired</Trans>
+                    </Badge>
+                  ) : null}
                 </p>
                 <p className="mt-1 font-mono text-xs text-slate-500">{token.prefix}…</p>
                 <p className="mt-1 text-xs text-slate-500">
-                  Created {formatDateTime(token.createdAt)} · Last used{" "}
-                  {token.lastUsedAt ? formatDateTime(token.lastUsedAt) : "never"} ·{" "}
+                  {t`Created ${formatDateTime(token.createdAt)} · Last used ${token.lastUsedAt ? formatDateTime(token.lastUsedAt) : t`never`}`}{" "}
+                  ·{" "}
                   {token.expiresAt
-                    ? `${isExpired(token) ? "Expired" : "Expires"} ${formatDateTime(token.expiresAt)}`
-                    : "Never expires"}
+                    ? isExpired(token)
+                      ? t`Expired ${formatDateTime(token.expiresAt)}`
+                      : t`Expires ${formatDateTime(token.expiresAt)}`
+                    : t`Never expires`}
                 </p>
               </div>
               <Button
                 size="sm"
                 variant="secondary"
-                aria-label={`Revoke ${token.name}`}
+                aria-label={t`Revoke ${token.name}`}
                 onClick={() => setDialog({ kind: "revoke", token })}
               >
-                Revoke
+                <Trans>Revoke</Trans>
               </Button>
             </li>
           ))}
@@ -115,6 +128,7 @@ export function ApiTokensCard() {
 }
 
 function CreateTokenDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useLingui();
   const create = useCreateApiToken();
   const id = useId();
   const [name, setName] = useState("");
@@ -144,43 +158,43 @@ function CreateTokenDialog({ onClose }: { onClose: () => void }) {
   if (created) return <CreatedTokenDialog created={created} onClose={onClose} />;
   return (
     <Dialog
-      title="New API token"
-      description="The token acts as you, with your permissions."
+      title={t`New API token`}
+      description={t`The token acts as you, with your permissions.`}
       onClose={onClose}
     >
       <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4">
         {serverError ? <Alert>{serverError}</Alert> : null}
         <TextField
-          label="Name"
+          label={t`Name`}
           error={nameError}
           autoComplete="off"
-          placeholder="Nightly report script"
+          placeholder={t`Nightly report script`}
           maxLength={apiTokenNameMaxLength}
           value={name}
           onChange={(event) => setName(event.target.value)}
         />
-        <Field label="Access" htmlFor={`${id}-scope`}>
+        <Field label={t`Access`} htmlFor={`${id}-scope`}>
           <Select
             id={`${id}-scope`}
-            options={scopeOptions}
+            options={scopeOptionsOf()}
             value={scope}
             onChange={(event) => setScope(event.target.value as ApiTokenScope)}
           />
         </Field>
-        <Field label="Expires after" htmlFor={`${id}-expiry`}>
+        <Field label={t`Expires after`} htmlFor={`${id}-expiry`}>
           <Select
             id={`${id}-expiry`}
-            options={expiryOptions}
+            options={expiryOptionsOf()}
             value={expiry}
             onChange={(event) => setExpiry(event.target.value)}
           />
         </Field>
         <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
           <Button type="button" variant="secondary" onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" disabled={create.isPending}>
-            Create token
+            <Trans>Create token</Trans>
           </Button>
         </div>
       </form>
@@ -189,26 +203,27 @@ function CreateTokenDialog({ onClose }: { onClose: () => void }) {
 }
 
 function CreatedTokenDialog({ created, onClose }: { created: CreatedApiToken; onClose: () => void }) {
+  const { t } = useLingui();
   const tokenId = useId();
   const example = curlExample(created.token, window.location.origin);
 
   async function copy() {
     try {
       await navigator.clipboard.writeText(created.token);
-      toast.success("Token copied");
+      toast.success(t`Token copied`);
     } catch {
-      toast.error("The browser did not allow copying. Select the token and copy it.");
+      toast.error(t`The browser did not allow copying. Select the token and copy it.`);
     }
   }
 
   return (
     <Dialog
-      title={`Token "${created.name}" created`}
-      description="Copy it now: it is shown only once, and Helpdesk keeps only a fingerprint of it."
+      title={t`Token "${created.name}" created`}
+      description={t`Copy it now: it is shown only once, and Helpdesk keeps only a fingerprint of it.`}
       onClose={onClose}
     >
       <div className="flex flex-col gap-4">
-        <Field label="Your token" htmlFor={tokenId}>
+        <Field label={t`Your token`} htmlFor={tokenId}>
           <div className="flex gap-2">
             <input
               id={tokenId}
@@ -219,18 +234,22 @@ function CreatedTokenDialog({ created, onClose }: { created: CreatedApiToken; on
             />
             <Button variant="secondary" onClick={() => void copy()}>
               <Copy aria-hidden="true" className="size-4" />
-              Copy
+              <Trans>Copy</Trans>
             </Button>
           </div>
         </Field>
         <div>
-          <p className="text-sm font-medium text-slate-700">Try it with curl</p>
+          <p className="text-sm font-medium text-slate-700">
+            <Trans>Try it with curl</Trans>
+          </p>
           <pre className="mt-1 whitespace-pre-wrap break-all rounded-md bg-slate-900 p-3 font-mono text-xs text-slate-100">
             {example}
           </pre>
         </div>
         <div className="flex justify-end">
-          <Button onClick={onClose}>Done</Button>
+          <Button onClick={onClose}>
+            <Trans>Done</Trans>
+          </Button>
         </div>
       </div>
     </Dialog>
@@ -238,13 +257,14 @@ function CreatedTokenDialog({ created, onClose }: { created: CreatedApiToken; on
 }
 
 function RevokeTokenDialog({ token, onClose }: { token: ApiToken; onClose: () => void }) {
+  const { t } = useLingui();
   const revoke = useRevokeApiToken();
   return (
     <ConfirmDialog
-      title="Revoke this token?"
-      description={`Scripts using "${token.name}" (${token.prefix}…) will be refused from now on.`}
-      confirmLabel="Revoke"
-      successMessage="Token revoked"
+      title={t`Revoke this token?`}
+      description={t`Scripts using "${token.name}" (${token.prefix}…) will be refused from now on.`}
+      confirmLabel={t`Revoke`}
+      successMessage={t`Token revoked`}
       onConfirm={() => revoke.mutateAsync(token.id)}
       onClose={onClose}
     />

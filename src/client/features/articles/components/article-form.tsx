@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { ImagePlus, LoaderCircle } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import {
@@ -36,14 +39,18 @@ interface ArticleFormProps {
   onCancel: () => void;
 }
 
-const statusLabels: Record<ArticleStatus, string> = { draft: "Draft", published: "Published" };
-const visibilityLabels: Record<ArticleVisibility, string> = {
-  public: "Public (everyone signed in)",
-  internal: "Internal (staff only)",
+export const articleStatusLabels: Record<ArticleStatus, MessageDescriptor> = {
+  draft: msg`Draft`,
+  published: msg`Published`,
+};
+const visibilityLabels: Record<ArticleVisibility, MessageDescriptor> = {
+  public: msg`Public (everyone signed in)`,
+  internal: msg`Internal (staff only)`,
 };
 
 /** Write or edit an article in Markdown, with images inserted at the cursor; every save keeps a revision. */
 export function ArticleForm({ articleId, initial, onSaved, onCancel }: ArticleFormProps) {
+  const { t, i18n } = useLingui();
   const id = useId();
   const [values, setValues] = useState(initial);
   const [tagsText, setTagsText] = useState(initial.tags.join(", "));
@@ -71,14 +78,14 @@ export function ArticleForm({ articleId, initial, onSaved, onCancel }: ArticleFo
         save.mutate({ ...values, tags }, { onSuccess: (article) => onSaved(article) });
       }}
     >
-      <Field label="Title" htmlFor={`${id}-title`} error={issueFor("title")} className="sm:col-span-6">
+      <Field label={t`Title`} htmlFor={`${id}-title`} error={issueFor("title")} className="sm:col-span-6">
         <Input
           id={`${id}-title`}
           value={values.title}
           onChange={(event) => set("title", event.target.value)}
         />
       </Field>
-      <Field label="Category" htmlFor={`${id}-category`} className="sm:col-span-2">
+      <Field label={t`Category`} htmlFor={`${id}-category`} className="sm:col-span-2">
         <Select
           id={`${id}-category`}
           value={values.category}
@@ -86,24 +93,24 @@ export function ArticleForm({ articleId, initial, onSaved, onCancel }: ArticleFo
           onChange={(event) => set("category", event.target.value as TicketCategory)}
         />
       </Field>
-      <Field label="Status" htmlFor={`${id}-status`} className="sm:col-span-2">
+      <Field label={t`Status`} htmlFor={`${id}-status`} className="sm:col-span-2">
         <Select
           id={`${id}-status`}
           value={values.status}
-          options={articleStatuses.map((value) => ({ value, label: statusLabels[value] }))}
+          options={articleStatuses.map((value) => ({ value, label: i18n._(articleStatusLabels[value]) }))}
           onChange={(event) => set("status", event.target.value as ArticleStatus)}
         />
       </Field>
-      <Field label="Visibility" htmlFor={`${id}-visibility`} className="sm:col-span-2">
+      <Field label={t`Visibility`} htmlFor={`${id}-visibility`} className="sm:col-span-2">
         <Select
           id={`${id}-visibility`}
           value={values.visibility}
-          options={articleVisibilities.map((value) => ({ value, label: visibilityLabels[value] }))}
+          options={articleVisibilities.map((value) => ({ value, label: i18n._(visibilityLabels[value]) }))}
           onChange={(event) => set("visibility", event.target.value as ArticleVisibility)}
         />
       </Field>
       <Field
-        label="Tags (comma-separated)"
+        label={t`Tags (comma-separated)`}
         htmlFor={`${id}-tags`}
         error={issueFor("tags")}
         className="sm:col-span-6"
@@ -111,7 +118,7 @@ export function ArticleForm({ articleId, initial, onSaved, onCancel }: ArticleFo
         <Input id={`${id}-tags`} value={tagsText} onChange={(event) => setTagsText(event.target.value)} />
       </Field>
       <FileDropZone onFiles={images.insert} className="flex flex-col gap-2 sm:col-span-6">
-        <Field label="Text (Markdown)" htmlFor={`${id}-body`} error={issueFor("body")}>
+        <Field label={t`Text (Markdown)`} htmlFor={`${id}-body`} error={issueFor("body")}>
           <Textarea
             ref={textareaRef}
             id={`${id}-body`}
@@ -124,18 +131,18 @@ export function ArticleForm({ articleId, initial, onSaved, onCancel }: ArticleFo
         </Field>
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
           <FilePickerButton
-            label="Insert image"
+            label={t`Insert image`}
             icon={ImagePlus}
             accept={imageAcceptAttribute}
             onFiles={images.insert}
           />
           <span className="text-xs text-slate-500">
-            or drop or paste {imageTypesDescription} into the text
+            <Trans>or drop or paste {imageTypesDescription} into the text</Trans>
           </span>
           {images.isUploading ? (
             <span role="status" className="flex items-center gap-1.5 text-xs text-slate-600">
               <LoaderCircle aria-hidden="true" className="size-3.5 animate-spin" />
-              Uploading {images.uploading === 1 ? "an image" : `${images.uploading} images`}…
+              {images.uploading === 1 ? t`Uploading an image…` : t`Uploading ${images.uploading} images…`}
             </span>
           ) : null}
         </div>
@@ -155,10 +162,10 @@ export function ArticleForm({ articleId, initial, onSaved, onCancel }: ArticleFo
       <div className="flex gap-3 sm:col-span-6">
         {/* Not while an image uploads: its placeholder would be saved instead of the image. */}
         <Button type="submit" disabled={save.isPending || images.isUploading}>
-          {save.isPending ? "Saving…" : "Save article"}
+          {save.isPending ? t`Saving…` : t`Save article`}
         </Button>
         <Button variant="secondary" onClick={onCancel}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
       </div>
     </form>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import type { DiffPart } from "#shared/articles/article.schemas.ts";
@@ -6,6 +7,7 @@ import { Select } from "../../../components/ui/select.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { formatDateTime } from "../../../lib/format.ts";
 import { articleDiffQuery, articleRevisionsQuery } from "../articles.api.ts";
+import { articleStatusLabels } from "./article-form.tsx";
 
 function DiffText({ parts, label }: { parts: DiffPart[]; label: string }) {
   return (
@@ -35,6 +37,7 @@ function DiffText({ parts, label }: { parts: DiffPart[]; label: string }) {
 
 /** Every saved revision (who, when) and what changed between any two. */
 export function ArticleHistory({ articleId }: { articleId: number }) {
+  const { t, i18n } = useLingui();
   const id = useId();
   const revisions = useQuery(articleRevisionsQuery(articleId));
   const items = revisions.data?.items ?? [];
@@ -44,18 +47,21 @@ export function ArticleHistory({ articleId }: { articleId: number }) {
   const to = picked?.to ?? latest;
   const diff = useQuery(articleDiffQuery(articleId, from, to));
 
-  if (revisions.isPending) return <Spinner label="Loading revisions" />;
-  const options = items.map((item) => ({ value: String(item.number), label: `Revision ${item.number}` }));
+  if (revisions.isPending) return <Spinner label={t`Loading revisions`} />;
+  const options = items.map((item) => ({ value: String(item.number), label: t`Revision ${item.number}` }));
   return (
     <div className="space-y-4">
       <ol className="divide-y divide-slate-100 text-sm">
         {items.map((item) => (
           <li key={item.number} className="flex flex-wrap justify-between gap-2 py-2">
             <span className="font-medium text-slate-800">
-              Revision {item.number}: {item.title}
+              <Trans>
+                Revision {item.number}: {item.title}
+              </Trans>
             </span>
             <span className="text-slate-500">
-              {item.authorName ?? "Former member"} · {formatDateTime(item.createdAt)} · {item.status}
+              {item.authorName ?? t`Former member`} · {formatDateTime(item.createdAt)} ·{" "}
+              {i18n._(articleStatusLabels[item.status])}
             </span>
           </li>
         ))}
@@ -63,7 +69,7 @@ export function ArticleHistory({ articleId }: { articleId: number }) {
       {items.length > 1 ? (
         <>
           <div className="flex flex-wrap gap-3">
-            <Field label="Compare" htmlFor={`${id}-from`}>
+            <Field label={t`Compare`} htmlFor={`${id}-from`}>
               <Select
                 id={`${id}-from`}
                 value={String(from)}
@@ -71,7 +77,7 @@ export function ArticleHistory({ articleId }: { articleId: number }) {
                 onChange={(event) => setPicked({ from: Number(event.target.value), to })}
               />
             </Field>
-            <Field label="with" htmlFor={`${id}-to`}>
+            <Field label={t`with`} htmlFor={`${id}-to`}>
               <Select
                 id={`${id}-to`}
                 value={String(to)}
@@ -82,11 +88,13 @@ export function ArticleHistory({ articleId }: { articleId: number }) {
           </div>
           {diff.data ? (
             <div className="space-y-2">
-              <DiffText parts={diff.data.title} label="Title changes" />
-              <DiffText parts={diff.data.body} label="Text changes" />
+              <DiffText parts={diff.data.title} label={t`Title changes`} />
+              <DiffText parts={diff.data.body} label={t`Text changes`} />
             </div>
           ) : from === to ? (
-            <p className="text-sm text-slate-500">Choose two different revisions.</p>
+            <p className="text-sm text-slate-500">
+              <Trans>Choose two different revisions.</Trans>
+            </p>
           ) : null}
         </>
       ) : null}

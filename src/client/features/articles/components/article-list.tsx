@@ -1,9 +1,11 @@
+import { plural } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { FileText } from "lucide-react";
-import { Link } from "react-router";
 import type { ArticleSummary } from "#shared/articles/article.schemas.ts";
 import { articlePath } from "#shared/articles/article-slug.ts";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
+import { Link } from "../../../lib/router.tsx";
 import { ArticleSnippet } from "./article-snippet.tsx";
 
 export function ArticleList({ items, emptyTitle }: { items: ArticleSummary[]; emptyTitle: string }) {
@@ -20,12 +22,20 @@ export function ArticleList({ items, emptyTitle }: { items: ArticleSummary[]; em
               {item.title}
             </Link>
             <Badge tone="slate">{item.category}</Badge>
-            {item.status === "draft" ? <Badge tone="amber">Draft</Badge> : null}
-            {item.visibility === "internal" ? <Badge tone="indigo">Internal</Badge> : null}
+            {item.status === "draft" ? (
+              <Badge tone="amber">
+                <Trans>Draft</Trans>
+              </Badge>
+            ) : null}
+            {item.visibility === "internal" ? (
+              <Badge tone="indigo">
+                <Trans>Internal</Trans>
+              </Badge>
+            ) : null}
           </div>
           {item.snippet ? <ArticleSnippet parts={item.snippet} /> : null}
           <p className="mt-1 text-xs text-slate-500">
-            {item.views} {item.views === 1 ? "view" : "views"}
+            {plural(item.views, { one: "# view", other: "# views" })}
             {item.tags.length > 0 ? ` · ${item.tags.join(", ")}` : ""}
           </p>
         </li>

@@ -1,39 +1,43 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
-import { Link } from "react-router";
 import { articlePath } from "#shared/articles/article-slug.ts";
 import { LoadFailed } from "../../../components/ui/load-failed.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
+import { Link } from "../../../lib/router.tsx";
 import { articleStatsQuery } from "../articles.api.ts";
 
 /** Staff figures per article: views, helpful votes, suggestions opened and deflected tickets. */
 export function ArticleStatsTable() {
+  const { t } = useLingui();
   const stats = useQuery(articleStatsQuery());
-  if (stats.isPending) return <Spinner label="Loading figures" />;
+  if (stats.isPending) return <Spinner label={t`Loading figures`} />;
   if (stats.isError)
-    return <LoadFailed message="Could not load the figures." onRetry={() => void stats.refetch()} />;
+    return <LoadFailed message={t`Could not load the figures.`} onRetry={() => void stats.refetch()} />;
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm">
-        <caption className="sr-only">Article figures</caption>
+        <caption className="sr-only">
+          <Trans>Article figures</Trans>
+        </caption>
         <thead className="text-xs text-slate-500 uppercase">
           <tr>
             <th scope="col" className="px-5 py-2">
-              Article
+              <Trans>Article</Trans>
             </th>
             <th scope="col" className="px-3 py-2 text-right">
-              Views
+              <Trans>Views</Trans>
             </th>
             <th scope="col" className="px-3 py-2 text-right">
-              Helpful
+              <Trans>Helpful</Trans>
             </th>
             <th scope="col" className="px-3 py-2 text-right">
-              Not helpful
+              <Trans>Not helpful</Trans>
             </th>
             <th scope="col" className="px-3 py-2 text-right">
-              Opened from form
+              <Trans>Opened from form</Trans>
             </th>
             <th scope="col" className="px-3 py-2 text-right">
-              Deflections
+              <Trans>Deflections</Trans>
             </th>
           </tr>
         </thead>

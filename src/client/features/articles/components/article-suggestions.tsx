@@ -1,8 +1,9 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { BookOpen } from "lucide-react";
 import { type RefObject, useEffect, useRef } from "react";
-import { useNavigate } from "react-router";
 import { articlePath } from "#shared/articles/article-slug.ts";
+import { useNavigate } from "../../../lib/router.tsx";
 import { useDebouncedValue } from "../../../lib/use-debounced-value.ts";
 import { articleSuggestionsQuery, recordSuggestionOpened, reportFormLeft } from "../articles.api.ts";
 
@@ -17,6 +18,7 @@ interface ArticleSuggestionsProps {
  * one, then leaving the form without creating a ticket, counts a deflection (docs/decisions/030).
  */
 export function ArticleSuggestions({ title, ticketsCreated }: ArticleSuggestionsProps) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const q = useDebouncedValue(title.trim(), 300);
   const suggestions = useQuery(articleSuggestionsQuery(q));
@@ -64,11 +66,11 @@ export function ArticleSuggestions({ title, ticketsCreated }: ArticleSuggestions
 
   return (
     <section
-      aria-label="Suggested articles"
+      aria-label={t`Suggested articles`}
       className="rounded-lg border border-indigo-100 bg-indigo-50/60 p-3 sm:col-span-6"
     >
       <p className="flex items-center gap-2 text-sm font-medium text-indigo-900">
-        <BookOpen aria-hidden="true" className="size-4" /> These articles might solve it
+        <BookOpen aria-hidden="true" className="size-4" /> <Trans>These articles might solve it</Trans>
       </p>
       <ul className="mt-2 space-y-1">
         {items.map((item) => (

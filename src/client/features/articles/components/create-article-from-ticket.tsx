@@ -1,8 +1,9 @@
+import { Trans } from "@lingui/react/macro";
 import { BookPlus } from "lucide-react";
-import { Link } from "react-router";
 import { can } from "#shared/permissions.ts";
 import type { TicketStatus } from "#shared/tickets/ticket.schemas.ts";
 import { buttonClass } from "../../../components/ui/button.tsx";
+import { Link } from "../../../lib/router.tsx";
 import { useActor } from "../../../lib/use-actor.ts";
 
 /** Issue 16 item 4: staff turn a solved ticket into an article, prefilled from it (never its internal notes). */
@@ -14,7 +15,7 @@ export function CreateArticleFromTicket({ ticketId, status }: { ticketId: string
       to={`/kb/new?fromTicket=${encodeURIComponent(ticketId)}`}
       className={buttonClass("secondary", "sm", "self-start")}
     >
-      <BookPlus aria-hidden="true" className="size-4" /> Create article
+      <BookPlus aria-hidden="true" className="size-4" /> <Trans>Create article</Trans>
     </Link>
   );
 }

@@ -1,6 +1,7 @@
+import { Trans } from "@lingui/react/macro";
 import { BookOpen } from "lucide-react";
-import { Link } from "react-router";
 import { buttonClass } from "../../../components/ui/button.tsx";
+import { Link } from "../../../lib/router.tsx";
 
 /**
  * The way to /kb. The header's entries are fixed by the spec (§2) and its Knowledge Base entry keeps
@@ -10,7 +11,7 @@ export function HelpArticlesLink() {
   return (
     <Link to="/kb" className={buttonClass("secondary", "sm")}>
       <BookOpen aria-hidden="true" className="size-4" />
-      Help articles
+      <Trans>Help articles</Trans>
     </Link>
   );
 }

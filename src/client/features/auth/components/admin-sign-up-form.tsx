@@ -1,22 +1,24 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { KeyRound, LoaderCircle } from "lucide-react";
 import { useForm } from "react-hook-form";
-import { Link, useNavigate } from "react-router";
 import { type AdminSignUpInput, adminSignUpInputSchema } from "#shared/users/user.schemas.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { TextField } from "../../../components/ui/field.tsx";
 import { isApiError } from "../../../lib/api-client.ts";
+import { Link, useNavigate } from "../../../lib/router.tsx";
 import { toast } from "../../../lib/toast.ts";
 import { useAdminSignUp, useSignIn } from "../auth.api.ts";
 import { NewAccountFields } from "./new-account-fields.tsx";
 
-const registrationFailed = "Something went wrong with the admin registration";
+const registrationFailed = () => t`Something went wrong with the admin registration`;
 
 /** Spec §8 toasts; a rate-limited attempt says when to try again. */
 function failureMessage(error: unknown) {
-  if (isApiError(error, 403)) return "Invalid admin key. Access denied.";
+  if (isApiError(error, 403)) return t`Invalid admin key. Access denied.`;
   if (isApiError(error, 429)) return error.message;
-  return registrationFailed;
+  return registrationFailed();
 }
 
 export function AdminSignUpForm() {
@@ -39,13 +41,13 @@ export function AdminSignUpForm() {
       toast.error(failureMessage(error));
       return;
     }
-    toast.success("Admin account created successfully");
+    toast.success(t`Admin account created successfully`);
     // The registration starts no session: sign in with what was just typed.
     try {
       await signIn.mutateAsync({ email, password });
       navigate("/admin-home", { replace: true });
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : "Please sign in with your new account.");
+      toast.error(error instanceof Error ? error.message : t`Please sign in with your new account.`);
       navigate("/sign-in", { replace: true });
     }
   });
@@ -58,18 +60,22 @@ export function AdminSignUpForm() {
       >
         <KeyRound aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-600" />
         <div>
-          <p className="font-medium">A valid admin key is needed.</p>
+          <p className="font-medium">
+            <Trans>A valid admin key is needed.</Trans>
+          </p>
           <p className="mt-1 text-amber-800">
-            The key is the server&apos;s <code className="font-mono text-xs">ADMIN_SIGNUP_KEY</code> setting.
-            If none is set, the server creates one at its first start and prints it in its log. Ask whoever
-            runs the server.
+            <Trans>
+              The key is the server&apos;s <code className="font-mono text-xs">ADMIN_SIGNUP_KEY</code>{" "}
+              setting. If none is set, the server creates one at its first start and prints it in its log. Ask
+              whoever runs the server.
+            </Trans>
           </p>
         </div>
       </div>
       <form noValidate onSubmit={handleRegister} className="flex flex-col gap-5">
         <NewAccountFields register={register} errors={errors} />
         <TextField
-          label="Admin Secret Key"
+          label={t`Admin Secret Key`}
           error={errors.adminKey?.message}
           type="password"
           autoComplete="off"
@@ -78,14 +84,16 @@ export function AdminSignUpForm() {
         />
         <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
           {isSubmitting ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
-          Create Admin Account
+          <Trans>Create Admin Account</Trans>
         </Button>
       </form>
       <p className="mt-6 text-center text-sm text-slate-500">
-        Already have an account?{" "}
-        <Link to="/sign-in" className="font-medium text-indigo-600 hover:text-indigo-500">
-          Sign in
-        </Link>
+        <Trans>
+          Already have an account?{" "}
+          <Link to="/sign-in" className="font-medium text-indigo-600 hover:text-indigo-500">
+            Sign in
+          </Link>
+        </Trans>
       </p>
     </>
   );

@@ -1,5 +1,6 @@
 import { LifeBuoy } from "lucide-react";
 import type { ReactNode } from "react";
+import { AccountPageLanguageSwitch } from "../../locale/language-select.tsx";
 
 /** The centred card that frames the account screens: Sign In, Create Account, password reset, role choice. */
 export function AuthCard({
@@ -22,6 +23,7 @@ export function AuthCard({
         <p className="mt-1 text-sm text-slate-500">{description}</p>
       </div>
       <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">{children}</div>
+      <AccountPageLanguageSwitch />
     </div>
   );
 }

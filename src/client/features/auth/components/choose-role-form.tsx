@@ -1,27 +1,41 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { Info, LoaderCircle, UserRound, Wrench } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
-import { useNavigate } from "react-router";
 import { homePathFor, type SignUpRole } from "#shared/users/roles.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { cn } from "../../../components/ui/cn.ts";
 import { isApiError } from "../../../lib/api-client.ts";
+import { useNavigate } from "../../../lib/router.tsx";
 import { toast } from "../../../lib/toast.ts";
 import { actorKeys, forgetActor } from "../../../lib/use-actor.ts";
 import { useChooseRole } from "../auth.api.ts";
 
 const choices = [
-  { role: "user", label: "User", description: "Raise support tickets and follow them.", icon: UserRound },
+  {
+    role: "user",
+    label: msg`User`,
+    description: msg`Raise support tickets and follow them.`,
+    icon: UserRound,
+  },
   {
     role: "technician",
-    label: "Technician",
-    description: "Pick up open tickets and resolve them.",
+    label: msg`Technician`,
+    description: msg`Pick up open tickets and resolve them.`,
     icon: Wrench,
   },
-] as const satisfies readonly { role: SignUpRole; label: string; description: string; icon: unknown }[];
+] as const satisfies readonly {
+  role: SignUpRole;
+  label: MessageDescriptor;
+  description: MessageDescriptor;
+  icon: unknown;
+}[];
 
 /** /role-selection: a person without a role (first Google or organisation sign-in) picks one, once. */
 export function ChooseRoleForm() {
+  const { t, i18n } = useLingui();
   const id = useId();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -34,16 +48,16 @@ export function ChooseRoleForm() {
     // mutate are dropped once the form has unmounted.
     try {
       const actor = await chooseRole.mutateAsync(role);
-      toast.success("Role selected successfully!");
+      toast.success(t`Role selected successfully!`);
       navigate(homePathFor(actor.role), { replace: true });
     } catch (error) {
       if (isApiError(error, 401)) {
-        toast.error("Please sign in first");
+        toast.error(t`Please sign in first`);
         forgetActor(queryClient);
         navigate("/sign-in", { replace: true });
         return;
       }
-      toast.error("Failed to update role. Please try again.");
+      toast.error(t`Failed to update role. Please try again.`);
       // 409: a role was set meanwhile (another tab, an administrator); reloading who we are sends us home.
       if (isApiError(error, 409)) await queryClient.invalidateQueries({ queryKey: actorKeys.me });
     }
@@ -53,7 +67,7 @@ export function ChooseRoleForm() {
     <form onSubmit={handleContinue} className="flex flex-col gap-5">
       <div role="radiogroup" aria-labelledby={`${id}-legend`} className="flex flex-col gap-3">
         <p id={`${id}-legend`} className="text-sm font-medium text-slate-700">
-          Role
+          <Trans>Role</Trans>
         </p>
         {choices.map((choice) => {
           const isChecked = role === choice.role;
@@ -94,10 +108,10 @@ export function ChooseRoleForm() {
                   id={`${id}-${choice.role}-label`}
                   className="block text-sm font-semibold text-slate-900"
                 >
-                  {choice.label}
+                  {i18n._(choice.label)}
                 </span>
                 <span id={`${id}-${choice.role}-description`} className="block text-sm text-slate-500">
-                  {choice.description}
+                  {i18n._(choice.description)}
                 </span>
               </span>
             </label>
@@ -106,11 +120,11 @@ export function ChooseRoleForm() {
       </div>
       <p className="flex gap-2 text-sm text-slate-500">
         <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-        An administrator can change your role later.
+        <Trans>An administrator can change your role later.</Trans>
       </p>
       <Button type="submit" size="lg" className="w-full" disabled={chooseRole.isPending}>
         {chooseRole.isPending ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
-        Continue
+        <Trans>Continue</Trans>
       </Button>
     </form>
   );

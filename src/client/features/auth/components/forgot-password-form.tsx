@@ -1,15 +1,17 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { LoaderCircle, MailCheck } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { Link } from "react-router";
 import { forgotPasswordInputSchema } from "#shared/users/user.schemas.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { TextField } from "../../../components/ui/field.tsx";
+import { Link } from "../../../lib/router.tsx";
 import { toast } from "../../../lib/toast.ts";
 import { useRequestPasswordReset } from "../auth.api.ts";
 
 export function ForgotPasswordForm() {
+  const { t } = useLingui();
   const requestReset = useRequestPasswordReset();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const {
@@ -22,11 +24,11 @@ export function ForgotPasswordForm() {
     try {
       await requestReset.mutateAsync(email);
       // The server answers the same whether or not the address has an account, and so do we.
-      toast.success("Reset email was sent successfully.");
+      toast.success(t`Reset email was sent successfully.`);
       setSentTo(email);
     } catch (error) {
       console.error("Password reset request failed", error);
-      toast.error(error instanceof Error ? error.message : "Something went wrong. Please try again.");
+      toast.error(error instanceof Error ? error.message : t`Something went wrong. Please try again.`);
     }
   });
 
@@ -39,14 +41,16 @@ export function ForgotPasswordForm() {
         >
           <MailCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           <p>
-            If <span className="font-medium break-all">{sentTo}</span> has an account, a link to set a new
-            password is on its way. It works once and expires in one hour.
+            <Trans>
+              If <span className="font-medium break-all">{sentTo}</span> has an account, a link to set a new
+              password is on its way. It works once and expires in one hour.
+            </Trans>
           </p>
         </div>
       ) : null}
       <form noValidate onSubmit={handleSend} className="flex flex-col gap-5">
         <TextField
-          label="Email"
+          label={t`Email`}
           error={errors.email?.message}
           type="email"
           autoComplete="email"
@@ -55,14 +59,16 @@ export function ForgotPasswordForm() {
         />
         <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
           {isSubmitting ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
-          Send Reset Password
+          <Trans>Send Reset Password</Trans>
         </Button>
       </form>
       <p className="mt-6 text-center text-sm text-slate-500">
-        Remembered it?{" "}
-        <Link to="/sign-in" className="font-medium text-indigo-600 hover:text-indigo-500">
-          Back to sign in
-        </Link>
+        <Trans>
+          Remembered it?{" "}
+          <Link to="/sign-in" className="font-medium text-indigo-600 hover:text-indigo-500">
+            Back to sign in
+          </Link>
+        </Trans>
       </p>
     </>
   );

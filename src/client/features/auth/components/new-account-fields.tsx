@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import type { FieldErrors, UseFormRegister } from "react-hook-form";
 import { TextField } from "../../../components/ui/field.tsx";
 import { PasswordField } from "../../../components/ui/password-input.tsx";
@@ -19,17 +20,18 @@ export function NewAccountFields<Values extends NewAccount>(props: {
     register: UseFormRegister<NewAccount>;
     errors: FieldErrors<NewAccount>;
   };
+  const { t } = useLingui();
   return (
     <>
       <TextField
-        label="Name"
+        label={t`Name`}
         error={errors.name?.message}
         autoComplete="name"
-        placeholder="Jane Doe"
+        placeholder={t`Jane Doe`}
         {...register("name")}
       />
       <TextField
-        label="Email"
+        label={t`Email`}
         error={errors.email?.message}
         type="email"
         autoComplete="email"
@@ -37,10 +39,10 @@ export function NewAccountFields<Values extends NewAccount>(props: {
         {...register("email")}
       />
       <PasswordField
-        label="Password"
+        label={t`Password`}
         error={errors.password?.message}
         autoComplete="new-password"
-        placeholder="At least 8 characters"
+        placeholder={t`At least 8 characters`}
         {...register("password")}
       />
     </>

@@ -1,4 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { LoaderCircle, Pencil } from "lucide-react";
 import { useEffect, useId, useState } from "react";
@@ -20,7 +22,7 @@ export function ProfileName({ name }: { name: string }) {
         <span className="min-w-0 break-words">{name}</span>
         <Button variant="secondary" size="sm" onClick={() => setIsEditing(true)}>
           <Pencil aria-hidden="true" className="size-3.5" />
-          Edit
+          <Trans>Edit</Trans>
         </Button>
       </div>
     );
@@ -52,23 +54,23 @@ function NameForm({ name, onDone }: { name: string; onDone: () => void }) {
     }
     try {
       await updateProfile.mutateAsync(input);
-      toast.success("Profile updated successfully");
+      toast.success(t`Profile updated successfully`);
       onDone();
     } catch (error) {
       if (isApiError(error, 401)) {
-        toast.error("Please sign in to update profile");
+        toast.error(t`Please sign in to update profile`);
         // The session is gone: reloading who we are sends this page to /sign-in.
         await queryClient.invalidateQueries({ queryKey: actorKeys.me });
         return;
       }
-      toast.error("Could not update the details");
+      toast.error(t`Could not update the details`);
     }
   });
 
   return (
     <form noValidate onSubmit={handleApply} className="flex flex-col gap-2">
       <label htmlFor={`${id}-name`} className="sr-only">
-        Name
+        <Trans>Name</Trans>
       </label>
       <Input
         id={`${id}-name`}
@@ -84,10 +86,10 @@ function NameForm({ name, onDone }: { name: string; onDone: () => void }) {
       <div className="flex gap-2">
         <Button type="submit" size="sm" disabled={isSubmitting}>
           {isSubmitting ? <LoaderCircle aria-hidden="true" className="size-3.5 animate-spin" /> : null}
-          Apply changes
+          <Trans>Apply changes</Trans>
         </Button>
         <Button variant="ghost" size="sm" onClick={onDone} disabled={isSubmitting}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
       </div>
     </form>

@@ -1,8 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { LinkIcon, LoaderCircle } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { Link, useNavigate } from "react-router";
 import { z } from "zod";
 import { resetPasswordInputSchema } from "#shared/users/user.schemas.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
@@ -10,21 +10,22 @@ import { Button, buttonClass } from "../../../components/ui/button.tsx";
 import { TextField } from "../../../components/ui/field.tsx";
 import { PasswordField } from "../../../components/ui/password-input.tsx";
 import { isApiError } from "../../../lib/api-client.ts";
+import { Link, useNavigate } from "../../../lib/router.tsx";
 import { toast } from "../../../lib/toast.ts";
 import { useResetPassword } from "../auth.api.ts";
 
-export const invalidResetLink = "This reset link is invalid or has expired.";
-
 // The password rules are the server's (shared schema); typing it twice only guards against a typo.
-const resetPasswordFormSchema = resetPasswordInputSchema
-  .extend({ confirmPassword: z.string() })
-  .refine((input) => input.newPassword === input.confirmPassword, {
-    path: ["confirmPassword"],
-    message: "Passwords do not match",
-  });
+const resetPasswordFormSchema = (mismatch: string) =>
+  resetPasswordInputSchema
+    .extend({ confirmPassword: z.string() })
+    .refine((input) => input.newPassword === input.confirmPassword, {
+      path: ["confirmPassword"],
+      message: mismatch,
+    });
 
 /** `token` is null when the link carried none, or the server already said it is invalid (?error=…). */
 export function ResetPasswordForm({ token }: { token: string | null }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const resetPassword = useResetPassword();
   const [isTokenRefused, setIsTokenRefused] = useState(false);
@@ -34,7 +35,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm({
-    resolver: zodResolver(resetPasswordFormSchema),
+    resolver: zodResolver(resetPasswordFormSchema(t`Passwords do not match`)),
     defaultValues: { newPassword: "", confirmPassword: "" },
   });
 
@@ -44,26 +45,27 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     setServerError(null);
     try {
       await resetPassword.mutateAsync({ token, newPassword });
-      toast.success("Your password has been reset. Sign in with your new password.");
+      toast.success(t`Your password has been reset. Sign in with your new password.`);
       navigate("/sign-in", { replace: true });
     } catch (error) {
       if (isApiError(error, 400) && error.code === "INVALID_TOKEN") setIsTokenRefused(true);
       else if (isApiError(error, 429)) toast.error(error.message);
-      else setServerError(error instanceof Error ? error.message : "Something went wrong. Please try again.");
+      else
+        setServerError(error instanceof Error ? error.message : t`Something went wrong. Please try again.`);
     }
   });
 
   return (
     <form noValidate onSubmit={handleReset} className="flex flex-col gap-5">
       <PasswordField
-        label="New password"
+        label={t`New password`}
         error={errors.newPassword?.message}
         autoComplete="new-password"
-        placeholder="At least 8 characters"
+        placeholder={t`At least 8 characters`}
         {...register("newPassword")}
       />
       <TextField
-        label="Confirm password"
+        label={t`Confirm password`}
         error={errors.confirmPassword?.message}
         type="password"
         autoComplete="new-password"
@@ -72,7 +74,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
       {serverError ? <Alert>{serverError}</Alert> : null}
       <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
-        Set Password
+        <Trans>Set Password</Trans>
       </Button>
     </form>
   );
@@ -85,16 +87,16 @@ function InvalidResetLink() {
         <LinkIcon aria-hidden="true" className="size-6" />
       </span>
       <p role="alert" className="mt-4 font-semibold text-slate-900">
-        {invalidResetLink}
+        <Trans>This reset link is invalid or has expired.</Trans>
       </p>
       <p className="mt-1 text-sm text-slate-500">
-        A link works once and expires one hour after it was sent. Ask for a new one.
+        <Trans>A link works once and expires one hour after it was sent. Ask for a new one.</Trans>
       </p>
       <Link to="/forgot-password" className={buttonClass("primary", "md", "mt-5")}>
-        Request a new link
+        <Trans>Request a new link</Trans>
       </Link>
       <Link to="/sign-in" className="mt-4 text-sm font-medium text-indigo-600 hover:text-indigo-500">
-        Back to sign in
+        <Trans>Back to sign in</Trans>
       </Link>
     </div>
   );

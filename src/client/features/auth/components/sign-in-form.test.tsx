@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { useParams } from "react-router";
 import { describe, expect, it, vi } from "vitest";
+import { useParams } from "../../../lib/router.tsx";
 import { makeMe } from "../../../test/fixtures.ts";
 import { renderWithApp, stubFetch } from "../../../test/render.tsx";
 import { SignInForm } from "./sign-in-form.tsx";

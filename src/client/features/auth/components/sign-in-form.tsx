@@ -1,16 +1,19 @@
+import { t as tc } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { LoaderCircle } from "lucide-react";
 import { type FormEvent, useRef, useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
 import { Button } from "../../../components/ui/button.tsx";
 import { TextField } from "../../../components/ui/field.tsx";
 import { PasswordField } from "../../../components/ui/password-input.tsx";
 import { isApiError } from "../../../lib/api-client.ts";
 import { pathAfterSignIn, returnParam } from "../../../lib/return-path.ts";
+import { Link, useNavigate, useSearchParams } from "../../../lib/router.tsx";
 import { toast } from "../../../lib/toast.ts";
 import { useSignIn } from "../auth.api.ts";
 import { SocialSignIn } from "./social-sign-in.tsx";
 
 export function SignInForm() {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const next = searchParams.get(returnParam);
@@ -41,7 +44,7 @@ export function SignInForm() {
       navigate(pathAfterSignIn(actor.role, next), { replace: true });
     } catch (error) {
       // Spec §8: a wrong e-mail or password reads "Wrong user credentials"; inactive or rate-limited say why.
-      toast.error(isApiError(error, 401) ? "Wrong user credentials" : messageOf(error));
+      toast.error(isApiError(error, 401) ? t`Wrong user credentials` : messageOf(error));
       // On a phone the button may sit where the toast appears: once the form has re-rendered, lift it
       // above (html's scroll-padding-bottom keeps the toast's height free).
       requestAnimationFrame(() => submitRef.current?.scrollIntoView({ block: "nearest" }));
@@ -54,7 +57,7 @@ export function SignInForm() {
     <>
       <form noValidate onSubmit={handleSignIn} className="flex flex-col gap-5">
         <TextField
-          label="Email"
+          label={t`Email`}
           error={errors.email}
           type="email"
           autoComplete="email"
@@ -62,34 +65,36 @@ export function SignInForm() {
           name="email"
         />
         <PasswordField
-          label="Password"
+          label={t`Password`}
           error={errors.password}
           autoComplete="current-password"
           name="password"
         />
         <div className="-mt-2 flex justify-end">
           <Link to="/forgot-password" className="text-sm font-medium text-indigo-600 hover:text-indigo-500">
-            Forgot password?
+            <Trans>Forgot password?</Trans>
           </Link>
         </div>
         <Button ref={submitRef} type="submit" size="lg" className="w-full" disabled={isSubmitting}>
           {isSubmitting ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
-          Sign In
+          <Trans>Sign In</Trans>
         </Button>
       </form>
       <SocialSignIn returnTo={next} />
       <p className="mt-6 text-center text-sm text-slate-500">
-        Don&apos;t have an account?{" "}
-        <Link to="/sign-up" className="font-medium text-indigo-600 hover:text-indigo-500">
-          Sign up
-        </Link>
+        <Trans>
+          Don&apos;t have an account?{" "}
+          <Link to="/sign-up" className="font-medium text-indigo-600 hover:text-indigo-500">
+            Sign up
+          </Link>
+        </Trans>
       </p>
     </>
   );
 }
 
 const messageOf = (error: unknown) =>
-  error instanceof Error && error.message ? error.message : "Something went wrong. Please try again.";
+  error instanceof Error && error.message ? error.message : tc`Something went wrong. Please try again.`;
 
 interface SignInErrors {
   email?: string;
@@ -103,10 +108,10 @@ const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function signInErrorsOf({ email, password }: { email: string; password: string }): SignInErrors {
   const errors: SignInErrors = {};
-  if (!emailPattern.test(email)) errors.email = "Enter a valid e-mail address";
-  else if (email.length > 254) errors.email = "E-mail is too long";
-  if (!password) errors.password = "Password is required";
+  if (!emailPattern.test(email)) errors.email = tc`Enter a valid e-mail address`;
+  else if (email.length > 254) errors.email = tc`E-mail is too long`;
+  if (!password) errors.password = tc`Password is required`;
   else if (password.length > passwordMaxLength)
-    errors.password = `Password must be at most ${passwordMaxLength} characters`;
+    errors.password = tc`Password must be at most ${passwordMaxLength} characters`;
   return errors;
 }

@@ -1,27 +1,27 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { LoaderCircle } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { Link, useNavigate } from "react-router";
 import { homePathFor } from "#shared/users/roles.ts";
 import { signUpInputSchema } from "#shared/users/user.schemas.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Field } from "../../../components/ui/field.tsx";
 import { Select } from "../../../components/ui/select.tsx";
+import { Link, useNavigate } from "../../../lib/router.tsx";
 import { toast } from "../../../lib/toast.ts";
 import { useSignUp } from "../auth.api.ts";
 import { NewAccountFields } from "./new-account-fields.tsx";
 import { SocialSignIn } from "./social-sign-in.tsx";
 
-const roleOptions = [
-  { value: "user", label: "User" },
-  { value: "technician", label: "Technician" },
-] as const;
-
-const registrationFailed = "Something went wrong with the registration";
-
 export function SignUpForm() {
+  const { t } = useLingui();
+  const roleOptions = [
+    { value: "user", label: t`User` },
+    { value: "technician", label: t`Technician` },
+  ] as const;
+  const registrationFailed = t`Something went wrong with the registration`;
   const id = useId();
   const navigate = useNavigate();
   const signUp = useSignUp();
@@ -40,7 +40,7 @@ export function SignUpForm() {
     setServerError(null);
     try {
       const actor = await signUp.mutateAsync(input);
-      toast.success("Registration was a success");
+      toast.success(t`Registration was a success`);
       navigate(homePathFor(actor.role), { replace: true });
     } catch (error) {
       toast.error(registrationFailed);
@@ -57,7 +57,7 @@ export function SignUpForm() {
     <>
       <form noValidate onSubmit={handleSignUp} className="flex flex-col gap-5">
         <NewAccountFields register={register} errors={errors} />
-        <Field label="Role" htmlFor={`${id}-role`} error={errors.role?.message}>
+        <Field label={t`Role`} htmlFor={`${id}-role`} error={errors.role?.message}>
           <Select
             id={`${id}-role`}
             options={roleOptions}
@@ -68,15 +68,17 @@ export function SignUpForm() {
         {serverError ? <Alert>{serverError}</Alert> : null}
         <Button ref={submitRef} type="submit" size="lg" className="w-full" disabled={isSubmitting}>
           {isSubmitting ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
-          Sign Up
+          <Trans>Sign Up</Trans>
         </Button>
       </form>
       <SocialSignIn />
       <p className="mt-6 text-center text-sm text-slate-500">
-        Already have an account?{" "}
-        <Link to="/sign-in" className="font-medium text-indigo-600 hover:text-indigo-500">
-          Sign in
-        </Link>
+        <Trans>
+          Already have an account?{" "}
+          <Link to="/sign-in" className="font-medium text-indigo-600 hover:text-indigo-500">
+            Sign in
+          </Link>
+        </Trans>
       </p>
     </>
   );

@@ -1,18 +1,20 @@
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Building2, LoaderCircle } from "lucide-react";
 import { useEffect } from "react";
-import { useSearchParams } from "react-router";
 import { Button } from "../../../components/ui/button.tsx";
+import { useSearchParams } from "../../../lib/router.tsx";
 import { toast } from "../../../lib/toast.ts";
 import { authProvidersQuery, type SocialProvider, useSocialSignIn } from "../auth.api.ts";
 
-export const googleAuthorizationFailed = "Could not authorize with Google.";
-export const accountDeactivated = "This account has been deactivated. Contact your administrator.";
+const googleAuthorizationFailed = () => t`Could not authorize with Google.`;
+const accountDeactivated = () => t`This account has been deactivated. Contact your administrator.`;
 
 /** "Sign in with Contoso" → "Could not authorize with Contoso." (the label names the provider). */
 export function oidcAuthorizationFailed(label: string | undefined) {
   const provider = label?.replace(/^(sign in|log in|continue) with\s+/i, "").trim();
-  return `Could not authorize with ${provider || "your organisation"}.`;
+  return provider ? t`Could not authorize with ${provider}.` : t`Could not authorize with your organisation.`;
 }
 
 /**
@@ -42,14 +44,16 @@ export function SocialSignIn({ returnTo }: { returnTo?: string | null }) {
       // The browser leaves for the provider; the button keeps spinning until the page unloads.
       onSuccess: ({ url }) => window.location.assign(url),
       onError: () =>
-        toast.error(provider === "google" ? googleAuthorizationFailed : oidcAuthorizationFailed(oidc?.label)),
+        toast.error(
+          provider === "google" ? googleAuthorizationFailed() : oidcAuthorizationFailed(oidc?.label),
+        ),
     });
   }
 
   function handleGoogle() {
     if (providers.data?.google) handleSignIn("google");
-    else if (providers.isError) toast.error("Could not reach the server. Please try again.");
-    else if (providers.data) toast.info("Google sign-in is not configured");
+    else if (providers.isError) toast.error(t`Could not reach the server. Please try again.`);
+    else if (providers.data) toast.info(t`Google sign-in is not configured`);
   }
 
   const pendingProvider = socialSignIn.isPending || socialSignIn.isSuccess ? socialSignIn.variables : null;
@@ -58,7 +62,7 @@ export function SocialSignIn({ returnTo }: { returnTo?: string | null }) {
     <>
       <div className="my-6 flex items-center gap-3 text-xs text-slate-500 uppercase">
         <span className="h-px flex-1 bg-slate-200" />
-        or
+        <Trans>or</Trans>
         <span className="h-px flex-1 bg-slate-200" />
       </div>
       <div className="flex flex-col gap-3">
@@ -69,7 +73,7 @@ export function SocialSignIn({ returnTo }: { returnTo?: string | null }) {
           disabled={providers.isPending || pendingProvider !== null}
         >
           {pendingProvider === "google" ? <Spinning /> : <GoogleLogo />}
-          Continue with Google
+          <Trans>Continue with Google</Trans>
         </Button>
         {oidc ? (
           <Button
@@ -104,10 +108,10 @@ function useAuthorizationErrorToast(oidcLabel: string | null | undefined) {
   useEffect(() => {
     if (!error || (isOidc && oidcLabel === undefined)) return;
     const message = isDeactivated
-      ? accountDeactivated
+      ? accountDeactivated()
       : isOidc
         ? oidcAuthorizationFailed(oidcLabel ?? undefined)
-        : googleAuthorizationFailed;
+        : googleAuthorizationFailed();
     toast.error(message, { toastId: "authorization-failed" });
     setSearchParams({}, { replace: true });
   }, [error, isOidc, isDeactivated, oidcLabel, setSearchParams]);

@@ -1,4 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { t as tc } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import {
@@ -17,13 +19,17 @@ import { useCreateCannedResponse, useUpdateCannedResponse } from "../canned-resp
 import { PlaceholderHelp, UnknownPlaceholderWarning } from "./placeholder-help.tsx";
 
 // The scope is not a field of the form: it comes from the tab (or the response being edited).
+// The example shows placeholders as typed: passed as values, so the message format leaves their braces alone.
+const firstNamePlaceholder = "{{creator.firstName}}";
+const ticketIdPlaceholder = "{{ticket.id}}";
+
 const formSchema = createCannedResponseInputSchema.pick({ title: true, body: true });
 interface FormValues {
   title: string;
   body: string;
 }
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : "Something went wrong.");
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : tc`Something went wrong.`);
 
 /**
  * Create (`response` absent, in `scope`) or edit a response. The scope is chosen by the tab it is created
@@ -38,6 +44,7 @@ export function CannedResponseFormDialog({
   scope: CannedResponseScope;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const id = useId();
   const create = useCreateCannedResponse();
   const update = useUpdateCannedResponse(response?.id ?? "");
@@ -58,10 +65,10 @@ export function CannedResponseFormDialog({
     try {
       if (response) {
         await update.mutateAsync({ title, body });
-        toast.success("Response saved");
+        toast.success(t`Response saved`);
       } else {
         await create.mutateAsync({ title, body, scope });
-        toast.success("Response created");
+        toast.success(t`Response created`);
       }
       onClose();
     } catch (error) {
@@ -69,32 +76,38 @@ export function CannedResponseFormDialog({
     }
   });
 
-  const what = isShared ? "shared response" : "personal response";
+  const title = response
+    ? isShared
+      ? t`Edit shared response`
+      : t`Edit personal response`
+    : isShared
+      ? t`New shared response`
+      : t`New personal response`;
   return (
     <Dialog
-      title={response ? `Edit ${what}` : `New ${what}`}
+      title={title}
       description={
-        isShared ? "Every technician and administrator can insert it." : "Only you can see and insert it."
+        isShared ? t`Every technician and administrator can insert it.` : t`Only you can see and insert it.`
       }
       onClose={onClose}
     >
       <form noValidate onSubmit={handleSave} className="flex flex-col gap-4">
         {serverError ? <Alert>{serverError}</Alert> : null}
         <TextField
-          label="Title"
+          label={t`Title`}
           error={errors.title?.message}
           autoComplete="off"
           maxLength={cannedResponseTitleMaxLength}
           {...register("title")}
         />
-        <Field label="Text" htmlFor={`${id}-body`} error={errors.body?.message}>
+        <Field label={t`Text`} htmlFor={`${id}-body`} error={errors.body?.message}>
           <Textarea
             id={`${id}-body`}
             invalid={errors.body !== undefined}
             rows={7}
             maxLength={cannedResponseBodyMaxLength}
             aria-describedby={errors.body ? undefined : `${id}-help`}
-            placeholder={"Hi {{creator.firstName}},\n\nthanks for reporting {{ticket.id}}…"}
+            placeholder={t`Hi ${firstNamePlaceholder},\n\nthanks for reporting ${ticketIdPlaceholder}…`}
             {...register("body")}
           />
         </Field>
@@ -102,10 +115,10 @@ export function CannedResponseFormDialog({
         <PlaceholderHelp id={`${id}-help`} />
         <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
           <Button type="button" variant="secondary" onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" disabled={isSubmitting}>
-            {response ? "Save" : "Create response"}
+            {response ? t`Save` : t`Create response`}
           </Button>
         </div>
       </form>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { MessageSquareText, Pencil, Plus, SearchX, Trash2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
@@ -31,6 +32,7 @@ export function CannedResponseList({
   scope: CannedResponseScope;
   search: string;
 }) {
+  const { t } = useLingui();
   const query = useQuery(cannedResponseListQuery());
   const [editing, setEditing] = useState<Editing | null>(null);
   const canCreate = can.createCannedResponse(actor, scope);
@@ -42,30 +44,30 @@ export function CannedResponseList({
   if (query.isPending) {
     content = (
       <div className="flex justify-center py-10">
-        <Spinner label="Loading responses" />
+        <Spinner label={t`Loading responses`} />
       </div>
     );
   } else if (query.isError) {
     content = (
-      <LoadFailed message="The responses could not be loaded." onRetry={() => void query.refetch()} />
+      <LoadFailed message={t`The responses could not be loaded.`} onRetry={() => void query.refetch()} />
     );
   } else if (inScope.length === 0) {
     content = (
       <EmptyState
         icon={MessageSquareText}
-        title={scope === "shared" ? "No shared responses yet" : "No personal responses yet"}
+        title={scope === "shared" ? t`No shared responses yet` : t`No personal responses yet`}
         description={
           scope === "shared"
             ? canCreate
-              ? "Shared responses are offered to every technician and administrator."
-              : "Administrators write the responses the whole team shares."
-            : "Save the replies you type again and again, then insert them from any ticket's comment box."
+              ? t`Shared responses are offered to every technician and administrator.`
+              : t`Administrators write the responses the whole team shares.`
+            : t`Save the replies you type again and again, then insert them from any ticket's comment box.`
         }
         action={canCreate ? <NewResponseButton onClick={() => setEditing({ kind: "create" })} /> : undefined}
       />
     );
   } else if (shown.length === 0) {
-    content = <EmptyState icon={SearchX} title="No response matches" description="Try other words." />;
+    content = <EmptyState icon={SearchX} title={t`No response matches`} description={t`Try other words.`} />;
   } else {
     content = (
       <ul className="divide-y divide-slate-100">
@@ -104,7 +106,7 @@ function NewResponseButton({ onClick }: { onClick: () => void }) {
   return (
     <Button size="sm" onClick={onClick}>
       <Plus aria-hidden="true" className="size-4" />
-      New response
+      <Trans>New response</Trans>
     </Button>
   );
 }
@@ -120,28 +122,34 @@ function ResponseItem({
   onEdit: () => void;
   onDelete: () => void;
 }) {
+  const { t } = useLingui();
   return (
     <article aria-label={response.title} className="flex flex-col gap-3 sm:flex-row sm:items-start">
       <div className="min-w-0 flex-1">
         <h3 className="flex flex-wrap items-center gap-2 text-sm font-semibold break-words text-slate-900">
           {response.title}
-          {response.scope === "shared" ? <Badge tone="indigo">Shared</Badge> : null}
+          {response.scope === "shared" ? (
+            <Badge tone="indigo">
+              <Trans>Shared</Trans>
+            </Badge>
+          ) : null}
         </h3>
         <p className="mt-1 text-sm break-words whitespace-pre-wrap text-slate-600">{response.body}</p>
         <p className="mt-2 text-xs text-slate-400">
-          {response.scope === "shared" && response.ownerName ? `By ${response.ownerName} · ` : ""}
-          Updated {formatDateTime(response.updatedAt)}
+          {response.scope === "shared" && response.ownerName
+            ? t`By ${response.ownerName} · Updated ${formatDateTime(response.updatedAt)}`
+            : t`Updated ${formatDateTime(response.updatedAt)}`}
         </p>
       </div>
       {canManage ? (
         <div className="flex shrink-0 gap-2">
-          <Button variant="secondary" size="sm" onClick={onEdit} aria-label={`Edit ${response.title}`}>
+          <Button variant="secondary" size="sm" onClick={onEdit} aria-label={t`Edit ${response.title}`}>
             <Pencil aria-hidden="true" className="size-4" />
-            Edit
+            <Trans>Edit</Trans>
           </Button>
-          <Button variant="ghost" size="sm" onClick={onDelete} aria-label={`Delete ${response.title}`}>
+          <Button variant="ghost" size="sm" onClick={onDelete} aria-label={t`Delete ${response.title}`}>
             <Trash2 aria-hidden="true" className="size-4" />
-            Delete
+            <Trans>Delete</Trans>
           </Button>
         </div>
       ) : null}
@@ -150,17 +158,18 @@ function ResponseItem({
 }
 
 function DeleteDialog({ response, onClose }: { response: CannedResponse; onClose: () => void }) {
+  const { t } = useLingui();
   const remove = useDeleteCannedResponse();
   return (
     <ConfirmDialog
-      title="Delete this response?"
+      title={t`Delete this response?`}
       description={
         response.scope === "shared"
-          ? `"${response.title}" will no longer be offered to anyone.`
-          : `"${response.title}" will be gone for good.`
+          ? t`"${response.title}" will no longer be offered to anyone.`
+          : t`"${response.title}" will be gone for good.`
       }
-      confirmLabel="Delete"
-      successMessage="Response deleted"
+      confirmLabel={t`Delete`}
+      successMessage={t`Response deleted`}
       onConfirm={() => remove.mutateAsync(response.id)}
       onClose={onClose}
     />

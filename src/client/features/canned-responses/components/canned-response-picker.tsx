@@ -1,7 +1,7 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { MessageSquareText } from "lucide-react";
 import { type KeyboardEvent, type RefObject, useEffect, useId, useRef, useState } from "react";
-import { Link } from "react-router";
 import type { CannedResponse } from "#shared/canned-responses/canned-response.schemas.ts";
 import { fillPlaceholders } from "#shared/canned-responses/fill-placeholders.ts";
 import { can } from "#shared/permissions.ts";
@@ -9,6 +9,7 @@ import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { cn } from "../../../components/ui/cn.ts";
+import { Link } from "../../../lib/router.tsx";
 import type { CommentEditor } from "../../../lib/text-insertion.ts";
 import { useActor } from "../../../lib/use-actor.ts";
 import { cannedResponseListQuery, matchesSearch } from "../canned-responses.api.ts";
@@ -28,6 +29,7 @@ const preview = (text: string) =>
  * move, Enter to insert, Esc to close; focus goes back to the comment box either way.
  */
 export function CannedResponsePicker({ ticket, editor }: { ticket: Ticket; editor: CommentEditor }) {
+  const { t } = useLingui();
   const actor = useActor();
   const [isOpen, setIsOpen] = useState(false);
   const isStaff = actor ? can.accessCannedResponses(actor) : false;
@@ -69,12 +71,12 @@ export function CannedResponsePicker({ ticket, editor }: { ticket: Ticket; edito
         aria-expanded={isOpen}
         aria-haspopup="dialog"
         aria-keyshortcuts={pickerShortcut.keys}
-        title={`Insert a canned response (${pickerShortcut.label})`}
+        title={t`Insert a canned response (${pickerShortcut.label})`}
         onClick={() => (isOpen ? close() : setIsOpen(true))}
         className="-ml-2"
       >
         <MessageSquareText aria-hidden="true" className="size-4" />
-        Insert response
+        <Trans>Insert response</Trans>
         <kbd className="hidden rounded border border-slate-300 bg-white px-1 font-sans text-[11px] text-slate-500 sm:inline">
           {pickerShortcut.label}
         </kbd>
@@ -94,6 +96,7 @@ function PickerPanel({
   onInsert: (response: CannedResponse) => void;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const id = useId();
   const listboxId = `${id}-listbox`;
   const panelRef = useRef<HTMLDivElement>(null);
@@ -151,7 +154,7 @@ function PickerPanel({
     <div
       ref={panelRef}
       role="dialog"
-      aria-label="Insert a canned response"
+      aria-label={t`Insert a canned response`}
       className="absolute inset-x-0 top-full z-30 mt-2 flex flex-col rounded-xl bg-white shadow-lg ring-1 ring-slate-200"
     >
       <div className="border-b border-slate-100 p-2">
@@ -159,13 +162,13 @@ function PickerPanel({
           ref={inputRef}
           type="text"
           role="combobox"
-          aria-label="Search canned responses"
+          aria-label={t`Search canned responses`}
           aria-expanded="true"
           aria-controls={listboxId}
           aria-autocomplete="list"
           aria-activedescendant={active ? optionId(active) : undefined}
           autoComplete="off"
-          placeholder="Type to filter…"
+          placeholder={t`Type to filter…`}
           value={search}
           onChange={(event) => {
             setSearch(event.target.value);
@@ -178,7 +181,7 @@ function PickerPanel({
       <div
         id={listboxId}
         role="listbox"
-        aria-label="Canned responses"
+        aria-label={t`Canned responses`}
         className="max-h-72 overflow-y-auto p-1"
       >
         {matches.map((response) => {
@@ -201,7 +204,7 @@ function PickerPanel({
               <span className="flex items-center gap-2">
                 <span className="min-w-0 font-medium break-words text-slate-900">{response.title}</span>
                 <Badge tone={response.scope === "shared" ? "indigo" : "slate"}>
-                  {response.scope === "shared" ? "Shared" : "Personal"}
+                  {response.scope === "shared" ? t`Shared` : t`Personal`}
                 </Badge>
               </span>
               <span className="mt-0.5 block text-xs break-words whitespace-pre-line text-slate-500">
@@ -212,18 +215,24 @@ function PickerPanel({
         })}
       </div>
       {responses.isPending ? (
-        <p className="px-4 pb-3 text-sm text-slate-500">Loading responses…</p>
+        <p className="px-4 pb-3 text-sm text-slate-500">
+          <Trans>Loading responses…</Trans>
+        </p>
       ) : responses.isError ? (
-        <p className="px-4 pb-3 text-sm text-red-600">The responses could not be loaded.</p>
+        <p className="px-4 pb-3 text-sm text-red-600">
+          <Trans>The responses could not be loaded.</Trans>
+        </p>
       ) : matches.length === 0 ? (
         <p className="px-4 pb-3 text-sm text-slate-500">
-          {search ? "No response matches." : "You have no canned responses yet."}
+          {search ? t`No response matches.` : t`You have no canned responses yet.`}
         </p>
       ) : null}
       <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 px-4 py-2 text-xs text-slate-500">
-        <span>↑/↓ move · Enter inserts · Esc closes</span>
+        <span>
+          <Trans>↑/↓ move · Enter inserts · Esc closes</Trans>
+        </span>
         <Link to="/canned-responses" className="font-medium text-indigo-600 hover:text-indigo-500">
-          Manage responses
+          <Trans>Manage responses</Trans>
         </Link>
       </div>
     </div>

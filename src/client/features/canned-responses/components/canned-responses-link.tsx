@@ -1,6 +1,7 @@
+import { Trans } from "@lingui/react/macro";
 import { MessageSquareText } from "lucide-react";
-import { Link } from "react-router";
 import { buttonClass } from "../../../components/ui/button.tsx";
+import { Link } from "../../../lib/router.tsx";
 
 /**
  * The way to /canned-responses from the staff dashboards. The header's entries are fixed by the spec
@@ -10,7 +11,7 @@ export function CannedResponsesLink() {
   return (
     <Link to="/canned-responses" className={buttonClass("secondary", "sm")}>
       <MessageSquareText aria-hidden="true" className="size-4" />
-      Canned responses
+      <Trans>Canned responses</Trans>
     </Link>
   );
 }

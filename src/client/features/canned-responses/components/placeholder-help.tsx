@@ -1,10 +1,13 @@
+import { Trans } from "@lingui/react/macro";
 import { placeholders, unknownPlaceholders } from "#shared/canned-responses/fill-placeholders.ts";
 
 /** The placeholders a response may use, as help text under its editor. */
 export function PlaceholderHelp({ id }: { id: string }) {
   return (
     <div id={id} className="rounded-lg bg-slate-50 px-3 py-2.5 text-xs text-slate-600">
-      <p className="font-medium text-slate-700">Placeholders, filled in when you insert the response:</p>
+      <p className="font-medium text-slate-700">
+        <Trans>Placeholders, filled in when you insert the response:</Trans>
+      </p>
       <ul className="mt-1.5 grid gap-x-4 gap-y-1 sm:grid-cols-2">
         {placeholders.map((placeholder) => (
           <li key={placeholder.name} className="min-w-0">
@@ -15,7 +18,9 @@ export function PlaceholderHelp({ id }: { id: string }) {
           </li>
         ))}
       </ul>
-      <p className="mt-1.5">Anything else in double braces is left as written.</p>
+      <p className="mt-1.5">
+        <Trans>Anything else in double braces is left as written.</Trans>
+      </p>
     </div>
   );
 }
@@ -27,8 +32,11 @@ export function UnknownPlaceholderWarning({ body }: { body: string }) {
   const names = unknown.map((name) => `{{${name}}}`).join(", ");
   return (
     <p role="status" className="text-sm text-amber-700">
-      {unknown.length === 1 ? "Unknown placeholder" : "Unknown placeholders"} {names}: left as written when
-      inserted.
+      {unknown.length === 1 ? (
+        <Trans>Unknown placeholder {names}: left as written when inserted.</Trans>
+      ) : (
+        <Trans>Unknown placeholders {names}: left as written when inserted.</Trans>
+      )}
     </p>
   );
 }

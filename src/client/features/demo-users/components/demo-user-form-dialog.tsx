@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { type DemoUserInput, demoUserInputSchema } from "#shared/users/demo-user.schemas.ts";
@@ -7,7 +8,8 @@ import { defaultDepartment } from "#shared/users/user.schemas.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Field, TextField } from "../../../components/ui/field.tsx";
-import { optionsOf, Select } from "../../../components/ui/select.tsx";
+import { Select } from "../../../components/ui/select.tsx";
+import { userStatusLabel } from "../../users/components/user-labels.tsx";
 import { type DemoUser, roleLabel } from "../demo-users.ts";
 
 const newUserDefaults: DemoUserInput = {
@@ -18,7 +20,9 @@ const newUserDefaults: DemoUserInput = {
   status: "Active",
 };
 
-const roleOptions = roles.map((role) => ({ value: role, label: roleLabel(role) }));
+const roleOptionsOf = () => roles.map((role) => ({ value: role, label: roleLabel(role) }));
+const statusOptionsOf = () =>
+  userStatuses.map((status) => ({ value: status, label: userStatusLabel(status) }));
 
 interface DemoUserFormDialogProps {
   /** The user to edit; none to add a new one. */
@@ -31,6 +35,7 @@ interface DemoUserFormDialogProps {
 
 /** The demo's add/edit modal (spec §5): every field required, the email an email. */
 export function DemoUserFormDialog({ user, isEmailTaken, onSave, onClose }: DemoUserFormDialogProps) {
+  const { t } = useLingui();
   const id = useId();
   const {
     register,
@@ -52,7 +57,7 @@ export function DemoUserFormDialog({ user, isEmailTaken, onSave, onClose }: Demo
 
   const handleSave = handleSubmit((input) => {
     if (isEmailTaken(input.email)) {
-      setError("email", { message: "Another user already has this email" });
+      setError("email", { message: t`Another user already has this email` });
       return;
     }
     onSave(input);
@@ -60,44 +65,44 @@ export function DemoUserFormDialog({ user, isEmailTaken, onSave, onClose }: Demo
 
   return (
     <Dialog
-      title={user ? "Edit User" : "Add User"}
-      description={user ? `Change ${user.name}'s details in the demo.` : "Add a sample user to the demo."}
+      title={user ? t`Edit User` : t`Add User`}
+      description={user ? t`Change ${user.name}'s details in the demo.` : t`Add a sample user to the demo.`}
       onClose={onClose}
     >
       <form noValidate onSubmit={handleSave} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <TextField
-          label="Full Name"
+          label={t`Full Name`}
           error={errors.name?.message}
           className="sm:col-span-2"
           autoComplete="off"
           {...register("name")}
         />
         <TextField
-          label="Email"
+          label={t`Email`}
           type="email"
           error={errors.email?.message}
           className="sm:col-span-2"
           autoComplete="off"
           {...register("email")}
         />
-        <Field label="Role" htmlFor={`${id}-role`} error={errors.role?.message}>
+        <Field label={t`Role`} htmlFor={`${id}-role`} error={errors.role?.message}>
           <Select
             id={`${id}-role`}
             invalid={errors.role !== undefined}
-            options={roleOptions}
+            options={roleOptionsOf()}
             {...register("role")}
           />
         </Field>
-        <Field label="Status" htmlFor={`${id}-status`} error={errors.status?.message}>
+        <Field label={t`Status`} htmlFor={`${id}-status`} error={errors.status?.message}>
           <Select
             id={`${id}-status`}
             invalid={errors.status !== undefined}
-            options={optionsOf(userStatuses)}
+            options={statusOptionsOf()}
             {...register("status")}
           />
         </Field>
         <TextField
-          label="Department"
+          label={t`Department`}
           error={errors.department?.message}
           className="sm:col-span-2"
           autoComplete="off"
@@ -105,9 +110,9 @@ export function DemoUserFormDialog({ user, isEmailTaken, onSave, onClose }: Demo
         />
         <div className="flex flex-wrap justify-end gap-3 pt-2 sm:col-span-2">
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
-          <Button type="submit">{user ? "Save Changes" : "Add User"}</Button>
+          <Button type="submit">{user ? t`Save Changes` : t`Add User`}</Button>
         </div>
       </form>
     </Dialog>

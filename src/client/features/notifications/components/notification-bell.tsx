@@ -1,8 +1,10 @@
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Bell, BellRing } from "lucide-react";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
-import { Link } from "react-router";
 import { cn } from "../../../components/ui/cn.ts";
+import { Link } from "../../../lib/router.tsx";
 import { notificationCountsQuery } from "../notification.api.ts";
 import {
   canShowDesktopNotifications,
@@ -53,7 +55,7 @@ export function NotificationBell({ userId, onOpen }: { userId: string; onOpen?: 
       <button
         ref={buttonRef}
         type="button"
-        aria-label={unread > 0 ? `Open notifications (${unread} unread)` : "Open notifications"}
+        aria-label={unread > 0 ? t`Open notifications (${unread} unread)` : t`Open notifications`}
         aria-expanded={isOpen}
         aria-controls={panelId}
         onClick={() => {
@@ -85,9 +87,13 @@ export function NotificationBell({ userId, onOpen }: { userId: string; onOpen?: 
         >
           <div className="flex items-center justify-between gap-2 border-b border-slate-100 px-4 py-3">
             <h2 id={headingId} className="text-sm font-semibold text-slate-900">
-              Notifications
+              <Trans>Notifications</Trans>
             </h2>
-            {unread > 0 ? <span className="text-xs text-slate-500">{unread} unread</span> : null}
+            {unread > 0 ? (
+              <span className="text-xs text-slate-500">
+                <Trans>{unread} unread</Trans>
+              </span>
+            ) : null}
           </div>
           <DesktopOptIn userId={userId} />
           <div className="min-h-0 flex-1 overflow-y-auto">
@@ -95,7 +101,7 @@ export function NotificationBell({ userId, onOpen }: { userId: string; onOpen?: 
               fallback={
                 // What the list itself says while its answer is on the way.
                 <p role="status" className="px-4 py-8 text-center text-sm text-slate-500">
-                  Loading notifications...
+                  <Trans>Loading notifications...</Trans>
                 </p>
               }
             >
@@ -107,7 +113,7 @@ export function NotificationBell({ userId, onOpen }: { userId: string; onOpen?: 
             onClick={close}
             className="block border-t border-slate-100 px-4 py-3 text-center text-sm font-medium text-indigo-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600"
           >
-            View all notifications
+            <Trans>View all notifications</Trans>
           </Link>
         </section>
       ) : null}
@@ -125,7 +131,7 @@ function DesktopOptIn({ userId }: { userId: string }) {
   if (isDenied) {
     return (
       <p className="border-b border-slate-100 px-4 py-2 text-xs text-slate-500">
-        Desktop notifications are blocked in this browser's site settings.
+        <Trans>Desktop notifications are blocked in this browser's site settings.</Trans>
       </p>
     );
   }
@@ -141,7 +147,7 @@ function DesktopOptIn({ userId }: { userId: string }) {
         className="inline-flex items-center gap-1.5 rounded-md text-xs font-medium text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
       >
         <BellRing aria-hidden="true" className="size-3.5" />
-        Enable desktop notifications
+        <Trans>Enable desktop notifications</Trans>
       </button>
     </div>
   );

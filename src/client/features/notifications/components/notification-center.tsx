@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { CheckCheck } from "lucide-react";
 import type { NotificationFilter } from "#shared/notifications/notification.schemas.ts";
@@ -8,11 +11,15 @@ import { toast } from "../../../lib/toast.ts";
 import { notificationCountsQuery, useMarkAllNotificationsRead } from "../notification.api.ts";
 import { NotificationList } from "./notification-list.tsx";
 
-const tabNames: Record<NotificationFilter, string> = { all: "All", unread: "Unread", read: "Read" };
-const emptyTexts: Record<NotificationFilter, string> = {
-  all: "No notifications",
-  unread: "No unread notifications",
-  read: "No read notifications",
+const tabNames: Record<NotificationFilter, MessageDescriptor> = {
+  all: msg`All`,
+  unread: msg`Unread`,
+  read: msg`Read`,
+};
+const emptyTexts: Record<NotificationFilter, MessageDescriptor> = {
+  all: msg`No notifications`,
+  unread: msg`No unread notifications`,
+  read: msg`No read notifications`,
 };
 const idPrefix = "notifications";
 
@@ -25,15 +32,16 @@ interface NotificationCenterProps {
 export function NotificationCenter({ filter, onFilterChange }: NotificationCenterProps) {
   const { data: counts } = useQuery(notificationCountsQuery());
   const markAll = useMarkAllNotificationsRead();
+  const { t, i18n } = useLingui();
   const tabs = (Object.keys(tabNames) as NotificationFilter[]).map((value) => ({
     value,
-    label: counts ? `${tabNames[value]} (${counts[value]})` : tabNames[value],
+    label: counts ? `${i18n._(tabNames[value])} (${counts[value]})` : i18n._(tabNames[value]),
   }));
 
   function handleMarkAll() {
     markAll.mutate(undefined, {
-      onSuccess: () => toast.success("All notifications marked as read"),
-      onError: () => toast.error("Error updating notifications"),
+      onSuccess: () => toast.success(t`All notifications marked as read`),
+      onError: () => toast.error(t`Error updating notifications`),
     });
   }
 
@@ -41,7 +49,7 @@ export function NotificationCenter({ filter, onFilterChange }: NotificationCente
     <Card>
       <div className="flex flex-col gap-3 border-b border-slate-100 px-5 py-4 sm:flex-row sm:items-center sm:justify-between">
         <Tabs
-          label="Notifications"
+          label={t`Notifications`}
           idPrefix={idPrefix}
           tabs={tabs}
           value={filter}
@@ -54,11 +62,11 @@ export function NotificationCenter({ filter, onFilterChange }: NotificationCente
           disabled={markAll.isPending || counts?.unread === 0}
         >
           <CheckCheck aria-hidden="true" className="size-4" />
-          Mark All as Read
+          <Trans>Mark All as Read</Trans>
         </Button>
       </div>
       <div role="tabpanel" id={tabPanelIdFor(idPrefix)} aria-labelledby={tabIdFor(idPrefix, filter)}>
-        <NotificationList key={filter} filter={filter} emptyText={emptyTexts[filter]} />
+        <NotificationList key={filter} filter={filter} emptyText={i18n._(emptyTexts[filter])} />
       </div>
     </Card>
   );

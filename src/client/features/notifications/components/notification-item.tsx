@@ -1,8 +1,10 @@
-import { Link } from "react-router";
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import type { Notification } from "#shared/notifications/notification.schemas.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { cn } from "../../../components/ui/cn.ts";
 import { formatDateTime, formatRelativeTime } from "../../../lib/format.ts";
+import { Link } from "../../../lib/router.tsx";
 import { toast } from "../../../lib/toast.ts";
 import { useMarkNotificationRead } from "../notification.api.ts";
 
@@ -20,8 +22,8 @@ export function NotificationItem({ notification, onOpen, isCompact = false }: No
 
   function handleMarkRead() {
     markRead.mutate(notificationId, {
-      onSuccess: () => toast.success("Notification marked as read"),
-      onError: () => toast.error("Failed to mark notification as read"),
+      onSuccess: () => toast.success(t`Notification marked as read`),
+      onError: () => toast.error(t`Failed to mark notification as read`),
     });
   }
 
@@ -75,7 +77,7 @@ export function NotificationItem({ notification, onOpen, isCompact = false }: No
           onClick={handleMarkRead}
           disabled={markRead.isPending}
         >
-          Mark as read
+          <Trans>Mark as read</Trans>
         </Button>
       ) : null}
     </li>

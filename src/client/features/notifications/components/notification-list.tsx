@@ -1,3 +1,5 @@
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { BellOff } from "lucide-react";
 import { useEffect } from "react";
@@ -19,23 +21,19 @@ interface NotificationListProps {
   emptyText?: string;
 }
 
-export function NotificationList({
-  filter,
-  variant = "full",
-  onOpen,
-  emptyText = "No notifications",
-}: NotificationListProps) {
+export function NotificationList({ filter, variant = "full", onOpen, emptyText }: NotificationListProps) {
   const query = useInfiniteQuery(notificationListQuery(filter));
   const isCompact = variant === "compact";
 
   useEffect(() => {
-    if (query.isError) toast.error("Failed to fetch notifications", { toastId: "notifications-load-failed" });
+    if (query.isError)
+      toast.error(t`Failed to fetch notifications`, { toastId: "notifications-load-failed" });
   }, [query.isError]);
 
   if (query.isPending) {
     return (
       <p role="status" className="px-4 py-8 text-center text-sm text-slate-500">
-        Loading notifications...
+        <Trans>Loading notifications...</Trans>
       </p>
     );
   }
@@ -56,10 +54,11 @@ export function NotificationList({
 
   const notifications = query.data.pages.flatMap((page) => page.items);
   if (notifications.length === 0) {
+    const empty = emptyText ?? t`No notifications`;
     return isCompact ? (
-      <p className="px-4 py-8 text-center text-sm text-slate-500">{emptyText}</p>
+      <p className="px-4 py-8 text-center text-sm text-slate-500">{empty}</p>
     ) : (
-      <EmptyState icon={BellOff} title={emptyText} />
+      <EmptyState icon={BellOff} title={empty} />
     );
   }
 
@@ -83,7 +82,7 @@ export function NotificationList({
             onClick={() => void query.fetchNextPage()}
             disabled={query.isFetchingNextPage}
           >
-            {query.isFetchingNextPage ? "Loading…" : "Load more"}
+            {query.isFetchingNextPage ? t`Loading…` : t`Load more`}
           </Button>
         </div>
       ) : null}

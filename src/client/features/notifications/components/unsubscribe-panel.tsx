@@ -1,9 +1,9 @@
 import { MailCheck, MailX } from "lucide-react";
-import { Link } from "react-router";
 import { notificationTypeLabels } from "#shared/notifications/notification.schemas.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card } from "../../../components/ui/card.tsx";
+import { Link } from "../../../lib/router.tsx";
 import { useUnsubscribe } from "../notification.api.ts";
 
 /**

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { BarChart3, Download, Table2 } from "lucide-react";
 import { type ReactNode, useCallback, useId, useRef, useState } from "react";
 import { Button } from "../../../components/ui/button.tsx";
@@ -61,6 +62,7 @@ export function ChartCard({
   summary,
   footer,
 }: ChartCardProps) {
+  const { t, i18n } = useLingui();
   const headingId = useId();
   const [showTable, setShowTable] = useState(false);
   const canvasRef = useRef<HTMLCanvasElement | null>(null);
@@ -80,6 +82,9 @@ export function ChartCard({
     if (!data) return;
     downloadBlob(new Blob([chartCsv(data)], { type: "text/csv;charset=utf-8" }), `${fileName}.csv`);
   };
+
+  // Inside a sentence: English lowercases the title ("Could not load backlog."), German keeps its nouns' capitals.
+  const titleInSentence = i18n.locale === "en" ? title.toLowerCase() : title;
 
   return (
     <Card className="min-w-0" aria-labelledby={headingId} role="region">
@@ -103,28 +108,28 @@ export function ChartCard({
               ) : (
                 <Table2 aria-hidden="true" className="size-4" />
               )}
-              Table view
+              <Trans>Table view</Trans>
             </Button>
             <Button variant="secondary" size="sm" onClick={handleDownloadPng} disabled={!hasCanvas}>
               <Download aria-hidden="true" className="size-4" />
-              Download PNG
+              <Trans>Download PNG</Trans>
             </Button>
             <Button variant="secondary" size="sm" onClick={handleDownloadCsv}>
               <Download aria-hidden="true" className="size-4" />
-              Download CSV
+              <Trans>Download CSV</Trans>
             </Button>
           </div>
         ) : null}
       </div>
       <div className="px-4 py-4 sm:px-5">
         {isError ? (
-          <LoadFailed message={`Could not load ${title.toLowerCase()}.`} onRetry={onRetry} />
+          <LoadFailed message={t`Could not load ${titleInSentence}.`} onRetry={onRetry} />
         ) : data === undefined ? (
           <div className="flex justify-center py-10">
-            <Spinner label={`Loading ${title.toLowerCase()}`} />
+            <Spinner label={t`Loading ${titleInSentence}`} />
           </div>
         ) : isEmpty ? (
-          <EmptyState icon={BarChart3} title="No data" description={emptyMessage} />
+          <EmptyState icon={BarChart3} title={t`No data`} description={emptyMessage} />
         ) : (
           <>
             {summary}

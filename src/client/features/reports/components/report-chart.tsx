@@ -1,3 +1,4 @@
+import { t as tc } from "@lingui/core/macro";
 import { useEffect, useRef, useState } from "react";
 import type uPlot from "uplot";
 import { type ChartData, formatValue } from "../chart-data.ts";
@@ -66,7 +67,7 @@ function optionsFor(UPlot: typeof uPlot, data: ChartData, width: number, title: 
       init: [
         (u) => {
           u.root.setAttribute("role", "img");
-          u.root.setAttribute("aria-label", `${title} chart; Table view lists its figures`);
+          u.root.setAttribute("aria-label", tc`${title} chart; Table view lists its figures`);
         },
       ],
     },

@@ -1,3 +1,6 @@
+import { i18n } from "@lingui/core";
+import { t as tc } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useId, useState } from "react";
 import { type ReportGrouping, type ReportQuery, reportRangeDaysMax } from "#shared/reports/report.schemas.ts";
 import { Button } from "../../../components/ui/button.tsx";
@@ -5,13 +8,13 @@ import { Field, Input } from "../../../components/ui/field.tsx";
 import { Select } from "../../../components/ui/select.tsx";
 import { isUsableRange, type RangeChoice, rangePresets } from "../report-range.ts";
 
-const rangeOptions = [
-  ...rangePresets.map(({ value, label }) => ({ value, label })),
-  { value: "custom", label: "Custom" },
+const rangeOptionsOf = () => [
+  ...rangePresets.map(({ value, label }) => ({ value, label: i18n._(label) })),
+  { value: "custom", label: tc`Custom` },
 ];
-const groupOptions = [
-  { value: "day", label: "By day" },
-  { value: "week", label: "By week" },
+const groupOptionsOf = () => [
+  { value: "day", label: tc`By day` },
+  { value: "week", label: tc`By week` },
 ];
 
 interface ReportRangePickerProps {
@@ -24,6 +27,7 @@ interface ReportRangePickerProps {
 
 /** Last 7/30/90 days or a custom from–to (at most 366 days), and day or week buckets. */
 export function ReportRangePicker({ choice, query, onPreset, onCustom, onGroup }: ReportRangePickerProps) {
+  const { t } = useLingui();
   const id = useId();
   const [isCustom, setIsCustom] = useState(choice === "custom");
   const [from, setFrom] = useState(query.from);
@@ -33,7 +37,7 @@ export function ReportRangePicker({ choice, query, onPreset, onCustom, onGroup }
   const handleApply = (event: FormEvent) => {
     event.preventDefault();
     if (!isUsableRange(from, to)) {
-      setError(`Choose a start on or before the end, at most ${reportRangeDaysMax} days apart.`);
+      setError(t`Choose a start on or before the end, at most ${reportRangeDaysMax} days apart.`);
       return;
     }
     setError(undefined);
@@ -44,12 +48,12 @@ export function ReportRangePicker({ choice, query, onPreset, onCustom, onGroup }
     <form
       onSubmit={handleApply}
       className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end"
-      aria-label="Report range"
+      aria-label={t`Report range`}
     >
-      <Field label="Range" htmlFor={`${id}-range`} className="sm:w-44">
+      <Field label={t`Range`} htmlFor={`${id}-range`} className="sm:w-44">
         <Select
           id={`${id}-range`}
-          options={rangeOptions}
+          options={rangeOptionsOf()}
           value={isCustom ? "custom" : choice}
           onChange={(event) => {
             const value = event.target.value as RangeChoice;
@@ -67,7 +71,7 @@ export function ReportRangePicker({ choice, query, onPreset, onCustom, onGroup }
       </Field>
       {isCustom ? (
         <>
-          <Field label="From" htmlFor={`${id}-from`} className="sm:w-44">
+          <Field label={t`From`} htmlFor={`${id}-from`} className="sm:w-44">
             <Input
               id={`${id}-from`}
               type="date"
@@ -77,7 +81,7 @@ export function ReportRangePicker({ choice, query, onPreset, onCustom, onGroup }
               onChange={(event) => setFrom(event.target.value)}
             />
           </Field>
-          <Field label="To" htmlFor={`${id}-to`} className="sm:w-44" error={error}>
+          <Field label={t`To`} htmlFor={`${id}-to`} className="sm:w-44" error={error}>
             <Input
               id={`${id}-to`}
               type="date"
@@ -88,14 +92,14 @@ export function ReportRangePicker({ choice, query, onPreset, onCustom, onGroup }
             />
           </Field>
           <Button type="submit" variant="secondary" className="sm:mb-px">
-            Apply
+            <Trans>Apply</Trans>
           </Button>
         </>
       ) : null}
-      <Field label="Group" htmlFor={`${id}-group`} className="sm:w-36">
+      <Field label={t`Group`} htmlFor={`${id}-group`} className="sm:w-36">
         <Select
           id={`${id}-group`}
-          options={groupOptions}
+          options={groupOptionsOf()}
           value={query.group}
           onChange={(event) => onGroup(event.target.value as ReportGrouping)}
         />

@@ -1,13 +1,14 @@
+import { Trans } from "@lingui/react/macro";
 import { BarChart3 } from "lucide-react";
-import { Link } from "react-router";
 import { buttonClass } from "../../../components/ui/button.tsx";
+import { Link } from "../../../lib/router.tsx";
 
 /** The way to /reports from the staff dashboards (the header's entries are fixed by spec §2). */
 export function ReportsLink() {
   return (
     <Link to="/reports" className={buttonClass("secondary", "sm")}>
       <BarChart3 aria-hidden="true" className="size-4" />
-      Reports
+      <Trans>Reports</Trans>
     </Link>
   );
 }

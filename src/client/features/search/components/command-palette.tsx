@@ -1,13 +1,13 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Ticket as TicketIcon, UserRound } from "lucide-react";
 import { type KeyboardEvent, useId, useState } from "react";
-import { useNavigate } from "react-router";
 import type { PersonResult } from "#shared/search/search.schemas.ts";
 import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
 import { ticketIdPattern } from "#shared/tickets/ticket.schemas.ts";
 import { cn } from "../../../components/ui/cn.ts";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import type { OpenTicketState } from "../../../lib/list-memory.ts";
+import { useNavigate } from "../../../lib/router.tsx";
 import { useActor } from "../../../lib/use-actor.ts";
 import { useDebouncedValue } from "../../../lib/use-debounced-value.ts";
 import { searchQuery } from "../search.api.ts";

@@ -1,3 +1,5 @@
+import { t as tc } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import {
@@ -15,21 +17,22 @@ import { adminChangesQuery } from "../settings.api.ts";
 
 const areaLabel = (area: string) => adminChangeAreaLabels[area as AdminChangeArea] ?? area;
 
-const areaOptions = [
-  { value: "", label: "All areas" },
+const areaOptionsOf = () => [
+  { value: "", label: tc`All areas` },
   ...adminChangeAreas.map((area) => ({ value: area, label: adminChangeAreaLabels[area] })),
 ];
 
 /** Who changed which setting and when, newest first, of one area or all; each opens to before and after. */
 export function AdminChangeHistory() {
+  const { t } = useLingui();
   const id = useId();
   const [area, setArea] = useState<AdminChangeArea | "">("");
   return (
     <div className="flex flex-col gap-4">
-      <Field label="Area" htmlFor={`${id}-area`} className="max-w-xs">
+      <Field label={t`Area`} htmlFor={`${id}-area`} className="max-w-xs">
         <Select
           id={`${id}-area`}
-          options={areaOptions}
+          options={areaOptionsOf()}
           value={area}
           onChange={(event) => setArea(event.target.value as AdminChangeArea | "")}
         />
@@ -40,30 +43,31 @@ export function AdminChangeHistory() {
 }
 
 function ChangeList({ area }: { area: AdminChangeArea | undefined }) {
+  const { t } = useLingui();
   const query = useInfiniteQuery(adminChangesQuery(area));
   const changes = query.data?.pages.flatMap((page) => page.items) ?? [];
 
   if (query.isPending) {
     return (
       <div className="flex justify-center py-8">
-        <Spinner label="Loading history" />
+        <Spinner label={t`Loading history`} />
       </div>
     );
   }
   if (query.isError) {
-    return <LoadFailed message="The history could not be loaded." onRetry={() => void query.refetch()} />;
+    return <LoadFailed message={t`The history could not be loaded.`} onRetry={() => void query.refetch()} />;
   }
   if (changes.length === 0) {
     return (
       <p className="text-sm text-slate-600">
-        {area ? `No changes to ${areaLabel(area)} yet.` : "No settings changed yet."}
+        {area ? t`No changes to ${areaLabel(area)} yet.` : t`No settings changed yet.`}
       </p>
     );
   }
 
   return (
     <>
-      <ol className="flex flex-col divide-y divide-slate-100" aria-label="Settings changes">
+      <ol className="flex flex-col divide-y divide-slate-100" aria-label={t`Settings changes`}>
         {changes.map((change) => (
           <li key={change.id} className="py-3">
             <p className="text-sm font-medium text-slate-900">
@@ -73,15 +77,17 @@ function ChangeList({ area }: { area: AdminChangeArea | undefined }) {
               </span>
             </p>
             <p className="text-xs text-slate-600">
-              {change.actorName ?? "Someone no longer registered"} ·{" "}
+              {change.actorName ?? t`Someone no longer registered`} ·{" "}
               <time dateTime={change.at}>{formatDateTime(change.at)}</time>
             </p>
             <ListChanges before={change.before} after={change.after} />
             <details className="mt-1.5 text-sm">
-              <summary className="cursor-pointer text-slate-700">Before and after</summary>
+              <summary className="cursor-pointer text-slate-700">
+                <Trans>Before and after</Trans>
+              </summary>
               <div className="mt-2 grid gap-2 md:grid-cols-2">
-                <ValueBlock label="Before" value={change.before} />
-                <ValueBlock label="After" value={change.after} />
+                <ValueBlock label={t`Before`} value={change.before} />
+                <ValueBlock label={t`After`} value={change.after} />
               </div>
             </details>
           </li>
@@ -90,7 +96,7 @@ function ChangeList({ area }: { area: AdminChangeArea | undefined }) {
       {query.hasNextPage ? (
         <div className="mt-3 flex justify-center">
           <Button variant="secondary" size="sm" onClick={() => void query.fetchNextPage()}>
-            Load more
+            <Trans>Load more</Trans>
           </Button>
         </div>
       ) : null}
@@ -116,9 +122,9 @@ function ListChanges({ before, after }: { before: unknown; after: unknown }) {
   const added = afterList.filter((item) => !beforeList.includes(item));
   const removed = beforeList.filter((item) => !afterList.includes(item));
   const parts = [
-    added.length > 0 ? `Added ${added.join(", ")}` : null,
-    removed.length > 0 ? `Removed ${removed.join(", ")}` : null,
-    added.length === 0 && removed.length === 0 ? "Changed the order" : null,
+    added.length > 0 ? tc`Added ${added.join(", ")}` : null,
+    removed.length > 0 ? tc`Removed ${removed.join(", ")}` : null,
+    added.length === 0 && removed.length === 0 ? tc`Changed the order` : null,
   ].filter((part) => part !== null);
   return <p className="mt-1 text-sm text-slate-700">{parts.join(" · ")}</p>;
 }

@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
@@ -20,18 +21,19 @@ import { settingQuery, useSaveSetting } from "../settings.api.ts";
 
 /** Admin settings › Auto-close: whether Resolved tickets close by themselves, and after how many idle days. */
 export function AutoCloseSettingsPanel() {
+  const { t } = useLingui();
   const query = useQuery(settingQuery<AutoCloseSettings>("auto-close"));
   if (query.isPending) {
     return (
       <div className="flex justify-center py-8">
-        <Spinner label="Loading auto-close settings" />
+        <Spinner label={t`Loading auto-close settings`} />
       </div>
     );
   }
   if (query.isError) {
     return (
       <LoadFailed
-        message="The auto-close settings could not be loaded."
+        message={t`The auto-close settings could not be loaded.`}
         onRetry={() => void query.refetch()}
       />
     );
@@ -40,6 +42,7 @@ export function AutoCloseSettingsPanel() {
 }
 
 function AutoCloseForm({ saved }: { saved: AutoCloseSettings }) {
+  const { t } = useLingui();
   const switchLabelId = useId();
   const save = useSaveSetting<AutoCloseSettings>("auto-close");
   const [serverError, setServerError] = useState<string | null>(null);
@@ -57,7 +60,7 @@ function AutoCloseForm({ saved }: { saved: AutoCloseSettings }) {
       await save.mutateAsync(value);
       toast.success(settingsSaved);
     } catch (error) {
-      const message = error instanceof Error ? error.message : "The settings could not be saved.";
+      const message = error instanceof Error ? error.message : t`The settings could not be saved.`;
       // The server names the field it refused; show it there when it is the days.
       if (/days/i.test(message)) setError("days", { message });
       else setServerError(message);
@@ -67,16 +70,20 @@ function AutoCloseForm({ saved }: { saved: AutoCloseSettings }) {
   return (
     <form noValidate onSubmit={handleSave} className="flex max-w-xl flex-col gap-5">
       <div>
-        <h2 className="text-base font-semibold text-slate-900">Auto-close</h2>
+        <h2 className="text-base font-semibold text-slate-900">
+          <Trans>Auto-close</Trans>
+        </h2>
         <p className="mt-0.5 text-sm text-slate-600">
-          A Resolved ticket that nobody replies to, rates or changes is closed after this many days. Its
-          creator is told the date while it is Resolved, and notified when it closes.
+          <Trans>
+            A Resolved ticket that nobody replies to, rates or changes is closed after this many days. Its
+            creator is told the date while it is Resolved, and notified when it closes.
+          </Trans>
         </p>
       </div>
       {serverError ? <Alert>{serverError}</Alert> : null}
       <div className="flex items-center justify-between gap-4">
         <p id={switchLabelId} className="text-sm font-medium text-slate-900">
-          Close resolved tickets automatically
+          <Trans>Close resolved tickets automatically</Trans>
         </p>
         <Controller
           control={control}
@@ -106,7 +113,7 @@ function AutoCloseForm({ saved }: { saved: AutoCloseSettings }) {
         />
       </div>
       <TextField
-        label="Days without activity"
+        label={t`Days without activity`}
         type="number"
         inputMode="numeric"
         min={autoCloseDaysMin}
@@ -118,7 +125,7 @@ function AutoCloseForm({ saved }: { saved: AutoCloseSettings }) {
       />
       <div>
         <Button type="submit" disabled={isSubmitting}>
-          Save
+          <Trans>Save</Trans>
         </Button>
       </div>
     </form>

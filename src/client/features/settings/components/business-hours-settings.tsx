@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Plus, Trash2 } from "lucide-react";
 import { memo, useCallback, useId, useMemo, useRef, useState } from "react";
@@ -29,17 +30,18 @@ import { type IntervalRow, nextInterval, WorkingDayRow } from "./working-day-row
 
 /** Admin settings → Business hours: the one calendar service-level targets count in. */
 export function BusinessHoursSettings() {
+  const { t } = useLingui();
   const query = useQuery(settingQuery<BusinessCalendar>("business-calendar"));
   if (query.isPending) {
     return (
       <div className="flex justify-center py-8">
-        <Spinner label="Loading business hours" />
+        <Spinner label={t`Loading business hours`} />
       </div>
     );
   }
   if (query.isError) {
     return (
-      <LoadFailed message="The business hours could not be loaded." onRetry={() => void query.refetch()} />
+      <LoadFailed message={t`The business hours could not be loaded.`} onRetry={() => void query.refetch()} />
     );
   }
   // A new key after each save starts the form again from what the server stored.
@@ -67,6 +69,7 @@ function timeZoneOptions(current: string) {
 }
 
 function CalendarForm({ initial }: { initial: BusinessCalendar }) {
+  const { t } = useLingui();
   const id = useId();
   const nextKey = useRef(0);
   const keyed = <T extends object>(value: T) => ({ ...value, key: nextKey.current++ });
@@ -134,14 +137,18 @@ function CalendarForm({ initial }: { initial: BusinessCalendar }) {
   return (
     <div className="flex max-w-3xl flex-col gap-6">
       <div>
-        <h2 className="text-base font-semibold text-slate-900">Business hours</h2>
+        <h2 className="text-base font-semibold text-slate-900">
+          <Trans>Business hours</Trans>
+        </h2>
         <p className="mt-1 text-sm text-slate-600">
-          Service-level targets count only these hours. Times are on a 24-hour clock in the time zone below;
-          24:00 is midnight at the end of the day. Holidays are whole days off.
+          <Trans>
+            Service-level targets count only these hours. Times are on a 24-hour clock in the time zone below;
+            24:00 is midnight at the end of the day. Holidays are whole days off.
+          </Trans>
         </p>
       </div>
 
-      <Field label="Time zone" htmlFor={`${id}-zone`} error={errors.timeZone} className="max-w-sm">
+      <Field label={t`Time zone`} htmlFor={`${id}-zone`} error={errors.timeZone} className="max-w-sm">
         <TimeZoneSelect
           id={`${id}-zone`}
           value={draft.timeZone}
@@ -153,7 +160,7 @@ function CalendarForm({ initial }: { initial: BusinessCalendar }) {
 
       <section aria-labelledby={`${id}-hours`}>
         <h3 id={`${id}-hours`} className="text-sm font-semibold text-slate-900">
-          Working hours
+          <Trans>Working hours</Trans>
         </h3>
         {errors.workingHours ? (
           <p className="mt-1 text-sm text-red-600" role="alert">
@@ -176,18 +183,20 @@ function CalendarForm({ initial }: { initial: BusinessCalendar }) {
 
       <section aria-labelledby={`${id}-holidays`}>
         <h3 id={`${id}-holidays`} className="text-sm font-semibold text-slate-900">
-          Holidays
+          <Trans>Holidays</Trans>
         </h3>
         {errors.holidays ? <p className="mt-1 text-sm text-red-600">{errors.holidays}</p> : null}
         {draft.holidays.length === 0 ? (
-          <p className="mt-2 text-sm text-slate-600">No holidays.</p>
+          <p className="mt-2 text-sm text-slate-600">
+            <Trans>No holidays.</Trans>
+          </p>
         ) : (
           <ul className="mt-2 flex flex-col gap-3">
             {draft.holidays.map((holiday, index) => {
               const rowErrors = errorsWithin(errors, `holidays.${index}`);
               const dateId = `${id}-holiday-${holiday.key}-date`;
               const nameId = `${id}-holiday-${holiday.key}-name`;
-              const description = holiday.name.trim() || holiday.date || `holiday ${index + 1}`;
+              const description = holiday.name.trim() || holiday.date || t`holiday ${index + 1}`;
               const messagesId = `${id}-holiday-${holiday.key}-errors`;
               const describedBy = rowErrors.length > 0 ? messagesId : undefined;
               return (
@@ -195,7 +204,7 @@ function CalendarForm({ initial }: { initial: BusinessCalendar }) {
                   <div className="flex flex-wrap items-end gap-2">
                     <div className="flex flex-col gap-1">
                       <label htmlFor={dateId} className="text-xs font-medium text-slate-600">
-                        Date
+                        <Trans>Date</Trans>
                       </label>
                       <Input
                         id={dateId}
@@ -209,7 +218,7 @@ function CalendarForm({ initial }: { initial: BusinessCalendar }) {
                     </div>
                     <div className="flex min-w-40 flex-1 flex-col gap-1">
                       <label htmlFor={nameId} className="text-xs font-medium text-slate-600">
-                        Name (optional)
+                        <Trans>Name (optional)</Trans>
                       </label>
                       <Input
                         id={nameId}
@@ -224,7 +233,7 @@ function CalendarForm({ initial }: { initial: BusinessCalendar }) {
                     <Button
                       variant="ghost"
                       className="px-2 text-red-600 hover:text-red-700"
-                      aria-label={`Remove holiday ${description}`}
+                      aria-label={t`Remove holiday ${description}`}
                       onClick={() =>
                         change((current) => ({
                           ...current,
@@ -262,19 +271,19 @@ function CalendarForm({ initial }: { initial: BusinessCalendar }) {
           }
         >
           <Plus aria-hidden="true" className="size-4" />
-          Add holiday
+          <Trans>Add holiday</Trans>
         </Button>
       </section>
 
       {hasErrors ? (
         <Alert>
-          Not saved: correct the marked fields.
+          <Trans>Not saved: correct the marked fields.</Trans>
           {otherErrors.length > 0 ? ` ${otherErrors.join(" ")}` : null}
         </Alert>
       ) : null}
       <div className="flex justify-end">
         <Button onClick={handleSave} disabled={save.isPending}>
-          {save.isPending ? "Saving…" : "Save"}
+          {save.isPending ? t`Saving…` : t`Save`}
         </Button>
       </div>
     </div>

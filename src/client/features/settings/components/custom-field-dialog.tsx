@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Plus, Trash2 } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import {
@@ -25,6 +26,7 @@ const keyed = (choice: { value?: string; label: string }): Choice => ({ ...choic
 
 /** Add or change a custom field; the shared schema checks it here and again on the server. */
 export function CustomFieldDialog({ field, onClose }: { field: CustomField | null; onClose: () => void }) {
+  const { t } = useLingui();
   const id = useId();
   const save = useSaveCustomField();
   const [label, setLabel] = useState(field?.label ?? "");
@@ -65,29 +67,29 @@ export function CustomFieldDialog({ field, onClose }: { field: CustomField | nul
     setErrors({});
     try {
       await save.mutateAsync({ id: field?.id ?? null, input });
-      toast.success(field ? "Custom field saved" : "Custom field added");
+      toast.success(field ? t`Custom field saved` : t`Custom field added`);
       onClose();
     } catch (error) {
-      setServerError(error instanceof Error ? error.message : "The field could not be saved");
+      setServerError(error instanceof Error ? error.message : t`The field could not be saved`);
     }
   };
 
   return (
     <Dialog
-      title={field ? `Edit “${field.label}”` : "Add a custom field"}
-      description="Asked on the create form of the chosen category, shown on the ticket and offered as a filter."
+      title={field ? t`Edit “${field.label}”` : t`Add a custom field`}
+      description={t`Asked on the create form of the chosen category, shown on the ticket and offered as a filter.`}
       onClose={onClose}
     >
       <form noValidate onSubmit={(event) => void handleSubmit(event)} className="flex flex-col gap-4">
         <TextField
-          label="Label"
+          label={t`Label`}
           value={label}
           error={errors.label}
           autoComplete="off"
           onChange={(event) => setLabel(event.target.value)}
         />
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <Field label="Type" htmlFor={`${id}-type`} error={errors.type}>
+          <Field label={t`Type`} htmlFor={`${id}-type`} error={errors.type}>
             <Select
               id={`${id}-type`}
               value={type}
@@ -96,20 +98,22 @@ export function CustomFieldDialog({ field, onClose }: { field: CustomField | nul
               options={customFieldTypes.map((value) => ({ value, label: customFieldTypeLabels[value] }))}
             />
           </Field>
-          <Field label="Category" htmlFor={`${id}-category`} error={errors.category}>
+          <Field label={t`Category`} htmlFor={`${id}-category`} error={errors.category}>
             <Select
               id={`${id}-category`}
               value={category}
               onChange={(event) => setCategory(event.target.value as TicketCategory | "")}
               options={[
-                { value: "", label: "All categories" },
+                { value: "", label: t`All categories` },
                 ...ticketCategories.map((value) => ({ value, label: value })),
               ]}
             />
           </Field>
         </div>
         {isTypeFixed ? (
-          <p className="-mt-2 text-xs text-slate-600">Tickets hold values, so the type stays as it is.</p>
+          <p className="-mt-2 text-xs text-slate-600">
+            <Trans>Tickets hold values, so the type stays as it is.</Trans>
+          </p>
         ) : null}
         <label className="flex items-center gap-2 text-sm text-slate-700">
           <input
@@ -118,9 +122,9 @@ export function CustomFieldDialog({ field, onClose }: { field: CustomField | nul
             checked={required}
             onChange={(event) => setRequired(event.target.checked)}
           />
-          Required
+          <Trans>Required</Trans>
         </label>
-        <Field label="Help text" htmlFor={`${id}-help`} error={errors.helpText}>
+        <Field label={t`Help text`} htmlFor={`${id}-help`} error={errors.helpText}>
           <Textarea
             id={`${id}-help`}
             rows={2}
@@ -132,11 +136,13 @@ export function CustomFieldDialog({ field, onClose }: { field: CustomField | nul
         </Field>
         {isChoiceType(type) ? (
           <fieldset className="flex flex-col gap-2">
-            <legend className="mb-1 text-sm font-medium text-slate-700">Choices</legend>
+            <legend className="mb-1 text-sm font-medium text-slate-700">
+              <Trans>Choices</Trans>
+            </legend>
             {choices.map((choice, index) => (
               <div key={choice.key} className="flex items-center gap-2">
                 <Input
-                  aria-label={`Choice ${index + 1}`}
+                  aria-label={t`Choice ${index + 1}`}
                   value={choice.label}
                   autoComplete="off"
                   onChange={(event) =>
@@ -151,7 +157,7 @@ export function CustomFieldDialog({ field, onClose }: { field: CustomField | nul
                   <Button
                     variant="ghost"
                     size="sm"
-                    aria-label={`Remove choice ${index + 1}`}
+                    aria-label={t`Remove choice ${index + 1}`}
                     onClick={() => setChoices(choices.filter((other) => other.key !== choice.key))}
                   >
                     <Trash2 aria-hidden="true" className="size-4" />
@@ -166,7 +172,7 @@ export function CustomFieldDialog({ field, onClose }: { field: CustomField | nul
                 size="sm"
                 onClick={() => setChoices([...choices, keyed({ label: "" })])}
               >
-                <Plus aria-hidden="true" className="size-4" /> Add a choice
+                <Plus aria-hidden="true" className="size-4" /> <Trans>Add a choice</Trans>
               </Button>
             </div>
           </fieldset>
@@ -174,10 +180,10 @@ export function CustomFieldDialog({ field, onClose }: { field: CustomField | nul
         {serverError ? <Alert>{serverError}</Alert> : null}
         <div className="flex justify-end gap-3">
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" disabled={save.isPending}>
-            {field ? "Save field" : "Add field"}
+            {field ? t`Save field` : t`Add field`}
           </Button>
         </div>
       </form>

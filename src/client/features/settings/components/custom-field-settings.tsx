@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowDown, ArrowUp, Plus } from "lucide-react";
 import { type ReactNode, useState } from "react";
@@ -16,6 +17,7 @@ import { CustomFieldDialog } from "./custom-field-dialog.tsx";
 
 /** Admin settings → Custom fields: the fields in the create form's order; add, edit, move, retire. */
 export function CustomFieldSettings() {
+  const { t } = useLingui();
   const query = useQuery(adminCustomFieldsQuery());
   const reorder = useReorderCustomFields();
   const setRetired = useSetCustomFieldRetired();
@@ -33,28 +35,40 @@ export function CustomFieldSettings() {
   if (query.isPending) {
     body = (
       <div className="flex justify-center py-8">
-        <Spinner label="Loading custom fields" />
+        <Spinner label={t`Loading custom fields`} />
       </div>
     );
   } else if (query.isError) {
     body = (
-      <LoadFailed message="The custom fields could not be loaded." onRetry={() => void query.refetch()} />
+      <LoadFailed message={t`The custom fields could not be loaded.`} onRetry={() => void query.refetch()} />
     );
   } else if (fields.length === 0) {
-    body = <p className="text-sm text-slate-600">No custom fields yet.</p>;
+    body = (
+      <p className="text-sm text-slate-600">
+        <Trans>No custom fields yet.</Trans>
+      </p>
+    );
   } else {
     body = (
-      <ol className="flex flex-col divide-y divide-slate-100" aria-label="Custom fields">
+      <ol className="flex flex-col divide-y divide-slate-100" aria-label={t`Custom fields`}>
         {fields.map((field, index) => (
           <li key={field.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
             <div className="min-w-0">
               <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-slate-900">
                 {field.label}
-                {field.required ? <Badge tone="amber">Required</Badge> : null}
-                {field.retired ? <Badge tone="slate">Retired</Badge> : null}
+                {field.required ? (
+                  <Badge tone="amber">
+                    <Trans>Required</Trans>
+                  </Badge>
+                ) : null}
+                {field.retired ? (
+                  <Badge tone="slate">
+                    <Trans>Retired</Trans>
+                  </Badge>
+                ) : null}
               </p>
               <p className="text-xs text-slate-600">
-                {customFieldTypeLabels[field.type]} · {field.category ?? "All categories"}
+                {customFieldTypeLabels[field.type]} · {field.category ?? t`All categories`}
                 {field.options.length > 0
                   ? ` · ${field.options.map((option) => option.label).join(", ")}`
                   : ""}
@@ -64,7 +78,7 @@ export function CustomFieldSettings() {
               <Button
                 variant="ghost"
                 size="sm"
-                aria-label={`Move ${field.label} up`}
+                aria-label={t`Move ${field.label} up`}
                 disabled={index === 0 || reorder.isPending}
                 onClick={() => move(index, -1)}
               >
@@ -73,7 +87,7 @@ export function CustomFieldSettings() {
               <Button
                 variant="ghost"
                 size="sm"
-                aria-label={`Move ${field.label} down`}
+                aria-label={t`Move ${field.label} down`}
                 disabled={index === fields.length - 1 || reorder.isPending}
                 onClick={() => move(index, 1)}
               >
@@ -82,27 +96,27 @@ export function CustomFieldSettings() {
               <Button
                 variant="secondary"
                 size="sm"
-                aria-label={`Edit ${field.label}`}
+                aria-label={t`Edit ${field.label}`}
                 onClick={() => setEditing(field)}
               >
-                Edit
+                <Trans>Edit</Trans>
               </Button>
               <Button
                 variant="secondary"
                 size="sm"
-                aria-label={`${field.retired ? "Restore" : "Retire"} ${field.label}`}
+                aria-label={field.retired ? t`Restore ${field.label}` : t`Retire ${field.label}`}
                 disabled={setRetired.isPending}
                 onClick={() =>
                   setRetired.mutate(
                     { id: field.id, retired: !field.retired },
                     {
-                      onSuccess: () => toast.success(field.retired ? "Field restored" : "Field retired"),
+                      onSuccess: () => toast.success(field.retired ? t`Field restored` : t`Field retired`),
                       onError: (error) => toast.error(error.message),
                     },
                   )
                 }
               >
-                {field.retired ? "Restore" : "Retire"}
+                {field.retired ? t`Restore` : t`Retire`}
               </Button>
             </div>
           </li>
@@ -116,15 +130,17 @@ export function CustomFieldSettings() {
       <div className="mb-3 flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 id="custom-fields-heading" className="text-base font-semibold text-slate-900">
-            Custom fields
+            <Trans>Custom fields</Trans>
           </h2>
           <p className="text-sm text-slate-600">
-            Extra questions on the create form. Retiring a field hides it from forms and filters; tickets keep
-            their values.
+            <Trans>
+              Extra questions on the create form. Retiring a field hides it from forms and filters; tickets
+              keep their values.
+            </Trans>
           </p>
         </div>
         <Button onClick={() => setEditing("new")}>
-          <Plus aria-hidden="true" className="size-4" /> Add field
+          <Plus aria-hidden="true" className="size-4" /> <Trans>Add field</Trans>
         </Button>
       </div>
       {body}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
 import { type FormEvent, useId, useRef, useState } from "react";
@@ -21,16 +22,19 @@ import { settingQuery, useSaveSetting } from "../settings.api.ts";
 
 /** Admin settings → Departments: the list offered on the create form and in user management. */
 export function DepartmentsSettings() {
+  const { t } = useLingui();
   const query = useQuery(settingQuery<DepartmentList>("departments"));
   if (query.isPending) {
     return (
       <div className="flex justify-center py-8">
-        <Spinner label="Loading departments" />
+        <Spinner label={t`Loading departments`} />
       </div>
     );
   }
   if (query.isError) {
-    return <LoadFailed message="The departments could not be loaded." onRetry={() => void query.refetch()} />;
+    return (
+      <LoadFailed message={t`The departments could not be loaded.`} onRetry={() => void query.refetch()} />
+    );
   }
   // A new key after each save starts the form again from what the server stored (trimmed names).
   return <DepartmentsForm key={query.data.updatedAt ?? "default"} initial={query.data.value.departments} />;
@@ -43,6 +47,7 @@ interface Row {
 }
 
 function DepartmentsForm({ initial }: { initial: readonly string[] }) {
+  const { t } = useLingui();
   const id = useId();
   const nextKey = useRef(initial.length);
   const [rows, setRows] = useState<Row[]>(() => initial.map((name, key) => ({ key, name })));
@@ -70,12 +75,12 @@ function DepartmentsForm({ initial }: { initial: readonly string[] }) {
   const handleAdd = (event: FormEvent) => {
     event.preventDefault();
     const name = newName.trim();
-    if (!name) return setAddError("Type the name of the department to add");
+    if (!name) return setAddError(t`Type the name of the department to add`);
     if (name.length > departmentNameMaxLength) {
-      return setAddError(`Department name must be at most ${departmentNameMaxLength} characters`);
+      return setAddError(t`Department name must be at most ${departmentNameMaxLength} characters`);
     }
     if (rows.some((row) => departmentKey(row.name) === departmentKey(name))) {
-      return setAddError(`${name} is already in the list`);
+      return setAddError(t`${name} is already in the list`);
     }
     change([...rows, { key: nextKey.current++, name }]);
     setNewName("");
@@ -99,17 +104,21 @@ function DepartmentsForm({ initial }: { initial: readonly string[] }) {
   return (
     <div className="flex max-w-2xl flex-col gap-5">
       <div>
-        <h2 className="text-base font-semibold text-slate-900">Departments</h2>
+        <h2 className="text-base font-semibold text-slate-900">
+          <Trans>Departments</Trans>
+        </h2>
         <p className="mt-1 text-sm text-slate-600">
-          Offered on the new-ticket form and in user management, in this order; people can still type a
-          department that is not listed. Renaming or removing a department does not change tickets or users
-          that already have it. {defaultDepartment} stays: it is the default for new tickets and users.
+          <Trans>
+            Offered on the new-ticket form and in user management, in this order; people can still type a
+            department that is not listed. Renaming or removing a department does not change tickets or users
+            that already have it. {defaultDepartment} stays: it is the default for new tickets and users.
+          </Trans>
         </p>
       </div>
 
       <form noValidate onSubmit={handleAdd} className="flex flex-col gap-2 sm:flex-row sm:items-start">
         <TextField
-          label="New department"
+          label={t`New department`}
           className="sm:flex-1"
           value={newName}
           maxLength={departmentNameMaxLength + 20}
@@ -127,19 +136,19 @@ function DepartmentsForm({ initial }: { initial: readonly string[] }) {
           disabled={rows.length >= departmentsMax}
         >
           <Plus aria-hidden="true" className="size-4" />
-          Add department
+          <Trans>Add department</Trans>
         </Button>
       </form>
 
       {listMessages.length > 0 ? <Alert>{listMessages.join(" ")}</Alert> : null}
 
       <ol
-        aria-label="Departments"
+        aria-label={t`Departments`}
         className="flex flex-col divide-y divide-slate-100 rounded-lg border border-slate-200"
       >
         {rows.map((row, index) => {
           const isDefault = row.key === defaultKey;
-          const label = row.name.trim() || `Department ${index + 1}`;
+          const label = row.name.trim() || t`Department ${index + 1}`;
           const inputId = `${id}-department-${row.key}`;
           const error = rowError(index);
           return (
@@ -152,7 +161,7 @@ function DepartmentsForm({ initial }: { initial: readonly string[] }) {
                   {index + 1}
                 </span>
                 <label htmlFor={inputId} className="sr-only">
-                  {`Department ${index + 1}`}
+                  {t`Department ${index + 1}`}
                 </label>
                 <Input
                   id={inputId}
@@ -167,7 +176,7 @@ function DepartmentsForm({ initial }: { initial: readonly string[] }) {
                   variant="ghost"
                   size="sm"
                   className="px-2"
-                  aria-label={`Move ${label} up`}
+                  aria-label={t`Move ${label} up`}
                   disabled={index === 0}
                   onClick={() => move(index, -1)}
                 >
@@ -177,20 +186,22 @@ function DepartmentsForm({ initial }: { initial: readonly string[] }) {
                   variant="ghost"
                   size="sm"
                   className="px-2"
-                  aria-label={`Move ${label} down`}
+                  aria-label={t`Move ${label} down`}
                   disabled={index === rows.length - 1}
                   onClick={() => move(index, 1)}
                 >
                   <ArrowDown aria-hidden="true" className="size-4" />
                 </Button>
                 {isDefault ? (
-                  <span className="w-14 shrink-0 text-center text-xs text-slate-500">Default</span>
+                  <span className="w-14 shrink-0 text-center text-xs text-slate-500">
+                    <Trans>Default</Trans>
+                  </span>
                 ) : (
                   <Button
                     variant="ghost"
                     size="sm"
                     className="w-14 px-2 text-red-600 hover:text-red-700"
-                    aria-label={`Remove ${label}`}
+                    aria-label={t`Remove ${label}`}
                     onClick={() => change(rows.filter((other) => other.key !== row.key))}
                   >
                     <Trash2 aria-hidden="true" className="size-4" />
@@ -209,7 +220,7 @@ function DepartmentsForm({ initial }: { initial: readonly string[] }) {
 
       <div className="flex justify-end">
         <Button onClick={handleSave} disabled={save.isPending}>
-          {save.isPending ? "Saving…" : "Save"}
+          {save.isPending ? t`Saving…` : t`Save`}
         </Button>
       </div>
     </div>

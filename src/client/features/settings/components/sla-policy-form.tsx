@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import {
@@ -25,9 +28,14 @@ type Draft = {
 };
 
 const fieldOf = { firstResponse: "firstResponseMinutes", resolution: "resolutionMinutes" } as const;
-const kindLabels: Record<SlaTargetKind, string> = {
-  firstResponse: "First response",
-  resolution: "Resolution",
+const kindLabels: Record<SlaTargetKind, MessageDescriptor> = {
+  firstResponse: msg`First response`,
+  resolution: msg`Resolution`,
+};
+const priorityLabels: Record<Priority, MessageDescriptor> = {
+  Low: msg`Low`,
+  Medium: msg`Medium`,
+  High: msg`High`,
 };
 const errorKey = (priority: Priority, kind: SlaTargetKind) => `targets.${priority}.${fieldOf[kind]}`;
 
@@ -81,23 +89,25 @@ export function fieldErrorsOf(message: string): Record<string, string> {
 
 /** Admin settings → Service levels: per priority a first-response and a resolution target, and "due soon". */
 export function SlaPolicyForm() {
+  const { t } = useLingui();
   const query = useQuery(settingQuery<SlaPolicy>("sla-policies"));
   if (query.isPending) {
     return (
       <div className="flex justify-center py-8">
-        <Spinner label="Loading service levels" />
+        <Spinner label={t`Loading service levels`} />
       </div>
     );
   }
   if (query.isError) {
     return (
-      <LoadFailed message="The service levels could not be loaded." onRetry={() => void query.refetch()} />
+      <LoadFailed message={t`The service levels could not be loaded.`} onRetry={() => void query.refetch()} />
     );
   }
   return <SlaPolicyEditor key={query.data.updatedAt ?? "default"} policy={query.data.value} />;
 }
 
 function SlaPolicyEditor({ policy }: { policy: SlaPolicy }) {
+  const { t, i18n } = useLingui();
   const id = useId();
   const save = useSaveSetting<SlaPolicy>("sla-policies");
   const [draft, setDraft] = useState(() => draftOf(policy));
@@ -135,17 +145,21 @@ function SlaPolicyEditor({ policy }: { policy: SlaPolicy }) {
     } catch (error) {
       const fieldErrors = isApiError(error) ? fieldErrorsOf(error.message) : {};
       if (Object.keys(fieldErrors).length > 0) setErrors(fieldErrors);
-      else setFormError(isApiError(error) ? error.message : "The service levels could not be saved.");
+      else setFormError(isApiError(error) ? error.message : t`The service levels could not be saved.`);
     }
   }
 
   return (
     <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-6">
       <div>
-        <h2 className="text-base font-semibold text-slate-900">Service levels</h2>
+        <h2 className="text-base font-semibold text-slate-900">
+          <Trans>Service levels</Trans>
+        </h2>
         <p className="mt-1 text-sm text-slate-600">
-          Targets count business hours of the business calendar from when a ticket is raised. Leave both boxes
-          empty for no target. Changes apply to new tickets and to tickets whose priority changes.
+          <Trans>
+            Targets count business hours of the business calendar from when a ticket is raised. Leave both
+            boxes empty for no target. Changes apply to new tickets and to tickets whose priority changes.
+          </Trans>
         </p>
       </div>
       {formError ? <Alert>{formError}</Alert> : null}
@@ -154,38 +168,53 @@ function SlaPolicyEditor({ policy }: { policy: SlaPolicy }) {
         .reverse()
         .map((priority) => (
           <fieldset key={priority} className="flex flex-col gap-3">
-            <legend className="text-sm font-semibold text-slate-900">{priority}</legend>
+            <legend className="text-sm font-semibold text-slate-900">
+              {i18n._(priorityLabels[priority])}
+            </legend>
             <div className="grid gap-4 sm:grid-cols-2">
               {slaTargetKinds.map((kind) => {
                 const key = errorKey(priority, kind);
                 const base = `${id}-${priority}-${kind}`;
                 const error = errors[key];
+                const priorityName = i18n._(priorityLabels[priority]);
                 return (
                   <div key={kind} className="flex flex-col gap-1.5">
                     <span className="text-sm font-medium text-slate-700" id={`${base}-label`}>
-                      {kindLabels[kind]}
+                      {i18n._(kindLabels[kind])}
                     </span>
                     <div className="grid grid-cols-[5rem_auto_5rem_auto] items-center gap-2 justify-start">
                       <Input
                         id={`${base}-hours`}
                         inputMode="numeric"
-                        aria-label={`${priority} ${kindLabels[kind].toLowerCase()} hours`}
+                        aria-label={
+                          kind === "firstResponse"
+                            ? t`${priorityName} first response hours`
+                            : t`${priorityName} resolution hours`
+                        }
                         value={draft.targets[priority][kind].hours}
                         onChange={(event) => setTarget(priority, kind, "hours", event.target.value)}
                         invalid={Boolean(error)}
                         aria-describedby={error ? `${base}-error` : undefined}
                       />
-                      <span className="text-sm text-slate-500">h</span>
+                      <span className="text-sm text-slate-500">
+                        <Trans>h</Trans>
+                      </span>
                       <Input
                         id={`${base}-minutes`}
                         inputMode="numeric"
-                        aria-label={`${priority} ${kindLabels[kind].toLowerCase()} minutes`}
+                        aria-label={
+                          kind === "firstResponse"
+                            ? t`${priorityName} first response minutes`
+                            : t`${priorityName} resolution minutes`
+                        }
                         value={draft.targets[priority][kind].minutes}
                         onChange={(event) => setTarget(priority, kind, "minutes", event.target.value)}
                         invalid={Boolean(error)}
                         aria-describedby={error ? `${base}-error` : undefined}
                       />
-                      <span className="text-sm text-slate-500">min</span>
+                      <span className="text-sm text-slate-500">
+                        <Trans>min</Trans>
+                      </span>
                     </div>
                     {error ? (
                       <p id={`${base}-error`} className="text-sm text-red-600">
@@ -200,7 +229,7 @@ function SlaPolicyEditor({ policy }: { policy: SlaPolicy }) {
         ))}
       <div className="flex flex-col gap-1.5">
         <label htmlFor={`${id}-due-soon`} className="text-sm font-medium text-slate-700">
-          Due soon window (minutes)
+          <Trans>Due soon window (minutes)</Trans>
         </label>
         <div className="w-28">
           <Input
@@ -216,12 +245,14 @@ function SlaPolicyEditor({ policy }: { policy: SlaPolicy }) {
             {errors.dueSoonMinutes}
           </p>
         ) : (
-          <p className="text-xs text-slate-500">Lists and dashboards flag targets due within this time.</p>
+          <p className="text-xs text-slate-500">
+            <Trans>Lists and dashboards flag targets due within this time.</Trans>
+          </p>
         )}
       </div>
       <div>
         <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? "Saving…" : "Save"}
+          {save.isPending ? t`Saving…` : t`Save`}
         </Button>
       </div>
     </form>

@@ -1,9 +1,23 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Plus, Trash2 } from "lucide-react";
 import { useId } from "react";
 import { type Weekday, workingIntervalsPerDayMax } from "#shared/service-levels/business-calendar.schemas.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Input } from "../../../components/ui/field.tsx";
 import { errorsWithin, type FieldErrors } from "../field-errors.ts";
+
+/** The weekdays in the active language; the settings keep the English names. */
+export const weekdayLabels: Record<Weekday, MessageDescriptor> = {
+  Monday: msg`Monday`,
+  Tuesday: msg`Tuesday`,
+  Wednesday: msg`Wednesday`,
+  Thursday: msg`Thursday`,
+  Friday: msg`Friday`,
+  Saturday: msg`Saturday`,
+  Sunday: msg`Sunday`,
+};
 
 /** One working interval of a day; the key stays put while others are added or removed (focus stays). */
 export interface IntervalRow {
@@ -31,15 +45,21 @@ interface WorkingDayRowProps {
 
 /** One weekday: its working intervals (open–close), "Closed" when it has none, add and remove. */
 export function WorkingDayRow({ day, rows, errors, onChange, newRow }: WorkingDayRowProps) {
+  const { t, i18n } = useLingui();
+  const dayName = i18n._(weekdayLabels[day]);
   const id = useId();
   const dayErrors = errors[`workingHours.${day}`];
   return (
     <li className="flex flex-col gap-2 px-3 py-3 sm:flex-row sm:items-start">
       <p id={`${id}-day`} className="w-28 shrink-0 pt-2 text-sm font-medium text-slate-900">
-        {day}
+        {dayName}
       </p>
       <div className="flex flex-1 flex-col gap-2">
-        {rows.length === 0 ? <p className="pt-2 text-sm text-slate-500">Closed</p> : null}
+        {rows.length === 0 ? (
+          <p className="pt-2 text-sm text-slate-500">
+            <Trans>Closed</Trans>
+          </p>
+        ) : null}
         {rows.map((row, index) => {
           const ordinal = rows.length > 1 ? ` (${index + 1})` : "";
           const messages = errorsWithin(errors, `workingHours.${day}.${index}`);
@@ -55,7 +75,7 @@ export function WorkingDayRow({ day, rows, errors, onChange, newRow }: WorkingDa
             <div key={row.key} className="flex flex-col gap-1">
               <div className="flex items-center gap-2">
                 <label htmlFor={openId} className="sr-only">
-                  {`${day} opens${ordinal}`}
+                  {t`${dayName} opens${ordinal}`}
                 </label>
                 <Input
                   id={openId}
@@ -72,7 +92,7 @@ export function WorkingDayRow({ day, rows, errors, onChange, newRow }: WorkingDa
                   –
                 </span>
                 <label htmlFor={closeId} className="sr-only">
-                  {`${day} closes${ordinal}`}
+                  {t`${dayName} closes${ordinal}`}
                 </label>
                 <Input
                   id={closeId}
@@ -89,7 +109,7 @@ export function WorkingDayRow({ day, rows, errors, onChange, newRow }: WorkingDa
                   variant="ghost"
                   size="sm"
                   className="px-2 text-red-600 hover:text-red-700"
-                  aria-label={`Remove ${day} ${row.open}–${row.close}`}
+                  aria-label={t`Remove ${dayName} ${row.open}–${row.close}`}
                   onClick={() => onChange((current) => current.filter((other) => other.key !== row.key))}
                 >
                   <Trash2 aria-hidden="true" className="size-4" />
@@ -113,12 +133,12 @@ export function WorkingDayRow({ day, rows, errors, onChange, newRow }: WorkingDa
         variant="ghost"
         size="sm"
         className="self-start sm:mt-1"
-        aria-label={`Add working hours on ${day}`}
+        aria-label={t`Add working hours on ${dayName}`}
         disabled={rows.length >= workingIntervalsPerDayMax}
         onClick={() => onChange((current) => [...current, newRow()])}
       >
         <Plus aria-hidden="true" className="size-4" />
-        Add hours
+        <Trans>Add hours</Trans>
       </Button>
     </li>
   );

@@ -1,4 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { LoaderCircle, Lock, Send } from "lucide-react";
 import { type ReactNode, useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -61,7 +63,6 @@ export function AddCommentForm({
   });
   const isBlank = watch("message").trim() === "";
   const isInternal = watch("isInternal") === true;
-  const what = isInternal ? "internal note" : "comment";
 
   const textareaRef = useRef<HTMLTextAreaElement | null>(null);
   const { ref: messageRef, ...messageField } = register("message");
@@ -86,15 +87,16 @@ export function AddCommentForm({
         input.isInternal ? { ...input, ...files } : { message: input.message, ...files },
       );
       setMentionNotice(unnotifiedMentionsMessage(added.mentions));
-      toast.success(input.isInternal ? "Internal note added" : "Comment added successfully");
+      toast.success(input.isInternal ? t`Internal note added` : t`Comment added successfully`);
       reset({ message: "", isInternal: false });
       uploads.clear();
       // The send button is disabled by the now-empty box, which would drop focus to the page: the
       // writer stays in the box for a follow-up, and the toast (a status) says it was sent. Decision 036.
       textareaRef.current?.focus();
     } catch (error) {
-      toast.error(`Failed to add ${what}`);
-      setServerError(error instanceof Error ? error.message : `Failed to add ${what}`);
+      const failed = isInternal ? t`Failed to add internal note` : t`Failed to add comment`;
+      toast.error(failed);
+      setServerError(error instanceof Error ? error.message : failed);
     }
   });
 
@@ -102,7 +104,7 @@ export function AddCommentForm({
     <FileDropZone onFiles={uploads.add}>
       <form noValidate onSubmit={handleAdd} className="relative flex flex-col gap-3">
         <Field
-          label={isInternal ? "Add an internal note" : "Add a comment"}
+          label={isInternal ? t`Add an internal note` : t`Add a comment`}
           htmlFor={`${id}-message`}
           error={errors.message?.message}
         >
@@ -113,8 +115,8 @@ export function AddCommentForm({
             maxLength={commentMaxLength}
             placeholder={
               isInternal
-                ? "Only technicians and administrators will see this…"
-                : "Write an update or ask a question…"
+                ? t`Only technicians and administrators will see this…`
+                : t`Write an update or ask a question…`
             }
             className={isInternal ? "min-h-20 bg-amber-50" : "min-h-20"}
             onPaste={handlePastedFiles(uploads.add)}
@@ -146,7 +148,7 @@ export function AddCommentForm({
               <label className="flex items-center gap-2 text-sm text-slate-700">
                 <input type="checkbox" className="size-4 accent-amber-600" {...register("isInternal")} />
                 <Lock aria-hidden="true" className="size-3.5 text-amber-600" />
-                Internal note
+                <Trans>Internal note</Trans>
               </label>
             ) : null}
             {tools?.(editor)}
@@ -159,7 +161,7 @@ export function AddCommentForm({
             ) : (
               <Send aria-hidden="true" className="size-4" />
             )}
-            {isInternal ? "Add Internal Note" : "Add Comment"}
+            {isInternal ? t`Add Internal Note` : t`Add Comment`}
           </Button>
         </div>
       </form>

@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { LoaderCircle, UserRoundCog } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
-import { useNavigate } from "react-router";
 import { type Actor, can } from "#shared/permissions.ts";
 import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Select } from "../../../components/ui/select.tsx";
+import { useNavigate } from "../../../lib/router.tsx";
 import { toast } from "../../../lib/toast.ts";
 import { technicianListQuery, useAssignTicket } from "../ticket.api.ts";
 

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { LoaderCircle, UserRoundPlus } from "lucide-react";
 import { Button } from "../../../components/ui/button.tsx";
 import { isApiError } from "../../../lib/api-client.ts";
@@ -38,11 +39,11 @@ export function useAssignToMeAction(ticketId: string, onOutcome: (refusal: strin
   async function handleAssign(): Promise<boolean> {
     try {
       await assign.mutateAsync();
-      toast.success("Ticket assigned successfully");
+      toast.success(t`Ticket assigned successfully`);
       onOutcome(null);
       return true;
     } catch (error) {
-      toast.error("Failed to assign ticket");
+      toast.error(t`Failed to assign ticket`);
       onOutcome(refusalOf(error));
       return false;
     }
@@ -58,5 +59,5 @@ export function useAssignToMeAction(ticketId: string, onOutcome: (refusal: strin
 export const lostToAnotherTechnician = "This ticket was just assigned to another technician.";
 function refusalOf(error: unknown): string {
   if (isApiError(error, 404)) return lostToAnotherTechnician;
-  return error instanceof Error ? error.message : "Failed to assign ticket";
+  return error instanceof Error ? error.message : t`Failed to assign ticket`;
 }

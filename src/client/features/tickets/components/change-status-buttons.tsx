@@ -1,9 +1,13 @@
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import type { Actor } from "#shared/permissions.ts";
 import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
 import { type ChangeableStatus, statusTargets } from "#shared/tickets/ticket-status.ts";
 import { Button } from "../../../components/ui/button.tsx";
+import { i18n } from "../../../lib/i18n.ts";
 import { toast } from "../../../lib/toast.ts";
 import { useChangeTicketStatus } from "../ticket.api.ts";
+import { statusLabels } from "../ticket-labels.ts";
 import { TicketStatusDot } from "./ticket-status-badge.tsx";
 
 interface ChangeStatusButtonsProps {
@@ -22,7 +26,7 @@ export function ChangeStatusButtons({ actor, ticket, onOutcome }: ChangeStatusBu
   return (
     <fieldset>
       <legend className="mb-2 text-xs font-medium tracking-wide text-slate-500 uppercase">
-        Change status
+        <Trans>Change status</Trans>
       </legend>
       <div className="flex flex-wrap gap-2">
         {targets.map((target) => (
@@ -34,7 +38,7 @@ export function ChangeStatusButtons({ actor, ticket, onOutcome }: ChangeStatusBu
             onClick={() => void handleChange(target)}
           >
             <TicketStatusDot status={target} />
-            {target}
+            {i18n._(statusLabels[target])}
           </Button>
         ))}
       </div>
@@ -54,12 +58,13 @@ export function useChangeStatusAction(ticketId: string, onOutcome: (refusal: str
   async function handleChange(target: ChangeableStatus): Promise<boolean> {
     try {
       const ticket = await changeStatus.mutateAsync({ status: target });
-      toast.success(`Ticket status updated to ${ticket.status}`);
+      const status = i18n._(statusLabels[ticket.status]);
+      toast.success(t`Ticket status updated to ${status}`);
       onOutcome(null);
       return true;
     } catch (error) {
-      toast.error("Failed to update ticket status");
-      onOutcome(error instanceof Error ? error.message : "Failed to update ticket status");
+      toast.error(t`Failed to update ticket status`);
+      onOutcome(error instanceof Error ? error.message : t`Failed to update ticket status`);
       return false;
     }
   }

@@ -1,3 +1,5 @@
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import {
   AlarmClock,
@@ -22,7 +24,9 @@ import { cn } from "../../../components/ui/cn.ts";
 import { LoadFailed } from "../../../components/ui/load-failed.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { formatDateTime } from "../../../lib/format.ts";
+import { i18n } from "../../../lib/i18n.ts";
 import { ticketActivityQuery } from "../ticket.api.ts";
+import { statusLabels } from "../ticket-labels.ts";
 import { RatingStars } from "./rating-stars.tsx";
 import { TicketChanges } from "./ticket-changes.tsx";
 
@@ -46,19 +50,21 @@ export function TicketActivityTimeline({ ticketId }: { ticketId: string }) {
 
   return (
     <Card className="p-5">
-      <h2 className="text-sm font-semibold text-slate-900">Activity</h2>
+      <h2 className="text-sm font-semibold text-slate-900">
+        <Trans>Activity</Trans>
+      </h2>
       {activity.isPending ? (
         <div className="flex justify-center py-6">
-          <Spinner label="Loading activity" />
+          <Spinner label={t`Loading activity`} />
         </div>
       ) : activity.isError ? (
         <LoadFailed
-          message="The activity could not be loaded."
+          message={t`The activity could not be loaded.`}
           onRetry={() => void activity.refetch()}
           className="mt-3"
         />
       ) : (
-        <ol aria-label="Ticket activity" className="mt-4">
+        <ol aria-label={t`Ticket activity`} className="mt-4">
           {activity.data.events.map((event, index) => (
             <TimelineItem key={event.id} event={event} isLast={index === activity.data.events.length - 1} />
           ))}
@@ -70,7 +76,7 @@ export function TicketActivityTimeline({ ticketId }: { ticketId: string }) {
 
 function TimelineItem({ event, isLast }: { event: TicketEvent; isLast: boolean }) {
   const { icon: Icon, tone } = icons[event.type];
-  const who = event.actorName ?? "Someone";
+  const who = event.actorName ?? t`Someone`;
   return (
     <li className="relative flex gap-3 pb-5 last:pb-0">
       {isLast ? null : (
@@ -117,11 +123,11 @@ function TimelineItem({ event, isLast }: { event: TicketEvent; isLast: boolean }
 function EventSummary({ event }: { event: TicketEvent }): ReactNode {
   switch (event.type) {
     case "created":
-      return "created the ticket";
+      return t`created the ticket`;
     case "assigned":
       return (
         <>
-          assigned it to themself
+          <Trans>assigned it to themself</Trans>
           <Separator />
           <Transition event={event} />
         </>
@@ -129,18 +135,18 @@ function EventSummary({ event }: { event: TicketEvent }): ReactNode {
     case "status_changed":
       return <Transition event={event} />;
     case "commented":
-      return "commented";
+      return t`commented`;
     case "feedback":
-      return "gave feedback";
+      return t`gave feedback`;
     case "reassigned":
       return (
         <>
           {event.toAssigneeName === null ? (
-            "returned it to the queue"
+            t`returned it to the queue`
           ) : (
-            <>
+            <Trans>
               assigned it to <span className="font-medium text-slate-900">{event.toAssigneeName}</span>
-            </>
+            </Trans>
           )}
           {event.fromStatus === event.toStatus ? null : (
             <>
@@ -151,9 +157,9 @@ function EventSummary({ event }: { event: TicketEvent }): ReactNode {
         </>
       );
     case "internal_note":
-      return "added an internal note";
+      return t`added an internal note`;
     case "edited":
-      return "edited the ticket";
+      return t`edited the ticket`;
     case "sla_warning":
     case "sla_breached":
       // Shown without a "who" (TimelineItem); listed for completeness.
@@ -189,7 +195,10 @@ function EventDetail({ event }: { event: TicketEvent }) {
 function Transition({ event }: { event: TicketEvent }) {
   return (
     <span className="whitespace-nowrap">
-      {event.fromStatus ?? "—"} → <span className="font-medium text-slate-900">{event.toStatus ?? "—"}</span>
+      {event.fromStatus ? i18n._(statusLabels[event.fromStatus]) : "—"} →{" "}
+      <span className="font-medium text-slate-900">
+        {event.toStatus ? i18n._(statusLabels[event.toStatus]) : "—"}
+      </span>
     </span>
   );
 }

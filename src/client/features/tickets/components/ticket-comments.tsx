@@ -1,3 +1,5 @@
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Lock, MessageSquare } from "lucide-react";
 import { type ReactNode, type RefObject, useEffect, useId, useRef } from "react";
@@ -42,7 +44,7 @@ export function TicketComments({
     <Card aria-labelledby={headingId} role="region">
       <div className="flex items-center gap-2 border-b border-slate-100 px-6 py-4">
         <h2 id={headingId} className="text-base font-semibold text-slate-900">
-          Comments
+          <Trans>Comments</Trans>
         </h2>
         {activity.data ? (
           <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600">
@@ -53,14 +55,17 @@ export function TicketComments({
       <div className="px-6 py-5">
         {activity.isPending ? (
           <div className="flex justify-center py-4">
-            <Spinner label="Loading comments" />
+            <Spinner label={t`Loading comments`} />
           </div>
         ) : activity.isError ? (
-          <LoadFailed message="The comments could not be loaded." onRetry={() => void activity.refetch()} />
+          <LoadFailed
+            message={t`The comments could not be loaded.`}
+            onRetry={() => void activity.refetch()}
+          />
         ) : comments.length === 0 ? (
           <p className="flex items-center gap-2 text-sm text-slate-500">
             <MessageSquare aria-hidden="true" className="size-4" />
-            No comments yet.
+            <Trans>No comments yet.</Trans>
           </p>
         ) : (
           <ol ref={list} className="flex flex-col gap-5">
@@ -143,7 +148,7 @@ function CommentItem({
   isOwn: boolean;
   renderMessage: (message: string) => ReactNode;
 }) {
-  const author = comment.authorName ?? "Unknown";
+  const author = comment.authorName ?? t`Unknown`;
   return (
     <article
       className={
@@ -156,7 +161,11 @@ function CommentItem({
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
           <span className="font-medium text-slate-900">{author}</span>
-          {isOwn ? <span className="text-xs text-slate-500">(you)</span> : null}
+          {isOwn ? (
+            <span className="text-xs text-slate-500">
+              <Trans>(you)</Trans>
+            </span>
+          ) : null}
           <time dateTime={comment.timestamp} className="text-xs text-slate-500">
             {formatDateTime(comment.timestamp)}
           </time>
@@ -164,7 +173,7 @@ function CommentItem({
         {comment.isInternal ? (
           <p className="mt-1 flex items-center gap-1 text-xs font-medium text-amber-800">
             <Lock aria-hidden="true" className="size-3.5" />
-            Internal note — not visible to the requester
+            <Trans>Internal note — not visible to the requester</Trans>
           </p>
         ) : null}
         <p className="mt-1 text-sm leading-6 break-words whitespace-pre-wrap text-slate-700">
@@ -172,7 +181,7 @@ function CommentItem({
         </p>
         <AttachmentList
           attachments={comment.attachments}
-          label={comment.isInternal ? "Files of this internal note" : "Files of this comment"}
+          label={comment.isInternal ? t`Files of this internal note` : t`Files of this comment`}
         />
       </div>
     </article>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
@@ -9,6 +10,9 @@ import { TicketPriorityLabel, TicketStatusBadge } from "./ticket-status-badge.ts
 
 /** The head of the ticket page: id, status, title (the page's h1) and the description. */
 export function TicketOverview({ ticket }: { ticket: Ticket }) {
+  const { t } = useLingui();
+  const createdBy = ticket.createdByName ?? t`Unknown`;
+  const createdAt = formatDateTime(ticket.createdAt);
   return (
     <Card className="p-6">
       <div className="flex flex-wrap items-center gap-3">
@@ -19,7 +23,9 @@ export function TicketOverview({ ticket }: { ticket: Ticket }) {
           tabIndex={-1}
           className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
         >
-          <span className="sr-only">Status: </span>
+          <span className="sr-only">
+            <Trans>Status:</Trans>{" "}
+          </span>
           <TicketStatusBadge status={ticket.status} />
         </span>
       </div>
@@ -31,10 +37,14 @@ export function TicketOverview({ ticket }: { ticket: Ticket }) {
         {ticket.title}
       </h1>
       <p className="mt-1 text-sm text-slate-500">
-        Raised by <span className="font-medium text-slate-700">{ticket.createdByName ?? "Unknown"}</span> on{" "}
-        <time dateTime={ticket.createdAt}>{formatDateTime(ticket.createdAt)}</time>
+        <Trans>
+          Raised by <span className="font-medium text-slate-700">{createdBy}</span> on{" "}
+          <time dateTime={ticket.createdAt}>{createdAt}</time>
+        </Trans>
       </p>
-      <h2 className="mt-6 text-sm font-semibold text-slate-900">Description</h2>
+      <h2 className="mt-6 text-sm font-semibold text-slate-900">
+        <Trans>Description</Trans>
+      </h2>
       <p className="mt-2 text-sm leading-6 break-words whitespace-pre-wrap text-slate-700">
         {ticket.description}
       </p>
@@ -45,34 +55,38 @@ export function TicketOverview({ ticket }: { ticket: Ticket }) {
 
 /** The files attached when the ticket was raised (they come with the activity, which the page loads anyway). */
 function TicketAttachments({ ticketId }: { ticketId: string }) {
+  const { t } = useLingui();
   const activity = useQuery(ticketActivityQuery(ticketId));
-  return <AttachmentList attachments={activity.data?.attachments ?? []} label="Files of this ticket" />;
+  return <AttachmentList attachments={activity.data?.attachments ?? []} label={t`Files of this ticket`} />;
 }
 
 /** Every field of the ticket, with the creator's and assignee's names and both times. */
 export function TicketFacts({ ticket }: { ticket: Ticket }) {
+  const { t } = useLingui();
   return (
     <Card className="p-5">
-      <h2 className="text-sm font-semibold text-slate-900">Details</h2>
+      <h2 className="text-sm font-semibold text-slate-900">
+        <Trans>Details</Trans>
+      </h2>
       <dl className="mt-3 divide-y divide-slate-100 text-sm">
-        <Detail label="Status">
+        <Detail label={t`Status`}>
           <TicketStatusBadge status={ticket.status} />
         </Detail>
-        <Detail label="Priority">
+        <Detail label={t`Priority`}>
           <TicketPriorityLabel priority={ticket.priority} />
         </Detail>
-        <Detail label="Category">{ticket.category}</Detail>
-        <Detail label="Department">{ticket.department}</Detail>
-        <Detail label="Floor">{ticket.floor}</Detail>
-        <Detail label="Office Number">{ticket.officeNumber}</Detail>
-        <Detail label="Created by">{ticket.createdByName ?? "Unknown"}</Detail>
-        <Detail label="Assigned to">
-          {ticket.assignedToName ?? (ticket.assignedTo ? "Unknown" : "Unassigned")}
+        <Detail label={t`Category`}>{ticket.category}</Detail>
+        <Detail label={t`Department`}>{ticket.department}</Detail>
+        <Detail label={t`Floor`}>{ticket.floor}</Detail>
+        <Detail label={t`Office Number`}>{ticket.officeNumber}</Detail>
+        <Detail label={t`Created by`}>{ticket.createdByName ?? t`Unknown`}</Detail>
+        <Detail label={t`Assigned to`}>
+          {ticket.assignedToName ?? (ticket.assignedTo ? t`Unknown` : t`Unassigned`)}
         </Detail>
-        <Detail label="Created">
+        <Detail label={t`Created`}>
           <time dateTime={ticket.createdAt}>{formatDateTime(ticket.createdAt)}</time>
         </Detail>
-        <Detail label="Updated">
+        <Detail label={t`Updated`}>
           <time dateTime={ticket.updatedAt}>{formatDateTime(ticket.updatedAt)}</time>
         </Detail>
       </dl>

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { AlarmClock, TriangleAlert } from "lucide-react";
-import { Link } from "react-router";
 import { StatCard } from "../../../components/ui/stat-card.tsx";
+import { Link } from "../../../lib/router.tsx";
 import { ticketSummaryQuery } from "../ticket.api.ts";
 
 const dueCards = [

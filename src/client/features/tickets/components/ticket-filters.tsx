@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { Search, X } from "lucide-react";
 import { type ChangeEvent, useEffect, useId, useRef, useState } from "react";
 import {
@@ -13,6 +16,8 @@ import {
 import { Button } from "../../../components/ui/button.tsx";
 import { Field, Input } from "../../../components/ui/field.tsx";
 import { optionsOf, Select } from "../../../components/ui/select.tsx";
+import { i18n } from "../../../lib/i18n.ts";
+import { priorityLabels, statusLabels } from "../ticket-labels.ts";
 
 /** What a person narrows a list by; kept in the page's URL so that it survives reloads and links. */
 export interface TicketSearch {
@@ -52,13 +57,20 @@ export const isFiltered = (search: TicketSearch) =>
   search.q.trim() !== "" || Boolean(search.status || search.priority || search.category || search.due);
 
 const searchDelayMs = 300;
-const withAll = (values: readonly string[]) => [{ value: "", label: "All" }, ...optionsOf(values)];
+const withAll = (values: readonly string[], labels?: Record<string, MessageDescriptor>) => [
+  { value: "", label: t`All` },
+  ...optionsOf(values).map((option) => ({
+    ...option,
+    label: labels?.[option.value] ? i18n._(labels[option.value]!) : option.label,
+  })),
+];
 
-const dueOptions = [
-  { value: "", label: "All" },
-  { value: "overdue", label: "Overdue" },
-  { value: "due_soon", label: "Due soon" },
-] satisfies Array<{ value: TicketDueFilter | ""; label: string }>;
+const dueOptions = () =>
+  [
+    { value: "", label: t`All` },
+    { value: "overdue", label: t`Overdue` },
+    { value: "due_soon", label: t`Due soon` },
+  ] satisfies Array<{ value: TicketDueFilter | ""; label: string }>;
 
 interface TicketFiltersProps {
   value: TicketSearch;
@@ -100,17 +112,21 @@ export function TicketFilters({ value, onChange, showDue = false }: TicketFilter
     onChange({ q: "", status: undefined, priority: undefined, category: undefined, due: undefined });
   }
 
-  const select = (name: "status" | "priority" | "category", values: readonly string[]) => ({
+  const select = (
+    name: "status" | "priority" | "category",
+    values: readonly string[],
+    labels?: Record<string, MessageDescriptor>,
+  ) => ({
     id: `${id}-${name}`,
     value: value[name] ?? "",
-    options: withAll(values),
+    options: withAll(values, labels),
     onChange: (event: ChangeEvent<HTMLSelectElement>) => onChange({ [name]: event.target.value }),
   });
 
   return (
     <div className="flex flex-col gap-3">
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_10rem_10rem_10rem_auto] lg:items-end">
-        <Field label="Search tickets" htmlFor={`${id}-q`} className="sm:col-span-2 lg:col-span-1">
+        <Field label={t`Search tickets`} htmlFor={`${id}-q`} className="sm:col-span-2 lg:col-span-1">
           <div className="relative">
             <Search
               aria-hidden="true"
@@ -121,19 +137,19 @@ export function TicketFilters({ value, onChange, showDue = false }: TicketFilter
               type="search"
               value={text}
               onChange={handleType}
-              placeholder="Title, description or TKT id"
+              placeholder={t`Title, description or TKT id`}
               autoComplete="off"
               className="pl-9"
             />
           </div>
         </Field>
-        <Field label="Status" htmlFor={`${id}-status`}>
-          <Select {...select("status", ticketStatuses)} />
+        <Field label={t`Status`} htmlFor={`${id}-status`}>
+          <Select {...select("status", ticketStatuses, statusLabels)} />
         </Field>
-        <Field label="Priority" htmlFor={`${id}-priority`}>
-          <Select {...select("priority", ticketPriorities)} />
+        <Field label={t`Priority`} htmlFor={`${id}-priority`}>
+          <Select {...select("priority", ticketPriorities, priorityLabels)} />
         </Field>
-        <Field label="Category" htmlFor={`${id}-category`}>
+        <Field label={t`Category`} htmlFor={`${id}-category`}>
           <Select {...select("category", ticketCategories)} />
         </Field>
         <Button
@@ -143,16 +159,16 @@ export function TicketFilters({ value, onChange, showDue = false }: TicketFilter
           className="justify-self-start"
         >
           <X aria-hidden="true" className="size-4" />
-          Clear
+          <Trans>Clear</Trans>
         </Button>
       </div>
       {showDue ? (
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-[10rem]">
-          <Field label="Due" htmlFor={`${id}-due`}>
+          <Field label={t`Due`} htmlFor={`${id}-due`}>
             <Select
               id={`${id}-due`}
               value={value.due ?? ""}
-              options={dueOptions}
+              options={dueOptions()}
               onChange={(event) => onChange({ due: pick(ticketDueFilters, event.target.value) })}
             />
           </Field>

@@ -1,7 +1,7 @@
+import { t } from "@lingui/core/macro";
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { ChevronRight, Inbox } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
 import { can } from "#shared/permissions.ts";
 import type { Ticket, TicketPage } from "#shared/tickets/ticket.schemas.ts";
 import { Button } from "../../../components/ui/button.tsx";
@@ -10,7 +10,9 @@ import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { LoadFailed } from "../../../components/ui/load-failed.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { formatDateTime } from "../../../lib/format.ts";
+import { i18n } from "../../../lib/i18n.ts";
 import type { OpenTicketState } from "../../../lib/list-memory.ts";
+import { Link } from "../../../lib/router.tsx";
 import { toast } from "../../../lib/toast.ts";
 import { useActor } from "../../../lib/use-actor.ts";
 import { type TicketListFilters, ticketListQuery } from "../ticket.api.ts";
@@ -32,18 +34,16 @@ interface TicketListProps {
   showDueSort?: boolean;
 }
 
-const countFormat = new Intl.NumberFormat("en-US");
-
 /** "1 ticket", "1,234 tickets", "10,000+ tickets" past the server's cap. */
 export function ticketCountText(total: NonNullable<TicketPage["total"]>): string {
-  const number = `${countFormat.format(total.count)}${total.capped ? "+" : ""}`;
-  return `${number} ${total.count === 1 && !total.capped ? "ticket" : "tickets"}`;
+  const number = `${i18n.number(total.count)}${total.capped ? "+" : ""}`;
+  return total.count === 1 && !total.capped ? t`${number} ticket` : t`${number} tickets`;
 }
 
 export function TicketList({
   filters,
   emptyState,
-  loadErrorMessage = "Failed to load tickets. Please try again.",
+  loadErrorMessage,
   onSortChange,
   showDueSort = false,
 }: TicketListProps) {
@@ -66,7 +66,10 @@ export function TicketList({
   const setSelectedIds = (ids: string[]) => setSelection({ filtersKey, ids });
 
   useEffect(() => {
-    if (query.isError) toast.error(loadErrorMessage, { toastId: "tickets-load-failed" });
+    if (query.isError)
+      toast.error(loadErrorMessage ?? t`Failed to load tickets. Please try again.`, {
+        toastId: "tickets-load-failed",
+      });
   }, [query.isError, loadErrorMessage]);
 
   // The count and the order stay put while a new order loads, so the control keeps its focus.
@@ -90,7 +93,7 @@ export function TicketList({
       <div>
         {toolbar}
         <div className="flex justify-center py-12">
-          <Spinner label="Loading tickets" />
+          <Spinner label={t`Loading tickets`} />
         </div>
       </div>
     );
@@ -101,7 +104,7 @@ export function TicketList({
         {toolbar}
         <LoadFailed
           layout="block"
-          message="The tickets could not be loaded."
+          message={t`The tickets could not be loaded.`}
           onRetry={() => void query.refetch()}
         />
       </div>
@@ -127,10 +130,10 @@ export function TicketList({
       {toolbar}
       {/* The bar stays (same place in the tree) when a bulk action empties the list: its answer is still to be read. */}
       {bar}
-      {tickets.length === 0 ? (emptyState ?? <EmptyState icon={Inbox} title="No tickets found" />) : null}
+      {tickets.length === 0 ? (emptyState ?? <EmptyState icon={Inbox} title={t`No tickets found`} />) : null}
       <ul
         ref={listRef}
-        aria-label="Tickets"
+        aria-label={t`Tickets`}
         hidden={tickets.length === 0}
         className={cn(
           "divide-y divide-slate-100 transition-opacity",
@@ -144,7 +147,7 @@ export function TicketList({
                 <input
                   type="checkbox"
                   className="size-4 rounded border-slate-300 accent-indigo-600"
-                  aria-label={`Select ${ticket.ticketId}: ${ticket.title}`}
+                  aria-label={t`Select ${ticket.ticketId}: ${ticket.title}`}
                   checked={selectedIds.includes(ticket.ticketId)}
                   onChange={(event) => toggle(ticket.ticketId, event.target.checked)}
                 />
@@ -166,7 +169,7 @@ export function TicketList({
             onClick={() => void query.fetchNextPage()}
             disabled={query.isFetchingNextPage}
           >
-            {query.isFetchingNextPage ? "Loading…" : "Load more"}
+            {query.isFetchingNextPage ? t`Loading…` : t`Load more`}
           </Button>
         </div>
       ) : null}
@@ -219,7 +222,7 @@ function TicketRow({ ticket, isSelected, onFocus }: TicketRowProps) {
             <span className="sr-only sm:not-sr-only"> priority</span>
           </span>
           <Dot />
-          <span className="text-slate-700">{ticket.createdByName ?? "Unknown requester"}</span>
+          <span className="text-slate-700">{ticket.createdByName ?? t`Unknown requester`}</span>
           <Dot />
           <span>
             {ticket.department}, floor {ticket.floor}
@@ -233,7 +236,7 @@ function TicketRow({ ticket, isSelected, onFocus }: TicketRowProps) {
             <Dot />
             <span>{ticket.category}</span>
             <Dot />
-            <span>{ticket.assignedToName ?? (ticket.assignedTo ? "Assigned" : "Unassigned")}</span>
+            <span>{ticket.assignedToName ?? (ticket.assignedTo ? t`Assigned` : t`Unassigned`)}</span>
           </span>
         </p>
       </div>

@@ -1,9 +1,9 @@
 import { useEffect } from "react";
-import { useLocation, useNavigate } from "react-router";
 import { can } from "#shared/permissions.ts";
 import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
 import { statusTargets } from "#shared/tickets/ticket-status.ts";
 import { type BackToListState, lastListPath, type OpenTicketState } from "../../../lib/list-memory.ts";
+import { useLocation, useNavigate } from "../../../lib/router.tsx";
 import { useActor } from "../../../lib/use-actor.ts";
 import { useShortcuts } from "../../../lib/use-shortcuts.ts";
 import { useAssignToMeAction } from "./assign-to-me-button.tsx";

@@ -1,5 +1,6 @@
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { type ChangeEvent, useId } from "react";
-import { useSearchParams } from "react-router";
 import {
   defaultSortDirection,
   type SortDirection,
@@ -8,6 +9,8 @@ import {
   ticketSorts,
 } from "#shared/tickets/ticket-order.ts";
 import { Select } from "../../../components/ui/select.tsx";
+import { i18n } from "../../../lib/i18n.ts";
+import { useSearchParams } from "../../../lib/router.tsx";
 
 /** A list's order as the address holds it (?sort=priority&dir=desc); nothing means newest first. */
 export interface TicketOrder {
@@ -17,15 +20,15 @@ export interface TicketOrder {
 
 /** Each choice of the Sort control: one order in one direction (the due-time order is staff's). */
 export const ticketOrderOptions = [
-  { value: "created.desc", label: "Newest first" },
-  { value: "created.asc", label: "Oldest first" },
-  { value: "updated.desc", label: "Recently updated" },
-  { value: "updated.asc", label: "Least recently updated" },
-  { value: "priority.desc", label: "Priority: High to Low" },
-  { value: "priority.asc", label: "Priority: Low to High" },
-  { value: "status.asc", label: "Status: Open to Closed" },
-  { value: "status.desc", label: "Status: Closed to Open" },
-  { value: "due.asc", label: "Due time (earliest first)" },
+  { value: "created.desc", label: msg`Newest first` },
+  { value: "created.asc", label: msg`Oldest first` },
+  { value: "updated.desc", label: msg`Recently updated` },
+  { value: "updated.asc", label: msg`Least recently updated` },
+  { value: "priority.desc", label: msg`Priority: High to Low` },
+  { value: "priority.asc", label: msg`Priority: Low to High` },
+  { value: "status.asc", label: msg`Status: Open to Closed` },
+  { value: "status.desc", label: msg`Status: Closed to Open` },
+  { value: "due.asc", label: msg`Due time (earliest first)` },
 ] as const;
 
 const pick = <T extends string>(values: readonly T[], raw: string | null) =>
@@ -74,7 +77,9 @@ export function useTicketOrder(canSortByDue: boolean): [TicketOrder, (value: str
 
 /** The label of the order, e.g. "Priority: High to Low", for a page's description. */
 export const ticketOrderLabel = (order: TicketOrder) =>
-  ticketOrderOptions.find((option) => option.value === ticketOrderValue(order))?.label ?? "Newest first";
+  i18n._(
+    ticketOrderOptions.find((option) => option.value === ticketOrderValue(order))?.label ?? msg`Newest first`,
+  );
 
 interface TicketSortSelectProps {
   value: TicketOrder;
@@ -84,11 +89,14 @@ interface TicketSortSelectProps {
 
 export function TicketSortSelect({ value, onChange, showDue = false }: TicketSortSelectProps) {
   const id = useId();
-  const options = ticketOrderOptions.filter((option) => showDue || option.value !== "due.asc");
+  const { i18n } = useLingui();
+  const options = ticketOrderOptions
+    .filter((option) => showDue || option.value !== "due.asc")
+    .map((option) => ({ value: option.value, label: i18n._(option.label) }));
   return (
     <div className="flex items-center gap-2">
       <label htmlFor={id} className="shrink-0 text-sm text-slate-600">
-        Sort by
+        <Trans>Sort by</Trans>
       </label>
       <Select
         id={id}

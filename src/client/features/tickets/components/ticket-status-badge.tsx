@@ -1,6 +1,8 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { TicketPriority, TicketStatus } from "#shared/tickets/ticket.schemas.ts";
 import { Badge, type BadgeTone } from "../../../components/ui/badge.tsx";
 import { cn } from "../../../components/ui/cn.ts";
+import { priorityLabels, statusLabels } from "../ticket-labels.ts";
 
 const statusTones: Record<TicketStatus, BadgeTone> = {
   Open: "blue",
@@ -10,7 +12,8 @@ const statusTones: Record<TicketStatus, BadgeTone> = {
 };
 
 export function TicketStatusBadge({ status }: { status: TicketStatus }) {
-  return <Badge tone={statusTones[status]}>{status}</Badge>;
+  const { i18n } = useLingui();
+  return <Badge tone={statusTones[status]}>{i18n._(statusLabels[status])}</Badge>;
 }
 
 const statusDots: Record<TicketStatus, string> = {
@@ -32,10 +35,12 @@ export const priorityDots: Record<TicketPriority, string> = {
 };
 
 export function TicketPriorityLabel({ priority }: { priority: TicketPriority }) {
+  const { i18n } = useLingui();
+  const label = i18n._(priorityLabels[priority]);
   return (
     <span className="inline-flex items-center gap-1.5 whitespace-nowrap">
       <span aria-hidden="true" className={cn("size-2 rounded-full", priorityDots[priority])} />
-      {priority} priority
+      <Trans>{label} priority</Trans>
     </span>
   );
 }

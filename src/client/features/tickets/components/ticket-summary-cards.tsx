@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { CircleCheck, CircleDot, Clock, Ticket } from "lucide-react";
 import type { SummaryScope, TicketSummary } from "#shared/tickets/ticket.schemas.ts";
@@ -9,10 +11,10 @@ export type SummaryCard = CountCard<TicketSummary>;
 
 /** Counts by status over what the person may see: the user dashboard's cards; admins add Closed. */
 export const statusCountCards: readonly SummaryCard[] = [
-  { label: "Total Tickets", count: "total", icon: Ticket, tone: "indigo" },
-  { label: "Open", count: "open", icon: CircleDot, tone: "blue" },
-  { label: "In Progress", count: "inProgress", icon: Clock, tone: "amber" },
-  { label: "Resolved", count: "resolved", icon: CircleCheck, tone: "green" },
+  { label: msg`Total Tickets`, count: "total", icon: Ticket, tone: "indigo" },
+  { label: msg`Open`, count: "open", icon: CircleDot, tone: "blue" },
+  { label: msg`In Progress`, count: "inProgress", icon: Clock, tone: "amber" },
+  { label: msg`Resolved`, count: "resolved", icon: CircleCheck, tone: "green" },
 ];
 
 // Whole class names, so that Tailwind finds them.
@@ -27,15 +29,16 @@ interface TicketSummaryCardsProps {
 /** The dashboard counts (one aggregate call), each card naming which count it shows. */
 export function TicketSummaryCards({ cards, scope = "visible" }: TicketSummaryCardsProps) {
   const { data } = useQuery(ticketSummaryQuery(scope));
+  const { t, i18n } = useLingui();
   return (
     <section
-      aria-label="Ticket counts"
+      aria-label={t`Ticket counts`}
       className={cn("grid grid-cols-2 gap-3 sm:gap-4", cards.length === 5 ? columns[5] : columns[4])}
     >
       {cards.map((card) => (
         <StatCard
-          key={card.label}
-          label={card.label}
+          key={String(card.count)}
+          label={i18n._(card.label)}
           value={data?.[card.count] ?? undefined}
           icon={card.icon}
           tone={card.tone}

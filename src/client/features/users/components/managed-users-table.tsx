@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { can } from "#shared/permissions.ts";
 import type { Me } from "#shared/users/user.schemas.ts";
@@ -14,7 +16,7 @@ interface ManagedUsersTableProps {
   onHistory: (user: ManagedUser) => void;
 }
 
-const columns = ["Full Name", "Email", "Role", "Department", "Status", "Actions"] as const;
+const columns = [msg`Full Name`, msg`Email`, msg`Role`, msg`Department`, msg`Status`, msg`Actions`];
 
 /**
  * Full Name, Email, Role, Department, Status, Actions. Below the md breakpoint each row becomes a card
@@ -28,13 +30,14 @@ export function ManagedUsersTable({
   onResetPassword,
   onHistory,
 }: ManagedUsersTableProps) {
+  const { t, i18n } = useLingui();
   return (
     <table className="block w-full text-left text-sm md:table">
       <thead className="hidden border-b border-slate-200 bg-slate-50 text-xs font-medium tracking-wide text-slate-500 uppercase md:table-header-group">
         <tr>
           {columns.map((column) => (
-            <th key={column} scope="col" className="px-4 py-3 font-medium">
-              {column}
+            <th key={column.id} scope="col" className="px-4 py-3 font-medium">
+              {i18n._(column)}
             </th>
           ))}
         </tr>
@@ -44,28 +47,28 @@ export function ManagedUsersTable({
           const mayDeactivate = can.deactivateUser(actor, user);
           return (
             <tr key={user.id} className="grid grid-cols-2 gap-x-4 gap-y-2 px-4 py-4 md:table-row md:p-0">
-              <Cell label="Full Name" className="col-span-2 font-medium text-slate-900">
+              <Cell label={t`Full Name`} className="col-span-2 font-medium text-slate-900">
                 {user.name}
               </Cell>
               <Cell
-                label="Email"
+                label={t`Email`}
                 className="col-span-2 break-all text-slate-600 md:break-normal md:whitespace-nowrap"
               >
                 {user.email}
               </Cell>
-              <Cell label="Role">
+              <Cell label={t`Role`}>
                 <RoleBadge role={user.role} />
               </Cell>
-              <Cell label="Department" className="text-slate-600">
+              <Cell label={t`Department`} className="text-slate-600">
                 {user.department}
               </Cell>
-              <Cell label="Status">
+              <Cell label={t`Status`}>
                 <StatusBadge status={user.status} />
               </Cell>
-              <Cell label="Actions" className="col-span-2">
+              <Cell label={t`Actions`} className="col-span-2">
                 <div className="flex flex-wrap gap-1.5">
                   <Button size="sm" variant="secondary" onClick={() => onEdit(user)}>
-                    Edit
+                    <Trans>Edit</Trans>
                   </Button>
                   {/* One button whose label flips, so focus comes back to it after the change. */}
                   <Button
@@ -74,18 +77,18 @@ export function ManagedUsersTable({
                     disabled={user.status === "Active" && !mayDeactivate}
                     title={
                       user.status === "Active" && !mayDeactivate
-                        ? "You cannot deactivate your own account."
+                        ? t`You cannot deactivate your own account.`
                         : undefined
                     }
                     onClick={() => onToggleStatus(user)}
                   >
-                    {user.status === "Active" ? "Deactivate" : "Activate"}
+                    {user.status === "Active" ? t`Deactivate` : t`Activate`}
                   </Button>
                   <Button size="sm" variant="ghost" onClick={() => onResetPassword(user)}>
-                    Reset password
+                    <Trans>Reset password</Trans>
                   </Button>
                   <Button size="sm" variant="ghost" onClick={() => onHistory(user)}>
-                    History
+                    <Trans>History</Trans>
                   </Button>
                 </div>
               </Cell>

@@ -1,3 +1,5 @@
+import { t as tc } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Users } from "lucide-react";
 import { useEffect } from "react";
@@ -12,16 +14,17 @@ import { RoleBadge } from "./user-labels.tsx";
 
 /** The admin dashboard's User Management tab: name, email, role and created date, newest first. */
 export function UserDirectory() {
+  const { t } = useLingui();
   const query = useInfiniteQuery(userListQuery({}));
 
   useEffect(() => {
-    if (query.isError) toast.error("Error loading users.", { toastId: "users-load-failed" });
+    if (query.isError) toast.error(tc`Error loading users.`, { toastId: "users-load-failed" });
   }, [query.isError]);
 
   if (query.isPending) {
     return (
       <div className="flex justify-center py-12">
-        <Spinner label="Loading users" />
+        <Spinner label={t`Loading users`} />
       </div>
     );
   }
@@ -29,13 +32,13 @@ export function UserDirectory() {
     return (
       <LoadFailed
         layout="block"
-        message="The users could not be loaded."
+        message={t`The users could not be loaded.`}
         onRetry={() => void query.refetch()}
       />
     );
   }
   const users = query.data.pages.flatMap((page) => page.items);
-  if (users.length === 0) return <EmptyState icon={Users} title="No users found" />;
+  if (users.length === 0) return <EmptyState icon={Users} title={t`No users found`} />;
 
   return (
     <div>
@@ -45,16 +48,16 @@ export function UserDirectory() {
           <thead className="border-b border-slate-200 bg-slate-50 text-xs font-medium tracking-wide text-slate-500 uppercase">
             <tr>
               <th scope="col" className="px-4 py-3 font-medium">
-                Name
+                <Trans>Name</Trans>
               </th>
               <th scope="col" className="px-4 py-3 font-medium">
-                Email
+                <Trans>Email</Trans>
               </th>
               <th scope="col" className="px-4 py-3 font-medium">
-                Role
+                <Trans>Role</Trans>
               </th>
               <th scope="col" className="px-4 py-3 font-medium">
-                Created
+                <Trans>Created</Trans>
               </th>
             </tr>
           </thead>
@@ -82,7 +85,7 @@ export function UserDirectory() {
             onClick={() => void query.fetchNextPage()}
             disabled={query.isFetchingNextPage}
           >
-            {query.isFetchingNextPage ? "Loading…" : "Load more"}
+            {query.isFetchingNextPage ? t`Loading…` : t`Load more`}
           </Button>
         </div>
       ) : null}

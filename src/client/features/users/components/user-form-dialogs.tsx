@@ -1,4 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { t as tc } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { roles, userStatuses } from "#shared/users/roles.ts";
@@ -14,13 +16,15 @@ import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Field, TextField } from "../../../components/ui/field.tsx";
-import { optionsOf, Select } from "../../../components/ui/select.tsx";
+import { Select } from "../../../components/ui/select.tsx";
 import { toast } from "../../../lib/toast.ts";
 import { useEditUser, useInviteUser } from "../users.api.ts";
-import { roleLabel } from "./user-labels.tsx";
+import { roleLabel, userStatusLabel } from "./user-labels.tsx";
 
-const roleOptions = roles.map((role) => ({ value: role, label: roleLabel(role) }));
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : "Something went wrong.");
+const roleOptionsOf = () => roles.map((role) => ({ value: role, label: roleLabel(role) }));
+const statusOptionsOf = () =>
+  userStatuses.map((status) => ({ value: status, label: userStatusLabel(status) }));
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : tc`Something went wrong.`);
 
 /** Edit: name, role, department and status, all required; the server has the last word. */
 export function EditUserDialog({
@@ -33,6 +37,7 @@ export function EditUserDialog({
   departments?: readonly string[];
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const id = useId();
   const editUser = useEditUser(user.id);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -54,7 +59,7 @@ export function EditUserDialog({
     setServerError(null);
     try {
       await editUser.mutateAsync(input);
-      toast.success("User updated successfully");
+      toast.success(t`User updated successfully`);
       onClose();
     } catch (error) {
       setServerError(messageOf(error));
@@ -62,29 +67,34 @@ export function EditUserDialog({
   });
 
   return (
-    <Dialog title="Edit user" description={user.email} onClose={onClose}>
+    <Dialog title={t`Edit user`} description={user.email} onClose={onClose}>
       <form noValidate onSubmit={handleSave} className="flex flex-col gap-4">
         {serverError ? <Alert>{serverError}</Alert> : null}
-        <TextField label="Full Name" error={errors.name?.message} autoComplete="off" {...register("name")} />
-        <Field label="Role" htmlFor={`${id}-role`} error={errors.role?.message}>
-          <Select id={`${id}-role`} options={roleOptions} {...register("role")} />
+        <TextField
+          label={t`Full Name`}
+          error={errors.name?.message}
+          autoComplete="off"
+          {...register("name")}
+        />
+        <Field label={t`Role`} htmlFor={`${id}-role`} error={errors.role?.message}>
+          <Select id={`${id}-role`} options={roleOptionsOf()} {...register("role")} />
         </Field>
         <TextField
-          label="Department"
+          label={t`Department`}
           error={errors.department?.message}
           autoComplete="off"
           suggestions={departments}
           {...register("department")}
         />
-        <Field label="Status" htmlFor={`${id}-status`} error={errors.status?.message}>
-          <Select id={`${id}-status`} options={optionsOf(userStatuses)} {...register("status")} />
+        <Field label={t`Status`} htmlFor={`${id}-status`} error={errors.status?.message}>
+          <Select id={`${id}-status`} options={statusOptionsOf()} {...register("status")} />
         </Field>
         <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? "Saving…" : "Save changes"}
+            {isSubmitting ? t`Saving…` : t`Save changes`}
           </Button>
         </div>
       </form>
@@ -100,6 +110,7 @@ export function InviteUserDialog({
   departments?: readonly string[];
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const id = useId();
   const inviteUser = useInviteUser();
   const [serverError, setServerError] = useState<string | null>(null);
@@ -116,7 +127,7 @@ export function InviteUserDialog({
     setServerError(null);
     try {
       const user = await inviteUser.mutateAsync(input);
-      toast.success(`Invitation sent to ${user.email}`);
+      toast.success(t`Invitation sent to ${user.email}`);
       onClose();
     } catch (error) {
       setServerError(messageOf(error));
@@ -125,25 +136,30 @@ export function InviteUserDialog({
 
   return (
     <Dialog
-      title="Add user"
-      description="They receive an e-mail with a link to choose their own password."
+      title={t`Add user`}
+      description={t`They receive an e-mail with a link to choose their own password.`}
       onClose={onClose}
     >
       <form noValidate onSubmit={handleInvite} className="flex flex-col gap-4">
         {serverError ? <Alert>{serverError}</Alert> : null}
-        <TextField label="Full Name" error={errors.name?.message} autoComplete="off" {...register("name")} />
         <TextField
-          label="Email"
+          label={t`Full Name`}
+          error={errors.name?.message}
+          autoComplete="off"
+          {...register("name")}
+        />
+        <TextField
+          label={t`Email`}
           type="email"
           error={errors.email?.message}
           autoComplete="off"
           {...register("email")}
         />
-        <Field label="Role" htmlFor={`${id}-role`} error={errors.role?.message}>
-          <Select id={`${id}-role`} options={roleOptions} {...register("role")} />
+        <Field label={t`Role`} htmlFor={`${id}-role`} error={errors.role?.message}>
+          <Select id={`${id}-role`} options={roleOptionsOf()} {...register("role")} />
         </Field>
         <TextField
-          label="Department"
+          label={t`Department`}
           error={errors.department?.message}
           autoComplete="off"
           suggestions={departments}
@@ -151,10 +167,10 @@ export function InviteUserDialog({
         />
         <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? "Sending…" : "Send invitation"}
+            {isSubmitting ? t`Sending…` : t`Send invitation`}
           </Button>
         </div>
       </form>

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import type { ManagedUser, UserChange } from "#shared/users/user-management.schemas.ts";
 import { Button } from "../../../components/ui/button.tsx";
@@ -7,51 +10,54 @@ import { Spinner } from "../../../components/ui/spinner.tsx";
 import { formatDateTime } from "../../../lib/format.ts";
 import { userHistoryQuery } from "../users.api.ts";
 
-const actionLabels: Record<UserChange["action"], string> = {
-  invited: "Invited",
-  edited: "Edited",
-  deactivated: "Deactivated",
-  activated: "Activated",
-  password_reset_sent: "Password reset e-mail sent",
+const actionLabels: Record<UserChange["action"], MessageDescriptor> = {
+  invited: msg`Invited`,
+  edited: msg`Edited`,
+  deactivated: msg`Deactivated`,
+  activated: msg`Activated`,
+  password_reset_sent: msg`Password reset e-mail sent`,
 };
 
-const fieldLabels: Record<UserChange["changes"][number]["field"], string> = {
-  name: "Name",
-  email: "Email",
-  role: "Role",
-  department: "Department",
-  status: "Status",
+const fieldLabels: Record<UserChange["changes"][number]["field"], MessageDescriptor> = {
+  name: msg`Name`,
+  email: msg`Email`,
+  role: msg`Role`,
+  department: msg`Department`,
+  status: msg`Status`,
 };
 
 /** Who changed what about this person, and when, newest first. */
 export function UserHistoryDialog({ user, onClose }: { user: ManagedUser; onClose: () => void }) {
+  const { t, i18n } = useLingui();
   const query = useInfiniteQuery(userHistoryQuery(user.id));
   const changes = query.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
-    <Dialog title={`History of ${user.name}`} onClose={onClose}>
+    <Dialog title={t`History of ${user.name}`} onClose={onClose}>
       {query.isPending ? (
         <div className="flex justify-center py-8">
-          <Spinner label="Loading history" />
+          <Spinner label={t`Loading history`} />
         </div>
       ) : query.isError ? (
-        <LoadFailed message="The history could not be loaded." onRetry={() => void query.refetch()} />
+        <LoadFailed message={t`The history could not be loaded.`} onRetry={() => void query.refetch()} />
       ) : changes.length === 0 ? (
-        <p className="text-sm text-slate-600">No changes recorded yet.</p>
+        <p className="text-sm text-slate-600">
+          <Trans>No changes recorded yet.</Trans>
+        </p>
       ) : (
-        <ol className="flex flex-col divide-y divide-slate-100" aria-label="Changes">
+        <ol className="flex flex-col divide-y divide-slate-100" aria-label={t`Changes`}>
           {changes.map((change) => (
             <li key={change.id} className="py-3">
-              <p className="text-sm font-medium text-slate-900">{actionLabels[change.action]}</p>
+              <p className="text-sm font-medium text-slate-900">{i18n._(actionLabels[change.action])}</p>
               <p className="text-xs text-slate-500">
-                {change.actorName ?? "Someone no longer registered"} ·{" "}
+                {change.actorName ?? t`Someone no longer registered`} ·{" "}
                 <time dateTime={change.at}>{formatDateTime(change.at)}</time>
               </p>
               {change.changes.length > 0 ? (
                 <ul className="mt-1.5 flex flex-col gap-0.5 text-sm text-slate-700">
                   {change.changes.map((field) => (
                     <li key={field.field}>
-                      {fieldLabels[field.field]}:{" "}
+                      {i18n._(fieldLabels[field.field])}:{" "}
                       {field.from === null ? (
                         ""
                       ) : (
@@ -70,7 +76,7 @@ export function UserHistoryDialog({ user, onClose }: { user: ManagedUser; onClos
       {query.hasNextPage ? (
         <div className="mt-3 flex justify-center">
           <Button variant="secondary" size="sm" onClick={() => void query.fetchNextPage()}>
-            Load more
+            <Trans>Load more</Trans>
           </Button>
         </div>
       ) : null}

@@ -1,9 +1,21 @@
+import { i18n, type MessageDescriptor } from "@lingui/core";
+import { msg, t } from "@lingui/core/macro";
 import type { Role, UserStatus } from "#shared/users/roles.ts";
 import { Badge, type BadgeTone } from "../../../components/ui/badge.tsx";
 
-/** Spec §3: roles are shown capitalised in user management. */
-export const roleLabel = (role: Role | null) =>
-  role ? `${role.charAt(0).toUpperCase()}${role.slice(1)}` : "No role yet";
+const roleLabels: Record<Role, MessageDescriptor> = {
+  user: msg`User`,
+  technician: msg`Technician`,
+  admin: msg`Admin`,
+};
+
+/** Spec §3: roles are shown capitalised in user management (in the active language, decision 038). */
+export const roleLabel = (role: Role | null) => (role ? i18n._(roleLabels[role]) : t`No role yet`);
+
+const statusLabels: Record<UserStatus, MessageDescriptor> = { Active: msg`Active`, Inactive: msg`Inactive` };
+
+/** An account's status in the active language; the API's values stay English. */
+export const userStatusLabel = (status: UserStatus) => i18n._(statusLabels[status]);
 
 const roleTones: Record<Role, BadgeTone> = { user: "slate", technician: "amber", admin: "indigo" };
 
@@ -12,5 +24,5 @@ export function RoleBadge({ role }: { role: Role | null }) {
 }
 
 export function StatusBadge({ status }: { status: UserStatus }) {
-  return <Badge tone={status === "Active" ? "green" : "red"}>{status}</Badge>;
+  return <Badge tone={status === "Active" ? "green" : "red"}>{userStatusLabel(status)}</Badge>;
 }

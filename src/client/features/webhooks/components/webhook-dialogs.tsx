@@ -1,3 +1,5 @@
+import { t as tc } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Copy } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import {
@@ -23,7 +25,7 @@ import {
   useUpdateWebhook,
 } from "../webhooks.api.ts";
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : "Something went wrong.");
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : tc`Something went wrong.`);
 
 /** Adding (webhook null) or editing an endpoint. */
 export function WebhookDialog({
@@ -35,6 +37,7 @@ export function WebhookDialog({
   onClose: () => void;
   onCreated: (created: WebhookWithSecret) => void;
 }) {
+  const { t } = useLingui();
   const create = useCreateWebhook();
   const update = useUpdateWebhook();
   const id = useId();
@@ -61,7 +64,7 @@ export function WebhookDialog({
     try {
       if (webhook) {
         await update.mutateAsync({ id: webhook.id, input: parsed.data });
-        toast.success("Webhook saved");
+        toast.success(t`Webhook saved`);
         onClose();
       } else {
         onCreated(await create.mutateAsync(parsed.data));
@@ -76,14 +79,14 @@ export function WebhookDialog({
 
   return (
     <Dialog
-      title={webhook ? "Edit webhook" : "New webhook"}
-      description="Helpdesk will POST signed JSON to this address when the chosen events happen."
+      title={webhook ? t`Edit webhook` : t`New webhook`}
+      description={t`Helpdesk will POST signed JSON to this address when the chosen events happen.`}
       onClose={onClose}
     >
       <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4">
         {serverError ? <Alert>{serverError}</Alert> : null}
         <TextField
-          label="URL"
+          label={t`URL`}
           type="url"
           error={errors.url}
           autoComplete="off"
@@ -93,16 +96,18 @@ export function WebhookDialog({
           onChange={(event) => setUrl(event.target.value)}
         />
         <TextField
-          label="Description"
+          label={t`Description`}
           error={errors.description}
           autoComplete="off"
-          placeholder="Team chat"
+          placeholder={t`Team chat`}
           maxLength={webhookDescriptionMaxLength}
           value={description}
           onChange={(event) => setDescription(event.target.value)}
         />
         <fieldset aria-describedby={errors.events ? `${id}-events-error` : undefined}>
-          <legend className="text-sm font-medium text-slate-700">Events</legend>
+          <legend className="text-sm font-medium text-slate-700">
+            <Trans>Events</Trans>
+          </legend>
           <div className="mt-2 grid gap-2 sm:grid-cols-2">
             {webhookEventTypes.map((event) => (
               <label key={event} className="flex items-center gap-2 text-sm text-slate-700">
@@ -129,14 +134,14 @@ export function WebhookDialog({
             checked={active}
             onChange={(event) => setActive(event.target.checked)}
           />
-          Active (send deliveries)
+          <Trans>Active (send deliveries)</Trans>
         </label>
         <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
           <Button type="button" variant="secondary" onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" disabled={create.isPending || update.isPending}>
-            {webhook ? "Save webhook" : "Add webhook"}
+            {webhook ? t`Save webhook` : t`Add webhook`}
           </Button>
         </div>
       </form>
@@ -154,23 +159,24 @@ export function SecretDialog({
   isNew: boolean;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const secretId = useId();
   async function copy() {
     try {
       await navigator.clipboard.writeText(created.secret);
-      toast.success("Secret copied");
+      toast.success(t`Secret copied`);
     } catch {
-      toast.error("The browser did not allow copying. Select the secret and copy it.");
+      toast.error(t`The browser did not allow copying. Select the secret and copy it.`);
     }
   }
   return (
     <Dialog
-      title={isNew ? "Webhook added" : "New secret"}
-      description="Copy the signing secret now: it is shown only once. Your receiver needs it to check each delivery's signature."
+      title={isNew ? t`Webhook added` : t`New secret`}
+      description={t`Copy the signing secret now: it is shown only once. Your receiver needs it to check each delivery's signature.`}
       onClose={onClose}
     >
       <div className="flex flex-col gap-4">
-        <Field label="Signing secret" htmlFor={secretId}>
+        <Field label={t`Signing secret`} htmlFor={secretId}>
           <div className="flex gap-2">
             <input
               id={secretId}
@@ -181,12 +187,14 @@ export function SecretDialog({
             />
             <Button variant="secondary" onClick={() => void copy()}>
               <Copy aria-hidden="true" className="size-4" />
-              Copy
+              <Trans>Copy</Trans>
             </Button>
           </div>
         </Field>
         <div className="flex justify-end">
-          <Button onClick={onClose}>Done</Button>
+          <Button onClick={onClose}>
+            <Trans>Done</Trans>
+          </Button>
         </div>
       </div>
     </Dialog>
@@ -202,18 +210,19 @@ export function RotateDialog({
   onClose: () => void;
   onRotated: (created: WebhookWithSecret) => void;
 }) {
+  const { t } = useLingui();
   const rotate = useRotateWebhookSecret();
   const [error, setError] = useState<string | null>(null);
   return (
     <Dialog
-      title="Rotate the secret?"
-      description={`Deliveries to ${webhook.url} are signed with a new secret from now on, retries included. Update the receiver right away.`}
+      title={t`Rotate the secret?`}
+      description={t`Deliveries to ${webhook.url} are signed with a new secret from now on, retries included. Update the receiver right away.`}
       onClose={onClose}
     >
       {error ? <Alert>{error}</Alert> : null}
       <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onClose}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
         <Button
           disabled={rotate.isPending}
@@ -225,7 +234,7 @@ export function RotateDialog({
             }
           }}
         >
-          Rotate secret
+          <Trans>Rotate secret</Trans>
         </Button>
       </div>
     </Dialog>
@@ -233,13 +242,14 @@ export function RotateDialog({
 }
 
 export function DeleteDialog({ webhook, onClose }: { webhook: Webhook; onClose: () => void }) {
+  const { t } = useLingui();
   const remove = useDeleteWebhook();
   return (
     <ConfirmDialog
-      title="Delete this webhook?"
-      description={`Nothing more is sent to ${webhook.url}, and its delivery log is deleted with it.`}
-      confirmLabel="Delete"
-      successMessage="Webhook deleted"
+      title={t`Delete this webhook?`}
+      description={t`Nothing more is sent to ${webhook.url}, and its delivery log is deleted with it.`}
+      confirmLabel={t`Delete`}
+      successMessage={t`Webhook deleted`}
       onConfirm={() => remove.mutateAsync(webhook.id)}
       onClose={onClose}
     />

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Plus, Webhook as WebhookIcon } from "lucide-react";
 import { useState } from "react";
@@ -24,6 +25,7 @@ type DialogState =
 
 /** Admin settings → Webhooks: endpoints that hear about ticket changes, and what was sent to each (decision 029). */
 export function WebhookSettings() {
+  const { t } = useLingui();
   const query = useQuery(webhookListQuery());
   const [dialog, setDialog] = useState<DialogState | null>(null);
   const [openLog, setOpenLog] = useState<string | null>(null);
@@ -33,24 +35,28 @@ export function WebhookSettings() {
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <p className="max-w-xl text-sm text-slate-600">
-          Helpdesk POSTs signed JSON to these addresses when tickets change. Receivers check the signature
-          with the endpoint's secret (see the API documentation, "Webhooks"). Internal notes are never sent.
+          <Trans>
+            Helpdesk POSTs signed JSON to these addresses when tickets change. Receivers check the signature
+            with the endpoint's secret (see the API documentation, "Webhooks"). Internal notes are never sent.
+          </Trans>
         </p>
         <Button size="sm" onClick={() => setDialog({ kind: "create" })}>
           <Plus aria-hidden="true" className="size-4" />
-          New webhook
+          <Trans>New webhook</Trans>
         </Button>
       </div>
       {query.isPending ? (
         <div className="flex justify-center py-6">
-          <Spinner label="Loading webhooks" />
+          <Spinner label={t`Loading webhooks`} />
         </div>
       ) : query.isError ? (
-        <LoadFailed message="The webhooks could not be loaded." onRetry={() => void query.refetch()} />
+        <LoadFailed message={t`The webhooks could not be loaded.`} onRetry={() => void query.refetch()} />
       ) : query.data.length === 0 ? (
-        <p className="text-sm text-slate-500">No webhooks yet.</p>
+        <p className="text-sm text-slate-500">
+          <Trans>No webhooks yet.</Trans>
+        </p>
       ) : (
-        <ul className="flex flex-col gap-3" aria-label="Webhooks">
+        <ul className="flex flex-col gap-3" aria-label={t`Webhooks`}>
           {query.data.map((webhook) => (
             <li key={webhook.id} className="rounded-lg border border-slate-200 p-4">
               <div className="flex flex-wrap items-start justify-between gap-3">
@@ -58,7 +64,15 @@ export function WebhookSettings() {
                   <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
                     <WebhookIcon aria-hidden="true" className="size-4 shrink-0 text-slate-400" />
                     <span className="break-all font-mono text-xs sm:text-sm">{webhook.url}</span>
-                    {webhook.active ? <Badge tone="green">Active</Badge> : <Badge tone="slate">Paused</Badge>}
+                    {webhook.active ? (
+                      <Badge tone="green">
+                        <Trans>Active</Trans>
+                      </Badge>
+                    ) : (
+                      <Badge tone="slate">
+                        <Trans>Paused</Trans>
+                      </Badge>
+                    )}
                   </p>
                   {webhook.description ? <p className="mt-1 text-slate-600">{webhook.description}</p> : null}
                   <p className="mt-1 flex flex-wrap gap-1">
@@ -69,8 +83,10 @@ export function WebhookSettings() {
                     ))}
                   </p>
                   <p className="mt-1 text-xs text-slate-500">
-                    Secret <span className="font-mono">{webhook.secretHint}</span> · Added{" "}
-                    {formatDateTime(webhook.createdAt)}
+                    <Trans>
+                      Secret <span className="font-mono">{webhook.secretHint}</span> · Added{" "}
+                      {formatDateTime(webhook.createdAt)}
+                    </Trans>
                   </p>
                 </div>
                 <div className="flex flex-wrap gap-2">
@@ -78,34 +94,34 @@ export function WebhookSettings() {
                     size="sm"
                     variant="secondary"
                     aria-expanded={openLog === webhook.id}
-                    aria-label={`Deliveries of ${webhook.url}`}
+                    aria-label={t`Deliveries of ${webhook.url}`}
                     onClick={() => setOpenLog(openLog === webhook.id ? null : webhook.id)}
                   >
-                    Deliveries
+                    <Trans>Deliveries</Trans>
                   </Button>
                   <Button
                     size="sm"
                     variant="secondary"
-                    aria-label={`Edit ${webhook.url}`}
+                    aria-label={t`Edit ${webhook.url}`}
                     onClick={() => setDialog({ kind: "edit", webhook })}
                   >
-                    Edit
+                    <Trans>Edit</Trans>
                   </Button>
                   <Button
                     size="sm"
                     variant="secondary"
-                    aria-label={`Rotate the secret of ${webhook.url}`}
+                    aria-label={t`Rotate the secret of ${webhook.url}`}
                     onClick={() => setDialog({ kind: "rotate", webhook })}
                   >
-                    Rotate secret
+                    <Trans>Rotate secret</Trans>
                   </Button>
                   <Button
                     size="sm"
                     variant="ghost"
-                    aria-label={`Delete ${webhook.url}`}
+                    aria-label={t`Delete ${webhook.url}`}
                     onClick={() => setDialog({ kind: "delete", webhook })}
                   >
-                    Delete
+                    <Trans>Delete</Trans>
                   </Button>
                 </div>
               </div>

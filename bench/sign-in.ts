@@ -1,0 +1,94 @@
+// Sign-ins per second and the server's event-loop delay during a burst (issue 14 item 2): autocannon posts
+// /api/auth/sign-in/email for seeded people in turn (each argon2id verification runs off the event loop:
+// @node-rs/argon2 on libuv's pool), with the server's own event-loop delay p99 read from its Prometheus
+// metrics (prom-client resets it at each scrape: one scrape before the burst, one after). The same reading
+// while idle, and /healthz under the same load, for comparison.
+//
+//   npm run bench:sign-in                       # PostgreSQL, small throw-away database
+//   npm run bench:sign-in -- --pglite
+//   --duration S (10), --connections N (16), --tickets N (1,000: only the people matter)
+import {
+  benchArgs,
+  load,
+  machine,
+  metric,
+  openSeededDatabase,
+  origin,
+  peopleFor,
+  seedEmailOf,
+  seedPassword,
+  startServer,
+  waitForReady,
+  writeResults,
+} from "./server-bench.ts";
+
+const args = benchArgs({ connections: { type: "string" } });
+if (!args.values.tickets && !process.env.BENCH_TICKETS) args.tickets = 1_000;
+const connections = Number(args.values.connections ?? 16);
+const database = await openSeededDatabase(args);
+const server = await startServer(database);
+const lag = "helpdesk_process_nodejs_eventloop_lag_p99_seconds";
+try {
+  await waitForReady(server.url);
+  const users = peopleFor(database.tickets).users;
+  await metric(server, lag);
+  await new Promise((resolve) => setTimeout(resolve, args.duration * 1000));
+  const idleLagMs = ((await metric(server, lag)) ?? 0) * 1000;
+
+  // Seeded people in turn, skipping the inactive ones (every 50th user: sign-in refuses them with 403).
+  const active = Array.from({ length: users }, (_, i) => i + 1).filter((i) => i % 50 !== 49);
+  let n = 0;
+  const body = () =>
+    JSON.stringify({ email: seedEmailOf("user", active[n++ % active.length]!), password: seedPassword });
+  await metric(server, lag);
+  const signIn = await load({
+    url: `${server.url}/api/auth/sign-in/email`,
+    connections,
+    duration: args.duration,
+    requests: [
+      {
+        method: "POST",
+        headers: { "content-type": "application/json", origin },
+        setupRequest: (request) => ({ ...request, body: body() }),
+      },
+    ],
+  });
+  const burstLagMs = ((await metric(server, lag)) ?? 0) * 1000;
+  const trivial = await load({ url: `${server.url}/healthz`, connections, duration: args.duration });
+  const results = {
+    signInsPerSecond: signIn.requestsPerSecond,
+    signIn,
+    eventLoopDelayP99Ms: { idle: Number(idleLagMs.toFixed(1)), duringBurst: Number(burstLagMs.toFixed(1)) },
+    trivial,
+  };
+  console.log(`\n${database.description}; ${args.duration} s, ${connections} connections\n`);
+  console.table([
+    {
+      case: "sign-in burst",
+      "req/s": signIn.requestsPerSecond,
+      "p50 ms": signIn.p50Ms,
+      "p99 ms": signIn.p99Ms,
+      "loop delay p99 ms": results.eventLoopDelayP99Ms.duringBurst,
+      errors: signIn.errors + signIn.non2xx,
+    },
+    { case: "idle", "loop delay p99 ms": results.eventLoopDelayP99Ms.idle },
+    {
+      case: "/healthz",
+      "req/s": trivial.requestsPerSecond,
+      "p50 ms": trivial.p50Ms,
+      "p99 ms": trivial.p99Ms,
+      errors: trivial.errors + trivial.non2xx,
+    },
+  ]);
+  writeResults(`sign-in-${database.kind}`, {
+    bench: "sign-in",
+    database: database.description,
+    connections,
+    durationSeconds: args.duration,
+    machine: machine(),
+    results,
+  });
+} finally {
+  await server.stop();
+  await database.cleanup();
+}

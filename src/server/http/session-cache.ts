@@ -1,0 +1,82 @@
+import type { Actor } from "#shared/permissions.ts";
+import type { Bus } from "../realtime/bus.ts";
+
+/** What a valid session cookie resolved to: who, which session, and until when the session holds. */
+export interface CachedSession {
+  actor: Actor;
+  sessionId: string;
+  expiresAt: number;
+}
+
+interface Entry extends CachedSession {
+  userId: string;
+  /** When this entry stops being trusted without asking the database again. */
+  freshUntil: number;
+}
+
+export interface SessionCache {
+  get(key: string, now: number): CachedSession | null;
+  set(key: string, session: CachedSession, now: number): void;
+  /** Forgets every cached session of this person (sign-out, deactivation, role change). */
+  evictUser(userId: string): void;
+  clear(): void;
+  readonly size: number;
+  /** Moves on at every eviction: a lookup that began before one must not cache what it read. */
+  readonly epoch: number;
+}
+
+/**
+ * A few seconds' memory of which session cookie is whom (decision 039), so that a busy person's requests do
+ * not each ask the database. Anything that ends a session or changes a role says so with a "session-ended"
+ * announcement: the instance that made the change forgets at once (before it answers), the others when the
+ * bus delivers it (LISTEN/NOTIFY, milliseconds); a bus that may have lost messages empties the cache.
+ * What no announcement covers (a password reset's revoked sessions, an expiry) is bounded by `ttlMs`.
+ */
+export function createSessionCache({ ttlMs, max }: { ttlMs: number; max: number }): SessionCache {
+  const entries = new Map<string, Entry>();
+  let epoch = 0;
+  return {
+    get(key, now) {
+      const entry = entries.get(key);
+      if (!entry) return null;
+      if (entry.freshUntil <= now || entry.expiresAt <= now) {
+        entries.delete(key);
+        return null;
+      }
+      return entry;
+    },
+    set(key, session, now) {
+      if (ttlMs <= 0) return;
+      entries.delete(key);
+      // Oldest first in a Map: dropping the first keeps the cache bounded however many cookies arrive.
+      if (entries.size >= max) entries.delete(entries.keys().next().value as string);
+      entries.set(key, { ...session, userId: session.actor.id, freshUntil: now + ttlMs });
+    },
+    evictUser(userId) {
+      epoch++;
+      for (const [key, entry] of entries) if (entry.userId === userId) entries.delete(key);
+    },
+    clear() {
+      epoch++;
+      entries.clear();
+    },
+    get size() {
+      return entries.size;
+    },
+    get epoch() {
+      return epoch;
+    },
+  };
+}
+
+/** Keeps the cache honest across instances: every "session-ended" evicts; a possible gap empties it. */
+export function listenForSessionChanges(bus: Bus, cache: SessionCache): () => void {
+  const unsubscribe = bus.subscribe((message) => {
+    if (message.kind === "session-ended") cache.evictUser(message.userId);
+  });
+  const unGap = bus.onGap(() => cache.clear());
+  return () => {
+    unsubscribe();
+    unGap();
+  };
+}
