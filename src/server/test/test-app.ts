@@ -4,10 +4,12 @@ import path from "node:path";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { type AppDeps, buildApp } from "../app.ts";
 import { createMailer } from "../mail/mailer.ts";
+import { assertNoSecretsLeaked, scanResponsesForSecrets } from "./response-secrets.ts";
 import { createTestDatabase, type TestDatabase, type TestDatabaseOptions } from "./test-database.ts";
 
 export const testBaseURL = "http://localhost:3000";
 export const testAdminKey = "test-admin-key-0123456789";
+const testAuthSecret = "test-secret-test-secret-test-secret-0123";
 
 export interface TestApp {
   app: FastifyInstance;
@@ -17,17 +19,19 @@ export interface TestApp {
 
 /**
  * The real app on a test database of its own. Sign-in limits are generous unless a test sets them; the
- * scheduled jobs wait for app.jobs.tick().
+ * scheduled jobs wait for app.jobs.tick(). Every response body is scanned for secrets (response-secrets.ts):
+ * close() throws if one leaked. `beforeReady` may add routes or hooks (for the scanner's own test).
  */
 export async function createTestApp(
   overrides: Partial<AppDeps> = {},
   databaseOptions: TestDatabaseOptions = {},
+  { beforeReady }: { beforeReady?: (app: FastifyInstance) => void } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(databaseOptions);
   const app = await buildApp({
     database,
     baseURL: testBaseURL,
-    authSecret: "test-secret-test-secret-test-secret-0123",
+    authSecret: testAuthSecret,
     clientDir: null,
     credentialRateLimit: { window: 60, max: 10_000 },
     accountRateLimit: { window: 60, max: 10_000 },
@@ -42,6 +46,11 @@ export async function createTestApp(
     }),
     ...overrides,
   });
+  const scanner = scanResponsesForSecrets(app, [
+    overrides.authSecret ?? testAuthSecret,
+    overrides.adminSignUpKey ?? testAdminKey,
+  ]);
+  beforeReady?.(app);
   await app.ready();
   return {
     app,
@@ -49,6 +58,7 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await database.destroy();
+      assertNoSecretsLeaked(scanner);
     },
   };
 }
