@@ -89,19 +89,26 @@ async function prerenderFirstScreens(
       // React puts the page's <title> first; it belongs in <head>, in place of the generic one.
       const title = /^<title>.*?<\/title>/.exec(markup)?.[0];
       const body = title ? markup.slice(title.length) : markup;
-      const preloads = (pageChunks.get(page) ?? [])
-        .map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk}">`)
-        .join("\n    ");
-      let html = template
-        .replace("<title>Helpdesk</title>", title ?? "<title>Helpdesk</title>")
-        .replace("</head>", `  ${preloads}\n  </head>`);
-      if (drawn)
-        html = html.replace(
-          '<div id="root"></div>',
-          `<div id="root" data-prerendered="${pagePath}">${body}</div>`,
-        );
-      if (drawn && !html.includes("data-prerendered"))
-        throw new Error('index.html has no empty <div id="root">');
+      let html = template.replace("<title>Helpdesk</title>", title ?? "<title>Helpdesk</title>");
+      if (drawn) {
+        // The page is painted from this markup; the inline head script asks for the code after that
+        // paint (src/shared/theme/theme-script.ts): the entry's <script> moves to the root's data-entry.
+        const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
+        if (!entry || !html.includes('<div id="root"></div>'))
+          throw new Error('index.html has no module <script> or no empty <div id="root">');
+        const preload = (pageChunks.get(page) ?? []).map((chunk) => `/${chunk}`).join(" ");
+        html = html
+          .replace(entry[0], "")
+          .replace(
+            '<div id="root"></div>',
+            `<div id="root" data-prerendered="${pagePath}" data-entry="${entry[1]}" data-preload="${preload}">${body}</div>`,
+          );
+      } else {
+        const preloads = (pageChunks.get(page) ?? [])
+          .map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk}">`)
+          .join("\n    ");
+        html = html.replace("</head>", `  ${preloads}\n  </head>`);
+      }
       await writeFile(path.join(outDir, "prerendered", `${file}.html`), html);
     }
   } finally {

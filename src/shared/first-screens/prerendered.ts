@@ -9,4 +9,6 @@
 export const prerenderedPages: Readonly<Record<string, { file: string; page: string; drawn: boolean }>> = {
   "/": { file: "root", page: "sign-in", drawn: true },
   "/sign-in": { file: "sign-in", page: "sign-in", drawn: true },
+  "/user-home": { file: "user-home", page: "user-home", drawn: false },
+  "/technician-home": { file: "technician-home", page: "technician-home", drawn: false },
 };
