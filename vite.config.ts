@@ -1,4 +1,4 @@
-import { readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
@@ -7,6 +7,7 @@ import babel from "@rolldown/plugin-babel";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, type PluginOption } from "vite";
+import { prerenderedPages } from "./src/shared/first-screens/prerendered.ts";
 import { themeScript } from "./src/shared/theme/theme-script.ts";
 
 /** The inline theme script (src/shared/theme/theme-script.ts), first in <head>; the CSP allows it by hash. */
@@ -20,45 +21,126 @@ function themeBeforeFirstPaint(): Plugin {
 const compressibleFile = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest)$/;
 
 /**
- * Writes a .br and a .gz beside every text file of the build, compressed once at the highest level,
- * so that the server sends them as they are (@fastify/static preCompressed) instead of compressing
+ * After the client build: draws the signed-out first screens into HTML (src/client/prerender.tsx, decision
+ * 043), then writes a .br and a .gz beside every text file of the build, compressed once at the highest
+ * level, so that the server sends them as they are (@fastify/static preCompressed) instead of compressing
  * the same JavaScript on every request.
  */
-function precompress(): Plugin {
-  const brotli = promisify(brotliCompress);
-  const gzipAsync = promisify(gzip);
+function prerenderAndPrecompress(): Plugin {
   let outDir = "";
+  let configFile: string | undefined;
+  /** Each page module's chunk and the chunks it imports, to preload them from its prerendered HTML. */
+  const pageChunks = new Map<string, string[]>();
   return {
-    name: "helpdesk-precompress",
+    name: "helpdesk-prerender-and-precompress",
     apply: "build",
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
+      configFile = config.configFile;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).flatMap((chunk) => (chunk.type === "chunk" ? [chunk] : []));
+      const importsOf = new Map(chunks.map((chunk) => [chunk.fileName, chunk.imports]));
+      const entries = new Set(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
+      for (const chunk of chunks) {
+        for (const id of chunk.moduleIds) {
+          const page = /[\\/]src[\\/]client[\\/]pages[\\/]([^\\/]+)\.tsx$/.exec(id)?.[1];
+          if (!page) continue;
+          // The page's chunk and every chunk it imports, however deep, but the entry (its own <script>).
+          const needed = new Set<string>();
+          const visit = (file: string) => {
+            if (needed.has(file) || entries.has(file)) return;
+            needed.add(file);
+            for (const imported of importsOf.get(file) ?? []) visit(imported);
+          };
+          visit(chunk.fileName);
+          pageChunks.set(page, [...needed]);
+        }
+      }
     },
     async closeBundle() {
-      const entries = await readdir(outDir, { recursive: true, withFileTypes: true });
-      const files = entries
-        .filter((entry) => entry.isFile() && compressibleFile.test(entry.name))
-        .map((entry) => path.join(entry.parentPath, entry.name));
-      await Promise.all(
-        files.map(async (file) => {
-          const content = await readFile(file);
-          // Below about 1 KB the compressed copy saves less than its headers cost.
-          if (content.length < 1024) return;
-          const [br, gz] = await Promise.all([
-            brotli(content, {
-              params: {
-                [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-                [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
-              },
-            }),
-            gzipAsync(content, { level: 9 }),
-          ]);
-          if (br.length < content.length) await writeFile(`${file}.br`, br);
-          if (gz.length < content.length) await writeFile(`${file}.gz`, gz);
-        }),
-      );
+      await prerenderFirstScreens(outDir, configFile, pageChunks);
+      await precompress(outDir);
     },
   };
+}
+
+async function prerenderFirstScreens(
+  outDir: string,
+  configFile: string | undefined,
+  pageChunks: Map<string, string[]>,
+) {
+  const { createServer } = await import("vite");
+  const server = await createServer({
+    configFile,
+    mode: "production",
+    logLevel: "warn",
+    appType: "custom",
+    server: { middlewareMode: true, hmr: false, ws: false },
+  });
+  try {
+    const { renderSignedOutPage } = (await server.ssrLoadModule(
+      "/prerender.tsx",
+    )) as typeof import("./src/client/prerender.tsx");
+    const template = await readFile(path.join(outDir, "index.html"), "utf8");
+    await mkdir(path.join(outDir, "prerendered"), { recursive: true });
+    for (const [pagePath, { file, page, drawn }] of Object.entries(prerenderedPages)) {
+      const markup = drawn ? await renderSignedOutPage(pagePath) : "";
+      // React puts the page's <title> first; it belongs in <head>, in place of the generic one.
+      const title = /^<title>.*?<\/title>/.exec(markup)?.[0];
+      const body = title ? markup.slice(title.length) : markup;
+      let html = template.replace("<title>Helpdesk</title>", title ?? "<title>Helpdesk</title>");
+      if (drawn) {
+        // The page is painted from this markup; the inline head script asks for the code after that
+        // paint (src/shared/theme/theme-script.ts): the entry's <script> moves to the root's data-entry.
+        const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
+        if (!entry || !html.includes('<div id="root"></div>'))
+          throw new Error('index.html has no module <script> or no empty <div id="root">');
+        const preload = (pageChunks.get(page) ?? []).map((chunk) => `/${chunk}`).join(" ");
+        html = html
+          .replace(entry[0], "")
+          .replace(
+            '<div id="root"></div>',
+            `<div id="root" data-prerendered="${pagePath}" data-entry="${entry[1]}" data-preload="${preload}">${body}</div>`,
+          );
+      } else {
+        const preloads = (pageChunks.get(page) ?? [])
+          .map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk}">`)
+          .join("\n    ");
+        html = html.replace("</head>", `  ${preloads}\n  </head>`);
+      }
+      await writeFile(path.join(outDir, "prerendered", `${file}.html`), html);
+    }
+  } finally {
+    await server.close();
+  }
+}
+
+async function precompress(outDir: string) {
+  const brotli = promisify(brotliCompress);
+  const gzipAsync = promisify(gzip);
+  const entries = await readdir(outDir, { recursive: true, withFileTypes: true });
+  const files = entries
+    .filter((entry) => entry.isFile() && compressibleFile.test(entry.name))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+  await Promise.all(
+    files.map(async (file) => {
+      const content = await readFile(file);
+      // Below about 1 KB the compressed copy saves less than its headers cost.
+      if (content.length < 1024) return;
+      const [br, gz] = await Promise.all([
+        brotli(content, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+            [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+          },
+        }),
+        gzipAsync(content, { level: 9 }),
+      ]);
+      if (br.length < content.length) await writeFile(`${file}.br`, br);
+      if (gz.length < content.length) await writeFile(`${file}.gz`, gz);
+    }),
+  );
 }
 
 const configPath = path.resolve(import.meta.dirname, "lingui.config.ts");
@@ -84,14 +166,28 @@ export const linguiPlugins = (): PluginOption[] => [
 export default defineConfig({
   root: "src/client",
   publicDir: "public",
-  plugins: [react(), ...linguiPlugins(), tailwindcss(), themeBeforeFirstPaint(), precompress()],
+  plugins: [react(), ...linguiPlugins(), tailwindcss(), themeBeforeFirstPaint(), prerenderAndPrecompress()],
   build: {
     outDir: "../../dist/client",
     emptyOutDir: true,
     sourcemap: true,
     // Chromium, Firefox and Safari preload modules themselves: no polyfill in the first download (decision 037).
-    modulePreload: { polyfill: false },
+    modulePreload: false,
     chunkSizeWarningLimit: 400,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: "app", tags: ["$initial"] },
+            {
+              name: "sign-in",
+              test: /src[\\/]client[\\/](pages[\\/]sign-in\.tsx|features[\\/]auth[\\/](auth\.api\.ts|components[\\/](auth-card|sign-in-form|social-sign-in)\.tsx)|features[\\/]locale[\\/]language-select\.tsx)$/,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -6,27 +6,50 @@ import "./styles.css";
 (globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = { jitless: true };
 
 import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { AppProviders } from "./app/providers.tsx";
 import { AppRoutes } from "./app/router.tsx";
 import { startRoute } from "./app/start-route.ts";
 import { activateLocale, resolveLocale, storedLocale } from "./lib/i18n.ts";
 import { createQueryClient } from "./lib/query-client.ts";
 import { BrowserRouter } from "./lib/router.tsx";
+import { actorQuery } from "./lib/use-actor.ts";
 
 const queryClient = createQueryClient();
 startRoute(window.location.pathname, queryClient);
 
-// The first paint is in this browser's last language (or its preferred one): German waits for its chunk,
-// English is already here (decision 038).
-void activateLocale(resolveLocale(storedLocale())).finally(() =>
-  createRoot(document.getElementById("root")!).render(
-    <StrictMode>
-      <AppProviders queryClient={queryClient}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </AppProviders>
-    </StrictMode>,
-  ),
+const app = (
+  <StrictMode>
+    <AppProviders queryClient={queryClient}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </AppProviders>
+  </StrictMode>
 );
+
+/**
+ * The page is on screen already when the build drew it (`data-prerendered`, decision 043): for a signed-out
+ * visitor in English, React takes over that markup (hydration) instead of drawing anew, so what someone
+ * focused or typed before the code arrived stays. The client's first render must be the markup, so it
+ * waits for the session's answer (preloaded by the HTML) rather than showing the guards' spinner.
+ * Anyone else (signed in, another language, the session not reachable) gets the app drawn afresh.
+ */
+async function start() {
+  const root = document.getElementById("root")!;
+  const locale = resolveLocale(storedLocale());
+  if (root.hasAttribute("data-prerendered") && locale === "en") {
+    const actor = await queryClient.fetchQuery(actorQuery).catch(() => undefined);
+    if (actor === null) {
+      hydrateRoot(root, app);
+      return;
+    }
+  }
+  // The first paint is in this browser's last language (or its preferred one): German waits for its chunk,
+  // English is already here (decision 038).
+  await activateLocale(locale).catch(() => undefined);
+  root.removeAttribute("data-prerendered");
+  createRoot(root).render(app);
+}
+
+void start();

@@ -12,6 +12,11 @@ beforeAll(async () => {
   mkdirSync(path.join(clientDir, "assets"));
   writeFileSync(path.join(clientDir, "index.html"), '<!doctype html><div id="root"></div>');
   writeFileSync(path.join(clientDir, "assets", "app-abc123.js"), "console.log('app')");
+  mkdirSync(path.join(clientDir, "prerendered"));
+  writeFileSync(
+    path.join(clientDir, "prerendered", "sign-in.html"),
+    '<!doctype html><div id="root" data-prerendered="/sign-in"><h1>Sign In</h1></div>',
+  );
   writeFileSync(path.join(clientDir, "assets", "big-def456.js"), bigScript);
   writeFileSync(path.join(clientDir, "assets", "big-def456.js.br"), brotliCompressSync(bigScript));
   writeFileSync(path.join(clientDir, "assets", "big-def456.js.gz"), gzipSync(bigScript));
@@ -27,6 +32,23 @@ describe("the built client", () => {
       expect(response.headers["content-type"]).toMatch(/text\/html/);
       expect(response.body).toContain('<div id="root">');
       expect(response.headers["cache-control"]).toBe("no-cache");
+    }
+  });
+
+  it("answers /sign-in with the page the build drew, while routes it did not draw still get index.html", async () => {
+    const signIn = await request(t.app, {
+      method: "GET",
+      url: "/sign-in?next=%2Ftickets",
+      headers: { accept: "text/html" },
+    });
+    expect(signIn.statusCode).toBe(200);
+    expect(signIn.headers["content-type"]).toMatch(/text\/html/);
+    expect(signIn.headers["cache-control"]).toBe("no-cache");
+    expect(signIn.body).toContain("<h1>Sign In</h1>");
+    // "/" draws the sign-in page too, but its file was not built here: index.html, not another path's file.
+    for (const url of ["/", "/user-home"]) {
+      const response = await request(t.app, { method: "GET", url, headers: { accept: "text/html" } });
+      expect(response.body, url).toBe('<!doctype html><div id="root"></div>');
     }
   });
 

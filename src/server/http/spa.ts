@@ -2,13 +2,22 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
+import { prerenderedPages } from "#shared/first-screens/prerendered.ts";
 
 /**
  * Serves the built client. Unknown /api/* answers JSON 404; any other GET that wants HTML gets
- * index.html so that the client router can draw /user-home, /tickets/…, and so on.
+ * index.html so that the client router can draw /user-home, /tickets/…, and so on — or, for the first
+ * screens the build drew into HTML (/sign-in), that page's file, painted before the JavaScript runs
+ * (decision 043).
  */
 export async function registerSpa(app: FastifyInstance, { clientDir }: { clientDir: string | null }) {
   const hasClient = clientDir !== null && existsSync(path.join(clientDir, "index.html"));
+  const prerendered = new Map(
+    Object.entries(prerenderedPages).flatMap(([pagePath, { file }]) => {
+      const relative = `prerendered/${file}.html`;
+      return hasClient && existsSync(path.join(clientDir, relative)) ? [[pagePath, relative] as const] : [];
+    }),
+  );
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: clientDir,
@@ -35,7 +44,7 @@ export async function registerSpa(app: FastifyInstance, { clientDir }: { clientD
         .send({ code: "not_found", message: `No API route ${request.method} ${pathname}` });
     }
     if (hasClient && (request.method === "GET" || request.method === "HEAD") && !path.extname(pathname)) {
-      return reply.header("cache-control", "no-cache").sendFile("index.html");
+      return reply.header("cache-control", "no-cache").sendFile(prerendered.get(pathname) ?? "index.html");
     }
     return reply.status(404).send({ code: "not_found", message: `Not found: ${pathname}` });
   });

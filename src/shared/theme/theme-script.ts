@@ -1,10 +1,24 @@
 /** Where the browser keeps a copy of the person's theme choice, read before the first paint. */
 export const themeStorageKey = "helpdesk-theme";
 
+/** Where the browser keeps its last language (src/client/lib/i18n.ts's localeStorageKey). */
+const localeStorageKey = "helpdesk-locale";
+
+/**
+ * After the first paint (the next frame, or 200 ms in a tab that draws no frames): the page's chunks
+ * (`data-preload`) and the entry (`data-entry`), as the build's <script type="module"> would have.
+ */
+const loadAfterFirstPaint = `document.addEventListener("DOMContentLoaded",function(){var r=document.getElementById("root"),e=r&&r.getAttribute("data-entry"),done=false;if(!e)return;function load(){if(done)return;done=true;var h=document.head;(r.getAttribute("data-preload")||"").split(" ").forEach(function(f){if(!f)return;var k=document.createElement("link");k.rel="modulepreload";k.crossOrigin="";k.href=f;h.appendChild(k)});var s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=e;h.appendChild(s)}requestAnimationFrame(function(){setTimeout(load,0)});setTimeout(load,200)});`;
+
 /**
  * Runs inline in <head> before any CSS is applied, so a dark page never flashes light: the stored choice,
  * else the device's setting. The app then applies the person's own choice from /api/me (decision 035).
- * Inline, so the CSP allows exactly this text by its hash (src/server/http/security-headers.ts), never
- * 'unsafe-inline'.
+ * It also marks <html> with `other-language` when the page will be drawn in another language than English
+ * (the stored choice, else the browser's first of en/de, as src/client/lib/i18n.ts resolves it): the
+ * prerendered English first screens then stay hidden until the app draws them in that language (decision
+ * 043). On a prerendered first screen (`<div id="root" data-entry>`), it asks for the app's code only
+ * once that screen is painted: the page needs no script to be seen, and the code no longer competes with
+ * the stylesheet for the first paint (decision 043). Inline, so the CSP allows exactly this text by its
+ * hash (src/server/http/security-headers.ts), never 'unsafe-inline'.
  */
-export const themeScript = `try{var t=localStorage.getItem("${themeStorageKey}");var d=t==="dark"||(t!=="light"&&matchMedia("(prefers-color-scheme: dark)").matches);document.documentElement.classList.toggle("dark",d)}catch(e){}`;
+export const themeScript = `try{var t=localStorage.getItem("${themeStorageKey}");var d=t==="dark"||(t!=="light"&&matchMedia("(prefers-color-scheme: dark)").matches);document.documentElement.classList.toggle("dark",d)}catch(e){}try{var l=localStorage.getItem("${localeStorageKey}");if(l!=="en"&&l!=="de"){l="en";var n=navigator.languages&&navigator.languages.length?navigator.languages:[navigator.language];for(var i=0;i<n.length;i++){var p=String(n[i]).toLowerCase().split("-")[0];if(p==="en"||p==="de"){l=p;break}}}if(l!=="en")document.documentElement.classList.add("other-language")}catch(e){}${loadAfterFirstPaint}`;

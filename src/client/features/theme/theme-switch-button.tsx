@@ -9,10 +9,15 @@ function subscribeToHtmlClass(onChange: () => void) {
 }
 const htmlIsDark = () => document.documentElement.classList.contains("dark");
 
-/** Whether the page is drawn dark now, whoever decided it (the person, this browser, the device). */
+/**
+ * Whether the page is drawn dark now, whoever decided it (the person, this browser, the device). The
+ * prerendered first screens are drawn light (decision 043): hydration starts from that, then the switch
+ * shows the page's real state.
+ */
 export function useHtmlIsDark() {
-  return useSyncExternalStore(subscribeToHtmlClass, htmlIsDark);
+  return useSyncExternalStore(subscribeToHtmlClass, htmlIsDark, drawnLight);
 }
+const drawnLight = () => false;
 
 /** The header's dark-theme switch as drawn; what a press does depends on who is signed in. */
 export function ThemeSwitchButton({ isDark, onToggle }: { isDark: boolean; onToggle: () => void }) {
