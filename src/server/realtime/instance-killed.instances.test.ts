@@ -6,7 +6,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createDatabase, type Database } from "../db/client.ts";
 import { notificationSettings } from "../db/schema/index.ts";
-import { type ChildServer, startChildServer } from "../test/child-server.ts";
+import { type ChildServer, startChildServer, stopChildServers } from "../test/child-server.ts";
 import { insertUser, sessionCookieOf, testPassword } from "../test/factories.ts";
 import { withDatabase } from "../test/global-setup.ts";
 
@@ -22,7 +22,6 @@ const name = `helpdesk_killed_${Date.now().toString(36)}`;
 let admin: pg.Client;
 let database: Database;
 let url: string;
-const servers: ChildServer[] = [];
 
 beforeAll(async () => {
   if (!templateUrl) return;
@@ -33,8 +32,7 @@ beforeAll(async () => {
   database = createDatabase({ databaseUrl: url });
 });
 afterAll(async () => {
-  for (const server of servers) server.process.kill("SIGKILL");
-  await Promise.all(servers.map((server) => server.exited));
+  await stopChildServers();
   if (templateUrl) {
     await database.close();
     await admin.query(`drop database if exists "${name}" with (force)`);
@@ -49,9 +47,6 @@ const start = (instance: string) =>
     DATA_DIR: path.join(workDir, instance),
     BASE_URL: baseURL,
     BETTER_AUTH_SECRET: secret,
-  }).then((server) => {
-    servers.push(server);
-    return server;
   });
 
 const call = (server: ChildServer, pathname: string, init: { cookie?: string; body?: unknown } = {}) =>
