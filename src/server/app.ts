@@ -235,6 +235,8 @@ export async function buildApp(deps: AppDeps) {
     id: deps.jobs?.instanceId,
     log: app.log,
     clock: deps.clock,
+    // Embedded PGlite: one process per data directory, so any other instance in the table is dead.
+    exclusive: database.kind === "pglite",
     ...deps.liveness,
     onClaimsReleased: (released) => {
       if (released.mails > 0) mailDispatcher.wake();

@@ -165,4 +165,19 @@ describe("instance liveness", () => {
     expect(a.stillHolds(mark)).toBe(false);
     expect(a.stillHolds(a.mark())).toBe(true);
   });
+
+  it("on an embedded database, takes over at start whatever a previous run of the process had claimed", async () => {
+    await queueMails(2);
+    const before = instance();
+    await before.beat();
+    await claimFor(before, 10);
+    // The process was killed and starts again at once: its previous run's heartbeat is still fresh.
+    const restarted = createInstanceLiveness({ db: database.db, log: quiet, exclusive: true });
+    await restarted.start();
+    const mails = await database.db.select().from(mailOutbox);
+    expect(mails.every((mail) => mail.claimedBy === null && mail.nextAttemptAt <= new Date())).toBe(true);
+    const instances = await database.db.select().from(appInstances);
+    expect(instances.map((row) => row.id)).toEqual([restarted.id]);
+    await restarted.stop();
+  });
 });

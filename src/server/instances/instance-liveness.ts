@@ -4,6 +4,7 @@ import type { Db } from "../db/client.ts";
 import {
   beat,
   deleteInstance,
+  deleteInstances,
   deleteLongDeadInstances,
   findDeadInstanceIds,
   type ReleasedClaims,
@@ -25,6 +26,12 @@ export interface InstanceLivenessOptions {
   onClaimsReleased?: (released: ReleasedClaims) => void;
   /** Told when a heartbeat got through again after this instance had lost its own liveness. */
   onAlive?: () => void;
+  /**
+   * The database is this instance's alone (embedded PGlite: one process per data directory). Then every
+   * other instance in the table is a previous run of this one: their claims are taken over at start, and
+   * no heartbeat is needed.
+   */
+  exclusive?: boolean;
 }
 
 export interface InstanceLiveness {
@@ -68,6 +75,7 @@ export function createInstanceLiveness({
   deadAfterMs = 10_000,
   onClaimsReleased = () => {},
   onAlive = () => {},
+  exclusive = false,
 }: InstanceLivenessOptions): InstanceLiveness {
   const graceMs = deadAfterMs / 2;
   // performance.now() of the last heartbeat that got through (taken when it was sent: the database
@@ -80,13 +88,19 @@ export function createInstanceLiveness({
   let beatsDone = 0;
   let stopped = false;
 
-  const isAlive = () => lastBeatAt !== undefined && performance.now() - lastBeatAt < graceMs;
+  const isAlive = () => exclusive || (lastBeatAt !== undefined && performance.now() - lastBeatAt < graceMs);
 
-  async function takeOverFromDead() {
-    const dead = await findDeadInstanceIds(db, { deadAfterMs, forgetAfterMs });
+  async function takeOverFromDead({ notify }: { notify: boolean }) {
+    // Exclusive: whoever else is in the table ran before this process started, whatever its heartbeat.
+    const judgeAfterMs = exclusive ? 0 : deadAfterMs;
+    const dead = await findDeadInstanceIds(db, { deadAfterMs: judgeAfterMs, forgetAfterMs, except: id });
     const newlyDead = dead.filter((deadId) => !knownDead.has(deadId));
     if (newlyDead.length > 0) {
-      const released = await releaseClaimsOf(db, { ids: newlyDead, deadAfterMs, now: clock.now() });
+      const released = await releaseClaimsOf(db, {
+        ids: newlyDead,
+        deadAfterMs: judgeAfterMs,
+        now: clock.now(),
+      });
       const total = Object.values(released).reduce((sum, n) => sum + n, 0);
       if (total > 0) {
         log.warn(
@@ -95,11 +109,12 @@ export function createInstanceLiveness({
             `${released.webhookDeliveries} webhook deliveries, ${released.jobs} jobs and ` +
             `${released.inboundMessages} inbound messages they had claimed`,
         );
-        onClaimsReleased(released);
+        if (notify) onClaimsReleased(released);
       }
     }
     knownDead = new Set(dead);
-    if (beatsDone % 1_000 === 0) await deleteLongDeadInstances(db, forgetAfterMs);
+    if (exclusive) await deleteInstances(db, dead);
+    else if (beatsDone % 1_000 === 0) await deleteLongDeadInstances(db, forgetAfterMs);
   }
 
   async function beatOnce() {
@@ -121,7 +136,7 @@ export function createInstanceLiveness({
     }
     if (isAlive() && performance.now() - continuousSince >= deadAfterMs) {
       try {
-        await takeOverFromDead();
+        await takeOverFromDead({ notify: true });
       } catch (error) {
         log.warn({ err: error }, `Looking for dead instances failed: ${errorMessage(error)}`);
       }
@@ -138,14 +153,19 @@ export function createInstanceLiveness({
   return {
     id,
     async start() {
-      await beatNow();
-      if (stopped) return;
+      if (exclusive) {
+        await beat(db, id);
+        // Before the workers start: they find what was given back when they first look.
+        await takeOverFromDead({ notify: false });
+        return;
+      }
       timer ??= setInterval(() => void beatNow(), heartbeatMs);
       timer.unref();
+      await beatNow();
     },
     beat: beatNow,
     mark: () => performance.now(),
-    stillHolds: (mark) => isAlive() && continuousSince <= mark,
+    stillHolds: (mark) => exclusive || (isAlive() && continuousSince <= mark),
     isAlive,
     async stop() {
       stopped = true;

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import {
   appInstances,
@@ -19,16 +19,17 @@ export async function beat(db: Db, id: string) {
     .onConflictDoUpdate({ target: appInstances.id, set: { heartbeatAt: sql`now()` } });
 }
 
-/** Instances whose last heartbeat is older than `deadAfterMs` but newer than `forgetAfterMs`. */
+/** Instances but `except` whose last heartbeat is older than `deadAfterMs` but newer than `forgetAfterMs`. */
 export async function findDeadInstanceIds(
   db: Db,
-  { deadAfterMs, forgetAfterMs }: { deadAfterMs: number; forgetAfterMs: number },
+  { deadAfterMs, forgetAfterMs, except }: { deadAfterMs: number; forgetAfterMs: number; except: string },
 ): Promise<string[]> {
   const rows = await db
     .select({ id: appInstances.id })
     .from(appInstances)
     .where(
       and(
+        ne(appInstances.id, except),
         sql`${appInstances.heartbeatAt} < now() - ${deadAfterMs} * interval '1 millisecond'`,
         sql`${appInstances.heartbeatAt} >= now() - ${forgetAfterMs} * interval '1 millisecond'`,
       ),
@@ -41,6 +42,10 @@ export async function deleteLongDeadInstances(db: Db, forgetAfterMs: number) {
   await db
     .delete(appInstances)
     .where(sql`${appInstances.heartbeatAt} < now() - ${forgetAfterMs} * interval '1 millisecond'`);
+}
+
+export async function deleteInstances(db: Db, ids: string[]) {
+  if (ids.length > 0) await db.delete(appInstances).where(inArray(appInstances.id, ids));
 }
 
 /** This instance's row goes on a clean stop, once its work under way has finished. */
