@@ -144,6 +144,7 @@ export function createInstanceLiveness({
   }
 
   const beatNow = () => {
+    if (stopped) return Promise.resolve();
     beating ??= beatOnce().finally(() => {
       beating = null;
     });
