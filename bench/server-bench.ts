@@ -191,8 +191,12 @@ export function startServer(
 ): Promise<RunningServer> {
   const metricsToken = randomBytes(16).toString("hex");
   const started = performance.now();
-  // Node runs main.ts itself (tsx as a loader hook): the child's pid is the server's, so a signal reaches it.
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  // Node runs the server itself (tsx as a loader hook, or `built`: dist/server/main.js as `npm start` runs
+  // it, built by scripts/build-server.mjs): the child's pid is the server's, so a signal reaches it.
+  const entry = built
+    ? ["--enable-source-maps", "dist/server/main.js"]
+    : ["--import", "tsx", "src/server/main.ts"];
+  const child = spawn(process.execPath, entry, {
     cwd: root,
     env: {
       PATH: process.env.PATH,
