@@ -187,33 +187,35 @@ export interface RunningServer {
 export function startServer(
   database: BenchDatabase,
   env: Record<string, string> = {},
+  { built = false }: { built?: boolean } = {},
 ): Promise<RunningServer> {
   const metricsToken = randomBytes(16).toString("hex");
   const started = performance.now();
-  const child = spawn(
-    process.execPath,
-    [path.join(root, "node_modules/tsx/dist/cli.mjs"), "src/server/main.ts"],
-    {
-      cwd: root,
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: "production",
-        PORT: "0",
-        HOST: "127.0.0.1",
-        BASE_URL: origin,
-        BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
-        ADMIN_SIGNUP_KEY: "bench-admin-key-0123456789",
-        AUTH_RATE_LIMIT_MAX: "1000000",
-        AUTH_ACCOUNT_LIMIT_MAX: "1000000",
-        AUTH_SIGNUP_LIMIT_MAX: "1000000",
-        METRICS_TOKEN: metricsToken,
-        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info",
-        ...database.env,
-        ...env,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+  // Node runs the server itself (tsx as a loader hook, or `built`: dist/server/main.js as `npm start` runs
+  // it, built by scripts/build-server.mjs): the child's pid is the server's, so a signal reaches it.
+  const entry = built
+    ? ["--enable-source-maps", "dist/server/main.js"]
+    : ["--import", "tsx", "src/server/main.ts"];
+  const child = spawn(process.execPath, entry, {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: "production",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      BASE_URL: origin,
+      BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
+      ADMIN_SIGNUP_KEY: "bench-admin-key-0123456789",
+      AUTH_RATE_LIMIT_MAX: "1000000",
+      AUTH_ACCOUNT_LIMIT_MAX: "1000000",
+      AUTH_SIGNUP_LIMIT_MAX: "1000000",
+      METRICS_TOKEN: metricsToken,
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info",
+      ...database.env,
+      ...env,
     },
-  );
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   let listening = false;
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));

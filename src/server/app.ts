@@ -60,6 +60,7 @@ import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { contextFor, registerSession } from "./http/session.ts";
 import { createSessionCache, listenForSessionChanges } from "./http/session-cache.ts";
 import { registerSpa } from "./http/spa.ts";
+import { createInstanceLiveness, type InstanceLivenessOptions } from "./instances/instance-liveness.ts";
 import { createJobRunner, type Job, type JobRunner, type JobRunnerOptions } from "./jobs/job-runner.ts";
 import { createMailDispatcher } from "./mail/mail-dispatcher.ts";
 import type { Mailer } from "./mail/mailer.ts";
@@ -135,6 +136,8 @@ export interface AppDeps {
   clock?: Clock;
   /** The scheduled-job runner's timing (tests shorten it or set a far-off first tick to drive it by hand). */
   jobs?: Pick<JobRunnerOptions, "tickMs" | "firstTickMs" | "instanceId">;
+  /** The heartbeat's timing (decision 041): every 2 s, dead after 10 s without one. */
+  liveness?: Pick<InstanceLivenessOptions, "heartbeatMs" | "deadAfterMs">;
   /** E-mail to ticket (INBOUND_SMTP_*, decision 028): listens once the app is ready; off when absent. */
   inboundMail?: InboundMailSettings & { host: string; port: number };
 }
@@ -223,12 +226,36 @@ export async function buildApp(deps: AppDeps) {
     (database.url
       ? await createPgBus({ connectionString: database.url, db: database.db, logError })
       : createInProcessBus());
+  // This instance's heartbeat: the work an instance that stopped beating had claimed (queued mail, webhook
+  // deliveries, job leases, inbound messages) is given back within seconds, to be done by the others or by
+  // this instance after a restart (docs/decisions/041-instance-liveness.md).
+  let wakeJobs = () => {};
+  const liveness = createInstanceLiveness({
+    db: database.db,
+    id: deps.jobs?.instanceId,
+    log: app.log,
+    clock: deps.clock,
+    // Embedded PGlite: one process per data directory, so any other instance in the table is dead.
+    exclusive: database.kind === "pglite",
+    ...deps.liveness,
+    onClaimsReleased: (released) => {
+      if (released.mails > 0) mailDispatcher.wake();
+      if (released.webhookDeliveries > 0) webhookSender.wake();
+      if (released.jobs > 0) wakeJobs();
+    },
+    onAlive: () => {
+      mailDispatcher.wake();
+      webhookSender.wake();
+    },
+  });
+  await liveness.start();
   // Sends the mail the write path queues (woken after each commit that queued some) and retries.
   const mailDispatcher = createMailDispatcher({
     db: database.db,
     mailer: deps.mailer,
     log: app.log,
     maxAttempts: deps.mailMaxAttempts,
+    instance: liveness,
   });
   mailDispatcher.start();
   app.addHook("onClose", () => mailDispatcher.stop());
@@ -244,6 +271,7 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
     clock,
     timeoutMs: deps.webhooks?.timeoutMs,
+    instance: liveness,
   });
   app.addHook("onClose", () => webhookSender.stop());
   const sessionCache = createSessionCache({ ttlMs: deps.sessionCacheTtlMs ?? 5_000, max: 20_000 });
@@ -362,7 +390,10 @@ export async function buildApp(deps: AppDeps) {
     dispatcher,
     onRun: metrics.jobRun,
     ...deps.jobs,
+    instanceId: liveness.id,
+    isAlive: liveness.isAlive,
   });
+  wakeJobs = () => void jobs.tick();
   const scheduled: Array<Job | null> = [
     notificationRetentionJob({ olderThanDays: deps.notificationRetentionDays ?? 90 }),
     attachmentCleanupJob(),
@@ -386,6 +417,7 @@ export async function buildApp(deps: AppDeps) {
         host: deps.inboundMail.host,
         port: deps.inboundMail.port,
         wakeMail: () => mailDispatcher.wake(),
+        instanceId: liveness.id,
         log: {
           info: (data, message) => app.log.info(data, message),
           warn: (data, message) => app.log.warn(data, message),
@@ -403,6 +435,11 @@ export async function buildApp(deps: AppDeps) {
   }
   app.addHook("onReady", async () => jobs.start());
   app.addHook("onClose", () => jobs.stop());
+  // Last: once the work under way has finished, this instance's heartbeat row goes (it held no claims).
+  app.addHook("onClose", async () => {
+    await Promise.all([mailDispatcher.stop(), webhookSender.stop(), jobs.stop()]);
+    await liveness.stop();
+  });
 
   return app;
 }

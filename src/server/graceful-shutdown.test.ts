@@ -3,15 +3,15 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { type ChildServer, startChildServer } from "./test/child-server.ts";
+import { type ChildServer, startChildServer, stopChildServers } from "./test/child-server.ts";
 
 // The production entry point (src/server/main.ts) in a child process, stopped the way an orchestrator stops
 // it: SIGTERM while a request is under way.
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "helpdesk-shutdown-"));
 let server: ChildServer | undefined;
-afterAll(() => {
-  server?.process.kill("SIGKILL");
+afterAll(async () => {
+  await stopChildServers();
   rmSync(dataDir, { recursive: true, force: true });
 });
 

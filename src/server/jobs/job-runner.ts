@@ -27,7 +27,8 @@ export interface Job {
   /** A run is due this long after the last successful run started. */
   intervalMs: number;
   /**
-   * How long one run may hold the lease; another instance may claim the job once it has passed. Handlers
+   * How long one run may hold the lease; another instance may claim the job once it has passed (or once
+   * the holder has died: decision 041). Handlers
    * that act on many items still claim each item (FOR UPDATE SKIP LOCKED or a conditional update), so an
    * expired lease never makes an item happen twice. 10 minutes by default.
    */
@@ -48,6 +49,11 @@ export interface JobRunnerOptions {
   instanceId?: string;
   /** Told of every run this instance made (the metrics count them). */
   onRun?: (job: string, outcome: "ok" | "failed") => void;
+  /**
+   * Whether this instance's heartbeat is current (decision 041): while it is not, no job is claimed, since
+   * the other instances may be about to take this one's leases over. Always true when left out.
+   */
+  isAlive?: () => boolean;
 }
 
 export interface JobRunner {
@@ -78,6 +84,7 @@ export function createJobRunner({
   firstTickMs = 5_000,
   instanceId = randomUUID(),
   onRun = () => {},
+  isAlive = () => true,
 }: JobRunnerOptions): JobRunner {
   const jobs = new Map<string, Job>();
   const running = new Map<string, Promise<boolean>>();
@@ -87,6 +94,7 @@ export function createJobRunner({
   const ctx: JobContext = { db, clock, log, dispatcher, instanceId };
 
   async function runIfDue(job: Job): Promise<boolean> {
+    if (!isAlive()) return false;
     const startedAt = clock.now();
     const claimed = await claimDueJob(db, {
       name: job.name,

@@ -1,6 +1,13 @@
 import type { Db } from "../db/client.ts";
 import type { MailOutboxRow } from "../db/schema/index.ts";
-import { claimDueMails, markMailFailed, markMailForRetry, markMailSent } from "./mail-outbox.queries.ts";
+import type { InstanceLiveness } from "../instances/instance-liveness.ts";
+import {
+  claimDueMails,
+  markMailFailed,
+  markMailForRetry,
+  markMailSent,
+  releaseMailClaim,
+} from "./mail-outbox.queries.ts";
 import type { Mailer } from "./mailer.ts";
 
 export interface MailDispatcherOptions {
@@ -20,8 +27,17 @@ export interface MailDispatcherOptions {
   retryDelayMs?: number;
   maxRetryDelayMs?: number;
   batchSize?: number;
-  /** How long a claimed mail is left to its sender before another instance may try it. */
+  /**
+   * How long a claimed mail is left to its sender before another instance may try it, even though the
+   * sender still beats (it hangs). A dead sender's mail is taken over sooner: see `instance`.
+   */
   leaseMs?: number;
+  /**
+   * This instance's heartbeat (decision 041): claims carry its id, so that when it dies the others give
+   * its mail back within seconds; and it sends a claimed mail only while its claims are still its own.
+   * Without it (tests of the dispatcher alone) claims are anonymous and only the lease frees them.
+   */
+  instance?: Pick<InstanceLiveness, "id" | "isAlive" | "mark" | "stillHolds">;
 }
 
 export interface MailDispatcher {
@@ -49,13 +65,19 @@ export function createMailDispatcher(options: MailDispatcherOptions): MailDispat
     maxRetryDelayMs = 60 * 60_000,
     batchSize = 10,
     leaseMs = 5 * 60_000,
+    instance,
   } = options;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
 
-  async function deliver(mail: MailOutboxRow) {
+  async function deliver(mail: MailOutboxRow, mark: number) {
+    if (instance && !instance.stillHolds(mark)) {
+      // This instance's heartbeat had a gap since the claim: another may have taken the mail over.
+      await releaseMailClaim(db, mail.id, { instanceId: instance.id, now: clock() });
+      return;
+    }
     try {
       await mailer.send({
         to: mail.toAddress,
@@ -83,13 +105,17 @@ export function createMailDispatcher(options: MailDispatcherOptions): MailDispat
 
   async function round() {
     for (;;) {
+      // Not beating: no claims now (the heartbeat wakes the dispatcher when it gets through again).
+      if (instance && !instance.isAlive()) return;
+      const mark = instance?.mark() ?? 0;
       const now = clock();
       const claimed = await claimDueMails(db, {
         now,
         leaseUntil: new Date(now.getTime() + leaseMs),
         limit: batchSize,
+        claimedBy: instance?.id ?? null,
       });
-      await Promise.all(claimed.map(deliver));
+      await Promise.all(claimed.map((mail) => deliver(mail, mark)));
       if (claimed.length < batchSize || stopped) return;
     }
   }

@@ -33,6 +33,8 @@ export const inboundMessages = pgTable(
     ticketId: text("ticket_id"),
     commentId: text("comment_id"),
     userId: text("user_id"),
+    /** While `processing`: the instance (app_instances.id) doing it; its death gives the message back. */
+    claimedBy: text("claimed_by"),
     receivedAt: timestamp("received_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     processedAt: timestamp("processed_at", { withTimezone: true, precision: 3 }),
   },

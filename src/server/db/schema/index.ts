@@ -1,4 +1,5 @@
 export * from "./api-tokens.ts";
+export * from "./app-instances.ts";
 export * from "./articles.ts";
 export * from "./attachments.ts";
 export * from "./canned-responses.ts";

@@ -41,6 +41,8 @@ export const mailOutbox = pgTable(
     status: text("status", { enum: mailOutboxStatuses }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    /** The instance (app_instances.id) sending it now; null when nobody is. Its death frees the mail. */
+    claimedBy: text("claimed_by"),
     lastError: text("last_error"),
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true, precision: 3 }),

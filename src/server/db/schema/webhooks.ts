@@ -38,6 +38,8 @@ export const webhookDeliveries = pgTable(
     attempts: integer("attempts").notNull().default(0),
     /** When the next attempt is due; while an attempt is under way, the end of its claim. */
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    /** The instance (app_instances.id) making the attempt under way; null when none is. */
+    claimedBy: text("claimed_by"),
     responseStatus: integer("response_status"),
     responseBody: text("response_body"),
     lastError: text("last_error"),

@@ -4,12 +4,20 @@ import { type InboundMailOutcome, inboundMessages, mailOutbox } from "../../db/s
 
 /**
  * Claims a message for processing: inserts its row, or takes over one left "processing" since before
- * `staleBefore` (an instance that died mid-way). Null when another delivery of it has it or had it: the
+ * `staleBefore` (an instance that died mid-way; its claim is given back sooner when it is found dead,
+ * decision 041). Null when another delivery of it has it or had it: the
  * message is a duplicate and nothing more is done. One statement, so two deliveries at once cannot both win.
  */
 export async function claimInboundMessage(
   db: Db,
-  values: { messageId: string; fromAddress: string; toAddress: string; subject: string; receivedAt: Date },
+  values: {
+    messageId: string;
+    fromAddress: string;
+    toAddress: string;
+    subject: string;
+    receivedAt: Date;
+    claimedBy: string | null;
+  },
   staleBefore: Date,
 ): Promise<bigint | null> {
   const [row] = await db
@@ -17,7 +25,7 @@ export async function claimInboundMessage(
     .values({ ...values, outcome: "processing" })
     .onConflictDoUpdate({
       target: [inboundMessages.messageId, inboundMessages.fromAddress],
-      set: { receivedAt: values.receivedAt, toAddress: values.toAddress },
+      set: { receivedAt: values.receivedAt, toAddress: values.toAddress, claimedBy: values.claimedBy },
       setWhere: and(eq(inboundMessages.outcome, "processing"), lt(inboundMessages.receivedAt, staleBefore)),
     })
     .returning({ id: inboundMessages.id });
@@ -36,7 +44,10 @@ export async function recordInboundOutcome(
     processedAt: Date;
   },
 ) {
-  await db.update(inboundMessages).set(values).where(eq(inboundMessages.id, id));
+  await db
+    .update(inboundMessages)
+    .set({ ...values, claimedBy: null })
+    .where(eq(inboundMessages.id, id));
 }
 
 /** A failed attempt gives the message back, so that the sending server's retry processes it again. */

@@ -50,6 +50,8 @@ export interface InboundMailDeps {
   settings: InboundMailSettings;
   /** Sends what was queued in the mail outbox (the mail dispatcher's wake). */
   wakeMail: () => void;
+  /** This instance's id (decision 041): its claim on a message under way is given back if it dies. */
+  instanceId?: string;
   log: { info: (data: object, message: string) => void; warn: (data: object, message: string) => void };
 }
 
@@ -108,7 +110,14 @@ export async function receiveInboundMail(
   const now = deps.clock.now();
   const claimId = await claimInboundMessage(
     deps.db,
-    { messageId: cut(messageId, 500), fromAddress, toAddress, subject: cut(subject, 200), receivedAt: now },
+    {
+      messageId: cut(messageId, 500),
+      fromAddress,
+      toAddress,
+      subject: cut(subject, 200),
+      receivedAt: now,
+      claimedBy: deps.instanceId ?? null,
+    },
     new Date(now.getTime() - staleClaimMs),
   );
   if (claimId === null) {

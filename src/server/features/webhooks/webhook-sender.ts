@@ -1,7 +1,13 @@
 import { type Clock, systemClock } from "../../clock.ts";
 import type { Db } from "../../db/client.ts";
+import type { InstanceLiveness } from "../../instances/instance-liveness.ts";
 import type { Job } from "../../jobs/job-runner.ts";
-import { claimDueDeliveries, deleteFinishedDeliveries, recordAttempt } from "./webhook.queries.ts";
+import {
+  claimDueDeliveries,
+  deleteFinishedDeliveries,
+  recordAttempt,
+  releaseDeliveryClaim,
+} from "./webhook.queries.ts";
 import { postWebhook, type WebhookPostResult, webhookTimeoutMs } from "./webhook-post.ts";
 
 const minute = 60_000;
@@ -27,6 +33,11 @@ export interface WebhookSenderOptions {
   batchSize?: number;
   /** One attempt's limit (10 s). */
   timeoutMs?: number;
+  /**
+   * This instance's heartbeat (decision 041): claims carry its id, so that when it dies the others take
+   * its deliveries over within seconds; and it posts a claimed delivery only while the claim is its own.
+   */
+  instance?: Pick<InstanceLiveness, "id" | "isAlive" | "mark" | "stillHolds">;
 }
 
 export interface WebhookSender {
@@ -48,7 +59,7 @@ const isRetryable = (result: WebhookPostResult) =>
  * instances may run on one database: each attempt is claimed by exactly one of them.
  */
 export function createWebhookSender(options: WebhookSenderOptions): WebhookSender {
-  const { db, allowPrivate, log, clock = systemClock, batchSize = 10 } = options;
+  const { db, allowPrivate, log, clock = systemClock, batchSize = 10, instance } = options;
   const timeoutMs = options.timeoutMs ?? webhookTimeoutMs;
   // Longer than one attempt can take, so a live sender's claim never lapses under it.
   const leaseMs = timeoutMs + 2 * minute;
@@ -56,10 +67,15 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
   let again = false;
   let stopped = false;
 
-  async function attempt({
-    delivery,
-    endpoint,
-  }: Awaited<ReturnType<typeof claimDueDeliveries>>[number]): Promise<void> {
+  async function attempt(
+    { delivery, endpoint }: Awaited<ReturnType<typeof claimDueDeliveries>>[number],
+    mark: number,
+  ): Promise<void> {
+    if (instance && !instance.stillHolds(mark)) {
+      // This instance's heartbeat had a gap since the claim: another may have taken the delivery over.
+      await releaseDeliveryClaim(db, delivery.id, { instanceId: instance.id, now: clock.now() });
+      return;
+    }
     const result = await postWebhook({
       url: endpoint.url,
       body: delivery.body,
@@ -110,13 +126,17 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
   async function round(): Promise<number> {
     let attempts = 0;
     for (;;) {
+      // Not beating: no claims now (the heartbeat wakes the sender when it gets through again).
+      if (instance && !instance.isAlive()) return attempts;
+      const mark = instance?.mark() ?? 0;
       const now = clock.now();
       const claimed = await claimDueDeliveries(db, {
         now,
         leaseUntil: new Date(now.getTime() + leaseMs),
         limit: batchSize,
+        claimedBy: instance?.id ?? null,
       });
-      await Promise.all(claimed.map(attempt));
+      await Promise.all(claimed.map((claim) => attempt(claim, mark)));
       attempts += claimed.length;
       if (claimed.length < batchSize || stopped) return attempts;
     }

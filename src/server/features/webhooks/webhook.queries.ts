@@ -90,12 +90,18 @@ export function findDeliveriesOf(
  * to the end of a lease, in one statement over rows locked with FOR UPDATE SKIP LOCKED, so concurrent
  * instances claim disjoint rows and no transaction stays open while the receiver is called. Deliveries of
  * a paused endpoint are left waiting. A sender that
- * dies mid-attempt leaves the row to be claimed again once its lease has passed. Returns each claimed
+ * dies mid-attempt leaves the row to be claimed again once its lease has passed, or as soon as the other
+ * instances find it dead (claimedBy, decision 041). Returns each claimed
  * delivery with its endpoint's URL and current secret.
  */
 export async function claimDueDeliveries(
   db: Db,
-  { now, leaseUntil, limit }: { now: Date; leaseUntil: Date; limit: number },
+  {
+    now,
+    leaseUntil,
+    limit,
+    claimedBy,
+  }: { now: Date; leaseUntil: Date; limit: number; claimedBy: string | null },
 ) {
   const due = db
     .select({ id: webhookDeliveries.id })
@@ -123,6 +129,7 @@ export async function claimDueDeliveries(
     .set({
       attempts: sql`${webhookDeliveries.attempts} + 1`,
       nextAttemptAt: leaseUntil,
+      claimedBy,
       responseStatus: null,
       responseBody: null,
       lastError: null,
@@ -146,6 +153,28 @@ export async function claimDueDeliveries(
   });
 }
 
+/** Gives a claimed delivery back unattempted (due at `now`), if this instance still holds the claim. */
+export async function releaseDeliveryClaim(
+  db: Db,
+  id: string,
+  { instanceId, now }: { instanceId: string; now: Date },
+) {
+  await db
+    .update(webhookDeliveries)
+    .set({
+      claimedBy: null,
+      nextAttemptAt: now,
+      attempts: sql`greatest(${webhookDeliveries.attempts} - 1, 0)`,
+    })
+    .where(
+      and(
+        eq(webhookDeliveries.id, id),
+        eq(webhookDeliveries.status, "pending"),
+        eq(webhookDeliveries.claimedBy, instanceId),
+      ),
+    );
+}
+
 export async function recordAttempt(
   db: Db,
   id: string,
@@ -163,6 +192,7 @@ export async function recordAttempt(
     .update(webhookDeliveries)
     .set({
       ...rest,
+      claimedBy: null,
       deliveredAt: values.status === "delivered" ? at : null,
       finishedAt: values.status === "pending" ? null : at,
     })

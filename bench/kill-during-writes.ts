@@ -1,0 +1,155 @@
+// Fault: kill -9 during write load (issue 15 item 4). Writers create tickets through the real server (the
+// production build, dist/server/main.js) without pause; mid-load the server is killed (SIGKILL: no shutdown) and started again at once on the same port
+// and database, as a supervisor (systemd, Docker, Kubernetes) would. Measured: the time from the kill until
+// /readyz answers 200 again, and whether every write the server acknowledged (201 with a ticket id) is
+// there afterwards. Writes that failed or got no answer are not counted as acknowledged.
+//
+//   npm run bench:kill                  # PostgreSQL, throw-away database, 2,000 tickets
+//   npm run bench:kill -- --pglite      # embedded PGlite (crash recovery of DATA_DIR)
+//   --runs N (3), --concurrency N (8), --before S (3: load before the kill), --after S (3), --tickets N
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { kill } from "node:process";
+import {
+  benchArgs,
+  machine,
+  openSeededDatabase,
+  origin,
+  type RunningServer,
+  root,
+  seedEmailOf,
+  signInAs,
+  startServer,
+  waitForReady,
+  writeResults,
+} from "./server-bench.ts";
+
+const args = benchArgs({
+  runs: { type: "string" },
+  concurrency: { type: "string" },
+  before: { type: "string" },
+  after: { type: "string" },
+  port: { type: "string" },
+});
+if (!args.values.tickets && !process.env.BENCH_TICKETS) args.tickets = 2_000;
+const runs = Number(args.values.runs ?? 3);
+const concurrency = Number(args.values.concurrency ?? 8);
+const beforeMs = Number(args.values.before ?? 3) * 1000;
+const afterMs = Number(args.values.after ?? 3) * 1000;
+const port = String(args.values.port ?? 4392);
+const database = await openSeededDatabase(args);
+// The server as `npm start` runs it in production: built once to dist/server (no TypeScript at start).
+const build = spawnSync(process.execPath, [path.join(root, "scripts/build-server.mjs")], {
+  cwd: root,
+  stdio: "inherit",
+});
+if (build.status !== 0) throw new Error("building the server failed");
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Run {
+  acknowledged: number;
+  acknowledgedBeforeKill: number;
+  failedOrUnanswered: number;
+  readyAfterKillMs: number;
+  missing: number;
+}
+
+async function oneRun(run: number): Promise<Run> {
+  let server: RunningServer = await startServer(database, { PORT: port }, { built: true });
+  const url = server.url;
+  await waitForReady(url);
+  const cookie = await signInAs(url, seedEmailOf("user", 1));
+  const acknowledged: string[] = [];
+  let failed = 0;
+  let writing = true;
+  const writer = async (w: number) => {
+    for (let i = 0; writing; i++) {
+      try {
+        const response = await fetch(`${url}/api/tickets`, {
+          method: "POST",
+          headers: { "content-type": "application/json", origin, cookie },
+          body: JSON.stringify({
+            title: `Kill run ${run} writer ${w} write ${i}`,
+            description: "Created by bench:kill",
+            category: "Hardware",
+            priority: "Medium",
+            department: "IT",
+            floor: "2",
+            officeNumber: "201",
+          }),
+        });
+        const body = (await response.json().catch(() => ({}))) as { ticketId?: string };
+        if (response.status === 201 && body.ticketId) acknowledged.push(body.ticketId);
+        else failed++;
+      } catch {
+        // Refused or cut off while the server is down: not acknowledged. Retry soon, as a client would.
+        failed++;
+        await sleep(20);
+      }
+    }
+  };
+  const writers = Array.from({ length: concurrency }, (_, w) => writer(w));
+  await sleep(beforeMs);
+
+  const acknowledgedBeforeKill = acknowledged.length;
+  const killedAt = performance.now();
+  kill(server.process.pid!, "SIGKILL");
+  await new Promise((resolve) =>
+    server.process.exitCode !== null || server.process.signalCode !== null
+      ? resolve(null)
+      : server.process.once("exit", resolve),
+  );
+  server = await startServer(database, { PORT: port }, { built: true });
+  await waitForReady(url);
+  const readyAfterKillMs = Math.round(performance.now() - killedAt);
+  await sleep(afterMs);
+  writing = false;
+  await Promise.all(writers);
+
+  // Every acknowledged write, read back through the restarted server.
+  let missing = 0;
+  for (const id of acknowledged) {
+    const response = await fetch(`${url}/api/tickets/${id}`, { headers: { cookie } });
+    await response.arrayBuffer();
+    if (response.status !== 200) missing++;
+  }
+  await server.stop();
+  const result = {
+    acknowledged: acknowledged.length,
+    acknowledgedBeforeKill,
+    failedOrUnanswered: failed,
+    readyAfterKillMs,
+    missing,
+  };
+  console.log(
+    `run ${run}: /readyz 200 ${readyAfterKillMs} ms after the kill; ${result.acknowledged} writes acknowledged ` +
+      `(${acknowledgedBeforeKill} before the kill), ${failed} failed or unanswered, ${missing} acknowledged writes missing`,
+  );
+  return result;
+}
+
+try {
+  const results: Run[] = [];
+  for (let run = 1; run <= runs; run++) results.push(await oneRun(run));
+  console.log(`\n${database.description}, ${concurrency} writers`);
+  console.table(
+    results.map((r, i) => ({
+      run: i + 1,
+      "/readyz after kill ms": r.readyAfterKillMs,
+      acknowledged: r.acknowledged,
+      "failed/unanswered": r.failedOrUnanswered,
+      missing: r.missing,
+    })),
+  );
+  writeResults(`kill-during-writes-${database.kind}`, {
+    bench: "kill-during-writes",
+    database: database.description,
+    tickets: database.tickets,
+    concurrency,
+    machine: machine(),
+    runs: results,
+  });
+  if (results.some((r) => r.missing > 0)) process.exitCode = 1;
+} finally {
+  await database.cleanup();
+}
