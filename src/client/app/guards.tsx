@@ -1,3 +1,5 @@
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { RefreshCw } from "lucide-react";
 import { useEffect } from "react";
 import { homePathFor, type Role } from "#shared/users/roles.ts";
@@ -31,7 +33,7 @@ export function RequireSignIn({
 }: RequireSignInProps) {
   const { data: actor, isPending, isError, refetch } = useActorQuery();
 
-  if (isPending) return <PageSpinner label="Loading your account" />;
+  if (isPending) return <PageSpinner label={t`Loading your account`} />;
   if (isError) return <ActorLoadFailed message={loadErrorMessage} onRetry={() => void refetch()} />;
   if (actor === null) return <SignInRedirect message={signInMessage} />;
   if (actor.role === null) {
@@ -48,7 +50,7 @@ export function RequireSignIn({
 export function RedirectIfSignedIn() {
   const { data: actor, isPending } = useActorQuery();
   const [searchParams] = useSearchParams();
-  if (isPending) return <PageSpinner label="Loading your account" />;
+  if (isPending) return <PageSpinner label={t`Loading your account`} />;
   if (actor) return <Navigate to={pathAfterSignIn(actor.role, searchParams.get(returnParam))} replace />;
   return <Outlet />;
 }
@@ -69,11 +71,11 @@ function ActorLoadFailed({ message, onRetry }: { message: string | undefined; on
   return (
     <div className="flex min-h-[40vh] flex-col items-center justify-center gap-3 text-center">
       <p className="text-sm text-slate-600">
-        {message ?? "We could not reach the server. Please check your connection."}
+        {message ?? t`We could not reach the server. Please check your connection.`}
       </p>
       <Button variant="secondary" size="sm" onClick={onRetry}>
         <RefreshCw aria-hidden="true" className="size-4" />
-        Try again
+        <Trans>Try again</Trans>
       </Button>
     </div>
   );
