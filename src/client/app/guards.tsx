@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from "@lingui/core";
 import { t } from "@lingui/core/macro";
 import { Trans } from "@lingui/react/macro";
 import { RefreshCw } from "lucide-react";
@@ -5,6 +6,7 @@ import { useEffect } from "react";
 import { homePathFor, type Role } from "#shared/users/roles.ts";
 import { Button } from "../components/ui/button.tsx";
 import { PageSpinner } from "../components/ui/spinner.tsx";
+import { i18n } from "../lib/i18n.ts";
 import { pathAfterSignIn, returnParam, signInPathFrom } from "../lib/return-path.ts";
 import { Navigate, Outlet, useLocation, useSearchParams } from "../lib/router.tsx";
 import { toast } from "../lib/toast.ts";
@@ -16,9 +18,9 @@ interface RequireSignInProps {
   /** /role-selection itself must be reachable by a person who has no role yet. */
   allowNoRole?: boolean;
   /** Said (as a toast) to a signed-out visitor sent to /sign-in, e.g. "Please sign in first". */
-  signInMessage?: string;
+  signInMessage?: MessageDescriptor;
   /** Replaces the generic text when the account cannot be loaded (spec: "Error loading profile data"). */
-  loadErrorMessage?: string;
+  loadErrorMessage?: MessageDescriptor;
 }
 
 /**
@@ -34,8 +36,14 @@ export function RequireSignIn({
   const { data: actor, isPending, isError, refetch } = useActorQuery();
 
   if (isPending) return <PageSpinner label={t`Loading your account`} />;
-  if (isError) return <ActorLoadFailed message={loadErrorMessage} onRetry={() => void refetch()} />;
-  if (actor === null) return <SignInRedirect message={signInMessage} />;
+  if (isError)
+    return (
+      <ActorLoadFailed
+        message={loadErrorMessage && i18n._(loadErrorMessage)}
+        onRetry={() => void refetch()}
+      />
+    );
+  if (actor === null) return <SignInRedirect message={signInMessage && i18n._(signInMessage)} />;
   if (actor.role === null) {
     return allowNoRole ? <Outlet /> : <Navigate to="/role-selection" replace />;
   }
