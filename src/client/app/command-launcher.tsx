@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { Search } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { useShortcuts } from "../lib/use-shortcuts.ts";
@@ -37,11 +38,17 @@ export function CommandLauncher() {
         <Search aria-hidden="true" className="size-5 md:size-4" />
         {/* The name, "Search tickets and people", is the button's own text, so what is seen is part of what
             is said (axe's label-content-name-mismatch); "Search" shows from md up. Decision 036. */}
-        <span className="sr-only md:not-sr-only">Search</span>
-        <span className="sr-only">{" tickets and people"}</span>
+        <span className="sr-only md:not-sr-only">
+          <Trans>Search</Trans>
+        </span>
+        <span className="sr-only">
+          <Trans>{" tickets and people"}</Trans>
+        </span>
         {/* Said by aria-keyshortcuts. */}
         <span aria-hidden="true" className="hidden lg:inline">
-          <kbd className="rounded bg-slate-100 px-1.5 font-sans text-xs text-slate-600">Ctrl K</kbd>
+          <kbd className="rounded bg-slate-100 px-1.5 font-sans text-xs text-slate-600">
+            <Trans>Ctrl K</Trans>
+          </kbd>
         </span>
       </button>
       {open !== "none" ? (

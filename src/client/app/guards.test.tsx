@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { Me } from "#shared/users/user.schemas.ts";
@@ -24,11 +25,11 @@ function renderAt(path: string, me: Me | null | "failing") {
     [
       { element: <RedirectIfSignedIn />, children: [{ path: "/sign-in", element: <h1>Sign In page</h1> }] },
       {
-        element: <RequireSignIn allowNoRole signInMessage="Please sign in first" />,
+        element: <RequireSignIn allowNoRole signInMessage={msg`Please sign in first`} />,
         children: [{ path: "/role-selection", element: <h1>Role page</h1> }],
       },
       {
-        element: <RequireSignIn loadErrorMessage="Error loading profile data" />,
+        element: <RequireSignIn loadErrorMessage={msg`Error loading profile data`} />,
         children: [{ path: "/profile", element: <h1>Profile page</h1> }],
       },
       {

@@ -1,8 +1,12 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { RefreshCw } from "lucide-react";
 import { useEffect } from "react";
 import { homePathFor, type Role } from "#shared/users/roles.ts";
 import { Button } from "../components/ui/button.tsx";
 import { PageSpinner } from "../components/ui/spinner.tsx";
+import { i18n } from "../lib/i18n.ts";
 import { pathAfterSignIn, returnParam, signInPathFrom } from "../lib/return-path.ts";
 import { Navigate, Outlet, useLocation, useSearchParams } from "../lib/router.tsx";
 import { toast } from "../lib/toast.ts";
@@ -14,9 +18,9 @@ interface RequireSignInProps {
   /** /role-selection itself must be reachable by a person who has no role yet. */
   allowNoRole?: boolean;
   /** Said (as a toast) to a signed-out visitor sent to /sign-in, e.g. "Please sign in first". */
-  signInMessage?: string;
+  signInMessage?: MessageDescriptor;
   /** Replaces the generic text when the account cannot be loaded (spec: "Error loading profile data"). */
-  loadErrorMessage?: string;
+  loadErrorMessage?: MessageDescriptor;
 }
 
 /**
@@ -31,9 +35,15 @@ export function RequireSignIn({
 }: RequireSignInProps) {
   const { data: actor, isPending, isError, refetch } = useActorQuery();
 
-  if (isPending) return <PageSpinner label="Loading your account" />;
-  if (isError) return <ActorLoadFailed message={loadErrorMessage} onRetry={() => void refetch()} />;
-  if (actor === null) return <SignInRedirect message={signInMessage} />;
+  if (isPending) return <PageSpinner label={t`Loading your account`} />;
+  if (isError)
+    return (
+      <ActorLoadFailed
+        message={loadErrorMessage && i18n._(loadErrorMessage)}
+        onRetry={() => void refetch()}
+      />
+    );
+  if (actor === null) return <SignInRedirect message={signInMessage && i18n._(signInMessage)} />;
   if (actor.role === null) {
     return allowNoRole ? <Outlet /> : <Navigate to="/role-selection" replace />;
   }
@@ -48,7 +58,7 @@ export function RequireSignIn({
 export function RedirectIfSignedIn() {
   const { data: actor, isPending } = useActorQuery();
   const [searchParams] = useSearchParams();
-  if (isPending) return <PageSpinner label="Loading your account" />;
+  if (isPending) return <PageSpinner label={t`Loading your account`} />;
   if (actor) return <Navigate to={pathAfterSignIn(actor.role, searchParams.get(returnParam))} replace />;
   return <Outlet />;
 }
@@ -69,11 +79,11 @@ function ActorLoadFailed({ message, onRetry }: { message: string | undefined; on
   return (
     <div className="flex min-h-[40vh] flex-col items-center justify-center gap-3 text-center">
       <p className="text-sm text-slate-600">
-        {message ?? "We could not reach the server. Please check your connection."}
+        {message ?? t`We could not reach the server. Please check your connection.`}
       </p>
       <Button variant="secondary" size="sm" onClick={onRetry}>
         <RefreshCw aria-hidden="true" className="size-4" />
-        Try again
+        <Trans>Try again</Trans>
       </Button>
     </div>
   );

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 // Type-only: this loads with the app shell, which must stay free of zod.
@@ -33,7 +34,7 @@ export const reopenDelayMs = 5_000;
 export function LiveUpdates() {
   const { data: actor, isError } = useActorQuery();
   useEffect(() => {
-    if (isError) toast.error("Error loading user role", { toastId: "actor-role-failed" });
+    if (isError) toast.error(t`Error loading user role`, { toastId: "actor-role-failed" });
   }, [isError]);
   if (!actor) return null;
   return <LiveStream key={actor.id} actor={actor} />;

@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { lazy } from "react";
 import { type RouteObject, useLocation, useRoutes } from "../lib/router.tsx";
 import { RedirectIfSignedIn, RequireSignIn } from "./guards.tsx";
@@ -57,7 +58,7 @@ export const routes: RouteObject[] = [
       // A notification e-mail's unsubscribe link (signed token); not in spec §2, works signed out.
       { path: "unsubscribe", element: <UnsubscribePage /> },
       {
-        element: <RequireSignIn allowNoRole signInMessage="Please sign in first" />,
+        element: <RequireSignIn allowNoRole signInMessage={msg`Please sign in first`} />,
         children: [{ path: "role-selection", element: <RoleSelectionPage /> }],
       },
       {
@@ -91,7 +92,7 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        element: <RequireSignIn loadErrorMessage="Error loading profile data" />,
+        element: <RequireSignIn loadErrorMessage={msg`Error loading profile data`} />,
         children: [{ path: "profile", element: <ProfilePage /> }],
       },
       {

@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
-import { formatDateTime, formatRelativeTime } from "./format.ts";
+import { afterEach, describe, expect, it } from "vitest";
+import { formatDateTime, formatFileSize, formatRelativeTime } from "./format.ts";
+import { activateLocale } from "./i18n.ts";
 
 describe("formatRelativeTime", () => {
   const now = Date.parse("2025-11-20T10:00:00.000Z");
@@ -21,5 +22,24 @@ describe("formatRelativeTime", () => {
   it("shows the date after a week", () => {
     const iso = ago(8 * 24 * 60 * 60_000);
     expect(formatRelativeTime(iso, now)).toBe(formatDateTime(iso));
+  });
+});
+
+describe("formatFileSize", () => {
+  afterEach(async () => {
+    await activateLocale("en");
+  });
+
+  it("reads bytes, KB and MB as the shared formatter does, in English", () => {
+    expect(formatFileSize(1)).toBe("1 byte");
+    expect(formatFileSize(900)).toBe("900 bytes");
+    expect(formatFileSize(12 * 1024)).toBe("12 KB");
+    expect(formatFileSize(1.5 * 1024 * 1024)).toBe("1.5 MB");
+  });
+
+  it("uses the German decimal comma and words", async () => {
+    await activateLocale("de");
+    expect(formatFileSize(1.5 * 1024 * 1024)).toBe("1,5 MB");
+    expect(formatFileSize(900)).toBe("900 Bytes");
   });
 });

@@ -39,3 +39,20 @@ export function formatRelativeTime(iso: string, now: number = Date.now()): strin
   }
   return formatDateTime(iso);
 }
+
+/**
+ * "1.5 MB", "12 KB", "1 byte" in the active language ("1,5 MB" in German); the same steps as the shared
+ * formatFileSize, which the server's messages use.
+ */
+export function formatFileSize(bytes: number): string {
+  const number = (value: number) => i18n.number(value, { maximumFractionDigits: 1, useGrouping: false });
+  if (bytes >= 1024 * 1024) {
+    const megabytes = number(bytes / (1024 * 1024));
+    return t`${megabytes} MB`;
+  }
+  if (bytes >= 1024) {
+    const kilobytes = number(Math.round(bytes / 1024));
+    return t`${kilobytes} KB`;
+  }
+  return plural(bytes, { one: "# byte", other: "# bytes" });
+}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { Card } from "../components/ui/card.tsx";
 import { PageHeader } from "../components/ui/page-header.tsx";
@@ -8,26 +9,27 @@ import { useActor } from "../lib/use-actor.ts";
 
 /** /debug-notifications: create test notifications for yourself and watch them arrive. */
 export default function DebugNotificationsPage() {
+  const { t } = useLingui();
   const actor = useActor();
   if (!actor) return null;
   return (
     <>
       <PageHeader
-        title="Debug Notifications"
-        description="Create test notifications for yourself and see how the live stream delivers them."
+        title={t`Debug Notifications`}
+        description={t`Create test notifications for yourself and see how the live stream delivers them.`}
       />
       <div className="grid gap-6 lg:grid-cols-2">
         <div className="flex flex-col gap-6">
-          <DebugCard title="Create a test notification">
+          <DebugCard title={t`Create a test notification`}>
             <CreateTestNotificationForm userId={actor.id} />
           </DebugCard>
-          <DebugCard title="Live stream">
+          <DebugCard title={t`Live stream`}>
             <LiveStreamStatus />
           </DebugCard>
         </div>
         <Card>
           <h2 className="border-b border-slate-100 px-5 py-4 text-base font-semibold text-slate-900">
-            Latest notifications
+            <Trans>Latest notifications</Trans>
           </h2>
           <NotificationList filter="all" variant="compact" />
         </Card>

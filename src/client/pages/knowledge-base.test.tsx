@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { activateLocale } from "../lib/i18n.ts";
 import { renderWithApp } from "../test/render.tsx";
 import KnowledgeBasePage from "./knowledge-base.tsx";
 
@@ -10,6 +11,22 @@ beforeEach(() => {
 });
 
 describe("KnowledgeBasePage", () => {
+  it("reads in German, the anchors unchanged", async () => {
+    await activateLocale("de");
+    try {
+      renderWithApp(<KnowledgeBasePage />, { path: "/Knowledge-base" });
+      expect(screen.getByRole("heading", { level: 1, name: "Wissensdatenbank" })).toBeInTheDocument();
+      const contents = screen.getByRole("navigation", { name: "Auf dieser Seite" });
+      expect(within(contents).getByRole("link", { name: "Rollen" })).toHaveAttribute(
+        "href",
+        "/Knowledge-base#roles",
+      );
+      expect(screen.getByText("IT-Mitarbeiter, die die Probleme lösen.")).toBeInTheDocument();
+    } finally {
+      await activateLocale("en");
+    }
+  });
+
   it("has the About, Roles, Mission and Pages sections, each with its anchor in the table of contents", () => {
     renderWithApp(<KnowledgeBasePage />, { path: "/Knowledge-base" });
     const contents = screen.getByRole("navigation", { name: "On this page" });

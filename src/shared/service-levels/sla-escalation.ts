@@ -1,6 +1,8 @@
 // What the escalation job says about a service-level target (issue 11 item 2): the timeline entry and the
 // notification share these words, so the ticket page and the bell tell the same thing.
 
+import type { SpanParts } from "./format-span.ts";
+
 /** The two targets an SLA policy sets per priority. */
 export const slaTargets = ["first_response", "resolution"] as const;
 export type SlaTarget = (typeof slaTargets)[number];
@@ -25,14 +27,26 @@ const dayMinutes = 24 * hourMinutes;
  * left: "12m", "1h 5m", "3h", "2d 4h".
  */
 export function shortDuration(ms: number): string {
-  const minutes = Math.max(1, Math.ceil(ms / minuteMs));
-  if (minutes < hourMinutes) return `${minutes}m`;
-  if (minutes < dayMinutes) {
-    const rest = minutes % hourMinutes;
-    return `${Math.floor(minutes / hourMinutes)}h${rest ? ` ${rest}m` : ""}`;
-  }
-  const hours = Math.floor((minutes % dayMinutes) / hourMinutes);
-  return `${Math.floor(minutes / dayMinutes)}d${hours ? ` ${hours}h` : ""}`;
+  const { days, hours, minutes } = shortDurationParts(ms);
+  if (days > 0) return `${days}d${hours ? ` ${hours}h` : ""}`;
+  if (hours > 0) return `${hours}h${minutes ? ` ${minutes}m` : ""}`;
+  return `${minutes}m`;
+}
+
+/**
+ * shortDuration's parts, for the client to word in its language: minutes rounded up (at least 1); from a
+ * day on, the minutes are left out (0).
+ */
+export function shortDurationParts(ms: number): SpanParts {
+  const total = Math.max(1, Math.ceil(ms / minuteMs));
+  if (total < hourMinutes) return { days: 0, hours: 0, minutes: total };
+  if (total < dayMinutes)
+    return { days: 0, hours: Math.floor(total / hourMinutes), minutes: total % hourMinutes };
+  return {
+    days: Math.floor(total / dayMinutes),
+    hours: Math.floor((total % dayMinutes) / hourMinutes),
+    minutes: 0,
+  };
 }
 
 /**

@@ -1,3 +1,5 @@
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { useState } from "react";
 import { toast } from "../../lib/toast.ts";
 import { Alert } from "./alert.tsx";
@@ -36,7 +38,7 @@ export function ConfirmDialog({
       toast.success(successMessage);
       onClose();
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : "Something went wrong.");
+      setError(failure instanceof Error ? failure.message : t`Something went wrong.`);
       setIsPending(false);
     }
   };
@@ -45,7 +47,7 @@ export function ConfirmDialog({
       {error ? <Alert>{error}</Alert> : null}
       <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onClose}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
         <Button variant="danger" disabled={isPending} onClick={() => void confirm()}>
           {confirmLabel}

@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { Button } from "./button.tsx";
 import { cn } from "./cn.ts";
 
@@ -23,7 +24,7 @@ export function LoadFailed({ message, onRetry, layout = "inline", className }: L
     >
       <p>{message}</p>
       <Button variant="secondary" size="sm" onClick={onRetry}>
-        Try again
+        <Trans>Try again</Trans>
       </Button>
     </div>
   );

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { Construction } from "lucide-react";
 import { Card } from "./card.tsx";
 import { EmptyState } from "./empty-state.tsx";
@@ -5,6 +6,7 @@ import { PageHeader } from "./page-header.tsx";
 
 /** A screen whose route exists but whose content is not built yet: says so plainly, shows no fake data. */
 export function NotAvailable({ title, description }: { title: string; description: string }) {
+  const { t } = useLingui();
   return (
     <>
       <PageHeader title={title} />
@@ -12,7 +14,7 @@ export function NotAvailable({ title, description }: { title: string; descriptio
         <EmptyState
           icon={Construction}
           titleAs="h2"
-          title="This page is not available yet"
+          title={t`This page is not available yet`}
           description={description}
         />
       </Card>

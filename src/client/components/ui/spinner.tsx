@@ -1,13 +1,14 @@
+import { t } from "@lingui/core/macro";
 import { cn } from "./cn.ts";
 
-export function Spinner({ label = "Loading", className }: { label?: string; className?: string }) {
+export function Spinner({ label, className }: { label?: string; className?: string }) {
   return (
     <span role="status" className={cn("inline-flex items-center gap-2 text-sm text-slate-500", className)}>
       <span
         aria-hidden="true"
         className="size-5 animate-spin rounded-full border-2 border-slate-200 border-t-indigo-600"
       />
-      <span className="sr-only">{label}</span>
+      <span className="sr-only">{label ?? t`Loading`}</span>
     </span>
   );
 }

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { CircleAlert, CircleCheck, Info, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { type ToastItem, toast } from "../../lib/toast.ts";
@@ -31,7 +32,7 @@ export function Toast({ item }: { item: ToastItem }) {
       <div className="min-w-0 flex-1">{item.content}</div>
       <button
         type="button"
-        aria-label="close"
+        aria-label={t`close`}
         className="toast__close"
         onClick={() => toast.dismiss(item.id)}
       >

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { useEffect, useSyncExternalStore } from "react";
 import { toast, toastStore } from "../../lib/toast.ts";
 import { Toast } from "./toast-item.tsx";
@@ -14,7 +15,7 @@ export function Toaster() {
   // Toasts belong to the page that raised them: none outlive the app (or a test's render).
   useEffect(() => () => toast.dismiss(), []);
   return (
-    <section aria-label="Messages" aria-live="polite" aria-atomic="false" aria-relevant="additions text">
+    <section aria-label={t`Messages`} aria-live="polite" aria-atomic="false" aria-relevant="additions text">
       {(["top-center", "bottom-center"] as const).map((position) => {
         const here = toasts.filter((item) => item.position === position);
         return here.length > 0 ? (

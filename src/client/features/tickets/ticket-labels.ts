@@ -1,6 +1,9 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import type { TicketPriority, TicketStatus } from "#shared/tickets/ticket.schemas.ts";
+import type { TicketCategory, TicketPriority, TicketStatus } from "#shared/tickets/ticket.schemas.ts";
+import type { Rating } from "#shared/tickets/ticket-activity.schemas.ts";
+import type { EditableTicketField } from "#shared/tickets/ticket-edit.ts";
+import { i18n } from "../../lib/i18n.ts";
 
 /**
  * How a status or priority reads in the active language (decision 038). The API's values stay English:
@@ -17,4 +20,45 @@ export const priorityLabels: Record<TicketPriority, MessageDescriptor> = {
   Low: msg`Low`,
   Medium: msg`Medium`,
   High: msg`High`,
+};
+
+/** The four fixed categories as the interface shows them; the stored and sent value stays English. */
+export const categoryLabels: Record<TicketCategory, MessageDescriptor> = {
+  Hardware: msg`Hardware`,
+  Software: msg`Software`,
+  Network: msg`Network`,
+  Other: msg`Other`,
+};
+
+/** Options of a select whose values are the API's and whose labels are in the active language. */
+export const labelledOptions = <T extends string>(
+  values: readonly T[],
+  labels: Record<T, MessageDescriptor>,
+) => values.map((value) => ({ value, label: i18n._(labels[value]) }));
+
+/** The edit form's fields as an "edited" entry names them (#shared/tickets/ticket-edit.ts). */
+export const fieldLabels: Record<EditableTicketField, MessageDescriptor> = {
+  title: msg`Title`,
+  description: msg`Description`,
+  category: msg`Category`,
+  priority: msg`Priority`,
+  department: msg`Department`,
+  floor: msg`Floor`,
+  officeNumber: msg`Office Number`,
+};
+
+/** A changed field's old or new value as shown: a category or priority in the active language. */
+export function changedValueText(field: string, value: string): string {
+  if (field === "category" && value in categoryLabels) return i18n._(categoryLabels[value as TicketCategory]);
+  if (field === "priority" && value in priorityLabels) return i18n._(priorityLabels[value as TicketPriority]);
+  return value;
+}
+
+/** Spec §5's rating labels (ratingLabels in #shared/tickets/ticket-activity.schemas.ts). */
+export const ratingLabels: Record<Rating, MessageDescriptor> = {
+  1: msg`Very Dissatisfied`,
+  2: msg`Dissatisfied`,
+  3: msg`Neutral`,
+  4: msg`Satisfied`,
+  5: msg`Very Satisfied`,
 };

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg, plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Bell, BellRing, LoaderCircle } from "lucide-react";
 import { useId } from "react";
@@ -6,16 +9,17 @@ import { Card } from "../../../components/ui/card.tsx";
 import { toast } from "../../../lib/toast.ts";
 import { followStateQuery, useSetFollowing } from "../follower.api.ts";
 
-const implicitText = {
-  creator: "You are notified of every update as the person who raised this ticket.",
-  assignee: "You are notified of every update as this ticket's assignee.",
-} as const;
+const implicitText: Record<"creator" | "assignee", MessageDescriptor> = {
+  creator: msg`You are notified of every update as the person who raised this ticket.`,
+  assignee: msg`You are notified of every update as this ticket's assignee.`,
+};
 
 /**
  * Follow / Following (issue 10 item 5). The creator and assignee hear about the ticket anyway, so they see
  * why instead of a toggle (decision 014). Staff see who follows; a requester sees only how many.
  */
 export function FollowPanel({ ticketId }: { ticketId: string }) {
+  const { t, i18n } = useLingui();
   const headingId = useId();
   const state = useQuery(followStateQuery(ticketId));
   const setFollowing = useSetFollowing(ticketId);
@@ -25,23 +29,25 @@ export function FollowPanel({ ticketId }: { ticketId: string }) {
   const handleToggle = () =>
     setFollowing.mutate(!following, {
       onSuccess: (next) =>
-        toast.success(next.following ? "You are following this ticket" : "You no longer follow this ticket"),
-      onError: (error) => toast.error(error.message || "Could not change following"),
+        toast.success(
+          next.following ? t`You are following this ticket` : t`You no longer follow this ticket`,
+        ),
+      onError: (error) => toast.error(error.message || t`Could not change following`),
     });
 
-  const count = followerCount === 1 ? "1 follower" : `${followerCount} followers`;
+  const count = plural(followerCount, { one: "# follower", other: "# followers" });
   return (
     <Card role="region" aria-labelledby={headingId} className="flex flex-col gap-3 px-6 py-5">
       <div className="flex items-center justify-between gap-3">
         <h2 id={headingId} className="text-base font-semibold text-slate-900">
-          Followers
+          <Trans>Followers</Trans>
         </h2>
         <span className="text-sm text-slate-500">{count}</span>
       </div>
       {implicit && !following ? (
         <p className="flex items-start gap-2 text-sm text-slate-600">
           <BellRing aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-indigo-600" />
-          {implicitText[implicit]}
+          {i18n._(implicitText[implicit])}
         </p>
       ) : (
         <Button
@@ -59,12 +65,12 @@ export function FollowPanel({ ticketId }: { ticketId: string }) {
           ) : (
             <Bell aria-hidden="true" className="size-4" />
           )}
-          {following ? "Following" : "Follow"}
+          {following ? t`Following` : t`Follow`}
         </Button>
       )}
       {followers && followers.length > 0 ? (
         <p className="text-sm break-words text-slate-600">
-          <span className="sr-only">Followed by </span>
+          <span className="sr-only">{t`Followed by`} </span>
           {followers.map((person) => person.name).join(", ")}
         </p>
       ) : null}

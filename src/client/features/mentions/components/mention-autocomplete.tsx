@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
 import type { StaffMember } from "#shared/mentions/mention.schemas.ts";
@@ -28,7 +30,7 @@ function draftAt(value: string, caret: number | null): Draft | null {
   return { start: caret - query.length - 1, end: caret, query };
 }
 
-const roleLabel = { technician: "Technician", admin: "Administrator" } as const;
+const roleLabel = { technician: msg`Technician`, admin: msg`Administrator` } as const;
 
 /**
  * Staff type "@" and letters in the comment box: a listbox of active technicians and admins; ↑/↓ move,
@@ -36,6 +38,7 @@ const roleLabel = { technician: "Technician", admin: "Administrator" } as const;
  * (its label stays the same, so it is still found by "Add a comment").
  */
 export function MentionAutocomplete({ textarea, setText }: TextareaAddonProps) {
+  const { t, i18n } = useLingui();
   const listboxId = useId();
   const [draft, setDraft] = useState<Draft | null>(null);
   const [active, setActive] = useState(0);
@@ -138,7 +141,7 @@ export function MentionAutocomplete({ textarea, setText }: TextareaAddonProps) {
       <div
         id={listboxId}
         role="listbox"
-        aria-label="Mention a technician or administrator"
+        aria-label={t`Mention a technician or administrator`}
         hidden={!isOpen}
         className="absolute inset-x-0 top-1 z-20 max-h-64 overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
       >
@@ -159,7 +162,7 @@ export function MentionAutocomplete({ textarea, setText }: TextareaAddonProps) {
             )}
           >
             <span className="truncate font-medium">{person.name}</span>
-            <span className="shrink-0 text-xs text-slate-500">{roleLabel[person.role]}</span>
+            <span className="shrink-0 text-xs text-slate-500">{i18n._(roleLabel[person.role])}</span>
           </div>
         ))}
       </div>

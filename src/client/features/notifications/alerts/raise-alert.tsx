@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { BellRing, VolumeX } from "lucide-react";
 import type { Notification } from "#shared/notifications/notification.schemas.ts";
 import {
@@ -31,7 +32,7 @@ export function showTechnicianAlert(
         className="inline-flex items-center gap-1 rounded-md bg-white/20 px-2 py-1 text-xs font-semibold hover:bg-white/30 focus-visible:outline-2 focus-visible:outline-white dark:bg-slate-950/20 dark:hover:bg-slate-950/30 dark:focus-visible:outline-slate-950"
       >
         <VolumeX aria-hidden="true" className="size-3.5" />
-        Silence
+        {t`Silence`}
       </button>
     </div>,
     {

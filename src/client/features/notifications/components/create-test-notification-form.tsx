@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useId, useState } from "react";
 import { type NotificationType, notificationTypes } from "#shared/notifications/notification.schemas.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
@@ -11,9 +12,10 @@ import { useCreateNotification } from "../notification.api.ts";
  * so the server's own messages (User ID is required, Message is required) can be seen.
  */
 export function CreateTestNotificationForm({ userId }: { userId: string }) {
+  const { t } = useLingui();
   const create = useCreateNotification();
   const [uid, setUid] = useState(userId);
-  const [message, setMessage] = useState("Test notification");
+  const [message, setMessage] = useState(() => t`Test notification`);
   const [type, setType] = useState<NotificationType>("test");
   const uidId = useId();
   const messageId = useId();
@@ -26,10 +28,10 @@ export function CreateTestNotificationForm({ userId }: { userId: string }) {
 
   return (
     <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-4">
-      <Field label="User ID" htmlFor={uidId}>
+      <Field label={t`User ID`} htmlFor={uidId}>
         <Input id={uidId} value={uid} onChange={(event) => setUid(event.target.value)} />
       </Field>
-      <Field label="Message" htmlFor={messageId}>
+      <Field label={t`Message`} htmlFor={messageId}>
         <Textarea
           id={messageId}
           value={message}
@@ -37,7 +39,7 @@ export function CreateTestNotificationForm({ userId }: { userId: string }) {
           className="min-h-20"
         />
       </Field>
-      <Field label="Type" htmlFor={typeId}>
+      <Field label={t`Type`} htmlFor={typeId}>
         <Select
           id={typeId}
           value={type}
@@ -48,12 +50,12 @@ export function CreateTestNotificationForm({ userId }: { userId: string }) {
       {create.isError ? <Alert>{create.error.message}</Alert> : null}
       {create.isSuccess ? (
         <p role="status" className="text-sm text-green-700">
-          Created notification {create.data.notificationId}.
+          <Trans>Created notification {create.data.notificationId}.</Trans>
         </p>
       ) : null}
       <div>
         <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? "Creating…" : "Create notification"}
+          {create.isPending ? t`Creating…` : t`Create notification`}
         </Button>
       </div>
     </form>

@@ -1,10 +1,10 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId } from "react";
 import {
   type EmailableNotificationType,
   emailableNotificationTypes,
   type NotificationSettings,
-  notificationTypeLabels,
 } from "#shared/notifications/notification.schemas.ts";
 import type { Role } from "#shared/users/roles.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
@@ -14,6 +14,7 @@ import { LoadFailed } from "../../../components/ui/load-failed.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { notificationSettingsQuery, useUpdateNotificationSettings } from "../notification.api.ts";
 import { rememberSoundsMuted } from "../notification-preferences.ts";
+import { notificationTypeLabels } from "../notification-type-labels.ts";
 
 const staffOnlyTypes: readonly EmailableNotificationType[] = [
   "internal_note",
@@ -33,6 +34,7 @@ const typesFor = (role: Role | null): readonly EmailableNotificationType[] =>
 
 /** /profile: which notifications also arrive by e-mail, and whether alerts make a sound. Saved on change. */
 export function NotificationSettingsCard({ userId, role }: { userId: string; role: Role | null }) {
+  const { t, i18n } = useLingui();
   const query = useQuery(notificationSettingsQuery());
   const update = useUpdateNotificationSettings();
   const headingId = useId();
@@ -62,24 +64,28 @@ export function NotificationSettingsCard({ userId, role }: { userId: string; rol
     <Card className="mt-6 max-w-2xl" aria-labelledby={headingId} role="region">
       <div className="border-b border-slate-100 px-6 py-4">
         <h2 id={headingId} className="text-base font-semibold text-slate-900">
-          Notifications
+          <Trans>Notifications</Trans>
         </h2>
-        <p className="mt-0.5 text-sm text-slate-500">Changes are saved as you make them.</p>
+        <p className="mt-0.5 text-sm text-slate-500">
+          <Trans>Changes are saved as you make them.</Trans>
+        </p>
       </div>
       {query.isPending ? (
         <div className="flex justify-center p-6">
-          <Spinner label="Loading notification settings" />
+          <Spinner label={t`Loading notification settings`} />
         </div>
       ) : query.isError || !settings ? (
         <LoadFailed
           className="p-6"
-          message="Your notification settings could not be loaded."
+          message={t`Your notification settings could not be loaded.`}
           onRetry={() => void query.refetch()}
         />
       ) : (
         <div className="flex flex-col gap-6 p-6">
           <fieldset>
-            <legend className="text-sm font-medium text-slate-900">Also send me an e-mail for</legend>
+            <legend className="text-sm font-medium text-slate-900">
+              <Trans>Also send me an e-mail for</Trans>
+            </legend>
             <div className="mt-3 flex flex-col gap-2.5">
               {typesFor(role).map((type) => (
                 <label key={type} className="flex items-center gap-3 text-sm text-slate-700">
@@ -90,7 +96,7 @@ export function NotificationSettingsCard({ userId, role }: { userId: string; rol
                     disabled={update.isPending}
                     onChange={(event) => toggleEmailType(type, event.target.checked)}
                   />
-                  {notificationTypeLabels[type]}
+                  {i18n._(notificationTypeLabels[type])}
                 </label>
               ))}
             </div>
@@ -98,9 +104,11 @@ export function NotificationSettingsCard({ userId, role }: { userId: string; rol
           <div className="flex items-center justify-between gap-4 border-t border-slate-100 pt-5">
             <div>
               <p id={muteLabelId} className="text-sm font-medium text-slate-900">
-                Mute notification sounds
+                <Trans>Mute notification sounds</Trans>
               </p>
-              <p className="text-sm text-slate-500">Alerts still show on screen, without a sound.</p>
+              <p className="text-sm text-slate-500">
+                <Trans>Alerts still show on screen, without a sound.</Trans>
+              </p>
             </div>
             <button
               type="button"
@@ -126,7 +134,7 @@ export function NotificationSettingsCard({ userId, role }: { userId: string; rol
           </div>
           {update.isError ? <Alert>{update.error.message}</Alert> : null}
           <p aria-live="polite" className="sr-only">
-            {update.isSuccess ? "Notification settings saved" : ""}
+            {update.isSuccess ? t`Notification settings saved` : ""}
           </p>
         </div>
       )}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { BellRing, Play, Square, Volume2 } from "lucide-react";
 import { type ReactNode, useEffect, useRef } from "react";
 import { technicianAlert, testBeep, userAlert } from "#shared/notifications/notification-alerts.ts";
@@ -8,6 +9,7 @@ import { raiseAlert, showTechnicianAlert } from "../alerts/raise-alert.tsx";
 
 /** /test-notifications: plays each sound of spec §9 on demand (a click also lets the browser play audio). */
 export function SoundTestPanel() {
+  const { t } = useLingui();
   const technicianSound = useRef<Playback | null>(null);
   useEffect(() => () => technicianSound.current?.stop(), []);
 
@@ -25,34 +27,34 @@ export function SoundTestPanel() {
     <div className="grid gap-4 md:grid-cols-3">
       <SoundCard
         icon={Volume2}
-        title="Test beep"
-        description={`${testBeep.durationMs} ms, ${testBeep.frequency} Hz ${testBeep.type} tone, gain ${testBeep.gain}.`}
+        title={t`Test beep`}
+        description={t`${testBeep.durationMs} ms, ${testBeep.frequency} Hz ${testBeep.type} tone, gain ${testBeep.gain}.`}
       >
         <Button onClick={() => playTone(testBeep)}>
           <Play aria-hidden="true" className="size-4" />
-          Play test beep
+          <Trans>Play test beep</Trans>
         </Button>
       </SoundCard>
       <SoundCard
         icon={BellRing}
-        title="Technician alert"
-        description={`The alert sound at full volume for up to ${technicianAlert.soundMaxMs / 1000} s, and the red toast for ${technicianAlert.toastMs / 1000} s.`}
+        title={t`Technician alert`}
+        description={t`The alert sound at full volume for up to ${technicianAlert.soundMaxMs / 1000} s, and the red toast for ${technicianAlert.toastMs / 1000} s.`}
       >
         <div className="flex flex-wrap gap-2">
           <Button variant="danger" onClick={playTechnicianAlert}>
             <Play aria-hidden="true" className="size-4" />
-            Play technician alert
+            <Trans>Play technician alert</Trans>
           </Button>
           <Button variant="secondary" onClick={() => technicianSound.current?.stop()}>
             <Square aria-hidden="true" className="size-4" />
-            Stop
+            <Trans>Stop</Trans>
           </Button>
         </div>
       </SoundCard>
       <SoundCard
         icon={Volume2}
-        title="User alert"
-        description={`A ${userAlert.beep.durationMs} ms ${userAlert.beep.type}-wave beep and the toast “${userAlert.toastText}”.`}
+        title={t`User alert`}
+        description={t`A ${userAlert.beep.durationMs} ms ${userAlert.beep.type}-wave beep and the toast “${userAlert.toastText}”.`}
       >
         <Button
           variant="secondary"
@@ -65,7 +67,7 @@ export function SoundTestPanel() {
           }
         >
           <Play aria-hidden="true" className="size-4" />
-          Play user alert
+          <Trans>Play user alert</Trans>
         </Button>
       </SoundCard>
     </div>

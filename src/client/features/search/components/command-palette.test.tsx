@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import type { SearchResults } from "#shared/search/search.schemas.ts";
 import type { Me } from "#shared/users/user.schemas.ts";
+import { activateLocale } from "../../../lib/i18n.ts";
 import { makeMe, makeTicket } from "../../../test/fixtures.ts";
 import { renderWithApp, stubFetch } from "../../../test/render.tsx";
 import CommandPalette from "./command-palette.tsx";
@@ -30,6 +31,19 @@ function setup(me: Me, answer: SearchResults = results) {
 const searchCalls = (calls: { url: string }[]) => calls.filter((call) => call.url.startsWith("/api/search"));
 
 describe("CommandPalette", () => {
+  it("speaks German: counts with plurals and ticket statuses in the active language", async () => {
+    await activateLocale("de");
+    try {
+      const { user } = setup(makeMe({ role: "technician" }));
+      const box = screen.getByRole("combobox", { name: "Tickets und Personen suchen" });
+      await user.type(box, "printer");
+      expect(await screen.findByRole("option", { name: /VPN drops.*In Bearbeitung/ })).toBeInTheDocument();
+      expect(screen.getByRole("status")).toHaveTextContent("2 Tickets, 1 Person");
+    } finally {
+      await activateLocale("en");
+    }
+  });
+
   it("is a combobox with focus, asking the server once the person pauses typing", async () => {
     const { server, user } = setup(makeMe({ role: "technician" }));
     const box = screen.getByRole("combobox", { name: "Search tickets and people" });

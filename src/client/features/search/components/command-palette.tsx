@@ -1,9 +1,11 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg, plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Ticket as TicketIcon, UserRound } from "lucide-react";
 import { type KeyboardEvent, useId, useState } from "react";
 import type { PersonResult } from "#shared/search/search.schemas.ts";
-import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
-import { ticketIdPattern } from "#shared/tickets/ticket.schemas.ts";
+import { type Ticket, type TicketStatus, ticketIdPattern } from "#shared/tickets/ticket.schemas.ts";
 import { cn } from "../../../components/ui/cn.ts";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import type { OpenTicketState } from "../../../lib/list-memory.ts";
@@ -16,7 +18,16 @@ type Option =
   | { kind: "ticket"; id: string; ticket: Ticket }
   | { kind: "person"; id: string; person: PersonResult };
 
-const roleLabels = { user: "User", technician: "Technician", admin: "Administrator" } as const;
+const roleLabels = { user: msg`User`, technician: msg`Technician`, admin: msg`Administrator` } as const;
+
+// The same descriptors as the tickets feature's statusLabels (one catalogue entry each); a feature does
+// not import another.
+const statusLabels: Record<TicketStatus, MessageDescriptor> = {
+  Open: msg`Open`,
+  "In Progress": msg`In Progress`,
+  Resolved: msg`Resolved`,
+  Closed: msg`Closed`,
+};
 
 /** "tkt-4f2a…" → "TKT4F2A…" when it is a whole ticket id, so Enter opens it before the results arrive. */
 function wholeTicketIdIn(text: string): string | null {
@@ -33,6 +44,7 @@ function wholeTicketIdIn(text: string): string | null {
  * opened. An administrator's person opens user management; a technician sees name and role only.
  */
 export default function CommandPalette({ onClose }: { onClose: () => void }) {
+  const { t, i18n } = useLingui();
   const id = useId();
   const navigate = useNavigate();
   const actor = useActor();
@@ -86,31 +98,29 @@ export default function CommandPalette({ onClose }: { onClose: () => void }) {
 
   const status =
     text.trim() === ""
-      ? "Type a ticket id (TKT…) or words from a title or description."
+      ? t`Type a ticket id (TKT…) or words from a title or description.`
       : results.isFetching || q !== text.trim()
-        ? "Searching…"
+        ? t`Searching…`
         : results.isError
-          ? "The search failed. Try again."
+          ? t`The search failed. Try again.`
           : tickets.length + people.length === 0
-            ? "Nothing found."
+            ? t`Nothing found.`
             : [
-                `${tickets.length} ${tickets.length === 1 ? "ticket" : "tickets"}`,
-                ...(people.length > 0
-                  ? [`${people.length} ${people.length === 1 ? "person" : "people"}`]
-                  : []),
+                plural(tickets.length, { one: "# ticket", other: "# tickets" }),
+                ...(people.length > 0 ? [plural(people.length, { one: "# person", other: "# people" })] : []),
               ].join(", ");
 
   return (
     <Dialog
-      title="Search"
-      description="Jump to a ticket by id or words; staff also find people by name."
+      title={t`Search`}
+      description={t`Jump to a ticket by id or words; staff also find people by name.`}
       onClose={onClose}
       placement="top"
     >
       <input
         type="text"
         role="combobox"
-        aria-label="Search tickets and people"
+        aria-label={t`Search tickets and people`}
         aria-expanded={options.length > 0}
         aria-controls={listboxId}
         aria-autocomplete="list"
@@ -124,18 +134,18 @@ export default function CommandPalette({ onClose }: { onClose: () => void }) {
           setActiveIndex(0);
         }}
         onKeyDown={handleKeyDown}
-        placeholder="TKT… or words"
+        placeholder={t`TKT… or words`}
         className="block h-11 w-full rounded-lg border-0 px-3.5 text-base text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-indigo-600 focus:outline-none sm:text-sm"
       />
       <p role="status" className="mt-2 text-xs text-slate-500">
         {status}
       </p>
-      <div id={listboxId} role="listbox" aria-label="Results" className="mt-3 flex flex-col gap-1">
+      <div id={listboxId} role="listbox" aria-label={t`Results`} className="mt-3 flex flex-col gap-1">
         {tickets.length > 0 ? (
           // biome-ignore lint/a11y/useSemanticElements: a listbox's groups are role="group", never a fieldset.
           <div role="group" aria-labelledby={`${id}-tickets`}>
             <p id={`${id}-tickets`} role="presentation" className={groupLabel}>
-              Tickets
+              <Trans>Tickets</Trans>
             </p>
             {options
               .filter((option) => option.kind === "ticket")
@@ -148,7 +158,7 @@ export default function CommandPalette({ onClose }: { onClose: () => void }) {
           // biome-ignore lint/a11y/useSemanticElements: a listbox's groups are role="group", never a fieldset.
           <div role="group" aria-labelledby={`${id}-people`}>
             <p id={`${id}-people`} role="presentation" className={groupLabel}>
-              People
+              <Trans>People</Trans>
             </p>
             {options
               .filter((option) => option.kind === "person")
@@ -162,21 +172,21 @@ export default function CommandPalette({ onClose }: { onClose: () => void }) {
         // A technician has no person page to open: the names are shown, not offered as choices.
         <section aria-labelledby={`${id}-people-info`} className="mt-3">
           <h3 id={`${id}-people-info`} className={groupLabel}>
-            People
+            <Trans>People</Trans>
           </h3>
           <ul className="flex flex-col">
             {people.map((person) => (
               <li key={person.id} className="flex items-center gap-3 px-3 py-2 text-sm text-slate-700">
                 <UserRound aria-hidden="true" className="size-4 shrink-0 text-slate-400" />
                 <span className="min-w-0 flex-1 truncate">{person.name}</span>
-                <span className="text-xs text-slate-500">{roleLabels[person.role]}</span>
+                <span className="text-xs text-slate-500">{i18n._(roleLabels[person.role])}</span>
               </li>
             ))}
           </ul>
         </section>
       ) : null}
       <p className="mt-4 hidden text-xs text-slate-400 sm:block">
-        ↑ ↓ to move · Enter to open · Esc to close
+        <Trans>↑ ↓ to move · Enter to open · Esc to close</Trans>
       </p>
     </Dialog>
   );
@@ -191,6 +201,7 @@ interface OptionRowProps {
 }
 
 function OptionRow({ option, isActive, onOpen }: OptionRowProps) {
+  const { i18n } = useLingui();
   return (
     // Options are chosen with the keyboard from the combobox, or tapped; they never take focus themselves.
     // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox handles the keys (aria-activedescendant).
@@ -211,7 +222,7 @@ function OptionRow({ option, isActive, onOpen }: OptionRowProps) {
           <span className="min-w-0 flex-1">
             <span className="block truncate font-medium">{option.ticket.title}</span>
             <span className="block font-mono text-xs text-slate-500">
-              {option.ticket.ticketId} · {option.ticket.status}
+              {option.ticket.ticketId} · {i18n._(statusLabels[option.ticket.status])}
             </span>
           </span>
         </>
@@ -219,7 +230,7 @@ function OptionRow({ option, isActive, onOpen }: OptionRowProps) {
         <>
           <UserRound aria-hidden="true" className="size-4 shrink-0 text-slate-400" />
           <span className="min-w-0 flex-1 truncate font-medium">{option.person.name}</span>
-          <span className="text-xs text-slate-500">{roleLabels[option.person.role]}</span>
+          <span className="text-xs text-slate-500">{i18n._(roleLabels[option.person.role])}</span>
         </>
       )}
     </div>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { LoaderCircle, UserRoundCog } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
@@ -22,14 +23,15 @@ const unchosen = "";
 
 /** Rendered only when can.assignTo: the choices are the other active technicians, and the queue for admins. */
 export function AssignToControl({ actor, ticket, onOutcome }: AssignToControlProps) {
+  const { t } = useLingui();
   const id = useId();
   const navigate = useNavigate();
   const technicians = useQuery(technicianListQuery());
   const assign = useAssignTicket(ticket.ticketId);
   const options = [
-    { value: unchosen, label: "Choose…" },
+    { value: unchosen, label: t`Choose…` },
     ...(can.returnToQueue(actor, ticket) && ticket.assignedTo !== null
-      ? [{ value: queue, label: "Unassigned (queue)" }]
+      ? [{ value: queue, label: t`Unassigned (queue)` }]
       : []),
     ...(technicians.data ?? [])
       .filter((technician) => technician.id !== ticket.assignedTo)
@@ -45,26 +47,27 @@ export function AssignToControl({ actor, ticket, onOutcome }: AssignToControlPro
     if (selected === unchosen) return;
     try {
       const changed = await assign.mutateAsync({ assigneeId: selected === queue ? null : selected });
-      toast.success(
-        changed.assignedToName
-          ? `Ticket assigned to ${changed.assignedToName}`
-          : "Ticket returned to the queue",
-      );
+      const assigneeName = changed.assignedToName;
+      toast.success(assigneeName ? t`Ticket assigned to ${assigneeName}` : t`Ticket returned to the queue`);
       onOutcome(null);
       // A technician who handed their ticket on may no longer see it.
       if (!can.viewTicket(actor, changed)) void navigate("/technician-home");
     } catch (error) {
-      toast.error("Failed to assign ticket");
-      onOutcome(error instanceof Error ? error.message : "Failed to assign ticket");
+      toast.error(t`Failed to assign ticket`);
+      onOutcome(error instanceof Error ? error.message : t`Failed to assign ticket`);
     }
   }
 
   if (technicians.isError)
-    return <p className="text-sm text-red-700">The technicians could not be loaded.</p>;
+    return (
+      <p className="text-sm text-red-700">
+        <Trans>The technicians could not be loaded.</Trans>
+      </p>
+    );
   return (
     <form onSubmit={(event) => void handleSubmit(event)} className="flex flex-col gap-2">
       <label htmlFor={id} className="text-xs font-medium tracking-wide text-slate-500 uppercase">
-        Assign to…
+        <Trans>Assign to…</Trans>
       </label>
       <div className="flex gap-2">
         <div className="min-w-0 flex-1">
@@ -86,7 +89,7 @@ export function AssignToControl({ actor, ticket, onOutcome }: AssignToControlPro
           ) : (
             <UserRoundCog aria-hidden="true" className="size-4" />
           )}
-          Assign
+          <Trans>Assign</Trans>
         </Button>
       </div>
     </form>

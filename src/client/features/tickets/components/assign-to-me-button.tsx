@@ -1,4 +1,5 @@
 import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { LoaderCircle, UserRoundPlus } from "lucide-react";
 import { Button } from "../../../components/ui/button.tsx";
 import { isApiError } from "../../../lib/api-client.ts";
@@ -22,7 +23,7 @@ export function AssignToMeButton({ ticketId, onOutcome }: AssignToMeButtonProps)
       ) : (
         <UserRoundPlus aria-hidden="true" className="size-4" />
       )}
-      Assign to Me
+      <Trans>Assign to Me</Trans>
     </Button>
   );
 }

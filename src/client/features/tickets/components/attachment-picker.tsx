@@ -1,27 +1,31 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { CircleAlert, CircleCheck, LoaderCircle, Paperclip, X } from "lucide-react";
-import { formatFileSize } from "#shared/attachments/attachment.schemas.ts";
 import { acceptAttribute } from "#shared/attachments/attachment-types.ts";
 import { cn } from "../../../components/ui/cn.ts";
 import { FilePickerButton } from "../../../components/ui/file-picker-button.tsx";
+import { formatFileSize } from "../../../lib/format.ts";
 import type { useAttachmentUploads } from "./use-attachment-uploads.ts";
 
 type Uploads = ReturnType<typeof useAttachmentUploads>;
 
 /** "Attach files" (the file picker), the hint about dropping and pasting, and each file's progress. */
 export function AttachmentPicker({ uploads }: { uploads: Uploads }) {
+  const { t } = useLingui();
   return (
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <FilePickerButton
-          label="Attach files"
+          label={t`Attach files`}
           icon={Paperclip}
           accept={acceptAttribute}
           onFiles={uploads.add}
         />
-        <span className="text-xs text-slate-500">or drop files here, or paste a screenshot</span>
+        <span className="text-xs text-slate-500">
+          <Trans>or drop files here, or paste a screenshot</Trans>
+        </span>
       </div>
       {uploads.items.length > 0 ? (
-        <ul className="flex flex-col gap-1.5" aria-label="Files to send">
+        <ul className="flex flex-col gap-1.5" aria-label={t`Files to send`}>
           {uploads.items.map((item) => (
             <li
               key={item.key}
@@ -32,13 +36,13 @@ export function AttachmentPicker({ uploads }: { uploads: Uploads }) {
             >
               {item.state === "uploading" ? (
                 <LoaderCircle
-                  aria-label="Uploading"
+                  aria-label={t`Uploading`}
                   className="mt-0.5 size-4 shrink-0 animate-spin text-slate-400"
                 />
               ) : item.state === "done" ? (
-                <CircleCheck aria-label="Uploaded" className="mt-0.5 size-4 shrink-0 text-emerald-600" />
+                <CircleCheck aria-label={t`Uploaded`} className="mt-0.5 size-4 shrink-0 text-emerald-600" />
               ) : (
-                <CircleAlert aria-label="Not attached" className="mt-0.5 size-4 shrink-0 text-red-600" />
+                <CircleAlert aria-label={t`Not attached`} className="mt-0.5 size-4 shrink-0 text-red-600" />
               )}
               <div className="min-w-0 flex-1">
                 <p className="flex gap-2">
@@ -52,7 +56,7 @@ export function AttachmentPicker({ uploads }: { uploads: Uploads }) {
               <button
                 type="button"
                 className="rounded p-0.5 text-slate-400 hover:bg-slate-100 hover:text-slate-700"
-                aria-label={`Remove ${item.fileName}`}
+                aria-label={t`Remove ${item.fileName}`}
                 onClick={() => uploads.remove(item.key)}
               >
                 <X aria-hidden="true" className="size-4" />

@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { Clock } from "lucide-react";
 import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
 import { formatDateTime } from "../../../lib/format.ts";
@@ -19,9 +20,13 @@ export function AutoCloseNotice({ ticket }: { ticket: Ticket }) {
     >
       <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
       {isCreator ? (
-        <span>This ticket will close automatically on {when} unless you reply or rate it.</span>
+        <span>
+          <Trans>This ticket will close automatically on {when} unless you reply or rate it.</Trans>
+        </span>
       ) : (
-        <span>Closes automatically on {when} unless the creator replies or rates it.</span>
+        <span>
+          <Trans>Closes automatically on {when} unless the creator replies or rates it.</Trans>
+        </span>
       )}
     </p>
   );

@@ -1,3 +1,5 @@
+import { plural, t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { LoaderCircle } from "lucide-react";
 import { type Ref, useEffect, useId, useRef, useState } from "react";
@@ -8,7 +10,9 @@ import { changeableStatuses } from "#shared/tickets/ticket-status.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Select } from "../../../components/ui/select.tsx";
+import { i18n } from "../../../lib/i18n.ts";
 import { technicianListQuery, useBulkChangeTickets } from "../ticket.api.ts";
+import { priorityLabels, statusLabels } from "../ticket-labels.ts";
 
 interface BulkActionsBarProps {
   actor: Actor;
@@ -69,17 +73,23 @@ export function BulkActionsBar({
   }, [result, failure]);
 
   const options = [
-    { value: "", label: "Choose an action…" },
-    ...changeableStatuses.map((status) => ({ value: `status:${status}`, label: `Set status: ${status}` })),
-    ...ticketPriorities.map((priority) => ({
-      value: `priority:${priority}`,
-      label: `Set priority: ${priority}`,
-    })),
-    ...(actor.role === "technician" ? [{ value: "assignToMe", label: "Assign to me" }] : []),
+    { value: "", label: t`Choose an action…` },
+    ...changeableStatuses.map((status) => {
+      const label = i18n._(statusLabels[status]);
+      return { value: `status:${status}`, label: t`Set status: ${label}` };
+    }),
+    ...ticketPriorities.map((priority) => {
+      const label = i18n._(priorityLabels[priority]);
+      return { value: `priority:${priority}`, label: t`Set priority: ${label}` };
+    }),
+    ...(actor.role === "technician" ? [{ value: "assignToMe", label: t`Assign to me` }] : []),
     ...(technicians.data ?? [])
       .filter((technician) => technician.id !== actor.id)
-      .map((technician) => ({ value: `assign:${technician.id}`, label: `Assign to ${technician.name}` })),
-    ...(actor.role === "admin" ? [{ value: "queue", label: "Return to queue" }] : []),
+      .map(({ id: technicianId, name }) => ({
+        value: `assign:${technicianId}`,
+        label: t`Assign to ${name}`,
+      })),
+    ...(actor.role === "admin" ? [{ value: "queue", label: t`Return to queue` }] : []),
   ];
 
   const handleApply = async () => {
@@ -92,7 +102,7 @@ export function BulkActionsBar({
       setChoice("");
       onApplied();
     } catch (error) {
-      setFailure(error instanceof Error ? error.message : "The tickets could not be changed.");
+      setFailure(error instanceof Error ? error.message : t`The tickets could not be changed.`);
     }
   };
 
@@ -110,14 +120,14 @@ export function BulkActionsBar({
             checked={allSelected}
             onChange={(event) => onSelectAll(event.target.checked)}
           />
-          Select all
+          <Trans>Select all</Trans>
         </label>
         <span className="text-sm text-slate-500" aria-live="polite">
-          {selectedCount} selected
+          <Trans>{selectedCount} selected</Trans>
         </span>
         <div className="flex w-full flex-wrap items-center gap-2 sm:w-auto">
           <label htmlFor={`${id}-action`} className="sr-only">
-            Action for the selected tickets
+            <Trans>Action for the selected tickets</Trans>
           </label>
           <div className="min-w-0 flex-1 sm:w-56 sm:flex-none">
             <Select
@@ -133,7 +143,7 @@ export function BulkActionsBar({
             disabled={selectedCount === 0 || choice === "" || bulk.isPending}
           >
             {bulk.isPending ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
-            Apply
+            <Trans>Apply</Trans>
           </Button>
         </div>
       </div>
@@ -145,10 +155,9 @@ export function BulkActionsBar({
   );
 }
 
-const tickets = (count: number) => `${count} ticket${count === 1 ? "" : "s"}`;
-
 function BulkOutcome({ result, ref }: { result: BulkResult; ref: Ref<HTMLDivElement> }) {
   const { changed, refused } = result;
+  const refusedCount = refused.length;
   return (
     <div
       ref={ref}
@@ -161,7 +170,12 @@ function BulkOutcome({ result, ref }: { result: BulkResult; ref: Ref<HTMLDivElem
       }
     >
       <p className="font-medium">
-        {tickets(changed.length)} changed{refused.length ? `; ${refused.length} not:` : "."}
+        {refused.length
+          ? plural(changed.length, {
+              one: `# ticket changed; ${refusedCount} not:`,
+              other: `# tickets changed; ${refusedCount} not:`,
+            })
+          : plural(changed.length, { one: "# ticket changed.", other: "# tickets changed." })}
       </p>
       {refused.length ? (
         <ul className="mt-1 flex flex-col gap-0.5">

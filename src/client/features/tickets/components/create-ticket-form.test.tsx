@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { activateLocale } from "../../../lib/i18n.ts";
 import { makeMe, makeTicket } from "../../../test/fixtures.ts";
 import { renderWithApp, stubFetch } from "../../../test/render.tsx";
 import { CreateTicketForm } from "./create-ticket-form.tsx";
@@ -160,6 +161,36 @@ describe("CreateTicketForm", () => {
     expect(screen.queryByText("Failed to create ticket")).not.toBeInTheDocument();
     expect(screen.getByLabelText("Title")).toHaveValue("Mouse is broken");
     expect(onCreated).not.toHaveBeenCalled();
+  });
+
+  describe("in German", () => {
+    afterEach(async () => {
+      await activateLocale("en");
+    });
+
+    it("labels, offers and checks in German, and still sends the API's English values", async () => {
+      await activateLocale("de");
+      const { user, ticketPosts } = setup();
+      const category = await screen.findByLabelText("Kategorie");
+      expect(
+        within(category)
+          .getAllByRole("option")
+          .map((option) => option.textContent),
+      ).toEqual(["Hardware", "Software", "Netzwerk", "Sonstiges"]);
+      await user.click(screen.getByRole("button", { name: "Ticket absenden" }));
+      expect(await screen.findByText("Titel ist erforderlich")).toBeInTheDocument();
+      expect(screen.getByText("Büronummer ist erforderlich")).toBeInTheDocument();
+      expect(ticketPosts()).toHaveLength(0);
+
+      await user.type(screen.getByLabelText("Titel"), "Kein WLAN");
+      await user.type(screen.getByLabelText("Beschreibung"), "Seit heute Morgen.");
+      await user.type(screen.getByLabelText("Büronummer"), "12");
+      await user.selectOptions(category, "Netzwerk");
+      await user.selectOptions(screen.getByLabelText("Priorität"), "Hoch");
+      await user.click(screen.getByRole("button", { name: "Ticket absenden" }));
+      await waitFor(() => expect(ticketPosts()).toHaveLength(1));
+      expect(ticketPosts()[0]?.body).toMatchObject({ category: "Network", priority: "High" });
+    });
   });
 });
 

@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { LoaderCircle } from "lucide-react";
 import { type ReactNode, type RefObject, useId, useRef, useState } from "react";
@@ -23,14 +24,16 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Card } from "../../../components/ui/card.tsx";
 import { Field, Textarea, TextField } from "../../../components/ui/field.tsx";
 import { FileDropZone } from "../../../components/ui/file-drop-zone.tsx";
-import { optionsOf, Select } from "../../../components/ui/select.tsx";
+import { Select } from "../../../components/ui/select.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { isApiError } from "../../../lib/api-client.ts";
 import { handlePastedFiles } from "../../../lib/attachment-upload.ts";
 import { toast } from "../../../lib/toast.ts";
 import { useActor } from "../../../lib/use-actor.ts";
+import { validationText } from "../../../lib/validation-text.ts";
 import { activeCustomFieldsQuery } from "../custom-fields.api.ts";
 import { useCreateTicket } from "../ticket.api.ts";
+import { categoryLabels, labelledOptions, priorityLabels } from "../ticket-labels.ts";
 import { AttachmentPicker } from "./attachment-picker.tsx";
 import { CustomFieldInputs } from "./custom-field-inputs.tsx";
 import { useAttachmentUploads } from "./use-attachment-uploads.ts";
@@ -49,6 +52,7 @@ interface CreateTicketFormProps {
 
 /** Spec §5: every field required; Hardware, Low, General and floor 1 to start with. */
 export function CreateTicketForm({ onCreated, onCancel, departments, titleAssist }: CreateTicketFormProps) {
+  const { t } = useLingui();
   const actor = useActor();
   const headingId = useId();
 
@@ -56,11 +60,15 @@ export function CreateTicketForm({ onCreated, onCancel, departments, titleAssist
   if (actor === undefined) {
     body = (
       <p className="flex items-center gap-2 text-sm text-slate-500">
-        <Spinner label="Loading" /> Loading user permissions
+        <Spinner label={t`Loading`} /> <Trans>Loading user permissions</Trans>
       </p>
     );
   } else if (actor === null || !can.createTicket(actor)) {
-    body = <p className="text-sm text-slate-600">Only users and administrators can create tickets</p>;
+    body = (
+      <p className="text-sm text-slate-600">
+        <Trans>Only users and administrators can create tickets</Trans>
+      </p>
+    );
   } else {
     body = (
       <TicketFields
@@ -75,9 +83,11 @@ export function CreateTicketForm({ onCreated, onCancel, departments, titleAssist
   return (
     <Card className="p-6" aria-labelledby={headingId} role="region">
       <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-        Create New Ticket
+        <Trans>Create New Ticket</Trans>
       </h2>
-      <p className="mt-1 mb-5 text-sm text-slate-500">Describe the problem and where we can find you.</p>
+      <p className="mt-1 mb-5 text-sm text-slate-500">
+        <Trans>Describe the problem and where we can find you.</Trans>
+      </p>
       {body}
     </Card>
   );
@@ -111,6 +121,7 @@ const resolverWithCustomFields =
   };
 
 function TicketFields({ onCreated, onCancel, departments, titleAssist }: CreateTicketFormProps) {
+  const { t } = useLingui();
   const id = useId();
   const ticketsCreated = useRef(0);
   const createTicket = useCreateTicket();
@@ -141,13 +152,13 @@ function TicketFields({ onCreated, onCancel, departments, titleAssist }: CreateT
       );
       // Before onCreated, which may close the form: its title assist must know the visit ended in a ticket.
       ticketsCreated.current += 1;
-      toast.success("Ticket created successfully!");
+      toast.success(t`Ticket created successfully!`);
       reset(createTicketDefaults);
       uploads.clear();
       onCreated?.(ticket);
     } catch (error) {
       if (isApiError(error, 403)) {
-        toast.error("You do not have permission to create tickets");
+        toast.error(t`You do not have permission to create tickets`);
         return;
       }
       // The server refused the ticket (4xx) vs. the request itself failed (network, 5xx): spec §8 has both.
@@ -160,8 +171,8 @@ function TicketFields({ onCreated, onCancel, departments, titleAssist }: CreateT
           setError(`customFields.${fieldId}`, { type: "server", message: issue.message });
         }
       }
-      toast.error(refused ? "Failed to create ticket" : "Error creating ticket");
-      setServerError(error instanceof Error ? error.message : "Error creating ticket");
+      toast.error(refused ? t`Failed to create ticket` : t`Error creating ticket`);
+      setServerError(error instanceof Error ? error.message : t`Error creating ticket`);
     }
   });
 
@@ -175,23 +186,23 @@ function TicketFields({ onCreated, onCancel, departments, titleAssist }: CreateT
     <FileDropZone onFiles={uploads.add}>
       <form noValidate onSubmit={handleCreate} className="grid grid-cols-1 gap-5 sm:grid-cols-6">
         <TextField
-          label="Title"
-          error={errors.title?.message}
+          label={t`Title`}
+          error={validationText(errors.title?.message)}
           className="sm:col-span-6"
-          placeholder="e.g. Laptop does not start"
+          placeholder={t`e.g. Laptop does not start`}
           autoComplete="off"
           {...register("title")}
         />
         {titleAssist?.({ title: watch("title") ?? "", ticketsCreated })}
         <Field
-          label="Description"
+          label={t`Description`}
           htmlFor={`${id}-description`}
-          error={errors.description?.message}
+          error={validationText(errors.description?.message)}
           className="sm:col-span-6"
         >
           <Textarea
             {...field("description")}
-            placeholder="What happened, and what have you tried?"
+            placeholder={t`What happened, and what have you tried?`}
             rows={4}
             onPaste={handlePastedFiles(uploads.add)}
           />
@@ -200,47 +211,47 @@ function TicketFields({ onCreated, onCancel, departments, titleAssist }: CreateT
           <AttachmentPicker uploads={uploads} />
         </div>
         <Field
-          label="Category"
+          label={t`Category`}
           htmlFor={`${id}-category`}
-          error={errors.category?.message}
+          error={validationText(errors.category?.message)}
           className="sm:col-span-3"
         >
-          <Select {...field("category")} options={optionsOf(ticketCategories)} />
+          <Select {...field("category")} options={labelledOptions(ticketCategories, categoryLabels)} />
         </Field>
         <Field
-          label="Priority"
+          label={t`Priority`}
           htmlFor={`${id}-priority`}
-          error={errors.priority?.message}
+          error={validationText(errors.priority?.message)}
           className="sm:col-span-3"
         >
-          <Select {...field("priority")} options={optionsOf(ticketPriorities)} />
+          <Select {...field("priority")} options={labelledOptions(ticketPriorities, priorityLabels)} />
         </Field>
         <CustomFieldInputs
           fields={askedFields}
           register={(name) => register(name)}
-          errorOf={(fieldId) => customFieldErrors?.[fieldId]?.message}
+          errorOf={(fieldId) => validationText(customFieldErrors?.[fieldId]?.message)}
           idPrefix={`${id}-cf`}
         />
         <TextField
-          label="Department"
-          error={errors.department?.message}
+          label={t`Department`}
+          error={validationText(errors.department?.message)}
           className="sm:col-span-2"
           autoComplete="off"
           suggestions={departments}
           {...register("department")}
         />
         <TextField
-          label="Floor"
-          error={errors.floor?.message}
+          label={t`Floor`}
+          error={validationText(errors.floor?.message)}
           className="sm:col-span-2"
           autoComplete="off"
           {...register("floor")}
         />
         <TextField
-          label="Office Number"
-          error={errors.officeNumber?.message}
+          label={t`Office Number`}
+          error={validationText(errors.officeNumber?.message)}
           className="sm:col-span-2"
-          placeholder="e.g. 214"
+          placeholder={t`e.g. 214`}
           autoComplete="off"
           {...register("officeNumber")}
         />
@@ -252,12 +263,12 @@ function TicketFields({ onCreated, onCancel, departments, titleAssist }: CreateT
         <div className="flex flex-wrap justify-end gap-3 sm:col-span-6">
           {onCancel ? (
             <Button variant="secondary" onClick={onCancel}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
           ) : null}
           <Button type="submit" disabled={isSubmitting || uploads.isUploading}>
             {isSubmitting ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
-            Submit Ticket
+            <Trans>Submit Ticket</Trans>
           </Button>
         </div>
       </form>

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import {
@@ -48,11 +49,11 @@ export function CustomFieldFilters({
             value={current(field.id)}
             onChange={(event) => onChange(field.id, event.target.value)}
             options={[
-              { value: "", label: "All" },
+              { value: "", label: t`All` },
               ...(field.type === "checkbox"
                 ? [
-                    { value: "true", label: "Yes" },
-                    { value: "false", label: "No" },
+                    { value: "true", label: t`Yes` },
+                    { value: "false", label: t`No` },
                   ]
                 : field.options),
             ]}

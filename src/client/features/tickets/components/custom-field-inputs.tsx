@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import type { CustomField } from "#shared/custom-fields/custom-field.schemas.ts";
 import { Field, Input } from "../../../components/ui/field.tsx";
@@ -34,7 +35,7 @@ export function CustomFieldInputs({ fields, register, errorOf, idPrefix }: Custo
           {field.type === "checkbox" ? (
             <label className="flex items-center gap-2 text-sm text-slate-700">
               <input type="checkbox" className="size-4 rounded border-slate-300" {...register(name)} />
-              Yes
+              <Trans>Yes</Trans>
             </label>
           ) : (
             field.options.map((option) => (

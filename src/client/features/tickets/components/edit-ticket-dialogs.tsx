@@ -1,4 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { t } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { LoaderCircle, PencilLine } from "lucide-react";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -16,10 +18,12 @@ import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Field, Textarea, TextField } from "../../../components/ui/field.tsx";
-import { optionsOf, Select } from "../../../components/ui/select.tsx";
+import { Select } from "../../../components/ui/select.tsx";
 import { toast } from "../../../lib/toast.ts";
 import { useActor } from "../../../lib/use-actor.ts";
+import { validationText } from "../../../lib/validation-text.ts";
 import { useEditTicket } from "../ticket.api.ts";
+import { categoryLabels, labelledOptions, priorityLabels } from "../ticket-labels.ts";
 
 /**
  * "Edit" for staff (can.editTicketDetails) and "Edit description" for the creator while the ticket is
@@ -39,13 +43,13 @@ export function TicketEditButtons({ ticket }: { ticket: Ticket }) {
       {canEditDetails ? (
         <Button variant="secondary" size="sm" onClick={() => setOpen("details")}>
           <PencilLine aria-hidden="true" className="size-4" />
-          Edit
+          <Trans>Edit</Trans>
         </Button>
       ) : null}
       {canEditDescription ? (
         <Button variant="secondary" size="sm" onClick={() => setOpen("description")}>
           <PencilLine aria-hidden="true" className="size-4" />
-          Edit description
+          <Trans>Edit description</Trans>
         </Button>
       ) : null}
       {open === "details" ? <EditDetailsDialog ticket={ticket} onClose={close} /> : null}
@@ -71,16 +75,17 @@ function useSaveChanges(ticket: Ticket, onClose: () => void) {
     }
     try {
       await edit.mutateAsync(changes);
-      toast.success("Ticket updated");
+      toast.success(t`Ticket updated`);
       onClose();
     } catch (error) {
-      setServerError(error instanceof Error ? error.message : "The ticket could not be updated.");
+      setServerError(error instanceof Error ? error.message : t`The ticket could not be updated.`);
     }
   };
   return { save, serverError };
 }
 
 function EditDetailsDialog({ ticket, onClose }: DialogProps) {
+  const { t } = useLingui();
   const id = useId();
   const { save, serverError } = useSaveChanges(ticket, onClose);
   const {
@@ -101,48 +106,56 @@ function EditDetailsDialog({ ticket, onClose }: DialogProps) {
   );
 
   return (
-    <Dialog title="Edit ticket" description={ticket.ticketId} onClose={onClose}>
+    <Dialog title={t`Edit ticket`} description={ticket.ticketId} onClose={onClose}>
       <form noValidate onSubmit={handleSave} className="grid grid-cols-1 gap-4 sm:grid-cols-6">
         <TextField
-          label="Title"
-          error={errors.title?.message}
+          label={t`Title`}
+          error={validationText(errors.title?.message)}
           className="sm:col-span-6"
           autoComplete="off"
           {...register("title")}
         />
         <Field
-          label="Category"
+          label={t`Category`}
           htmlFor={`${id}-category`}
-          error={errors.category?.message}
+          error={validationText(errors.category?.message)}
           className="sm:col-span-3"
         >
-          <Select id={`${id}-category`} {...register("category")} options={optionsOf(ticketCategories)} />
+          <Select
+            id={`${id}-category`}
+            {...register("category")}
+            options={labelledOptions(ticketCategories, categoryLabels)}
+          />
         </Field>
         <Field
-          label="Priority"
+          label={t`Priority`}
           htmlFor={`${id}-priority`}
-          error={errors.priority?.message}
+          error={validationText(errors.priority?.message)}
           className="sm:col-span-3"
         >
-          <Select id={`${id}-priority`} {...register("priority")} options={optionsOf(ticketPriorities)} />
+          <Select
+            id={`${id}-priority`}
+            {...register("priority")}
+            options={labelledOptions(ticketPriorities, priorityLabels)}
+          />
         </Field>
         <TextField
-          label="Department"
-          error={errors.department?.message}
+          label={t`Department`}
+          error={validationText(errors.department?.message)}
           className="sm:col-span-2"
           autoComplete="off"
           {...register("department")}
         />
         <TextField
-          label="Floor"
-          error={errors.floor?.message}
+          label={t`Floor`}
+          error={validationText(errors.floor?.message)}
           className="sm:col-span-2"
           autoComplete="off"
           {...register("floor")}
         />
         <TextField
-          label="Office Number"
-          error={errors.officeNumber?.message}
+          label={t`Office Number`}
+          error={validationText(errors.officeNumber?.message)}
           className="sm:col-span-2"
           autoComplete="off"
           {...register("officeNumber")}
@@ -154,6 +167,7 @@ function EditDetailsDialog({ ticket, onClose }: DialogProps) {
 }
 
 function EditDescriptionDialog({ ticket, onClose }: DialogProps) {
+  const { t } = useLingui();
   const id = useId();
   const { save, serverError } = useSaveChanges(ticket, onClose);
   const {
@@ -170,12 +184,16 @@ function EditDescriptionDialog({ ticket, onClose }: DialogProps) {
 
   return (
     <Dialog
-      title="Edit description"
-      description="You can change the description until a technician starts on the ticket."
+      title={t`Edit description`}
+      description={t`You can change the description until a technician starts on the ticket.`}
       onClose={onClose}
     >
       <form noValidate onSubmit={handleSave} className="flex flex-col gap-4">
-        <Field label="Description" htmlFor={`${id}-description`} error={errors.description?.message}>
+        <Field
+          label={t`Description`}
+          htmlFor={`${id}-description`}
+          error={validationText(errors.description?.message)}
+        >
           <Textarea
             id={`${id}-description`}
             invalid={errors.description !== undefined}
@@ -207,11 +225,11 @@ function FormEnd({
       ) : null}
       <div className="flex flex-wrap justify-end gap-3 sm:col-span-6">
         <Button variant="secondary" onClick={onCancel}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
-          Save changes
+          <Trans>Save changes</Trans>
         </Button>
       </div>
     </>

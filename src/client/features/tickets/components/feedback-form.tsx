@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { LoaderCircle } from "lucide-react";
 import { useId, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
@@ -7,7 +8,6 @@ import {
   type Feedback,
   feedbackInputSchema,
   isRating,
-  ratingLabels,
   ratings,
 } from "#shared/tickets/ticket-activity.schemas.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
@@ -15,7 +15,9 @@ import { Button } from "../../../components/ui/button.tsx";
 import { cn } from "../../../components/ui/cn.ts";
 import { Field, Textarea } from "../../../components/ui/field.tsx";
 import { toast } from "../../../lib/toast.ts";
+import { validationText } from "../../../lib/validation-text.ts";
 import { useGiveFeedback } from "../ticket.api.ts";
+import { ratingLabels } from "../ticket-labels.ts";
 import { StarIcon } from "./rating-stars.tsx";
 
 interface FeedbackFormProps {
@@ -28,6 +30,7 @@ interface FeedbackFormProps {
 
 /** Spec §5: rating 1–5 (default 5) with its label, optional comment. */
 export function FeedbackForm({ ticketId, initial, onSaved, onCancel }: FeedbackFormProps) {
+  const { t, i18n } = useLingui();
   const id = useId();
   const giveFeedback = useGiveFeedback(ticketId);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -46,11 +49,11 @@ export function FeedbackForm({ ticketId, initial, onSaved, onCancel }: FeedbackF
     setServerError(null);
     try {
       await giveFeedback.mutateAsync(input);
-      toast.success("Thank you for your feedback!");
+      toast.success(t`Thank you for your feedback!`);
       onSaved();
     } catch (error) {
-      toast.error("Failed to submit feedback");
-      setServerError(error instanceof Error ? error.message : "Failed to submit feedback");
+      toast.error(t`Failed to submit feedback`);
+      setServerError(error instanceof Error ? error.message : t`Failed to submit feedback`);
     }
   });
 
@@ -63,13 +66,15 @@ export function FeedbackForm({ ticketId, initial, onSaved, onCancel }: FeedbackF
           const shown = hovered ?? field.value;
           return (
             <fieldset>
-              <legend className="text-sm font-medium text-slate-700">Rating</legend>
+              <legend className="text-sm font-medium text-slate-700">
+                <Trans>Rating</Trans>
+              </legend>
               <div className="mt-2 flex flex-wrap items-center gap-3">
                 <div className="flex">
                   {ratings.map((rating) => (
                     <label
                       key={rating}
-                      title={ratingLabels[rating]}
+                      title={i18n._(ratingLabels[rating])}
                       onMouseEnter={() => setHovered(rating)}
                       onMouseLeave={() => setHovered(null)}
                       className="cursor-pointer rounded-md p-0.5 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-indigo-600"
@@ -83,7 +88,7 @@ export function FeedbackForm({ ticketId, initial, onSaved, onCancel }: FeedbackF
                         onBlur={field.onBlur}
                         className="sr-only"
                       />
-                      <span className="sr-only">{ratingLabels[rating]}</span>
+                      <span className="sr-only">{i18n._(ratingLabels[rating])}</span>
                       <StarIcon isFilled={rating <= shown} size="lg" />
                     </label>
                   ))}
@@ -92,7 +97,7 @@ export function FeedbackForm({ ticketId, initial, onSaved, onCancel }: FeedbackF
                   aria-hidden="true"
                   className={cn("text-sm font-medium", hovered ? "text-slate-500" : "text-slate-900")}
                 >
-                  {isRating(shown) ? `${shown} · ${ratingLabels[shown]}` : null}
+                  {isRating(shown) ? `${shown} · ${i18n._(ratingLabels[shown])}` : null}
                 </span>
               </div>
             </fieldset>
@@ -100,9 +105,9 @@ export function FeedbackForm({ ticketId, initial, onSaved, onCancel }: FeedbackF
         }}
       />
       <Field
-        label="Feedback comment"
+        label={t`Feedback comment`}
         htmlFor={`${id}-comment`}
-        error={errors.comment?.message}
+        error={validationText(errors.comment?.message)}
         className="max-w-2xl"
       >
         <Textarea
@@ -110,7 +115,7 @@ export function FeedbackForm({ ticketId, initial, onSaved, onCancel }: FeedbackF
           invalid={errors.comment !== undefined}
           rows={3}
           className="min-h-20"
-          placeholder="Optional: what went well, what could be better?"
+          placeholder={t`Optional: what went well, what could be better?`}
           {...register("comment")}
         />
       </Field>
@@ -118,11 +123,11 @@ export function FeedbackForm({ ticketId, initial, onSaved, onCancel }: FeedbackF
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
-          Submit Feedback
+          <Trans>Submit Feedback</Trans>
         </Button>
         {onCancel ? (
           <Button variant="secondary" onClick={onCancel}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
         ) : null}
       </div>

@@ -1,19 +1,22 @@
+import { useLingui } from "@lingui/react/macro";
 import { Star } from "lucide-react";
-import { isRating, ratingLabels, ratings } from "#shared/tickets/ticket-activity.schemas.ts";
+import { isRating, ratings } from "#shared/tickets/ticket-activity.schemas.ts";
 import { cn } from "../../../components/ui/cn.ts";
+import { ratingLabels } from "../ticket-labels.ts";
 
 /** Read-only: "★★★★☆ Satisfied", announced as "4 out of 5 stars". */
 export function RatingStars({ rating, size = "md" }: { rating: number; size?: "sm" | "md" }) {
+  const { t, i18n } = useLingui();
   return (
     <span className="inline-flex items-center gap-2">
-      <span role="img" aria-label={`${rating} out of 5 stars`} className="inline-flex gap-0.5">
+      <span role="img" aria-label={t`${rating} out of 5 stars`} className="inline-flex gap-0.5">
         {ratings.map((value) => (
           <StarIcon key={value} isFilled={value <= rating} size={size} />
         ))}
       </span>
       {isRating(rating) ? (
         <span className={cn("font-medium text-slate-900", size === "sm" ? "text-xs" : "text-sm")}>
-          {ratingLabels[rating]}
+          {i18n._(ratingLabels[rating])}
         </span>
       ) : null}
     </span>

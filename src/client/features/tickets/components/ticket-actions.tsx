@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { Lock } from "lucide-react";
 import { can } from "#shared/permissions.ts";
 import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
@@ -26,18 +27,24 @@ export function TicketActions({ ticket, onOutcome }: TicketActionsProps) {
     return isStaff && ticket.status === "Closed" ? (
       <Card className="flex items-start gap-3 p-5 text-sm text-slate-600">
         <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-400" />
-        <p>This ticket is closed; its status can no longer change.</p>
+        <p>
+          <Trans>This ticket is closed; its status can no longer change.</Trans>
+        </p>
       </Card>
     ) : null;
   }
 
   return (
     <Card className="flex flex-col gap-5 p-5">
-      <h2 className="text-sm font-semibold text-slate-900">Actions</h2>
+      <h2 className="text-sm font-semibold text-slate-900">
+        <Trans>Actions</Trans>
+      </h2>
       {canAssign ? (
         <div className="flex flex-col gap-2">
           <AssignToMeButton ticketId={ticket.ticketId} onOutcome={onOutcome} />
-          <p className="text-xs text-slate-500">You become its assignee and it moves to In Progress.</p>
+          <p className="text-xs text-slate-500">
+            <Trans>You become its assignee and it moves to In Progress.</Trans>
+          </p>
         </div>
       ) : null}
       {canChangeStatus ? <ChangeStatusButtons actor={actor} ticket={ticket} onOutcome={onOutcome} /> : null}

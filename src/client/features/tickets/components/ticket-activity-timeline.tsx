@@ -16,8 +16,7 @@ import {
 } from "lucide-react";
 import type { ReactNode } from "react";
 import { mentionsToPlainText } from "#shared/mentions/mentions.ts";
-import { autoClosedText } from "#shared/service-levels/auto-close.schemas.ts";
-import { isSlaEventType, slaEventText } from "#shared/service-levels/sla-escalation.ts";
+import { isSlaEventType } from "#shared/service-levels/sla-escalation.ts";
 import type { TicketEvent, TicketEventType } from "#shared/tickets/ticket-activity.schemas.ts";
 import { Card } from "../../../components/ui/card.tsx";
 import { cn } from "../../../components/ui/cn.ts";
@@ -25,6 +24,7 @@ import { LoadFailed } from "../../../components/ui/load-failed.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { formatDateTime } from "../../../lib/format.ts";
 import { i18n } from "../../../lib/i18n.ts";
+import { autoClosedSentence, slaEventSentence } from "../service-level-texts.ts";
 import { ticketActivityQuery } from "../ticket.api.ts";
 import { statusLabels } from "../ticket-labels.ts";
 import { RatingStars } from "./rating-stars.tsx";
@@ -94,7 +94,7 @@ function TimelineItem({ event, isLast }: { event: TicketEvent; isLast: boolean }
               event.type === "sla_breached" ? "text-red-700" : "text-amber-800",
             )}
           >
-            {slaEventText(event.type, event.slaTarget ?? "resolution", {
+            {slaEventSentence(event.type, event.slaTarget ?? "resolution", {
               dueAt: event.dueAt ? new Date(event.dueAt) : null,
               at: new Date(event.at),
             })}
@@ -167,7 +167,7 @@ function EventSummary({ event }: { event: TicketEvent }): ReactNode {
     case "auto_closed":
       return (
         <>
-          {autoClosedText(event.idleDays ?? 0)}
+          {autoClosedSentence(event.idleDays ?? 0)}
           <Separator />
           <Transition event={event} />
         </>

@@ -1,3 +1,5 @@
+import { t } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -18,11 +20,13 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Card } from "../../../components/ui/card.tsx";
 import { toast } from "../../../lib/toast.ts";
 import { useActor } from "../../../lib/use-actor.ts";
+import { validationText } from "../../../lib/validation-text.ts";
 import { ticketCustomFieldsQuery, useEditTicketCustomFields } from "../custom-fields.api.ts";
 import { CustomFieldInputs } from "./custom-field-inputs.tsx";
 
 /** The ticket's custom field values (retired fields' old values too); staff edit the active ones. */
 export function TicketCustomFields({ ticket }: { ticket: Ticket }) {
+  const { t } = useLingui();
   const actor = useActor();
   const query = useQuery(ticketCustomFieldsQuery(ticket.ticketId));
   const [isEditing, setIsEditing] = useState(false);
@@ -31,12 +35,14 @@ export function TicketCustomFields({ ticket }: { ticket: Ticket }) {
   const mayEdit = actor ? can.editTicketDetails(actor, ticket) : false;
 
   return (
-    <Card className="p-5" role="region" aria-label="Additional details">
+    <Card className="p-5" role="region" aria-label={t`Additional details`}>
       <div className="flex items-center justify-between gap-3">
-        <h2 className="text-sm font-semibold text-slate-900">Additional details</h2>
+        <h2 className="text-sm font-semibold text-slate-900">
+          <Trans>Additional details</Trans>
+        </h2>
         {mayEdit && !isEditing && items.some((item) => !item.field.retired) ? (
           <Button variant="secondary" size="sm" onClick={() => setIsEditing(true)}>
-            Edit
+            <Trans>Edit</Trans>
           </Button>
         ) : null}
       </div>
@@ -47,7 +53,12 @@ export function TicketCustomFields({ ticket }: { ticket: Ticket }) {
           {items.map(({ field, value }) => (
             <div key={field.id} className="flex items-center justify-between gap-4 py-2.5">
               <dt className="text-slate-500">
-                {field.label} {field.retired ? <Badge tone="slate">Retired</Badge> : null}
+                {field.label}{" "}
+                {field.retired ? (
+                  <Badge tone="slate">
+                    <Trans>Retired</Trans>
+                  </Badge>
+                ) : null}
               </dt>
               <dd className="text-right font-medium break-words text-slate-900">
                 {formatCustomFieldValue(field, value)}
@@ -111,10 +122,10 @@ function EditCustomFields({
     }
     try {
       await save.mutateAsync(parsed.data);
-      toast.success("Details saved");
+      toast.success(t`Details saved`);
       onDone();
     } catch (error) {
-      setServerError(error instanceof Error ? error.message : "The details could not be saved");
+      setServerError(error instanceof Error ? error.message : t`The details could not be saved`);
     }
   });
 
@@ -126,7 +137,7 @@ function EditCustomFields({
       <CustomFieldInputs
         fields={definitions.filter((field) => field.category === null || field.category === ticket.category)}
         register={(name) => register(name)}
-        errorOf={(fieldId) => errors?.[fieldId]?.message}
+        errorOf={(fieldId) => validationText(errors?.[fieldId]?.message)}
         idPrefix={`${id}-cf`}
       />
       {serverError ? (
@@ -136,10 +147,10 @@ function EditCustomFields({
       ) : null}
       <div className="flex justify-end gap-2 sm:col-span-3">
         <Button variant="secondary" size="sm" onClick={onDone}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
         <Button type="submit" size="sm" disabled={formState.isSubmitting}>
-          Save details
+          <Trans>Save details</Trans>
         </Button>
       </div>
     </form>

@@ -5,6 +5,7 @@ import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
 import { Card } from "../../../components/ui/card.tsx";
 import { formatDateTime } from "../../../lib/format.ts";
 import { ticketActivityQuery } from "../ticket.api.ts";
+import { categoryLabels } from "../ticket-labels.ts";
 import { AttachmentList } from "./attachment-list.tsx";
 import { TicketPriorityLabel, TicketStatusBadge } from "./ticket-status-badge.tsx";
 
@@ -62,7 +63,7 @@ function TicketAttachments({ ticketId }: { ticketId: string }) {
 
 /** Every field of the ticket, with the creator's and assignee's names and both times. */
 export function TicketFacts({ ticket }: { ticket: Ticket }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   return (
     <Card className="p-5">
       <h2 className="text-sm font-semibold text-slate-900">
@@ -75,7 +76,7 @@ export function TicketFacts({ ticket }: { ticket: Ticket }) {
         <Detail label={t`Priority`}>
           <TicketPriorityLabel priority={ticket.priority} />
         </Detail>
-        <Detail label={t`Category`}>{ticket.category}</Detail>
+        <Detail label={t`Category`}>{i18n._(categoryLabels[ticket.category])}</Detail>
         <Detail label={t`Department`}>{ticket.department}</Detail>
         <Detail label={t`Floor`}>{ticket.floor}</Detail>
         <Detail label={t`Office Number`}>{ticket.officeNumber}</Detail>

@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { AlarmClock, TriangleAlert } from "lucide-react";
 import { StatCard } from "../../../components/ui/stat-card.tsx";
@@ -5,8 +7,8 @@ import { Link } from "../../../lib/router.tsx";
 import { ticketSummaryQuery } from "../ticket.api.ts";
 
 const dueCards = [
-  { label: "Overdue", count: "overdue", due: "overdue", icon: TriangleAlert, tone: "amber" },
-  { label: "Due soon", count: "dueSoon", due: "due_soon", icon: AlarmClock, tone: "blue" },
+  { label: msg`Overdue`, count: "overdue", due: "overdue", icon: TriangleAlert, tone: "amber" },
+  { label: msg`Due soon`, count: "dueSoon", due: "due_soon", icon: AlarmClock, tone: "blue" },
 ] as const;
 
 /**
@@ -14,23 +16,26 @@ const dueCards = [
  * aggregate call as the other counts; each opens the ticket list with that filter.
  */
 export function TicketDueCards() {
+  const { t, i18n } = useLingui();
   const { data } = useQuery(ticketSummaryQuery("visible"));
   return (
-    <section aria-label="Service level counts" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+    <section aria-label={t`Service level counts`} className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
       {dueCards.map((card) => (
         <Link
-          key={card.label}
+          key={card.due}
           to={`/tickets?due=${card.due}&sort=due`}
           className="rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 [&>*]:transition-shadow [&>*]:hover:shadow-md"
         >
           <StatCard
-            label={card.label}
+            label={i18n._(card.label)}
             value={data?.[card.count] ?? undefined}
             icon={card.icon}
             tone={card.tone}
           />
           {/* The name is the card's own text ("Overdue 3") and then this: what is seen is what is said. */}
-          <span className="sr-only">, open the list</span>
+          <span className="sr-only">
+            <Trans>, open the list</Trans>
+          </span>
         </Link>
       ))}
     </section>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Pencil } from "lucide-react";
 import { useId, useState } from "react";
@@ -18,6 +19,7 @@ import { RatingStars } from "./rating-stars.tsx";
  * while the ticket stays Resolved; the feedback itself for everyone who can see the ticket.
  */
 export function TicketFeedback({ ticket }: { ticket: Ticket }) {
+  const { t } = useLingui();
   const headingId = useId();
   const actor = useActor();
   const activity = useQuery(ticketActivityQuery(ticket.ticketId));
@@ -31,16 +33,16 @@ export function TicketFeedback({ ticket }: { ticket: Ticket }) {
   return (
     <Card role="region" aria-labelledby={headingId} className="p-6">
       <h2 id={headingId} className="text-base font-semibold text-slate-900">
-        {canGive ? "Rate & Feedback" : "Feedback"}
+        {canGive ? t`Rate & Feedback` : t`Feedback`}
       </h2>
       {activity.isPending ? (
         <div className="flex justify-center py-4">
-          <Spinner label="Loading feedback" />
+          <Spinner label={t`Loading feedback`} />
         </div>
       ) : showForm ? (
         <>
           <p className="mt-1 mb-5 text-sm text-slate-500">
-            Your ticket is resolved. How satisfied are you with the help you received?
+            <Trans>Your ticket is resolved. How satisfied are you with the help you received?</Trans>
           </p>
           <FeedbackForm
             ticketId={ticket.ticketId}
@@ -52,7 +54,7 @@ export function TicketFeedback({ ticket }: { ticket: Ticket }) {
       ) : feedback ? (
         <SubmittedFeedback
           feedback={feedback}
-          authorName={ticket.createdByName ?? "The creator"}
+          authorName={ticket.createdByName ?? t`The creator`}
           onChange={canGive ? () => setIsEditing(true) : undefined}
         />
       ) : null}
@@ -76,14 +78,16 @@ function SubmittedFeedback({ feedback, authorName, onChange }: SubmittedFeedback
         </blockquote>
       ) : null}
       <p className="text-xs text-slate-500">
-        Given by {authorName} on{" "}
-        <time dateTime={feedback.submittedAt}>{formatDateTime(feedback.submittedAt)}</time>
+        <Trans>
+          Given by {authorName} on{" "}
+          <time dateTime={feedback.submittedAt}>{formatDateTime(feedback.submittedAt)}</time>
+        </Trans>
       </p>
       {onChange ? (
         <div>
           <Button variant="secondary" size="sm" onClick={onChange}>
             <Pencil aria-hidden="true" className="size-3.5" />
-            Change feedback
+            <Trans>Change feedback</Trans>
           </Button>
         </div>
       ) : null}

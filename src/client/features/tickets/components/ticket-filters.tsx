@@ -17,7 +17,7 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Field, Input } from "../../../components/ui/field.tsx";
 import { optionsOf, Select } from "../../../components/ui/select.tsx";
 import { i18n } from "../../../lib/i18n.ts";
-import { priorityLabels, statusLabels } from "../ticket-labels.ts";
+import { categoryLabels, priorityLabels, statusLabels } from "../ticket-labels.ts";
 
 /** What a person narrows a list by; kept in the page's URL so that it survives reloads and links. */
 export interface TicketSearch {
@@ -150,7 +150,7 @@ export function TicketFilters({ value, onChange, showDue = false }: TicketFilter
           <Select {...select("priority", ticketPriorities, priorityLabels)} />
         </Field>
         <Field label={t`Category`} htmlFor={`${id}-category`}>
-          <Select {...select("category", ticketCategories)} />
+          <Select {...select("category", ticketCategories, categoryLabels)} />
         </Field>
         <Button
           variant="ghost"

@@ -16,6 +16,7 @@ import { Link } from "../../../lib/router.tsx";
 import { toast } from "../../../lib/toast.ts";
 import { useActor } from "../../../lib/use-actor.ts";
 import { type TicketListFilters, ticketListQuery } from "../ticket.api.ts";
+import { categoryLabels } from "../ticket-labels.ts";
 import { useTicketListKeys } from "../use-ticket-list-keys.ts";
 import { BulkActionsBar } from "./bulk-actions-bar.tsx";
 import { TicketDueBadge } from "./ticket-sla.tsx";
@@ -224,17 +225,14 @@ function TicketRow({ ticket, isSelected, onFocus }: TicketRowProps) {
           <Dot />
           <span className="text-slate-700">{ticket.createdByName ?? t`Unknown requester`}</span>
           <Dot />
-          <span>
-            {ticket.department}, floor {ticket.floor}
-            {ticket.officeNumber ? `, office ${ticket.officeNumber}` : ""}
-          </span>
+          <span>{placeOf(ticket)}</span>
           <span className="sr-only sm:not-sr-only">
             <Dot />
             <span className="font-mono">{ticket.ticketId}</span>
             <Dot />
             <time dateTime={ticket.createdAt}>{formatDateTime(ticket.createdAt)}</time>
             <Dot />
-            <span>{ticket.category}</span>
+            <span>{i18n._(categoryLabels[ticket.category])}</span>
             <Dot />
             <span>{ticket.assignedToName ?? (ticket.assignedTo ? t`Assigned` : t`Unassigned`)}</span>
           </span>
@@ -246,6 +244,13 @@ function TicketRow({ ticket, isSelected, onFocus }: TicketRowProps) {
       />
     </Link>
   );
+}
+
+/** Where the requester sits: "Finance, floor 3, office 214". */
+function placeOf({ department, floor, officeNumber }: Ticket) {
+  return officeNumber
+    ? t`${department}, floor ${floor}, office ${officeNumber}`
+    : t`${department}, floor ${floor}`;
 }
 
 const Dot = () => (

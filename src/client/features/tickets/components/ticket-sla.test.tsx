@@ -1,6 +1,9 @@
-import { act, render, screen } from "@testing-library/react";
+import { I18nProvider } from "@lingui/react";
+import { act, render as renderNode, screen } from "@testing-library/react";
+import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { TicketSla } from "#shared/service-levels/ticket-sla.ts";
+import { activateLocale, i18n } from "../../../lib/i18n.ts";
 import { slaTickMs, TicketDueBadge, TicketSlaPanel } from "./ticket-sla.tsx";
 
 // The browser's clock is set far from the server's on purpose: the countdown must follow the server.
@@ -11,6 +14,11 @@ beforeEach(() => {
   vi.setSystemTime(new Date("2024-06-01T00:00:00Z"));
 });
 afterEach(() => vi.useRealTimers());
+
+const wrapper = ({ children }: { children: ReactNode }) => (
+  <I18nProvider i18n={i18n}>{children}</I18nProvider>
+);
+const render = (ui: ReactNode) => renderNode(ui, { wrapper });
 
 const sla = (overrides: Partial<TicketSla> = {}): TicketSla => ({
   firstResponse: { dueAt: "2030-01-07T11:00:00.000Z", metAt: null, state: "running" },
@@ -50,6 +58,17 @@ describe("TicketSlaPanel", () => {
     );
     expect(screen.getByText("Met late")).toBeInTheDocument();
     expect(screen.getByText("No target")).toBeInTheDocument();
+  });
+
+  it("counts down in German too", async () => {
+    await activateLocale("de");
+    try {
+      render(<TicketSlaPanel sla={sla()} />);
+      expect(screen.getByText("noch 2 Std. 14 Min.")).toBeInTheDocument();
+      expect(screen.getByText("noch 1 T. 1 Std.")).toBeInTheDocument();
+    } finally {
+      await activateLocale("en");
+    }
   });
 });
 

@@ -1,9 +1,11 @@
+import { t } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
-import { formatSpan } from "#shared/service-levels/format-span.ts";
 import type { SlaState, SlaTargetView, TicketSla } from "#shared/service-levels/ticket-sla.ts";
 import { Badge, type BadgeTone } from "../../../components/ui/badge.tsx";
 import { Card } from "../../../components/ui/card.tsx";
 import { formatDateTime } from "../../../lib/format.ts";
+import { spanText } from "../service-level-texts.ts";
 
 /** How often the countdown is redrawn: minutes are what it shows. */
 export const slaTickMs = 30_000;
@@ -35,12 +37,16 @@ const tones: Record<SlaState, BadgeTone> = {
 
 /** "2h 14m left", "Overdue by 35m", "Met", "Met late", "No target" at `now` (wall-clock time). */
 export function slaTargetText(target: SlaTargetView, now: number): { text: string; state: SlaState } {
-  if (target.state === "none" || !target.dueAt) return { text: "No target", state: "none" };
-  if (target.state === "met") return { text: "Met", state: "met" };
-  if (target.state === "met_late") return { text: "Met late", state: "met_late" };
+  if (target.state === "none" || !target.dueAt) return { text: t`No target`, state: "none" };
+  if (target.state === "met") return { text: t`Met`, state: "met" };
+  if (target.state === "met_late") return { text: t`Met late`, state: "met_late" };
   const left = new Date(target.dueAt).getTime() - now;
-  if (left <= 0) return { text: `Overdue by ${formatSpan(-left)}`, state: "overdue" };
-  return { text: `${formatSpan(left)} left`, state: target.state };
+  if (left <= 0) {
+    const span = spanText(-left);
+    return { text: t`Overdue by ${span}`, state: "overdue" };
+  }
+  const span = spanText(left);
+  return { text: t`${span} left`, state: target.state };
 }
 
 function SlaTarget({ label, target, now }: { label: string; target: SlaTargetView; now: number }) {
@@ -52,7 +58,9 @@ function SlaTarget({ label, target, now }: { label: string; target: SlaTargetVie
         <Badge tone={tones[state]}>{text}</Badge>
         {target.dueAt ? (
           <span className="text-xs text-slate-500">
-            Due <time dateTime={target.dueAt}>{formatDateTime(target.dueAt)}</time>
+            <Trans>
+              Due <time dateTime={target.dueAt}>{formatDateTime(target.dueAt)}</time>
+            </Trans>
           </span>
         ) : null}
       </dd>
@@ -65,15 +73,20 @@ function SlaTarget({ label, target, now }: { label: string; target: SlaTargetVie
  * themselves were counted in business hours when the due times were set), or how long overdue.
  */
 export function TicketSlaPanel({ sla }: { sla: TicketSla }) {
+  const { t } = useLingui();
   const now = useServerNow(sla.serverNow);
   return (
     <Card className="p-5">
-      <h2 className="text-sm font-semibold text-slate-900">Service level</h2>
+      <h2 className="text-sm font-semibold text-slate-900">
+        <Trans>Service level</Trans>
+      </h2>
       <dl className="mt-2 divide-y divide-slate-100 text-sm">
-        <SlaTarget label="First response" target={sla.firstResponse} now={now} />
-        <SlaTarget label="Resolution" target={sla.resolution} now={now} />
+        <SlaTarget label={t`First response`} target={sla.firstResponse} now={now} />
+        <SlaTarget label={t`Resolution`} target={sla.resolution} now={now} />
       </dl>
-      <p className="mt-2 text-xs text-slate-500">Time left is clock time until the due time.</p>
+      <p className="mt-2 text-xs text-slate-500">
+        <Trans>Time left is clock time until the due time.</Trans>
+      </p>
     </Card>
   );
 }
@@ -82,7 +95,17 @@ export function TicketSlaPanel({ sla }: { sla: TicketSla }) {
 export function TicketDueBadge({ sla }: { sla: TicketSla | null }) {
   if (!sla) return null;
   const states = [sla.firstResponse.state, sla.resolution.state];
-  if (states.includes("overdue")) return <Badge tone="red">Overdue</Badge>;
-  if (states.includes("due_soon")) return <Badge tone="amber">Due soon</Badge>;
+  if (states.includes("overdue"))
+    return (
+      <Badge tone="red">
+        <Trans>Overdue</Trans>
+      </Badge>
+    );
+  if (states.includes("due_soon"))
+    return (
+      <Badge tone="amber">
+        <Trans>Due soon</Trans>
+      </Badge>
+    );
   return null;
 }

@@ -1,6 +1,7 @@
+import { plural, t } from "@lingui/core/macro";
 import { useCallback, useRef, useState } from "react";
 import { maxAttachmentsPerItem } from "#shared/attachments/attachment.schemas.ts";
-import { allowedTypesDescription, kindForFileName } from "#shared/attachments/attachment-types.ts";
+import { kindForFileName } from "#shared/attachments/attachment-types.ts";
 import { uploadAttachment, withScreenshotName } from "../../../lib/attachment-upload.ts";
 
 export interface UploadItem {
@@ -11,6 +12,10 @@ export interface UploadItem {
   attachmentId?: string;
   error?: string;
 }
+
+// The kinds of attachmentTypes (#shared/attachments/attachment-types.ts), as allowedTypesDescription says them.
+const allowedTypesText = () =>
+  t`You can attach images (PNG, JPEG, GIF, WebP), PDF, text (.txt, .log, .csv, .md), zip and Office documents.`;
 
 /**
  * Files chosen, dropped or pasted into a form: each uploads at once (so sending the form only links
@@ -31,15 +36,21 @@ export function useAttachmentUploads() {
       const key = nextKey.current++;
       const base = { key, fileName: file.name, size: file.size };
       if (kept.current >= maxAttachmentsPerItem)
-        return { ...base, state: "failed", error: `Attach at most ${maxAttachmentsPerItem} files at once.` };
+        return {
+          ...base,
+          state: "failed",
+          error: plural(maxAttachmentsPerItem, {
+            one: "Attach at most # file at once.",
+            other: "Attach at most # files at once.",
+          }),
+        };
       // The server decides on the content; this only spares an upload that would surely be refused.
-      if (!kindForFileName(file.name))
-        return { ...base, state: "failed", error: `You can attach ${allowedTypesDescription}.` };
+      if (!kindForFileName(file.name)) return { ...base, state: "failed", error: allowedTypesText() };
       kept.current++;
       uploadAttachment(file).then(
         (attachment) => update(key, { state: "done", attachmentId: attachment.id }),
         (error: unknown) =>
-          update(key, { state: "failed", error: error instanceof Error ? error.message : "Upload failed" }),
+          update(key, { state: "failed", error: error instanceof Error ? error.message : t`Upload failed` }),
       );
       return { ...base, state: "uploading" };
     });
