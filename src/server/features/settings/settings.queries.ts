@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { runPrepared } from "../../db/prepared.ts";
 import { type AdminChangeRow, adminChanges, appSettings, users } from "../../db/schema/index.ts";
 
 export async function findSettingRow(db: Db, area: string) {
@@ -18,10 +19,12 @@ export async function findSettingRow(db: Db, area: string) {
 
 /** The stored values of several areas in one round trip (areas never saved are missing). */
 export async function findSettingValues(db: Db, areas: string[]): Promise<Map<string, unknown>> {
-  const rows = await db
-    .select({ area: appSettings.area, value: appSettings.value })
-    .from(appSettings)
-    .where(inArray(appSettings.area, areas));
+  const rows = await runPrepared(
+    db
+      .select({ area: appSettings.area, value: appSettings.value })
+      .from(appSettings)
+      .where(inArray(appSettings.area, areas)),
+  );
   return new Map(rows.map((row) => [row.area, row.value]));
 }
 

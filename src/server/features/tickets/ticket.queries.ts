@@ -8,6 +8,7 @@ import type {
   TicketSummary,
 } from "#shared/tickets/ticket.schemas.ts";
 import type { Db } from "../../db/client.ts";
+import { runPrepared } from "../../db/prepared.ts";
 import { type TicketRow, ticketCounts, tickets, users } from "../../db/schema/index.ts";
 import { type DueWindow, dueFilterWhere } from "./ticket-visibility.ts";
 
@@ -248,9 +249,11 @@ export function ticketDuePageIdsQuery({ branches, filters, after, limit }: DuePa
  * with its ordinality, joined to the tickets by primary key and read back in that order.
  */
 async function findTicketsOfIds(db: Db, idsQuery: SQL): Promise<TicketWithNames[]> {
-  const rows = await selectTicketsWithNames(db)
-    .innerJoin(sql`unnest(array(${idsQuery})) with ordinality as page(id, n)`, sql`page.id = ${tickets.id}`)
-    .orderBy(sql`page.n`);
+  const rows = await runPrepared(
+    selectTicketsWithNames(db)
+      .innerJoin(sql`unnest(array(${idsQuery})) with ordinality as page(id, n)`, sql`page.id = ${tickets.id}`)
+      .orderBy(sql`page.n`),
+  );
   return rows.map(flatten);
 }
 
@@ -381,15 +384,17 @@ type Counters = Record<keyof ReturnType<typeof counterKeysOf>, CountsByStatus>;
 /** Every counter the actor's counts are made of, by status, in one query by primary key. */
 async function readCounters(db: Db, actor: Actor): Promise<Counters> {
   const keys = counterKeysOf(actor.id);
-  const rows = await db
-    .select({
-      scope: ticketCounts.scope,
-      status: ticketCounts.status,
-      n: sql<number>`sum(${ticketCounts.n})::int`,
-    })
-    .from(ticketCounts)
-    .where(inArray(ticketCounts.scope, Object.values(keys)))
-    .groupBy(ticketCounts.scope, ticketCounts.status);
+  const rows = await runPrepared(
+    db
+      .select({
+        scope: ticketCounts.scope,
+        status: ticketCounts.status,
+        n: sql<number>`sum(${ticketCounts.n})::int`,
+      })
+      .from(ticketCounts)
+      .where(inArray(ticketCounts.scope, Object.values(keys)))
+      .groupBy(ticketCounts.scope, ticketCounts.status),
+  );
   const of = Object.fromEntries(Object.keys(keys).map((key) => [key, noTickets()])) as Counters;
   const keyOf = new Map(Object.entries(keys).map(([key, value]) => [value as string, key as keyof Counters]));
   for (const row of rows) of[keyOf.get(row.scope)!][row.status] = Number(row.n);
