@@ -7,6 +7,7 @@
 //   npm run bench:list -- --pglite                      # embedded PGlite, 20,000 tickets
 //   BENCH_REUSE_URL=postgres://postgres@127.0.0.1:5432/bench_1m npm run bench:list   # a seeded million
 //   --tickets N, --duration S (10), --reuse, --connections 16,64  (bench/server-bench.ts)
+//   --only "admin: All,page 41"                         # only the cases whose names contain one of these
 //
 // autocannon runs in this process, on the same machine as the server: both share its cores.
 import {
@@ -23,7 +24,10 @@ import {
   writeResults,
 } from "./server-bench.ts";
 
-const args = benchArgs({ connections: { type: "string" } });
+const args = benchArgs({ connections: { type: "string" }, only: { type: "string" } });
+// --only admin,page 41: the cases whose names contain one of these (and /healthz, the yardstick, always).
+const only =
+  typeof args.values.only === "string" ? args.values.only.split(",").map((part) => part.trim()) : null;
 const connectionCounts = connectionCountsOf(args, "16,64");
 const database = await openSeededDatabase(args);
 const server = await startServer(database);
@@ -72,7 +76,16 @@ try {
     { name: "admin: by priority desc", role: "admin", path: "/api/tickets?sort=priority&dir=desc" },
   ];
   console.log(`\n${database.description}; ${args.duration} s per run\n`);
-  const results = await loadCases({ server, cookies, cases, connectionCounts, duration: args.duration });
+  const chosen = only
+    ? cases.filter((c) => c.role === null || only.some((part) => c.name.includes(part)))
+    : cases;
+  const results = await loadCases({
+    server,
+    cookies,
+    cases: chosen,
+    connectionCounts,
+    duration: args.duration,
+  });
   writeResults(`list-${database.kind}`, {
     bench: "list",
     database: database.description,

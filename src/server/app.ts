@@ -406,7 +406,7 @@ export async function buildApp(deps: AppDeps) {
   app.decorate("jobs", jobs);
 
   const inboundMail = deps.inboundMail
-    ? createInboundMailListener({
+    ? await createInboundMailListener({
         db: database.db,
         dispatcher,
         clock,

@@ -1,39 +1,55 @@
-import MarkdownIt, { type Token } from "markdown-it";
-import sanitizeHtml from "sanitize-html";
+import { createRequire } from "node:module";
+import type MarkdownIt from "markdown-it";
+import type { Token } from "markdown-it";
+import type sanitizeHtml from "sanitize-html";
 import { attachmentIdOfPreviewPath } from "#shared/attachments/attachment.schemas.ts";
+
+// Loaded on first use, not at start: together they cost about a tenth of the server's start-up (decision
+// 044), and only the knowledge base needs them. Both are CommonJS, so a synchronous require keeps the
+// functions below synchronous.
+const requireLazily = createRequire(import.meta.url);
+let loaded: { markdown: InstanceType<typeof MarkdownIt>; sanitize: typeof sanitizeHtml } | null = null;
+function renderer() {
+  if (loaded) return loaded;
+  const MarkdownItClass = requireLazily("markdown-it") as typeof MarkdownIt;
+  const markdown = new MarkdownItClass({ html: false, linkify: true, typographer: false });
+  configureLinks(markdown);
+  loaded = { markdown, sanitize: requireLazily("sanitize-html") as typeof sanitizeHtml };
+  return loaded;
+}
 
 // Raw HTML in the Markdown is shown as text (html: false); markdown-it already refuses javascript:,
 // vbscript: and data: links (other than images). sanitize-html then keeps only the tags and attributes
 // below, so even a parser bug cannot let a script, an event handler or a dangerous URL through.
-const markdown = new MarkdownIt({ html: false, linkify: true, typographer: false });
+function configureLinks(markdown: InstanceType<typeof MarkdownIt>) {
+  const defaultLinkOpen = markdown.renderer.rules.link_open;
+  markdown.renderer.rules.link_open = (tokens, index, options, env, self) => {
+    const token = tokens[index]!;
+    const href = String(token.attrGet("href") ?? "");
+    if (isExternal(href)) {
+      token.attrSet("target", "_blank");
+      token.attrSet("rel", "noopener noreferrer nofollow");
+      token.attrJoin("class", "external-link");
+      (env as { externalDepth?: number }).externalDepth = 1;
+    }
+    return defaultLinkOpen
+      ? defaultLinkOpen(tokens, index, options, env, self)
+      : self.renderToken(tokens, index, options);
+  };
+  markdown.renderer.rules.link_close = (tokens, index, options, env, self) => {
+    const state = env as { externalDepth?: number };
+    const marker = state.externalDepth
+      ? '<span class="external-marker" aria-hidden="true"> ↗</span><span class="sr-only"> (opens another site)</span>'
+      : "";
+    state.externalDepth = 0;
+    return `${marker}${self.renderToken(tokens, index, options)}`;
+  };
+}
 
 /** An image shows only from an https address or as one of our attachments' previews (decision 030). */
 const isAllowedImageSource = (src: string) => /^https:/i.test(src) || attachmentIdOfPreviewPath(src) !== null;
 
 const isExternal = (href: string) => /^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith("//");
-
-const defaultLinkOpen = markdown.renderer.rules.link_open;
-markdown.renderer.rules.link_open = (tokens, index, options, env, self) => {
-  const token = tokens[index]!;
-  const href = String(token.attrGet("href") ?? "");
-  if (isExternal(href)) {
-    token.attrSet("target", "_blank");
-    token.attrSet("rel", "noopener noreferrer nofollow");
-    token.attrJoin("class", "external-link");
-    (env as { externalDepth?: number }).externalDepth = 1;
-  }
-  return defaultLinkOpen
-    ? defaultLinkOpen(tokens, index, options, env, self)
-    : self.renderToken(tokens, index, options);
-};
-markdown.renderer.rules.link_close = (tokens, index, options, env, self) => {
-  const state = env as { externalDepth?: number };
-  const marker = state.externalDepth
-    ? '<span class="external-marker" aria-hidden="true"> ↗</span><span class="sr-only"> (opens another site)</span>'
-    : "";
-  state.externalDepth = 0;
-  return `${marker}${self.renderToken(tokens, index, options)}`;
-};
 
 const sanitizeOptions: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -104,7 +120,8 @@ const sanitizeOptions: sanitizeHtml.IOptions = {
 
 /** An article's Markdown as safe HTML: no script, no event-handler attributes, no javascript: links. */
 export function renderArticleMarkdown(source: string): string {
-  return sanitizeHtml(markdown.render(source, {}), sanitizeOptions);
+  const { markdown, sanitize } = renderer();
+  return sanitize(markdown.render(source, {}), sanitizeOptions);
 }
 
 function* imageSources(tokens: Token[]): Generator<string> {
@@ -116,6 +133,6 @@ function* imageSources(tokens: Token[]): Generator<string> {
 
 /** The ids of the attachments the Markdown shows as images (by their preview address), each once. */
 export function articleImageIds(source: string): string[] {
-  const ids = [...imageSources(markdown.parse(source, {}))].map(attachmentIdOfPreviewPath);
+  const ids = [...imageSources(renderer().markdown.parse(source, {}))].map(attachmentIdOfPreviewPath);
   return [...new Set(ids.filter((id) => id !== null))];
 }

@@ -1,5 +1,5 @@
 import type { AddressInfo } from "node:net";
-import { SMTPServer, type SMTPServerDataStream } from "smtp-server";
+import type { SMTPServerDataStream } from "smtp-server";
 import { formatFileSize } from "#shared/attachments/attachment.schemas.ts";
 import { classifyRecipient } from "./inbound-addresses.ts";
 import { type InboundMailDeps, receiveInboundMail } from "./inbound-mail.service.ts";
@@ -20,9 +20,11 @@ const smtpError = (responseCode: number, message: string) =>
  * It refuses at the envelope what it can (an address that is not ours, a forged reply address, a message
  * over the size limit) and hands every other message to receiveInboundMail.
  */
-export function createInboundMailListener(
+export async function createInboundMailListener(
   deps: InboundMailDeps & { host: string; port: number },
-): InboundMailListener {
+): Promise<InboundMailListener> {
+  // Imported here, not at the top: a server without inbound mail never loads it (decision 044).
+  const { SMTPServer } = await import("smtp-server");
   const { settings } = deps;
   const server = new SMTPServer({
     banner: "Helpdesk inbound mail",

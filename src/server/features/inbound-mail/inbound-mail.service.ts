@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
-import { type ParsedMail, simpleParser } from "mailparser";
+import type { ParsedMail } from "mailparser";
 import { maxAttachmentsPerItem } from "#shared/attachments/attachment.schemas.ts";
 import { type Actor, can } from "#shared/permissions.ts";
 import { type CreateTicketInput, createTicketDefaults } from "#shared/tickets/ticket.schemas.ts";
@@ -91,6 +91,8 @@ export async function receiveInboundMail(
   envelope: InboundEnvelope,
   raw: Buffer,
 ): Promise<InboundResult> {
+  // Imported on the first message, not at start (decision 044).
+  const { simpleParser } = await import("mailparser");
   const parsed = await simpleParser(raw, { skipTextToHtml: true, skipTextLinks: true, skipImageLinks: true });
   const sender = parsed.from?.value[0];
   const fromAddress = (sender?.address ?? envelope.from ?? "").trim().toLowerCase();

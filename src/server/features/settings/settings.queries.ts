@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { runPrepared } from "../../db/prepared.ts";
 import { type AdminChangeRow, adminChanges, appSettings, users } from "../../db/schema/index.ts";
 
 export async function findSettingRow(db: Db, area: string) {
@@ -14,6 +15,17 @@ export async function findSettingRow(db: Db, area: string) {
     .leftJoin(users, eq(users.id, appSettings.updatedBy))
     .where(eq(appSettings.area, area));
   return row;
+}
+
+/** The stored values of several areas in one round trip (areas never saved are missing). */
+export async function findSettingValues(db: Db, areas: string[]): Promise<Map<string, unknown>> {
+  const rows = await runPrepared(
+    db
+      .select({ area: appSettings.area, value: appSettings.value })
+      .from(appSettings)
+      .where(inArray(appSettings.area, areas)),
+  );
+  return new Map(rows.map((row) => [row.area, row.value]));
 }
 
 /** The stored value under a row lock, so two admins saving at once write two honest history entries. */

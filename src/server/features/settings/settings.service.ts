@@ -16,6 +16,7 @@ import { type SettingValue, settingAreas } from "./setting-areas.ts";
 import {
   findAdminChanges,
   findSettingRow,
+  findSettingValues,
   insertAdminChange,
   lockSettingValue,
   upsertSetting,
@@ -41,6 +42,17 @@ function parsedOrDefault<N extends SettingAreaName>(area: N, stored: unknown): S
 export async function readSetting<N extends SettingAreaName>(db: Db, area: N): Promise<SettingValue<N>> {
   const row = await findSettingRow(db, area);
   return parsedOrDefault(area, row?.value);
+}
+
+/** Several areas' values (readSetting's), read in one query: a hot path's settings cost one round trip. */
+export async function readSettings<const N extends SettingAreaName>(
+  db: Db,
+  areas: readonly N[],
+): Promise<{ [A in N]: SettingValue<A> }> {
+  const stored = await findSettingValues(db, [...areas]);
+  return Object.fromEntries(areas.map((area) => [area, parsedOrDefault(area, stored.get(area))])) as {
+    [A in N]: SettingValue<A>;
+  };
 }
 
 export async function getSetting<N extends SettingAreaName>(

@@ -1,13 +1,20 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "#shared/permissions.ts";
-import { summaryScopes, type TicketSummary } from "#shared/tickets/ticket.schemas.ts";
+import {
+  summaryScopes,
+  type TicketPage,
+  type TicketSummary,
+  ticketCountCap,
+  ticketScopes,
+  ticketStatuses,
+} from "#shared/tickets/ticket.schemas.ts";
 import type { Role } from "#shared/users/roles.ts";
 import { tickets } from "../../db/schema/index.ts";
 import { insertTicket, signedInAs } from "../../test/factories.ts";
 import { createTestApp, request, type TestApp } from "../../test/test-app.ts";
-import { countTickets } from "./ticket.queries.ts";
-import { ticketsInScopeWhere } from "./ticket-visibility.ts";
+import { countTickets, countTicketsUpTo } from "./ticket.queries.ts";
+import { ticketFiltersWhere, ticketsInScopeWhere, visibilityBranches } from "./ticket-visibility.ts";
 
 // The dashboard reads counters that triggers keep in each write's transaction (decision 039); after every
 // kind of write, they must say exactly what counting the tickets says, for every person and scope.
@@ -60,6 +67,29 @@ async function expectCountersExact() {
         overdue: undefined,
         dueSoon: undefined,
       });
+    }
+    // The list's first page counts from the same counters when only a tab and a status narrow it: the
+    // same number as counting the tickets the list would read.
+    for (const scope of ticketScopes) {
+      for (const status of [undefined, ...ticketStatuses]) {
+        const response = await request(t.app, {
+          method: "GET",
+          url: `/api/tickets?scope=${scope}${status ? `&status=${encodeURIComponent(status)}` : ""}&limit=1`,
+          cookie: person.cookie,
+        });
+        expect(response.statusCode).toBe(200);
+        const direct = await countTicketsUpTo(db(), {
+          branches: visibilityBranches(actor),
+          filters: ticketFiltersWhere(actor, { scope, status }),
+          cap: ticketCountCap,
+        });
+        expect({ who: person.role, scope, status, total: response.json<TicketPage>().total }).toEqual({
+          who: person.role,
+          scope,
+          status,
+          total: direct,
+        });
+      }
     }
   }
 }

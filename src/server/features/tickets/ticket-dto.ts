@@ -1,13 +1,13 @@
 import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
 import type { ServiceContext } from "../../context.ts";
-import { slaViewFor, ticketSlaFor } from "../service-levels/ticket-sla.service.ts";
+import { ticketSlaFor } from "../service-levels/ticket-sla.service.ts";
 import { toTicketDto } from "./ticket.presenter.ts";
 import type { TicketWithNames } from "./ticket.queries.ts";
-import { ticketDtoContext } from "./ticket-dto-context.ts";
+import { ticketViewSettings } from "./ticket-dto-context.ts";
 
 /** Tickets as the caller sees them: service levels (staff) and the auto-close date at the server's clock. */
 export async function ticketDtosFor(ctx: ServiceContext, rows: TicketWithNames[]): Promise<Ticket[]> {
-  const [view, dto] = await Promise.all([slaViewFor(ctx), ticketDtoContext(ctx)]);
+  const { slaView: view, dto } = await ticketViewSettings(ctx);
   return rows.map((row) => toTicketDto(row, dto, ticketSlaFor(view, row)));
 }
 

@@ -1,8 +1,14 @@
 import { and, eq, getTableColumns, inArray, isNull, lt, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Actor } from "#shared/permissions.ts";
-import type { SummaryScope, TicketStatus, TicketSummary } from "#shared/tickets/ticket.schemas.ts";
+import type {
+  SummaryScope,
+  TicketScope,
+  TicketStatus,
+  TicketSummary,
+} from "#shared/tickets/ticket.schemas.ts";
 import type { Db } from "../../db/client.ts";
+import { runPrepared } from "../../db/prepared.ts";
 import { type TicketRow, ticketCounts, tickets, users } from "../../db/schema/index.ts";
 import { type DueWindow, dueFilterWhere } from "./ticket-visibility.ts";
 
@@ -238,13 +244,17 @@ export function ticketDuePageIdsQuery({ branches, filters, after, limit }: DuePa
   return sql`select id from (${sql.join(pages, sql` union all `)}) page order by sla_due_at asc nulls last, id asc limit ${limit}`;
 }
 
+/**
+ * The page's rows with names in one statement: the ids query (ordered, limited) becomes an array, unnested
+ * with its ordinality, joined to the tickets by primary key and read back in that order.
+ */
 async function findTicketsOfIds(db: Db, idsQuery: SQL): Promise<TicketWithNames[]> {
-  const result = await db.execute<{ id: string }>(idsQuery);
-  const ids = (result as unknown as { rows: Array<{ id: string }> }).rows.map((row) => row.id);
-  if (ids.length === 0) return [];
-  const rows = (await selectTicketsWithNames(db).where(inArray(tickets.id, ids))).map(flatten);
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.map((id) => byId.get(id)!);
+  const rows = await runPrepared(
+    selectTicketsWithNames(db)
+      .innerJoin(sql`unnest(array(${idsQuery})) with ordinality as page(id, n)`, sql`page.id = ${tickets.id}`)
+      .orderBy(sql`page.n`),
+  );
+  return rows.map(flatten);
 }
 
 /**
@@ -359,13 +369,8 @@ const sumOf = (counts: CountsByStatus) => Object.values(counts).reduce((a, b) =>
  * visibilityBranches draws it: a technician sees assigned-to-me + unassigned + created-by-me-assigned-
  * elsewhere (c − ca − cu), a user created-by-me + assigned-to-me-created-elsewhere (c + a − ca).
  */
-export async function countTicketsFromCounters(
-  db: Db,
-  actor: Actor,
-  scope: SummaryScope,
-): Promise<Omit<TicketSummary, "overdue" | "dueSoon">> {
-  const me = actor.id;
-  const keys = {
+const counterKeysOf = (me: string) =>
+  ({
     all: "all",
     unassigned: "unassigned",
     a: `a:${me}`,
@@ -373,30 +378,87 @@ export async function countTicketsFromCounters(
     ca: `ca:${me}`,
     cu: `cu:${me}`,
     r: `r:${me}`,
-  } as const;
-  const rows = await db
-    .select({
-      scope: ticketCounts.scope,
-      status: ticketCounts.status,
-      n: sql<number>`sum(${ticketCounts.n})::int`,
-    })
-    .from(ticketCounts)
-    .where(inArray(ticketCounts.scope, Object.values(keys)))
-    .groupBy(ticketCounts.scope, ticketCounts.status);
-  const of = Object.fromEntries(Object.keys(keys).map((key) => [key, noTickets()])) as Record<
-    keyof typeof keys,
-    CountsByStatus
-  >;
-  const keyOf = new Map(
-    Object.entries(keys).map(([key, value]) => [value as string, key as keyof typeof keys]),
+  }) as const;
+type Counters = Record<keyof ReturnType<typeof counterKeysOf>, CountsByStatus>;
+
+/** Every counter the actor's counts are made of, by status, in one query by primary key. */
+async function readCounters(db: Db, actor: Actor): Promise<Counters> {
+  const keys = counterKeysOf(actor.id);
+  const rows = await runPrepared(
+    db
+      .select({
+        scope: ticketCounts.scope,
+        status: ticketCounts.status,
+        n: sql<number>`sum(${ticketCounts.n})::int`,
+      })
+      .from(ticketCounts)
+      .where(inArray(ticketCounts.scope, Object.values(keys)))
+      .groupBy(ticketCounts.scope, ticketCounts.status),
   );
+  const of = Object.fromEntries(Object.keys(keys).map((key) => [key, noTickets()])) as Counters;
+  const keyOf = new Map(Object.entries(keys).map(([key, value]) => [value as string, key as keyof Counters]));
   for (const row of rows) of[keyOf.get(row.scope)!][row.status] = Number(row.n);
-  const combine = (parts: Array<[CountsByStatus, 1 | -1]>) => {
-    const total = noTickets();
-    for (const [counts, sign] of parts)
-      for (const status of Object.keys(total) as TicketStatus[]) total[status] += sign * counts[status];
-    return total;
-  };
+  return of;
+}
+
+const combine = (parts: Array<[CountsByStatus, 1 | -1]>) => {
+  const total = noTickets();
+  for (const [counts, sign] of parts)
+    for (const status of Object.keys(total) as TicketStatus[]) total[status] += sign * counts[status];
+  return total;
+};
+
+/** The tickets the actor sees, by status, from disjoint counters exactly as visibilityBranches draws them. */
+function visibleOf(actor: Actor, of: Counters): CountsByStatus {
+  if (actor.role === null) return noTickets();
+  if (actor.role === "admin") return of.all;
+  if (actor.role === "technician")
+    return combine([
+      [of.a, 1],
+      [of.unassigned, 1],
+      [of.c, 1],
+      [of.ca, -1],
+      [of.cu, -1],
+    ]);
+  return combine([
+    [of.c, 1],
+    [of.a, 1],
+    [of.ca, -1],
+  ]);
+}
+
+/**
+ * A list's count from the counters, when its only filters are a tab and a status (what the counters are
+ * kept by): the same number countTicketsUpTo reads from the tickets, without reading up to cap + 1 index
+ * entries a branch on every first page.
+ */
+export async function countListFromCounters(
+  db: Db,
+  actor: Actor,
+  { scope, status, cap }: { scope: TicketScope; status?: TicketStatus; cap: number },
+): Promise<{ count: number; capped: boolean }> {
+  if (actor.role === null) return { count: 0, capped: false };
+  const of = await readCounters(db, actor);
+  const byStatus =
+    scope === "visible"
+      ? visibleOf(actor, of)
+      : scope === "created"
+        ? of.c
+        : scope === "mine"
+          ? of.a
+          : actor.role === "user"
+            ? of.cu
+            : of.unassigned;
+  const total = status ? byStatus[status] : sumOf(byStatus);
+  return total > cap ? { count: cap, capped: true } : { count: total, capped: false };
+}
+
+export async function countTicketsFromCounters(
+  db: Db,
+  actor: Actor,
+  scope: SummaryScope,
+): Promise<Omit<TicketSummary, "overdue" | "dueSoon">> {
+  const of = await readCounters(db, actor);
   let inScope: CountsByStatus;
   let assignedToMe: number;
   let unassigned: number;
@@ -408,28 +470,10 @@ export async function countTicketsFromCounters(
     inScope = of.c;
     assignedToMe = sumOf(of.ca);
     unassigned = sumOf(of.cu);
-  } else if (actor.role === "admin") {
-    inScope = of.all;
-    assignedToMe = sumOf(of.a);
-    unassigned = sumOf(of.unassigned);
-  } else if (actor.role === "technician") {
-    inScope = combine([
-      [of.a, 1],
-      [of.unassigned, 1],
-      [of.c, 1],
-      [of.ca, -1],
-      [of.cu, -1],
-    ]);
-    assignedToMe = sumOf(of.a);
-    unassigned = sumOf(of.unassigned);
   } else {
-    inScope = combine([
-      [of.c, 1],
-      [of.a, 1],
-      [of.ca, -1],
-    ]);
+    inScope = visibleOf(actor, of);
     assignedToMe = sumOf(of.a);
-    unassigned = sumOf(of.cu);
+    unassigned = actor.role === "user" ? sumOf(of.cu) : sumOf(of.unassigned);
   }
   return {
     total: sumOf(inScope),

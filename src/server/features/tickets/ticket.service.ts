@@ -35,6 +35,7 @@ import {
 import { toTicketDto } from "./ticket.presenter.ts";
 import {
   countDueTickets,
+  countListFromCounters,
   countTicketsFromCounters,
   countTicketsUpTo,
   type DueKeyset,
@@ -48,7 +49,7 @@ import {
 } from "./ticket.queries.ts";
 import { findVisibleTicket } from "./ticket-access.ts";
 import { ticketDtoFor } from "./ticket-dto.ts";
-import { ticketDtoContext } from "./ticket-dto-context.ts";
+import { ticketViewSettings } from "./ticket-dto-context.ts";
 import { newTicketId } from "./ticket-id.ts";
 import { ticketFiltersWhere, ticketsInScopeWhere, visibilityBranches } from "./ticket-visibility.ts";
 
@@ -116,9 +117,11 @@ export interface TicketListPlan {
 export async function planTicketList(
   ctx: ServiceContext,
   query: Omit<ListTicketsRequest, "cursor" | "limit">,
+  /** The caller's view when it has read it already (ticketViewSettings); read here otherwise. */
+  knownSlaView?: SlaView | null,
 ): Promise<TicketListPlan> {
   const sort = query.sort ?? "newest";
-  const slaView = await slaViewFor(ctx);
+  const slaView = knownSlaView === undefined ? await slaViewFor(ctx) : knownSlaView;
   if ((query.due || sort === "due") && !slaView) {
     throw forbidden("Only technicians and administrators can filter or sort by due time");
   }
@@ -140,10 +143,8 @@ export async function planTicketList(
 }
 
 export async function listTicketsFor(ctx: ServiceContext, query: ListTicketsRequest): Promise<TicketPage> {
-  const [{ order, slaView, filters, branches }, dto] = await Promise.all([
-    planTicketList(ctx, query),
-    ticketDtoContext(ctx),
-  ]);
+  const { dto, slaView: view } = await ticketViewSettings(ctx);
+  const { order, slaView, filters, branches } = await planTicketList(ctx, query, view);
   const limit = query.limit + 1;
   const [rows, total] = await Promise.all([
     order.sort === "due"
@@ -160,8 +161,17 @@ export async function listTicketsFor(ctx: ServiceContext, query: ListTicketsRequ
           after: query.cursor ? decodeSortedCursor(query.cursor, order) : undefined,
           limit,
         }),
-    // Counted once, with the first page; "Load more" does not count again.
-    query.cursor ? null : countTicketsUpTo(ctx.db, { branches, filters, cap: ticketCountCap }),
+    // Counted once, with the first page; "Load more" does not count again. A tab and a status alone are
+    // what the dashboard counters are kept by (decision 039): read there, not from the tickets.
+    query.cursor
+      ? null
+      : isCountedByCounters(query)
+        ? countListFromCounters(ctx.db, ctx.actor, {
+            scope: query.scope,
+            status: query.status,
+            cap: ticketCountCap,
+          })
+        : countTicketsUpTo(ctx.db, { branches, filters, cap: ticketCountCap }),
   ]);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
@@ -177,6 +187,10 @@ export async function listTicketsFor(ctx: ServiceContext, query: ListTicketsRequ
     total,
   };
 }
+
+/** No filter but the tab and the status: the counters hold the count. */
+const isCountedByCounters = (query: ListTicketsRequest) =>
+  !query.priority && !query.category && !query.q && !query.due && !query.cf?.length;
 
 export async function summarizeTicketsFor(
   ctx: ServiceContext,
