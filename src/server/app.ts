@@ -46,7 +46,7 @@ import {
 } from "./features/webhooks/webhook-sender.ts";
 import type { Resolve } from "./features/webhooks/webhook-target.ts";
 import { registerCompression } from "./http/compression.ts";
-import { registerErrorHandler } from "./http/error-handler.ts";
+import { answerFrameworkError, registerErrorHandler } from "./http/error-handler.ts";
 import {
   type AppMetrics,
   createMetrics,
@@ -170,6 +170,7 @@ export async function buildApp(deps: AppDeps) {
       return typeof incoming === "string" && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     },
     requestIdHeader: false,
+    frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

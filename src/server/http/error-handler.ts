@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { describeIssues } from "#shared/errors.ts";
 import { isDatabaseUnavailable } from "../db/connection-errors.ts";
@@ -48,5 +48,20 @@ export function registerErrorHandler(app: FastifyInstance, { bodyLimit }: { body
     return reply
       .status(500)
       .send({ code: "internal", message: "Something went wrong on our side. Please try again." });
+  });
+}
+
+/**
+ * Fastify's router refuses some paths before any route or error handler runs: a malformed %-escape
+ * (FST_ERR_BAD_URL) and a path parameter longer than maxParamLength (FST_ERR_MAX_PARAM_LENGTH). Left to
+ * Fastify, they are answered in its own shape, echoing the path; here they get the shared one.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const tooLong = error.code === "FST_ERR_MAX_PARAM_LENGTH";
+  // The /api hooks that set it never ran for this request.
+  reply.header("cache-control", "no-store");
+  return reply.status(tooLong ? 414 : 400).send({
+    code: "validation_failed",
+    message: tooLong ? "A part of the address is too long." : "The address is not valid.",
   });
 }

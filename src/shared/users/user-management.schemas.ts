@@ -84,7 +84,8 @@ export const inviteUserInputSchema = z.object({
 });
 export type InviteUserInput = z.infer<typeof inviteUserInputSchema>;
 
-export const userIdParamsSchema = z.object({ userId: z.string().min(1).max(200) });
+// better-auth makes the ids (and Google sign-ins their own), so any text; but a NUL would reach PostgreSQL.
+export const userIdParamsSchema = z.object({ userId: storableText(z.string().min(1).max(200), "User id") });
 
 export const userChangeActions = [
   "invited",

@@ -1,0 +1,188 @@
+// Issue 15 item 1: every route the server registers × every kind of caller, and the status each gets.
+// authorization-matrix.test.ts reads Fastify's route table and fails when a route has no row here, sends
+// every cell against the fixtures it describes, and checks that a refused call changed nothing.
+//
+// The fixtures behind each :param: one ticket raised by "owner" (a user) and assigned to "assignee" (a
+// technician), "In Progress" unless the row's note says otherwise; "technician" is another technician, to
+// whom the assigned ticket is invisible; "other" is another user. The other ids are the ticket's
+// attachment (uploaded by owner with a comment), a custom field, a published article with two revisions,
+// the assignee's personal canned response, a notification and an API token of owner's, a webhook with one
+// failed delivery, and a person with the user role (:userId).
+//
+// Columns:
+//   anon   nobody signed in
+//   own    owner (user)         oth    another user          tech   a technician (not the assignee)
+//   asgn   the assignee         adm    an administrator      nrol   a person who has not chosen a role
+//   deac   a person an administrator deactivated (their old session cookie)
+//   then the same people calling with their personal API token (Authorization: Bearer), read-write, and
+//   adRO: the administrator's read-only token. Nobody without a role can hold one; deac's token was made
+//   before the deactivation.
+// HEAD answers as GET does (Fastify derives it): a HEAD route takes its GET route's row unless it has one.
+// A wildcard route (/api/auth/*) is called at the example the test names for it.
+
+export const principals = [
+  "anonymous",
+  "owner",
+  "otherUser",
+  "technician",
+  "assignee",
+  "admin",
+  "roleless",
+  "deactivated",
+  "ownerToken",
+  "otherUserToken",
+  "technicianToken",
+  "assigneeToken",
+  "adminToken",
+  "adminReadToken",
+  "deactivatedToken",
+] as const;
+export type Principal = (typeof principals)[number];
+
+export const authorizationTable = `
+#                                                                         ---------- session cookie ---------- | ------------ API token -----------
+# method url                                                              anon own oth tech asgn adm nrol deac | own oth tech asgn adm adRO deac
+  GET    /api/openapi.json                                                200  200 200 200  200  200 200  200  | 200 200 200  200  200 200  401
+  GET    /api/docs                                                        200  200 200 200  200  200 200  200  | 200 200 200  200  200 200  401
+  GET    /api/docs/                                                       200  200 200 200  200  200 200  200  | 200 200 200  200  200 200  401
+  GET    /api/docs/static/index.html                                      302  302 302 302  302  302 302  302  | 302 302 302  302  302 302  401
+  GET    /api/docs/static/swagger-initializer.js                          200  200 200 200  200  200 200  200  | 200 200 200  200  200 200  401
+  GET    /api/docs/static/*                                               200  200 200 200  200  200 200  200  | 200 200 200  200  200 200  401  # at /api/docs/static/swagger-ui.css
+  GET    /api/docs/json                                                   200  200 200 200  200  200 200  200  | 200 200 200  200  200 200  401
+  GET    /api/docs/yaml                                                   200  200 200 200  200  200 200  200  | 200 200 200  200  200 200  401
+  GET    /api/departments                                                 401  200 200 200  200  200 200  401  | 200 200 200  200  200 200  401
+  GET    /api/auth/providers                                              200  200 200 200  200  200 200  200  | 200 200 200  200  200 200  200
+  GET    /api/auth/*                                                      200  200 200 200  200  200 200  200  | 200 200 200  200  200 200  200  # at /api/auth/get-session
+  POST   /api/auth/*                                                      200  200 200 200  200  200 200  200  | 200 200 200  200  200 200  200  # at /api/auth/sign-out; each caller who succeeds is a new person
+  HEAD   /api/auth/*                                                      404  404 404 404  404  404 404  404  | 404 404 404  404  404 404  404  # better-auth answers GET only
+  POST   /api/admin-signup                                                201  201 201 201  201  201 201  201  | 201 201 201  201  201 403  401  # with the right admin key
+  GET    /api/admin/users                                                 401  403 403 403  403  200 403  401  | 403 403 403  403  200 200  401
+  POST   /api/admin/users                                                 401  403 403 403  403  201 403  401  | 403 403 403  403  201 403  401
+  GET    /api/admin/users/export.csv                                      401  403 403 403  403  200 403  401  | 403 403 403  403  200 200  401
+  GET    /api/admin/users/summary                                         401  403 403 403  403  200 403  401  | 403 403 403  403  200 200  401
+  PATCH  /api/admin/users/:userId                                         401  403 403 403  403  200 403  401  | 403 403 403  403  200 403  401
+  PUT    /api/admin/users/:userId/status                                  401  403 403 403  403  200 403  401  | 403 403 403  403  200 403  401
+  POST   /api/admin/users/:userId/password-reset                          401  403 403 403  403  200 403  401  | 403 403 403  403  200 403  401
+  GET    /api/admin/users/:userId/history                                 401  403 403 403  403  200 403  401  | 403 403 403  403  200 200  401
+  GET    /api/admin/settings/business-calendar                            401  403 403 403  403  200 403  401  | 403 403 403  403  200 200  401
+  PUT    /api/admin/settings/business-calendar                            401  403 403 403  403  200 403  401  | 403 403 403  403  200 403  401
+  GET    /api/admin/settings/sla-policies                                 401  403 403 403  403  200 403  401  | 403 403 403  403  200 200  401
+  PUT    /api/admin/settings/sla-policies                                 401  403 403 403  403  200 403  401  | 403 403 403  403  200 403  401
+  GET    /api/admin/settings/departments                                  401  403 403 403  403  200 403  401  | 403 403 403  403  200 200  401
+  PUT    /api/admin/settings/departments                                  401  403 403 403  403  200 403  401  | 403 403 403  403  200 403  401
+  GET    /api/admin/settings/auto-close                                   401  403 403 403  403  200 403  401  | 403 403 403  403  200 200  401
+  PUT    /api/admin/settings/auto-close                                   401  403 403 403  403  200 403  401  | 403 403 403  403  200 403  401
+  GET    /api/admin/settings/history                                      401  403 403 403  403  200 403  401  | 403 403 403  403  200 200  401
+  GET    /api/admin/settings/custom-fields                                401  403 403 403  403  200 403  401  | 403 403 403  403  200 200  401
+  POST   /api/admin/settings/custom-fields                                401  403 403 403  403  201 403  401  | 403 403 403  403  201 403  401
+  PUT    /api/admin/settings/custom-fields/order                          401  403 403 403  403  200 403  401  | 403 403 403  403  200 403  401
+  PUT    /api/admin/settings/custom-fields/:fieldId                       401  403 403 403  403  200 403  401  | 403 403 403  403  200 403  401
+  PUT    /api/admin/settings/custom-fields/:fieldId/retired               401  403 403 403  403  200 403  401  | 403 403 403  403  200 403  401
+  GET    /api/admin/webhooks                                              401  403 403 403  403  200 403  401  | 403 403 403  403  200 200  401
+  POST   /api/admin/webhooks                                              401  403 403 403  403  201 403  401  | 403 403 403  403  201 403  401
+  GET    /api/admin/webhooks/:webhookId                                   401  403 403 403  403  200 403  401  | 403 403 403  403  200 200  401
+  PATCH  /api/admin/webhooks/:webhookId                                   401  403 403 403  403  200 403  401  | 403 403 403  403  200 403  401
+  DELETE /api/admin/webhooks/:webhookId                                   401  403 403 403  403  204 403  401  | 403 403 403  403  204 403  401
+  POST   /api/admin/webhooks/:webhookId/rotate-secret                     401  403 403 403  403  200 403  401  | 403 403 403  403  200 403  401
+  GET    /api/admin/webhooks/:webhookId/deliveries                        401  403 403 403  403  200 403  401  | 403 403 403  403  200 200  401
+  POST   /api/admin/webhooks/:webhookId/deliveries/:deliveryId/redeliver  401  403 403 403  403  201 403  401  | 403 403 403  403  201 403  401
+  GET    /api/articles                                                    401  200 200 200  200  200 200  401  | 200 200 200  200  200 200  401
+  POST   /api/articles                                                    401  403 403 201  201  201 403  401  | 403 403 201  201  201 403  401
+  GET    /api/articles/suggestions                                        401  200 200 200  200  200 200  401  | 200 200 200  200  200 200  401
+  GET    /api/articles/stats                                              401  403 403 200  200  200 403  401  | 403 403 200  200  200 200  401
+  GET    /api/articles/from-ticket/:ticketId                              401  403 403 404  422  422 403  401  | 403 403 404  422  422 422  401
+  POST   /api/articles/deflections                                        401  200 200 200  200  200 403  401  | 200 200 200  200  200 403  401
+  GET    /api/articles/:articleId                                         401  200 200 200  200  200 404  401  | 200 200 200  200  200 200  401
+  PATCH  /api/articles/:articleId                                         401  403 403 200  200  200 403  401  | 403 403 200  200  200 403  401
+  GET    /api/articles/:articleId/revisions                               401  403 403 200  200  200 403  401  | 403 403 200  200  200 200  401
+  GET    /api/articles/:articleId/diff                                    401  403 403 200  200  200 403  401  | 403 403 200  200  200 200  401
+  PUT    /api/articles/:articleId/vote                                    401  200 200 200  200  200 404  401  | 200 200 200  200  200 403  401
+  POST   /api/articles/:articleId/suggestion-opens                        401  200 200 200  200  200 404  401  | 200 200 200  200  200 403  401
+  POST   /api/attachments                                                 401  201 201 201  201  201 403  401  | 201 201 201  201  201 403  401
+  GET    /api/attachments/:attachmentId                                   401  200 404 404  200  200 404  401  | 200 404 404  200  200 200  401
+  GET    /api/attachments/:attachmentId/preview                           401  404 404 404  404  404 404  401  | 404 404 404  404  404 404  401  # a text file has no preview
+  GET    /api/me                                                          200  200 200 200  200  200 200  200  | 200 200 200  200  200 200  401
+  PATCH  /api/me                                                          401  200 200 200  200  200 200  401  | 200 200 200  200  200 403  401
+  PUT    /api/me/theme                                                    401  200 200 200  200  200 200  401  | 200 200 200  200  200 403  401
+  GET    /api/me/tokens                                                   401  200 200 200  200  200 403  401  | 403 403 403  403  403 403  401
+  POST   /api/me/tokens                                                   401  201 201 201  201  201 403  401  | 403 403 403  403  403 403  401
+  DELETE /api/me/tokens/:tokenId                                          401  204 404 404  404  404 403  401  | 403 403 403  403  403 403  401
+  PUT    /api/me/locale                                                   401  200 200 200  200  200 200  401  | 200 200 200  200  200 403  401
+  POST   /api/me/role                                                     401  409 409 409  409  409 200  401  | 409 409 409  409  409 403  401  # each caller who succeeds is a new person
+  GET    /api/me/notification-settings                                    401  200 200 200  200  200 200  401  | 200 200 200  200  200 200  401
+  PUT    /api/me/notification-settings                                    401  200 200 200  200  200 200  401  | 200 200 200  200  200 403  401
+  GET    /api/technicians                                                 401  403 403 200  200  200 403  401  | 403 403 200  200  200 200  401
+  GET    /api/tickets                                                     401  200 200 200  200  200 200  401  | 200 200 200  200  200 200  401
+  POST   /api/tickets                                                     401  201 201 403  403  201 403  401  | 201 201 403  403  201 403  401
+  GET    /api/tickets/summary                                             401  200 200 200  200  200 200  401  | 200 200 200  200  200 200  401
+  POST   /api/tickets/bulk                                                401  403 403 200  200  200 403  401  | 403 403 200  200  200 403  401
+  GET    /api/tickets/export.csv                                          401  200 200 200  200  200 200  401  | 200 200 200  200  200 200  401
+  GET    /api/tickets/:ticketId                                           401  200 404 404  200  200 404  401  | 200 404 404  200  200 200  401
+  PATCH  /api/tickets/:ticketId                                           401  403 404 404  200  200 404  401  | 403 404 404  200  200 403  401
+  POST   /api/tickets/:ticketId/assign                                    401  403 404 404  409  403 404  401  | 403 404 404  409  403 403  401
+  PUT    /api/tickets/:ticketId/assignee                                  401  403 404 404  200  200 404  401  | 403 404 404  200  200 403  401
+  GET    /api/tickets/:ticketId/activity                                  401  200 404 404  200  200 404  401  | 200 404 404  200  200 200  401
+  PATCH  /api/tickets/:ticketId/status                                    401  403 404 404  200  200 404  401  | 403 404 404  200  200 403  401
+  POST   /api/tickets/:ticketId/comments                                  401  201 404 404  201  201 404  401  | 201 404 404  201  201 403  401
+  GET    /api/tickets/:ticketId/custom-fields                             401  200 404 404  200  200 404  401  | 200 404 404  200  200 200  401
+  PUT    /api/tickets/:ticketId/custom-fields                             401  403 404 404  200  200 404  401  | 403 404 404  200  200 403  401
+  PUT    /api/tickets/:ticketId/feedback                                  401  200 404 404  403  403 404  401  | 200 404 404  403  403 403  401  # the ticket is Resolved
+  GET    /api/tickets/:ticketId/follow                                    401  200 404 404  200  200 404  401  | 200 404 404  200  200 200  401
+  PUT    /api/tickets/:ticketId/follow                                    401  200 404 404  200  200 404  401  | 200 404 404  200  200 403  401
+  DELETE /api/tickets/:ticketId/follow                                    401  200 404 404  200  200 404  401  | 200 404 404  200  200 403  401
+  GET    /api/search                                                      401  200 200 200  200  200 200  401  | 200 200 200  200  200 200  401
+  GET    /api/staff                                                       401  403 403 200  200  200 403  401  | 403 403 200  200  200 200  401
+  GET    /api/canned-responses                                            401  403 403 200  200  200 403  401  | 403 403 200  200  200 200  401
+  POST   /api/canned-responses                                            401  403 403 201  201  201 403  401  | 403 403 201  201  201 403  401
+  PATCH  /api/canned-responses/:responseId                                401  403 403 404  200  404 403  401  | 403 403 404  200  404 403  401
+  DELETE /api/canned-responses/:responseId                                401  403 403 404  204  404 403  401  | 403 403 404  204  404 403  401
+  GET    /api/custom-fields                                               401  200 200 200  200  200 200  401  | 200 200 200  200  200 200  401
+  GET    /api/reports/ticket-volume                                       401  403 403 200  200  200 403  401  | 403 403 200  200  200 200  401
+  GET    /api/reports/ticket-breakdown                                    401  403 403 200  200  200 403  401  | 403 403 200  200  200 200  401
+  GET    /api/reports/response-times                                      401  403 403 200  200  200 403  401  | 403 403 200  200  200 200  401
+  GET    /api/reports/satisfaction                                        401  403 403 200  200  200 403  401  | 403 403 200  200  200 200  401
+  GET    /api/reports/workload                                            401  403 403 200  200  200 403  401  | 403 403 200  200  200 200  401
+  GET    /api/notifications                                               401  200 200 200  200  200 200  401  | 200 200 200  200  200 200  401
+  POST   /api/notifications                                               401  201 403 403  403  201 403  401  | 201 403 403  403  201 403  401  # for owner
+  GET    /api/notifications/stream                                        401  200 200 200  200  200 200  401  | 200 200 200  200  200 200  401  # Server-Sent Events: the status, then the test hangs up
+  GET    /api/notifications/counts                                        401  200 200 200  200  200 200  401  | 200 200 200  200  200 200  401
+  POST   /api/notifications/read-all                                      401  200 200 200  200  200 200  401  | 200 200 200  200  200 403  401
+  POST   /api/notifications/unsubscribe                                   400  400 400 400  400  400 400  400  | 400 400 400  400  400 403  401  # with a token that is not valid
+  GET    /api/notifications/unsubscribe                                   303  303 303 303  303  303 303  303  | 303 303 303  303  303 303  401  # with a token that is not valid
+  POST   /api/notifications/:notificationId/read                          401  200 404 404  404  404 404  401  | 200 404 404  404  404 403  401
+  GET    /healthz                                                         200  200 200 200  200  200 200  200  | 200 200 200  200  200 200  200
+  GET    /metrics                                                         404  404 404 404  404  404 404  404  | 404 404 404  404  404 404  404  # no METRICS_TOKEN configured
+  GET    /readyz                                                          200  200 200 200  200  200 200  200  | 200 200 200  200  200 200  200
+`;
+
+export interface MatrixRow {
+  method: string;
+  url: string;
+  expected: Record<Principal, number>;
+}
+
+/** The table's rows, keyed "METHOD /url". */
+export function parseAuthorizationTable(table = authorizationTable): Map<string, MatrixRow> {
+  const rows = new Map<string, MatrixRow>();
+  for (const line of table.split("\n")) {
+    const content = line.replace(/#.*$/, "").trim();
+    if (!content) continue;
+    const [method = "", url = "", ...cells] = content.split(/\s+/).filter((cell) => cell !== "|");
+    if (cells.length !== principals.length) {
+      throw new Error(`${method} ${url}: ${cells.length} statuses, expected ${principals.length}`);
+    }
+    const key = `${method} ${url}`;
+    if (rows.has(key)) throw new Error(`${key}: two rows`);
+    const expected = Object.fromEntries(principals.map((p, i) => [p, Number(cells[i])])) as Record<
+      Principal,
+      number
+    >;
+    rows.set(key, { method, url, expected });
+  }
+  return rows;
+}
+
+/** The row a route is held to: its own, or for HEAD its GET route's. */
+export function rowFor(rows: Map<string, MatrixRow>, method: string, url: string): MatrixRow | undefined {
+  return rows.get(`${method} ${url}`) ?? (method === "HEAD" ? rows.get(`GET ${url}`) : undefined);
+}
