@@ -11,6 +11,7 @@ import { useSignOut } from "../features/auth/auth.api.ts";
 import { ProfileName } from "../features/auth/components/profile-name.tsx";
 import { LanguageChoice } from "../features/locale/language-select.tsx";
 import { NotificationSettingsCard } from "../features/notifications/components/notification-settings-card.tsx";
+import { SessionsCard } from "../features/sessions/components/sessions-card.tsx";
 import { ThemeChoice } from "../features/theme/theme-choice.tsx";
 import { useNavigate } from "../lib/router.tsx";
 import { toast } from "../lib/toast.ts";
@@ -84,6 +85,7 @@ export default function ProfilePage() {
           </Button>
         </div>
       </Card>
+      <SessionsCard />
       <NotificationSettingsCard userId={actor.id} role={actor.role} />
       <ApiTokensCard />
     </>
