@@ -11,6 +11,7 @@ const ForgotPasswordPage = lazy(() => import("../pages/forgot-password.tsx"));
 const ResetPasswordPage = lazy(() => import("../pages/reset-password.tsx"));
 const AdminSignupPage = lazy(() => import("../pages/admin-signup.tsx"));
 const RoleSelectionPage = lazy(() => import("../pages/role-selection.tsx"));
+const TwoFactorSetupPage = lazy(() => import("../pages/two-factor-setup.tsx"));
 const UserHomePage = lazy(() => import("../pages/user-home.tsx"));
 const TechnicianHomePage = lazy(() => import("../pages/technician-home.tsx"));
 const AdminHomePage = lazy(() => import("../pages/admin-home.tsx"));
@@ -59,6 +60,11 @@ export const routes: RouteObject[] = [
       {
         element: <RequireSignIn allowNoRole signInMessage="Please sign in first" />,
         children: [{ path: "role-selection", element: <RoleSelectionPage /> }],
+      },
+      {
+        // Decision 046: where staff go when an administrator requires two-factor sign-in and they have none.
+        element: <RequireSignIn isTwoFactorSetup signInMessage="Please sign in first" />,
+        children: [{ path: "two-factor-setup", element: <TwoFactorSetupPage /> }],
       },
       {
         element: <RequireSignIn roles={["user", "admin"]} />,

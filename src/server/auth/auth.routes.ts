@@ -25,7 +25,6 @@ const allowedEndpoints: Array<[method: string, pattern: RegExp]> = [
   ["POST", /^\/two-factor\/enable$/],
   ["POST", /^\/two-factor\/verify-totp$/],
   ["POST", /^\/two-factor\/verify-backup-code$/],
-  ["POST", /^\/two-factor\/generate-backup-codes$/],
   ["POST", /^\/two-factor\/disable$/],
 ];
 

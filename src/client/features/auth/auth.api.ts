@@ -32,11 +32,33 @@ async function fetchSignedInActor(): Promise<Me> {
   return actor;
 }
 
+/** Signed in, or the password was right and the authenticator code comes next (decision 046). */
+export type SignInOutcome = { actor: Me; needsCode?: never } | { actor?: never; needsCode: true };
+
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: SignInInput) => {
-      await apiFetch("/api/auth/sign-in/email", { method: "POST", body: input });
+    mutationFn: async (input: SignInInput): Promise<SignInOutcome> => {
+      const answer = await apiFetch<{ twoFactorRedirect?: boolean } | null>("/api/auth/sign-in/email", {
+        method: "POST",
+        body: input,
+      });
+      if (answer?.twoFactorRedirect) return { needsCode: true };
+      return { actor: await fetchSignedInActor() };
+    },
+    onSuccess: (outcome) => {
+      if (outcome.actor) replaceActor(queryClient, outcome.actor);
+    },
+  });
+}
+
+/** The second step of a sign-in: a code from the authenticator app, or one of the recovery codes. */
+export function useVerifySignInCode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ code, isRecoveryCode }: { code: string; isRecoveryCode: boolean }) => {
+      const path = isRecoveryCode ? "verify-backup-code" : "verify-totp";
+      await apiFetch(`/api/auth/two-factor/${path}`, { method: "POST", body: { code } });
       return fetchSignedInActor();
     },
     onSuccess: (actor) => replaceActor(queryClient, actor),
