@@ -19,7 +19,7 @@ import {
 
 /**
  * /profile's "Where you're signed in": every browser holding a session of this person, with Revoke for each
- * other one and "Sign out everywhere else". This browser is ended with the page's Sign Out.
+ * other one and "End all other sessions" (sign out everywhere else). This browser is ended with the page's Sign Out.
  */
 export function SessionsCard() {
   const { t } = useLingui();
@@ -46,7 +46,7 @@ export function SessionsCard() {
           disabled={others.length === 0}
           onClick={() => setDialog({ kind: "others" })}
         >
-          <Trans>Sign out everywhere else</Trans>
+          <Trans>End all other sessions</Trans>
         </Button>
       </div>
       {query.isPending ? (
@@ -127,10 +127,10 @@ function RevokeOthersDialog({ count, onClose }: { count: number; onClose: () => 
   const revoke = useRevokeOtherSessions();
   return (
     <ConfirmDialog
-      title={t`Sign out everywhere else?`}
+      title={t`End all other sessions?`}
       description={t`Every other browser (${count}) will have to sign in again. This one stays signed in.`}
-      confirmLabel={t`Sign out everywhere else`}
-      successMessage={t`Signed out everywhere else`}
+      confirmLabel={t`End all other sessions`}
+      successMessage={t`Other sessions ended`}
       onConfirm={() => revoke.mutateAsync()}
       onClose={onClose}
     />
