@@ -25,7 +25,7 @@ export const authProvidersQuery = queryOptions({
   staleTime: Number.POSITIVE_INFINITY,
 });
 
-async function fetchSignedInActor(): Promise<Me> {
+export async function fetchSignedInActor(): Promise<Me> {
   const actor = await fetchActor();
   if (!actor)
     throw new ApiError(401, "unauthenticated", "The session could not be started. Please try again.");
@@ -49,19 +49,6 @@ export function useSignIn() {
     onSuccess: (outcome) => {
       if (outcome.actor) replaceActor(queryClient, outcome.actor);
     },
-  });
-}
-
-/** The second step of a sign-in: a code from the authenticator app, or one of the recovery codes. */
-export function useVerifySignInCode() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ code, isRecoveryCode }: { code: string; isRecoveryCode: boolean }) => {
-      const path = isRecoveryCode ? "verify-backup-code" : "verify-totp";
-      await apiFetch(`/api/auth/two-factor/${path}`, { method: "POST", body: { code } });
-      return fetchSignedInActor();
-    },
-    onSuccess: (actor) => replaceActor(queryClient, actor),
   });
 }
 

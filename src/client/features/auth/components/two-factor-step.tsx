@@ -1,17 +1,32 @@
 import { Trans, useLingui } from "@lingui/react/macro";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { LoaderCircle } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Button } from "../../../components/ui/button.tsx";
 import { TextField } from "../../../components/ui/field.tsx";
-import { isApiError } from "../../../lib/api-client.ts";
+import { apiFetch, isApiError } from "../../../lib/api-client.ts";
 import { pathAfterSignIn } from "../../../lib/return-path.ts";
 import { useNavigate } from "../../../lib/router.tsx";
-import { useVerifySignInCode } from "../auth.api.ts";
+import { replaceActor } from "../../../lib/use-actor.ts";
+import { fetchSignedInActor } from "../auth.api.ts";
 
 /**
  * The second step of a password sign-in for someone with two-factor sign-in (decision 046): the 6-digit code
  * from their authenticator app, or one of their recovery codes. Loaded only when the password was right.
  */
+/** The second step of a sign-in: a code from the authenticator app, or one of the recovery codes. */
+function useVerifySignInCode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ code, isRecoveryCode }: { code: string; isRecoveryCode: boolean }) => {
+      const path = isRecoveryCode ? "verify-backup-code" : "verify-totp";
+      await apiFetch(`/api/auth/two-factor/${path}`, { method: "POST", body: { code } });
+      return fetchSignedInActor();
+    },
+    onSuccess: (actor) => replaceActor(queryClient, actor),
+  });
+}
+
 // The shared totpCodePattern, without importing its module, which would bring zod along.
 const totpCodePattern = /^\d{6}$/;
 
