@@ -33,6 +33,7 @@ import { reportRoutes } from "./features/reports/report.routes.ts";
 import { searchRoutes } from "./features/search/search.routes.ts";
 import { autoCloseJob } from "./features/service-levels/auto-close.ts";
 import { slaEscalationJob } from "./features/service-levels/sla-escalation.ts";
+import { sessionRoutes } from "./features/sessions/session.routes.ts";
 import { settingsRoutes } from "./features/settings/settings.routes.ts";
 import { ticketRoutes } from "./features/tickets/ticket.routes.ts";
 import { registerAdmin } from "./features/users/admin-registration.service.ts";
@@ -362,6 +363,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(cannedResponseRoutes, { contextOf });
   await app.register(articleRoutes, { contextOf });
   await app.register(apiTokenRoutes, { contextOf });
+  await app.register(sessionRoutes, { contextOf });
   await app.register(reportRoutes, { contextOf });
   await app.register(settingsRoutes, { contextOf });
   await app.register(departmentRoutes, { contextOf });

@@ -29,6 +29,10 @@ function renderAt(path: string, me: Me | null | "failing") {
         children: [{ path: "/role-selection", element: <h1>Role page</h1> }],
       },
       {
+        element: <RequireSignIn isTwoFactorSetup />,
+        children: [{ path: "/two-factor-setup", element: <h1>Two-factor setup</h1> }],
+      },
+      {
         element: <RequireSignIn loadErrorMessage={msg`Error loading profile data`} />,
         children: [{ path: "/profile", element: <h1>Profile page</h1> }],
       },
@@ -85,6 +89,15 @@ describe("route guards", () => {
     expect(await screen.findByRole("heading", { name: "Role page" })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/role-selection");
   });
+
+  it.each(["/technician-home", "/profile", "/tickets/TKT1"])(
+    "sends staff who must set up two-factor sign-in from %s to /two-factor-setup",
+    async (path) => {
+      const router = renderAt(path, makeMe({ role: "technician", mustSetUpTwoFactor: true }));
+      expect(await screen.findByRole("heading", { name: "Two-factor setup" })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe("/two-factor-setup");
+    },
+  );
 
   it("sends a user who opens the technician home to their own home", async () => {
     const router = renderAt("/technician-home", makeMe({ role: "user" }));

@@ -17,6 +17,8 @@ interface RequireSignInProps {
   roles?: readonly Role[];
   /** /role-selection itself must be reachable by a person who has no role yet. */
   allowNoRole?: boolean;
+  /** /two-factor-setup itself must be reachable by a person who must set up two-factor sign-in first. */
+  isTwoFactorSetup?: boolean;
   /** Said (as a toast) to a signed-out visitor sent to /sign-in, e.g. "Please sign in first". */
   signInMessage?: MessageDescriptor;
   /** Replaces the generic text when the account cannot be loaded (spec: "Error loading profile data"). */
@@ -30,6 +32,7 @@ interface RequireSignInProps {
 export function RequireSignIn({
   roles,
   allowNoRole = false,
+  isTwoFactorSetup = false,
   signInMessage,
   loadErrorMessage,
 }: RequireSignInProps) {
@@ -44,6 +47,10 @@ export function RequireSignIn({
       />
     );
   if (actor === null) return <SignInRedirect message={signInMessage && i18n._(signInMessage)} />;
+  // The server refuses everything else until then (decision 046). The setup page stays open once it is done,
+  // so that the recovery codes can be read; it leads home itself.
+  if (isTwoFactorSetup) return <Outlet />;
+  if (actor.mustSetUpTwoFactor) return <Navigate to="/two-factor-setup" replace />;
   if (actor.role === null) {
     return allowNoRole ? <Outlet /> : <Navigate to="/role-selection" replace />;
   }

@@ -38,7 +38,10 @@ function entriesFor(homePath: string | null): NavEntry[] {
 }
 
 export function Header() {
-  const { data: actor, isPending } = useActorQuery();
+  const { data, isPending } = useActorQuery();
+  // Held until they set up two-factor sign-in (decision 046): a bare header, as nothing else would answer them.
+  const isHeld = data?.mustSetUpTwoFactor === true;
+  const actor = isHeld ? null : data;
   const navigate = useNavigate();
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   // Whatever opens another page also closes the mobile menu, so it never stays open over the new page.
@@ -46,11 +49,12 @@ export function Header() {
 
   const homePath = actor ? homePathFor(actor.role) : null;
   const entries = entriesFor(homePath);
-  const lastEntry: NavEntry | null = isPending
-    ? null
-    : actor
-      ? { label: t`Profile`, to: "/profile" }
-      : { label: t`Sign In`, to: "/sign-in" };
+  const lastEntry: NavEntry | null =
+    isPending || isHeld
+      ? null
+      : actor
+        ? { label: t`Profile`, to: "/profile" }
+        : { label: t`Sign In`, to: "/sign-in" };
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">

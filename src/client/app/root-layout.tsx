@@ -29,7 +29,7 @@ export function RootLayout() {
       <ScrollToTopOnNavigation />
       <FocusNewPage />
       <Header />
-      {actor || isError ? (
+      {(actor && !actor.mustSetUpTwoFactor) || isError ? (
         <Suspense fallback={null}>
           <LiveUpdates />
         </Suspense>

@@ -12,6 +12,7 @@ const ForgotPasswordPage = lazy(() => import("../pages/forgot-password.tsx"));
 const ResetPasswordPage = lazy(() => import("../pages/reset-password.tsx"));
 const AdminSignupPage = lazy(() => import("../pages/admin-signup.tsx"));
 const RoleSelectionPage = lazy(() => import("../pages/role-selection.tsx"));
+const TwoFactorSetupPage = lazy(() => import("../pages/two-factor-setup.tsx"));
 const UserHomePage = lazy(() => import("../pages/user-home.tsx"));
 const TechnicianHomePage = lazy(() => import("../pages/technician-home.tsx"));
 const AdminHomePage = lazy(() => import("../pages/admin-home.tsx"));
@@ -60,6 +61,11 @@ export const routes: RouteObject[] = [
       {
         element: <RequireSignIn allowNoRole signInMessage={msg`Please sign in first`} />,
         children: [{ path: "role-selection", element: <RoleSelectionPage /> }],
+      },
+      {
+        // Decision 046: where staff go when an administrator requires two-factor sign-in and they have none.
+        element: <RequireSignIn isTwoFactorSetup signInMessage={msg`Please sign in first`} />,
+        children: [{ path: "two-factor-setup", element: <TwoFactorSetupPage /> }],
       },
       {
         element: <RequireSignIn roles={["user", "admin"]} />,

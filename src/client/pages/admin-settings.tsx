@@ -9,6 +9,7 @@ import { BusinessHoursSettings } from "../features/settings/components/business-
 import { CustomFieldSettings } from "../features/settings/components/custom-field-settings.tsx";
 import { DepartmentsSettings } from "../features/settings/components/departments-settings.tsx";
 import { SlaPolicyForm } from "../features/settings/components/sla-policy-form.tsx";
+import { TwoFactorSettingsPanel } from "../features/settings/components/two-factor-settings.tsx";
 import { WebhookSettings } from "../features/webhooks/components/webhook-settings.tsx";
 import { useSearchParams } from "../lib/router.tsx";
 
@@ -23,6 +24,7 @@ const sections = [
   { value: "custom-fields", label: msg`Custom fields`, panel: CustomFieldSettings },
   { value: "auto-close", label: msg`Auto-close`, panel: AutoCloseSettingsPanel },
   { value: "webhooks", label: msg`Webhooks`, panel: WebhookSettings },
+  { value: "sign-in", label: msg`Sign-in security`, panel: TwoFactorSettingsPanel },
   { value: "history", label: msg`Change history`, panel: AdminChangeHistory },
 ] as const;
 type SectionName = (typeof sections)[number]["value"];

@@ -11,7 +11,9 @@ import { useSignOut } from "../features/auth/auth.api.ts";
 import { ProfileName } from "../features/auth/components/profile-name.tsx";
 import { LanguageChoice } from "../features/locale/language-select.tsx";
 import { NotificationSettingsCard } from "../features/notifications/components/notification-settings-card.tsx";
+import { SessionsCard } from "../features/sessions/components/sessions-card.tsx";
 import { ThemeChoice } from "../features/theme/theme-choice.tsx";
+import { TwoFactorCard } from "../features/two-factor/components/two-factor-card.tsx";
 import { useNavigate } from "../lib/router.tsx";
 import { toast } from "../lib/toast.ts";
 import { useActor } from "../lib/use-actor.ts";
@@ -84,6 +86,8 @@ export default function ProfilePage() {
           </Button>
         </div>
       </Card>
+      <TwoFactorCard isEnabled={actor.twoFactorEnabled} />
+      <SessionsCard />
       <NotificationSettingsCard userId={actor.id} role={actor.role} />
       <ApiTokensCard />
     </>

@@ -17,6 +17,8 @@ export const makeMe = (overrides: Partial<Me> = {}): Me => ({
   status: "Active",
   theme: "system",
   locale: "browser",
+  twoFactorEnabled: false,
+  mustSetUpTwoFactor: false,
   ...overrides,
 });
 

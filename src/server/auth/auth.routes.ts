@@ -21,6 +21,11 @@ const allowedEndpoints: Array<[method: string, pattern: RegExp]> = [
   ["GET", /^\/callback\/[\w-]+$/],
   ["POST", /^\/callback\/[\w-]+$/],
   ["GET", /^\/error$/],
+  // Two-factor sign-in (decision 046): set up, confirm, the second step of a sign-in, turn off.
+  ["POST", /^\/two-factor\/enable$/],
+  ["POST", /^\/two-factor\/verify-totp$/],
+  ["POST", /^\/two-factor\/verify-backup-code$/],
+  ["POST", /^\/two-factor\/disable$/],
 ];
 
 const isInactiveSession = (body: unknown): body is { user: { id: string } } => {

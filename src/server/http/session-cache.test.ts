@@ -135,6 +135,7 @@ describe("createSessionCache", () => {
     actor: { id, role: "user" as const },
     sessionId: `s-${id}`,
     expiresAt: 10_000,
+    mustSetUpTwoFactor: false,
   });
 
   it("forgets an entry after its time to live, at the session's expiry, and on eviction", () => {

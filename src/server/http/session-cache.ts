@@ -6,6 +6,8 @@ export interface CachedSession {
   actor: Actor;
   sessionId: string;
   expiresAt: number;
+  /** Must set up two-factor sign-in before using the API (decision 046). */
+  mustSetUpTwoFactor: boolean;
 }
 
 interface Entry extends CachedSession {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ApiTokenScope } from "#shared/api-tokens/api-token.schemas.ts";
 import type { Actor } from "#shared/permissions.ts";
 import { roles } from "#shared/users/roles.ts";
+import { setUpTwoFactorFirst } from "#shared/users/two-factor.ts";
 import type { Auth } from "../auth/auth.ts";
 import { type Clock, systemClock } from "../clock.ts";
 import type { ServiceContext } from "../context.ts";
@@ -10,6 +11,7 @@ import { AppError, databaseUnavailable, forbidden, unauthenticated } from "../er
 import type { Dispatcher } from "../events/dispatcher.ts";
 import { endSessionsOf } from "../events/end-sessions.ts";
 import { authenticateToken } from "../features/api-tokens/api-token.service.ts";
+import { isTwoFactorPending } from "../features/two-factor/two-factor.service.ts";
 import type { RateRule } from "./rate-limit.ts";
 import type { SessionCache } from "./session-cache.ts";
 
@@ -30,6 +32,17 @@ export function sessionTokenOf(cookie: string | undefined): string | null {
 }
 
 const readMethods = new Set(["GET", "HEAD"]);
+
+/**
+ * What a person who must set up two-factor sign-in may still reach (besides /api/auth/*, where setting it up
+ * happens): who am I, so the app can send them to the setup.
+ */
+const reachableBeforeTwoFactor = (request: FastifyRequest) =>
+  readMethods.has(request.method) && request.url.split("?")[0] === "/api/me";
+
+const refuseUntilTwoFactor = (request: FastifyRequest, mustSetUp: boolean) => {
+  if (mustSetUp && !reachableBeforeTwoFactor(request)) throw forbidden(setUpTwoFactorFirst);
+};
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -111,6 +124,7 @@ export function registerSession(
       if (cached) {
         request.actor = cached.actor;
         request.sessionId = cached.sessionId;
+        refuseUntilTwoFactor(request, cached.mustSetUpTwoFactor);
         return;
       }
     }
@@ -123,7 +137,12 @@ export function registerSession(
         throw (await isDatabaseAnswering()) ? error : databaseUnavailable();
       });
     if (!session) return;
-    const user = session.user as { id: string; role?: unknown; status?: unknown };
+    const user = session.user as {
+      id: string;
+      role?: unknown;
+      status?: unknown;
+      twoFactorEnabled?: boolean | null;
+    };
     // A deactivated person's sessions end at once, whatever cookie they still hold.
     if (user.status === "Inactive") {
       await endSessionsOf({ db, dispatcher }, user.id);
@@ -131,10 +150,19 @@ export function registerSession(
     }
     request.actor = { id: user.id, role: isRole(user.role) ? user.role : null };
     request.sessionId = session.session.id;
+    const mustSetUpTwoFactor = await isTwoFactorPending(db, {
+      ...request.actor,
+      twoFactorEnabled: user.twoFactorEnabled === true,
+    });
     if (token !== null && sessionCache!.epoch === epoch) {
       const expiresAt = new Date(session.session.expiresAt).getTime();
-      sessionCache!.set(token, { actor: request.actor, sessionId: session.session.id, expiresAt }, now);
+      sessionCache!.set(
+        token,
+        { actor: request.actor, sessionId: session.session.id, expiresAt, mustSetUpTwoFactor },
+        now,
+      );
     }
+    refuseUntilTwoFactor(request, mustSetUpTwoFactor);
   });
 }
 

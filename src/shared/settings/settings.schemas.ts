@@ -5,7 +5,13 @@ import { z } from "zod";
  * default (src/server/features/settings/setting-areas.ts), so the browser's form and the server check the
  * same rules. Custom fields are rows of their own and record their changes in the same history.
  */
-export const settingAreaNames = ["business-calendar", "sla-policies", "departments", "auto-close"] as const;
+export const settingAreaNames = [
+  "business-calendar",
+  "sla-policies",
+  "departments",
+  "auto-close",
+  "two-factor",
+] as const;
 export type SettingAreaName = (typeof settingAreaNames)[number];
 
 /** History areas: the stored settings plus configuration kept in tables of its own. */
@@ -18,6 +24,7 @@ export const adminChangeAreaLabels: Record<AdminChangeArea, string> = {
   "sla-policies": "Service levels",
   departments: "Departments",
   "auto-close": "Auto-close",
+  "two-factor": "Two-factor sign-in",
   "custom-fields": "Custom fields",
   webhooks: "Webhooks",
 };

@@ -63,6 +63,10 @@ export const meSchema = z.object({
   status: z.enum(userStatuses),
   theme: themeSchema,
   locale: localeChoiceSchema,
+  /** Signs in with a code from an authenticator app after the password (decision 046). */
+  twoFactorEnabled: z.boolean(),
+  /** An administrator requires two-factor sign-in and this person has not set it up: nothing else works yet. */
+  mustSetUpTwoFactor: z.boolean(),
 });
 export type Me = z.infer<typeof meSchema>;
 

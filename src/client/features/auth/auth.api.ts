@@ -25,21 +25,30 @@ export const authProvidersQuery = queryOptions({
   staleTime: Number.POSITIVE_INFINITY,
 });
 
-async function fetchSignedInActor(): Promise<Me> {
+export async function fetchSignedInActor(): Promise<Me> {
   const actor = await fetchActor();
   if (!actor)
     throw new ApiError(401, "unauthenticated", "The session could not be started. Please try again.");
   return actor;
 }
 
+/** Signed in, or the password was right and the authenticator code comes next (decision 046). */
+export type SignInOutcome = { actor: Me; needsCode?: never } | { actor?: never; needsCode: true };
+
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: SignInInput) => {
-      await apiFetch("/api/auth/sign-in/email", { method: "POST", body: input });
-      return fetchSignedInActor();
+    mutationFn: async (input: SignInInput): Promise<SignInOutcome> => {
+      const answer = await apiFetch<{ twoFactorRedirect?: boolean } | null>("/api/auth/sign-in/email", {
+        method: "POST",
+        body: input,
+      });
+      if (answer?.twoFactorRedirect) return { needsCode: true };
+      return { actor: await fetchSignedInActor() };
     },
-    onSuccess: (actor) => replaceActor(queryClient, actor),
+    onSuccess: (outcome) => {
+      if (outcome.actor) replaceActor(queryClient, outcome.actor);
+    },
   });
 }
 

@@ -20,6 +20,8 @@ export const users = pgTable(
     theme: text("theme").notNull().default("system"),
     // "browser" follows the browser's preferred languages; "en" or "de" is the person's own choice (decision 038).
     locale: text("locale").notNull().default("browser"),
+    // better-auth's two-factor plugin sets it once an authenticator app is confirmed (decision 046).
+    twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -86,6 +88,25 @@ export const verifications = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("verifications_identifier_idx").on(t.identifier)],
+);
+
+// better-auth's two-factor plugin (decision 046): one row per person who set up an authenticator app.
+// The TOTP secret and the recovery codes are stored encrypted with the app's secret (BETTER_AUTH_SECRET).
+export const twoFactors = pgTable(
+  "two_factors",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    // False between "enable" and the first correct code: the secret is not used for sign-in until then.
+    verified: boolean("verified").notNull().default(true),
+    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (t) => [index("two_factors_user_id_idx").on(t.userId)],
 );
 
 // Rate-limit counters live in the database so that every app instance shares them.

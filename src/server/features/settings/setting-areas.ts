@@ -10,6 +10,7 @@ import {
 } from "#shared/service-levels/business-calendar.schemas.ts";
 import { defaultSlaPolicy, slaPolicySchema } from "#shared/service-levels/sla-policy.schemas.ts";
 import type { SettingAreaName } from "#shared/settings/settings.schemas.ts";
+import { defaultTwoFactorSettings, twoFactorSettingsSchema } from "#shared/users/two-factor.ts";
 
 export interface SettingArea<S extends z.ZodType = z.ZodType> {
   /** Checks what an admin sends and what is read back from storage. */
@@ -43,6 +44,11 @@ export const settingAreas = {
     schema: slaPolicySchema,
     defaultValue: defaultSlaPolicy,
     summary: "Changed the service levels",
+  }),
+  "two-factor": area({
+    schema: twoFactorSettingsSchema,
+    defaultValue: defaultTwoFactorSettings,
+    summary: "Changed the two-factor sign-in requirement",
   }),
 } satisfies Record<SettingAreaName, SettingArea>;
 

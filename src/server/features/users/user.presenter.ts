@@ -2,7 +2,8 @@ import { roleOf, userStatuses } from "#shared/users/roles.ts";
 import { localeChoices, type Me, themes } from "#shared/users/user.schemas.ts";
 import type { UserRow } from "../../db/schema/index.ts";
 
-export function toMeDto(row: UserRow): Me {
+/** `mustSetUpTwoFactor` is only ever true for GET /api/me: every other route refuses such a person first. */
+export function toMeDto(row: UserRow, mustSetUpTwoFactor = false): Me {
   return {
     id: row.id,
     name: row.name,
@@ -12,5 +13,7 @@ export function toMeDto(row: UserRow): Me {
     status: userStatuses.find((s) => s === row.status) ?? "Active",
     theme: themes.find((theme) => theme === row.theme) ?? "system",
     locale: localeChoices.find((locale) => locale === row.locale) ?? "browser",
+    twoFactorEnabled: row.twoFactorEnabled,
+    mustSetUpTwoFactor,
   };
 }

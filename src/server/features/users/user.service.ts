@@ -8,13 +8,17 @@ import type {
 } from "#shared/users/user.schemas.ts";
 import type { ServiceContext } from "../../context.ts";
 import { conflict, forbidden, unauthenticated } from "../../errors.ts";
+import { isTwoFactorPending } from "../two-factor/two-factor.service.ts";
 import { toMeDto } from "./user.presenter.ts";
 import { findActiveTechnicians, findUserById, setRoleIfUnset, updateUser } from "./user.queries.ts";
 
 export async function getMe(ctx: ServiceContext): Promise<Me> {
   const row = await findUserById(ctx.db, ctx.actor.id);
   if (!row) throw unauthenticated();
-  return toMeDto(row);
+  return toMeDto(
+    row,
+    await isTwoFactorPending(ctx.db, { ...ctx.actor, twoFactorEnabled: row.twoFactorEnabled }),
+  );
 }
 
 /** Profile: only the name is editable (email is the sign-in identity; role is the admin's to change). */

@@ -62,6 +62,38 @@ describe("SignInForm", () => {
     });
   });
 
+  it("asks for the authenticator code after a right password, says so when it is wrong, then signs in", async () => {
+    let isSignedIn = false;
+    const server = stubFetch({
+      "POST /api/auth/sign-in/email": { body: { twoFactorRedirect: true, twoFactorMethods: ["totp"] } },
+      "POST /api/auth/two-factor/verify-totp": ({ body }) => {
+        if ((body as { code?: string }).code !== "123456")
+          return { status: 401, body: { code: "INVALID_CODE", message: "Invalid code" } };
+        isSignedIn = true;
+        return { body: { user: {} } };
+      },
+      "GET /api/me": () => (isSignedIn ? { body: makeMe({ role: "technician" }) } : { body: null }),
+    });
+    vi.stubGlobal("fetch", server.fetchStub);
+    const user = userEvent.setup();
+    renderWithApp(<SignInForm />, { routes: homes });
+
+    await user.type(screen.getByLabelText("Email"), "tech@example.com");
+    await user.type(screen.getByLabelText("Password"), "correct horse");
+    await user.click(screen.getByRole("button", { name: "Sign In" }));
+
+    const code = await screen.findByLabelText("Authentication code");
+    await user.type(code, "654321");
+    await user.click(screen.getByRole("button", { name: "Verify" }));
+    expect(await screen.findByText(/That code is not right/)).toBeInTheDocument();
+    expect(screen.queryByText("Technician home")).toBeNull();
+
+    await user.clear(code);
+    await user.type(code, "123456");
+    await user.click(screen.getByRole("button", { name: "Verify" }));
+    expect(await screen.findByText("Technician home")).toBeInTheDocument();
+  });
+
   it("says Wrong user credentials when the server refuses the password", async () => {
     vi.stubGlobal(
       "fetch",

@@ -1,7 +1,7 @@
 import { t as tc } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { LoaderCircle } from "lucide-react";
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, lazy, Suspense, useRef, useState } from "react";
 import { Button } from "../../../components/ui/button.tsx";
 import { TextField } from "../../../components/ui/field.tsx";
 import { PasswordField } from "../../../components/ui/password-input.tsx";
@@ -12,6 +12,9 @@ import { toast } from "../../../lib/toast.ts";
 import { useSignIn } from "../auth.api.ts";
 import { SocialSignIn } from "./social-sign-in.tsx";
 
+// Only people with two-factor sign-in need the second step: its code stays out of /sign-in's first load.
+const TwoFactorStep = lazy(() => import("./two-factor-step.tsx"));
+
 export function SignInForm() {
   const { t } = useLingui();
   const navigate = useNavigate();
@@ -21,6 +24,7 @@ export function SignInForm() {
   const submitRef = useRef<HTMLButtonElement>(null);
   const [errors, setErrors] = useState<SignInErrors>({});
   const [isSubmitting, setIsSubmitting] = useState(false);
+  const [needsCode, setNeedsCode] = useState(false);
 
   // The first screen of the app: checked by hand rather than with react-hook-form and zod, which would
   // double the JavaScript of /sign-in (decision 031). The server checks the same rules again.
@@ -40,8 +44,9 @@ export function SignInForm() {
     }
     setIsSubmitting(true);
     try {
-      const actor = await signIn.mutateAsync(input);
-      navigate(pathAfterSignIn(actor.role, next), { replace: true });
+      const outcome = await signIn.mutateAsync(input);
+      if (outcome.needsCode) setNeedsCode(true);
+      else navigate(pathAfterSignIn(outcome.actor.role, next), { replace: true });
     } catch (error) {
       // Spec §8: a wrong e-mail or password reads "Wrong user credentials"; inactive or rate-limited say why.
       toast.error(isApiError(error, 401) ? t`Wrong user credentials` : messageOf(error));
@@ -52,6 +57,14 @@ export function SignInForm() {
       setIsSubmitting(false);
     }
   };
+
+  if (needsCode) {
+    return (
+      <Suspense fallback={<LoaderCircle aria-hidden="true" className="mx-auto size-5 animate-spin" />}>
+        <TwoFactorStep next={next} onCancel={() => setNeedsCode(false)} />
+      </Suspense>
+    );
+  }
 
   return (
     <>
