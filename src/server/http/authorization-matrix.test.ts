@@ -1,11 +1,11 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "#shared/users/roles.ts";
-import { notifications, type UserRow, webhookDeliveries } from "../db/schema/index.ts";
+import { notifications, sessions, type UserRow, webhookDeliveries } from "../db/schema/index.ts";
 import { insertToken } from "../features/api-tokens/api-token.queries.ts";
-import { insertTicket, insertUser, signedInAs } from "../test/factories.ts";
+import { insertTicket, insertUser, signedInAs, signIn } from "../test/factories.ts";
 import { registeredRoutes } from "../test/route-table.ts";
 import { createTestApp, request, type TestApp, testAdminKey } from "../test/test-app.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../test/webhook-receiver.ts";
@@ -99,6 +99,7 @@ interface World {
   responseId?: string;
   notificationId?: string;
   tokenId?: string;
+  sessionId?: string;
   attachmentId?: string;
 }
 
@@ -212,6 +213,14 @@ async function makeWorld(url: string, spec: RequestSpec): Promise<World> {
     });
     world.tokenId = id;
   }
+  if (url.includes(":sessionId")) {
+    // Owner signed in on a second browser: the session the row ends.
+    const cookie = await signIn(t.app, people.owner.user.email);
+    const token = decodeURIComponent(cookie.split("=")[1]!).split(".")[0]!;
+    const [row] = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.token, token));
+    if (!row) throw new Error("no second session of owner's");
+    world.sessionId = row.id;
+  }
   if (url.includes(":attachmentId")) {
     const upload = await request(t.app, {
       method: "POST",
@@ -280,6 +289,7 @@ const specs: Record<string, RequestSpec> = {
   "PUT /api/admin/settings/sla-policies": { body: () => slaPolicies.value },
   "PUT /api/admin/settings/departments": { body: () => ({ departments: ["General", "Finance", "IT"] }) },
   "PUT /api/admin/settings/auto-close": { body: () => ({ enabled: true, days: 9 }) },
+  "PUT /api/admin/settings/two-factor": { body: () => ({ requiredForStaff: false }) },
   "POST /api/admin/settings/custom-fields": { body: () => ({ label: `Asset ${next()}`, type: "text" }) },
   "PUT /api/admin/settings/custom-fields/order": {
     body: async () => {
@@ -397,8 +407,9 @@ async function send(
 
 // Tables that change on a refused call for a reason unrelated to what was refused, and why:
 // rate_limits counts every API-token request (the per-token limit) and every sign-in; api_tokens records
-// when a token was last used, which a refused call also is (only that column is left out).
-const ignoredTables = new Set(["rate_limits"]);
+// when a token was last used, which a refused call also is (only that column is left out); app_instances
+// is each instance's heartbeat (decision 041), written every 2 s on its own timer.
+const ignoredTables = new Set(["rate_limits", "app_instances"]);
 const ignoredColumns: Record<string, string[]> = { api_tokens: ["last_used_at"] };
 let snapshotQuery: string;
 

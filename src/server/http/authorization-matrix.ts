@@ -6,7 +6,7 @@
 // technician), "In Progress" unless the row's note says otherwise; "technician" is another technician, to
 // whom the assigned ticket is invisible; "other" is another user. The other ids are the ticket's
 // attachment (uploaded by owner with a comment), a custom field, a published article with two revisions,
-// the assignee's personal canned response, a notification and an API token of owner's, a webhook with one
+// the assignee's personal canned response, a notification, an API token and a second session of owner's, a webhook with one
 // failed delivery, and a person with the user role (:userId).
 //
 // Columns:
@@ -72,6 +72,8 @@ export const authorizationTable = `
   PUT    /api/admin/settings/departments                                  401  403 403 403  403  200 403  401  | 403 403 403  403  200 403  401
   GET    /api/admin/settings/auto-close                                   401  403 403 403  403  200 403  401  | 403 403 403  403  200 200  401
   PUT    /api/admin/settings/auto-close                                   401  403 403 403  403  200 403  401  | 403 403 403  403  200 403  401
+  GET    /api/admin/settings/two-factor                                   401  403 403 403  403  200 403  401  | 403 403 403  403  200 200  401
+  PUT    /api/admin/settings/two-factor                                   401  403 403 403  403  200 403  401  | 403 403 403  403  200 403  401  # sets it off: on, it would hold every staff caller here
   GET    /api/admin/settings/history                                      401  403 403 403  403  200 403  401  | 403 403 403  403  200 200  401
   GET    /api/admin/settings/custom-fields                                401  403 403 403  403  200 403  401  | 403 403 403  403  200 200  401
   POST   /api/admin/settings/custom-fields                                401  403 403 403  403  201 403  401  | 403 403 403  403  201 403  401
@@ -108,6 +110,9 @@ export const authorizationTable = `
   POST   /api/me/tokens                                                   401  201 201 201  201  201 403  401  | 403 403 403  403  403 403  401
   DELETE /api/me/tokens/:tokenId                                          401  204 404 404  404  404 403  401  | 403 403 403  403  403 403  401
   PUT    /api/me/locale                                                   401  200 200 200  200  200 200  401  | 200 200 200  200  200 403  401
+  GET    /api/me/sessions                                                 401  200 200 200  200  200 200  401  | 403 403 403  403  403 403  401
+  POST   /api/me/sessions/revoke-others                                   401  200 200 200  200  200 200  401  | 403 403 403  403  403 403  401
+  DELETE /api/me/sessions/:sessionId                                      401  204 404 404  404  404 404  401  | 403 403 403  403  403 403  401  # another session of owner's
   POST   /api/me/role                                                     401  409 409 409  409  409 200  401  | 409 409 409  409  409 403  401  # each caller who succeeds is a new person
   GET    /api/me/notification-settings                                    401  200 200 200  200  200 200  401  | 200 200 200  200  200 200  401
   PUT    /api/me/notification-settings                                    401  200 200 200  200  200 200  401  | 200 200 200  200  200 403  401
