@@ -36,6 +36,20 @@ export async function startSmtpServer() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    /**
+     * The mails to `address` once there are at least `count`, in the order received. Mail leaves the app
+     * after commit, from its outbox, so a test waits for it; on a loaded machine (a CI run's parallel
+     * files) that can take seconds, hence the generous limit: only a mail that never comes costs it.
+     */
+    async waitForMailTo(address: string, count = 1, timeoutMs = 15_000): Promise<ReceivedMail[]> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const mails = received.filter((mail) => mail.to.includes(address));
+        if (mails.length >= count) return mails;
+        if (Date.now() > deadline) throw new Error(`${mails.length} of ${count} mails to ${address} arrived`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
     /** The next `count` messages are refused with a temporary failure (451), as a busy server does. */
     rejectNext(count: number) {
       toReject = count;

@@ -52,12 +52,8 @@ async function startApp(settings: Partial<InboundMailSettings> = {}) {
 }
 
 async function waitForMailTo(address: string, count = 1) {
-  for (let i = 0; i < 250; i++) {
-    const mails = smtp.received.filter((m) => m.to.includes(address));
-    if (mails.length >= count) return simpleParser(mails[count - 1]!.raw);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`no mail to ${address}`);
+  const mails = await smtp.waitForMailTo(address, count);
+  return simpleParser(mails[count - 1]!.raw);
 }
 
 let app: Awaited<ReturnType<typeof startApp>>;

@@ -42,12 +42,7 @@ async function requestReset(email: string) {
 }
 
 async function waitForMailTo(email: string, count = 1) {
-  for (let i = 0; i < 100; i++) {
-    const mails = smtp.received.filter((m) => m.to.includes(email));
-    if (mails.length >= count) return mails.at(-1)!;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`no mail to ${email}`);
+  return (await smtp.waitForMailTo(email, count)).at(-1)!;
 }
 
 /** Follows the link in the mail to the page that sets the password, and returns its token. */

@@ -30,12 +30,7 @@ afterAll(async () => {
 const db = () => t.database.db;
 
 async function waitForMailTo(email: string) {
-  for (let i = 0; i < 100; i++) {
-    const mail = smtp.received.findLast((m) => m.to.includes(email));
-    if (mail) return decodeMail(mail.raw);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`no mail to ${email}`);
+  return decodeMail((await smtp.waitForMailTo(email)).at(-1)!.raw);
 }
 
 /** Follows the mailed link as a browser would, to /reset-password?token=…, and returns the token. */
