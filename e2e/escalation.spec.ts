@@ -5,12 +5,19 @@ import { createTicketThroughApi, signUpInNewBrowser } from "./ticket-support.ts"
 // Issue 11 item 2 in the browser: with the server's clock moved forward (a test-only clock, never in
 // production) and the due jobs run, the technicians are warned before a ticket's first-response target and
 // told when it is missed, in the bell and on the ticket's timeline; the ticket's creator is told nothing.
-// The due times are set directly here; the SLA policies compute them once merged.
+// The due times are set directly here; the SLA policies compute them once merged. Other journeys' tickets
+// on the shared e2e database also have targets (the default policy), and moving the clock warns about them
+// too, so the bell is read for this ticket's notifications, not for a total.
 
 const minute = 60_000;
 const bell = (page: Page) => page.getByRole("button", { name: /^Open notifications/ });
 const unreadBell = (page: Page, unread: number) =>
   page.getByRole("button", { name: `Open notifications (${unread} unread)` });
+/** How many unread notifications the bell says there are. */
+async function unreadCount(page: Page) {
+  const name = (await bell(page).getAttribute("aria-label")) ?? (await bell(page).innerText());
+  return Number(/\((\d+) unread\)/.exec(name)?.[1] ?? 0);
+}
 
 /** Opens the page and waits until its live stream answered, so what follows is pushed, not polled. */
 async function openWithLiveStream(page: Page, path: string) {
@@ -32,27 +39,29 @@ test("a technician is warned before a first-response target and told when it is 
   await expect(unreadBell(tech.page, 1)).toBeVisible();
 
   // 49 minutes later (80% of the hour has passed): a warning, pushed to the open page.
+  let before = await unreadCount(tech.page);
   await advanceServerClock(49 * minute);
   expect(await runDueJobs()).toContain("sla-escalation");
-  await expect(unreadBell(tech.page, 2)).toBeVisible();
+  await expect.poll(() => unreadCount(tech.page)).toBeGreaterThan(before);
   await bell(tech.page).click();
   const panel = tech.page.getByRole("region", { name: "Notifications", exact: true });
-  await expect(panel.getByRole("listitem").first()).toContainText(
-    new RegExp(`First response due in 1[01]m on ticket ${ticketId}`),
+  const aboutThisTicket = (text: string | RegExp) => panel.getByRole("listitem").filter({ hasText: text });
+  await expect(aboutThisTicket(new RegExp(`First response due in 1[01]m on ticket ${ticketId}`))).toHaveCount(
+    1,
   );
   await bell(tech.page).click();
 
   // The hour is up: the breach, once, however often the jobs run.
+  before = await unreadCount(tech.page);
   await advanceServerClock(12 * minute);
   expect(await runDueJobs()).toContain("sla-escalation");
-  await expect(unreadBell(tech.page, 3)).toBeVisible();
+  await expect.poll(() => unreadCount(tech.page)).toBeGreaterThan(before);
   await advanceServerClock(2 * minute);
   await runDueJobs();
   await bell(tech.page).click();
-  await expect(panel.getByRole("listitem").first()).toContainText(
-    `First response target missed on ticket ${ticketId}`,
-  );
-  await expect(unreadBell(tech.page, 3)).toBeVisible();
+  const missed = `First response target missed on ticket ${ticketId}`;
+  await expect(aboutThisTicket(missed)).toHaveCount(1);
+  await expect(aboutThisTicket(/First response due in/).filter({ hasText: ticketId })).toHaveCount(1);
   await tech.page.screenshot({ path: "/tmp/escalation-bell.png" });
 
   // The ticket's timeline tells staff both, with no "who".
