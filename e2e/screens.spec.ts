@@ -324,6 +324,9 @@ test("by keyboard alone: sign in, the mobile menu, the bell, a new ticket; focus
   await tabTo(page, async (p) => (await focusedName(p)) === "Sign In");
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/user-home$/);
+  // As a person would, act once the home is drawn (its page code arrives after the address changes).
+  await expect(page.getByRole("heading", { level: 1, name: "My Dashboard" })).toBeVisible();
+  await expect(page.locator("main .animate-spin")).toHaveCount(0);
 
   // At 375 px the mobile menu opens with Enter and leads to Notifications.
   await page.setViewportSize(widths[1]);
