@@ -1,7 +1,7 @@
 import { t as tc } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { LoaderCircle } from "lucide-react";
-import { type FormEvent, lazy, Suspense, useRef, useState } from "react";
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Button } from "../../../components/ui/button.tsx";
 import { TextField } from "../../../components/ui/field.tsx";
 import { PasswordField } from "../../../components/ui/password-input.tsx";
@@ -24,6 +24,11 @@ export function SignInForm() {
   const submitRef = useRef<HTMLButtonElement>(null);
   const [errors, setErrors] = useState<SignInErrors>({});
   const [isSubmitting, setIsSubmitting] = useState(false);
+  // /sign-in is drawn into the HTML at build time (decision 043): until React has taken the form over, a
+  // press of Sign In would submit it natively, with the password in the address. The button waits for
+  // React (the prerendered markup has it disabled too, so hydration matches), and the form posts anyway.
+  const [isReady, setIsReady] = useState(false);
+  useEffect(() => setIsReady(true), []);
   const [needsCode, setNeedsCode] = useState(false);
 
   // The first screen of the app: checked by hand rather than with react-hook-form and zod, which would
@@ -68,7 +73,7 @@ export function SignInForm() {
 
   return (
     <>
-      <form noValidate onSubmit={handleSignIn} className="flex flex-col gap-5">
+      <form method="post" noValidate onSubmit={handleSignIn} className="flex flex-col gap-5">
         <TextField
           label={t`Email`}
           error={errors.email}
@@ -88,7 +93,13 @@ export function SignInForm() {
             <Trans>Forgot password?</Trans>
           </Link>
         </div>
-        <Button ref={submitRef} type="submit" size="lg" className="w-full" disabled={isSubmitting}>
+        <Button
+          ref={submitRef}
+          type="submit"
+          size="lg"
+          className="w-full"
+          disabled={isSubmitting || !isReady}
+        >
           {isSubmitting ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
           <Trans>Sign In</Trans>
         </Button>
