@@ -34,6 +34,8 @@ async function visitAll(page: Page, routes: string[]) {
   const found: string[] = [];
   for (const route of routes) {
     await page.goto(route);
+    // Still signed in: a page that sent its visitor to /sign-in would pass the checks below vacuously.
+    await expect(page).not.toHaveURL(/\/sign-in/);
     await expect(page.locator("main h1").first()).toBeVisible();
     await expect(page.locator("main .animate-spin")).toHaveCount(0);
     const made = await page
@@ -130,6 +132,7 @@ test("markup typed into names, tickets, comments, notes and articles shows as te
   await createAdmin(admin.page, `Ada ${marker}`, adminEmail);
   await admin.page.context().clearCookies();
   await signIn(admin.page, adminEmail);
+  await expect(admin.page).toHaveURL(/\/admin-home$/);
   const adminFound = await visitAll(admin.page, [
     "/admin-home",
     `/admin/user-management?q=${marker}`,
