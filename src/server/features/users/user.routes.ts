@@ -12,14 +12,7 @@ import {
 } from "#shared/users/user.schemas.ts";
 import type { ServiceContext } from "../../context.ts";
 import type { registerAdmin } from "./admin-registration.service.ts";
-import {
-  chooseRole,
-  getMe,
-  listTechnicians,
-  updateLocale,
-  updateProfile,
-  updateTheme,
-} from "./user.service.ts";
+import { chooseRole, getMe, listTechnicians, updateOwnAccount } from "./user.service.ts";
 
 export interface UserRoutesDeps {
   contextOf: (request: FastifyRequest) => ServiceContext;
@@ -40,19 +33,19 @@ export async function userRoutes(fastify: FastifyInstance, deps: UserRoutesDeps)
   app.patch(
     "/api/me",
     { schema: { body: updateProfileInputSchema, response: { 200: meSchema } } },
-    (request) => updateProfile(contextOf(request), request.body),
+    (request) => updateOwnAccount(contextOf(request), request.body),
   );
 
   app.put(
     "/api/me/theme",
     { schema: { body: updateThemeInputSchema, response: { 200: meSchema } } },
-    (request) => updateTheme(contextOf(request), request.body),
+    (request) => updateOwnAccount(contextOf(request), request.body),
   );
 
   app.put(
     "/api/me/locale",
     { schema: { body: updateLocaleInputSchema, response: { 200: meSchema } } },
-    (request) => updateLocale(contextOf(request), request.body),
+    (request) => updateOwnAccount(contextOf(request), request.body),
   );
 
   app.post(

@@ -21,23 +21,16 @@ export async function getMe(ctx: ServiceContext): Promise<Me> {
   );
 }
 
-/** Profile: only the name is editable (email is the sign-in identity; role is the admin's to change). */
-export async function updateProfile(ctx: ServiceContext, { name }: UpdateProfileInput): Promise<Me> {
-  const row = await updateUser(ctx.db, ctx.actor.id, { name });
-  if (!row) throw unauthenticated();
-  return toMeDto(row);
-}
-
-/** The light/dark choice: each person sets their own, and it follows them to every browser they sign in on. */
-export async function updateTheme(ctx: ServiceContext, { theme }: UpdateThemeInput): Promise<Me> {
-  const row = await updateUser(ctx.db, ctx.actor.id, { theme });
-  if (!row) throw unauthenticated();
-  return toMeDto(row);
-}
-
-/** The interface language: each person sets their own, and it follows them to every browser they sign in on. */
-export async function updateLocale(ctx: ServiceContext, { locale }: UpdateLocaleInput): Promise<Me> {
-  const row = await updateUser(ctx.db, ctx.actor.id, { locale });
+/**
+ * What a person changes of their own account: their name (email is the sign-in identity; role is the
+ * admin's to change), their light/dark theme and their interface language. Kept on the account, so each
+ * follows them to every browser they sign in on.
+ */
+export async function updateOwnAccount(
+  ctx: ServiceContext,
+  changes: UpdateProfileInput | UpdateThemeInput | UpdateLocaleInput,
+): Promise<Me> {
+  const row = await updateUser(ctx.db, ctx.actor.id, changes);
   if (!row) throw unauthenticated();
   return toMeDto(row);
 }
