@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "#shared/users/roles.ts";
@@ -7,6 +7,12 @@ import { notifications, sessions, type UserRow, webhookDeliveries } from "../db/
 import { insertToken } from "../features/api-tokens/api-token.queries.ts";
 import { insertTicket, insertUser, signedInAs, signIn } from "../test/factories.ts";
 import { registeredRoutes } from "../test/route-table.ts";
+import {
+  changedTables,
+  settleOutboxes,
+  type TableSnapshot,
+  tableSnapshotter,
+} from "../test/table-snapshot.ts";
 import { createTestApp, request, type TestApp, testAdminKey } from "../test/test-app.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../test/webhook-receiver.ts";
 import {
@@ -405,50 +411,9 @@ async function send(
 
 // ---------------------------------------------------------------------------------- "nothing changed"
 
-// Tables that change on a refused call for a reason unrelated to what was refused, and why:
-// rate_limits counts every API-token request (the per-token limit) and every sign-in; api_tokens records
-// when a token was last used, which a refused call also is (only that column is left out); app_instances
-// is each instance's heartbeat (decision 041), written every 2 s on its own timer.
-const ignoredTables = new Set(["rate_limits", "app_instances"]);
-const ignoredColumns: Record<string, string[]> = { api_tokens: ["last_used_at"] };
-let snapshotQuery: string;
-
-async function prepareSnapshot() {
-  const result = (await t.database.db.execute(
-    sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
-  )) as unknown as { rows: { tablename: string }[] };
-  const tables = result.rows.map((row) => row.tablename).filter((name) => !ignoredTables.has(name));
-  snapshotQuery = tables
-    .map((name) => {
-      const content = (ignoredColumns[name] ?? []).reduce(
-        (row, column) => `(${row} - '${column}')`,
-        "to_jsonb(t)",
-      );
-      return `select '${name}' as name, count(*)::int as count, md5(coalesce(string_agg((${content})::text, '|' order by (${content})::text), '')) as hash from "${name}" t`;
-    })
-    .join(" union all ");
-}
-
-/** Every table's row count and a hash of its content, the same on PGlite and PostgreSQL. */
-async function snapshot(): Promise<Record<string, string>> {
-  const result = (await t.database.db.execute(sql.raw(snapshotQuery))) as unknown as {
-    rows: { name: string; count: number; hash: string }[];
-  };
-  return Object.fromEntries(result.rows.map((row) => [row.name, `${row.count} ${row.hash}`]));
-}
-
-/** Waits until the mail and webhook senders have sent what the last call queued (they write as they send). */
-async function settle() {
-  for (let attempt = 0; attempt < 500; attempt++) {
-    const result = (await t.database.db.execute(
-      sql`select (select count(*) from mail_outbox where status = 'pending')
-               + (select count(*) from webhook_deliveries where status = 'pending') as pending`,
-    )) as unknown as { rows: { pending: number | string }[] };
-    if (Number(result.rows[0]?.pending) === 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error("mail or webhook deliveries still pending after 5 s");
-}
+// A refused call with a token still records when the token was last used: only that column is left out
+// (the tables that change on their own are table-snapshot.ts's).
+let snapshot: () => Promise<TableSnapshot>;
 
 // ---------------------------------------------------------------------------------------------- the test
 
@@ -473,7 +438,7 @@ beforeAll(async () => {
     });
     holder.value = (current.json() as { value: unknown }).value;
   }
-  await prepareSnapshot();
+  snapshot = await tableSnapshotter(t.database.db, { ignoredColumns: { api_tokens: ["last_used_at"] } });
 }, 120_000);
 afterAll(async () => {
   await t.close();
@@ -501,14 +466,14 @@ describe("the authorization matrix", () => {
       let world: World | null = null;
       // Consecutive refused calls form a run: the tables are compared before its first call and after
       // its last (after each call when discovering, to name the one that wrote).
-      let run: { before: Record<string, string>; cells: string[] } | null = null;
+      let run: { before: TableSnapshot; cells: string[] } | null = null;
       const endRun = async () => {
         if (!run) return;
         const { before, cells } = run;
         run = null;
         if (cells.length === 0) return;
         const after = await snapshot();
-        const changed = Object.keys(after).filter((name) => after[name] !== before[name]);
+        const changed = changedTables(before, after);
         if (changed.length > 0)
           failures.push(`${cells.join(", ")}: refused, but changed ${changed.join(", ")}`);
       };
@@ -520,7 +485,7 @@ describe("the authorization matrix", () => {
         if (!world) {
           await endRun();
           world = await makeWorld(url, spec);
-          await settle();
+          await settleOutboxes(t.database.db);
         }
         let from = people;
         // A call that would change who the caller is (their role, their session) gets a person of its own.
@@ -541,7 +506,7 @@ describe("the authorization matrix", () => {
         } else {
           run = null;
           // What the call queued (mail, webhook deliveries) is written before the next call is judged.
-          await settle();
+          await settleOutboxes(t.database.db);
           // A change spent the fixtures (deleted, resolved, reassigned…): the next caller gets fresh ones.
           if (!safeMethods.has(method) || spec.stream) world = null;
         }
