@@ -7,15 +7,13 @@ import { Button } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { PageHeader } from "../components/ui/page-header.tsx";
 import { ApiTokensCard } from "../features/api-tokens/components/api-tokens-card.tsx";
-import { useSignOut } from "../features/auth/auth.api.ts";
 import { ProfileName } from "../features/auth/components/profile-name.tsx";
+import { useSignOutAndLeave } from "../features/auth/use-sign-out-and-leave.ts";
 import { LanguageChoice } from "../features/locale/language-select.tsx";
 import { NotificationSettingsCard } from "../features/notifications/components/notification-settings-card.tsx";
 import { SessionsCard } from "../features/sessions/components/sessions-card.tsx";
 import { ThemeChoice } from "../features/theme/theme-choice.tsx";
 import { TwoFactorCard } from "../features/two-factor/components/two-factor-card.tsx";
-import { useNavigate } from "../lib/router.tsx";
-import { toast } from "../lib/toast.ts";
 import { useActor } from "../lib/use-actor.ts";
 
 const roleLabels = { user: msg`User`, technician: msg`Technician`, admin: msg`Admin` } as const;
@@ -24,16 +22,8 @@ const roleLabels = { user: msg`User`, technician: msg`Technician`, admin: msg`Ad
 export default function ProfilePage() {
   const { t, i18n } = useLingui();
   const actor = useActor();
-  const navigate = useNavigate();
-  const signOut = useSignOut();
+  const { signOutAndLeave, isPending: isSigningOut } = useSignOutAndLeave();
   if (!actor) return null;
-
-  function handleSignOut() {
-    signOut.mutate(undefined, {
-      onSuccess: () => navigate("/", { replace: true }),
-      onError: (error) => toast.error(error.message),
-    });
-  }
 
   const initials = actor.name
     .split(/\s+/)
@@ -80,7 +70,7 @@ export default function ProfilePage() {
           </ProfileRow>
         </dl>
         <div className="flex justify-end border-t border-slate-100 p-6">
-          <Button variant="secondary" onClick={handleSignOut} disabled={signOut.isPending}>
+          <Button variant="secondary" onClick={signOutAndLeave} disabled={isSigningOut}>
             <LogOut aria-hidden="true" className="size-4" />
             <Trans>Sign Out</Trans>
           </Button>
