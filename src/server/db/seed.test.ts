@@ -69,6 +69,11 @@ describe("seedDatabase", () => {
       ).map((r) => [r.status, r.n]),
     );
     expect(byStatus.Closed).toBeGreaterThan(400);
+    // As the scheduled jobs would have left it: nothing resolved for longer than auto-close's 7 days.
+    expect(
+      await one(sql`select count(*) from tickets
+                    where status = 'Resolved' and updated_at < now() - interval '7 days'`),
+    ).toBe(0);
   });
 
   it("leaves every reference whole (the batches skip the foreign keys' checks when they can)", async () => {
