@@ -8,11 +8,16 @@
 //   BENCH_REUSE_URL=postgres://postgres@127.0.0.1:5432/bench_1m npm run bench:list   # a seeded million
 //   --tickets N, --duration S (10), --reuse, --connections 16,64  (bench/server-bench.ts)
 //   --only "admin: All,page 41"                         # only the cases whose names contain one of these
+//   --profile                                           # the server under V8's CPU profiler (bench:profile reads it)
+//
+// Each case also gives the CPU one request costs in the server, in its PostgreSQL backends and in autocannon
+// (from /proc), which bounds the rate two cores can reach whatever else runs on the machine.
 //
 // autocannon runs in this process, on the same machine as the server: both share its cores.
 import {
   benchArgs,
   connectionCountsOf,
+  cpuMeter,
   type LoadCase,
   loadCases,
   machine,
@@ -30,7 +35,7 @@ const only =
   typeof args.values.only === "string" ? args.values.only.split(",").map((part) => part.trim()) : null;
 const connectionCounts = connectionCountsOf(args, "16,64");
 const database = await openSeededDatabase(args);
-const server = await startServer(database);
+const server = await startServer(database, {}, { profile: Boolean(args.values.profile) });
 try {
   await waitForReady(server.url);
   const cookies = await signInEveryRole(server.url);
@@ -85,6 +90,7 @@ try {
     cases: chosen,
     connectionCounts,
     duration: args.duration,
+    cpu: cpuMeter(server, database),
   });
   writeResults(`list-${database.kind}`, {
     bench: "list",
@@ -97,4 +103,6 @@ try {
 } finally {
   await server.stop();
   await database.cleanup();
+  if (server.profileDir)
+    console.log(`CPU profile in ${server.profileDir}: npm run bench:profile -- ${server.profileDir}`);
 }

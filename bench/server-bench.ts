@@ -13,7 +13,7 @@
 //                             technicians scale with it (5,000 and 200 at a million)
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -42,6 +42,7 @@ export function benchArgs(extra: ArgOptions = {}): BenchArgs {
       reuse: { type: "boolean", default: false },
       tickets: { type: "string" },
       duration: { type: "string" },
+      profile: { type: "boolean", default: false },
       ...extra,
     },
     allowPositionals: true,
@@ -172,6 +173,8 @@ export async function openSeededDatabase(args: BenchArgs): Promise<BenchDatabase
 
 export interface RunningServer {
   url: string;
+  /** Set with `profile`: the folder the server's V8 CPU profile is written to when it stops. */
+  profileDir?: string;
   process: ChildProcess;
   /** Milliseconds from spawn to "listening". */
   listeningAfterMs: number;
@@ -187,15 +190,20 @@ export interface RunningServer {
 export function startServer(
   database: BenchDatabase,
   env: Record<string, string> = {},
-  { built = false }: { built?: boolean } = {},
+  { built = false, profile = false }: { built?: boolean; profile?: boolean } = {},
 ): Promise<RunningServer> {
   const metricsToken = randomBytes(16).toString("hex");
   const started = performance.now();
+  // `profile`: V8's sampling CPU profiler (node --cpu-prof), written as a .cpuprofile when the server stops;
+  // `npm run bench:profile -- <file>` summarises it and writes folded stacks for a flame graph.
+  if (profile) mkdirSync(path.join(root, "bench/results"), { recursive: true });
+  const profileDir = profile ? mkdtempSync(path.join(root, "bench/results/profile-")) : undefined;
   // Node runs the server itself (tsx as a loader hook, or `built`: dist/server/main.js as `npm start` runs
   // it, built by scripts/build-server.mjs): the child's pid is the server's, so a signal reaches it.
-  const entry = built
-    ? ["--enable-source-maps", "dist/server/main.js"]
-    : ["--import", "tsx", "src/server/main.ts"];
+  const entry = [
+    ...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []),
+    ...(built ? ["--enable-source-maps", "dist/server/main.js"] : ["--import", "tsx", "src/server/main.ts"]),
+  ];
   const child = spawn(process.execPath, entry, {
     cwd: root,
     env: {
@@ -229,6 +237,7 @@ export function startServer(
         output = "";
         resolve({
           url: match[1]!,
+          profileDir,
           process: child,
           listeningAfterMs: performance.now() - started,
           metricsToken,
@@ -286,30 +295,41 @@ export interface LoadFigures {
   requests: number;
   errors: number;
   non2xx: number;
+  /** With `cpu`: milliseconds of CPU per request in each process and in all. */
+  cpuMsPerRequest?: { server: number; postgres: number; loadGenerator: number; total: number };
 }
 
-/** autocannon against one request for `duration` seconds (after a 1 s warm-up). */
+/** autocannon against one request for `duration` seconds (after a 1 s warm-up); `overallRate` paces it. */
 export async function load(options: {
   url: string;
   connections: number;
   duration: number;
+  overallRate?: number;
   method?: "GET" | "POST" | "PATCH";
   headers?: Record<string, string>;
   body?: string;
   requests?: autocannon.Request[];
+  /** Measures the CPU the measured run (not the warm-up) cost each process, per request. */
+  cpu?: CpuMeter;
 }): Promise<LoadFigures> {
   const run = (duration: number) =>
     autocannon({
       url: options.url,
       connections: options.connections,
       duration,
+      overallRate: options.overallRate,
       method: options.method ?? "GET",
       headers: options.headers,
       body: options.body,
       requests: options.requests,
     });
   await run(1);
+  const before = await options.cpu?.sample();
   const result = await run(options.duration);
+  const cpu =
+    before && options.cpu
+      ? cpuPerRequest(before, await options.cpu.sample(), result.requests.total)
+      : undefined;
   return {
     requestsPerSecond: Math.round(result.requests.average),
     p50Ms: result.latency.p50,
@@ -317,6 +337,78 @@ export async function load(options: {
     requests: result.requests.total,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    ...(cpu ? { cpuMsPerRequest: cpu } : {}),
+  };
+}
+
+/** CPU time (user + system) of the server, of its PostgreSQL backends and of this process (autocannon). */
+export interface CpuSample {
+  serverMs: number;
+  /** By backend pid: backends the pool opens during a run count from zero. */
+  postgresMs: Map<number, number>;
+  loadGeneratorMs: number;
+}
+
+export interface CpuMeter {
+  sample(): Promise<CpuSample>;
+}
+
+const clockTicksPerSecond = Number(spawnSync("getconf", ["CLK_TCK"]).stdout?.toString().trim() || 100);
+
+/** utime + stime of a process from /proc/<pid>/stat, in milliseconds (0 once it has gone). */
+function processCpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Fields after the command name (which may hold spaces, inside parentheses): state is field 3.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicksPerSecond;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Where a request's CPU goes on this machine: the server process, the PostgreSQL backends serving its
+ * database (PGlite runs inside the server), and the load generator. Linux only (/proc); the sum bounds the
+ * rate two cores can give, whatever else the machine is doing.
+ */
+export function cpuMeter(server: RunningServer, database: BenchDatabase): CpuMeter {
+  const pid = server.process.pid;
+  if (pid === undefined) throw new Error("the server has no pid");
+  const databaseUrl = database.env.DATABASE_URL;
+  return {
+    async sample() {
+      const postgresMs = new Map<number, number>();
+      if (databaseUrl) {
+        const client = new pg.Client({ connectionString: databaseUrl });
+        await client.connect();
+        try {
+          const { rows } = await client.query<{ pid: number }>(
+            "select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
+          );
+          for (const row of rows) postgresMs.set(row.pid, processCpuMs(row.pid));
+        } finally {
+          await client.end();
+        }
+      }
+      const own = process.cpuUsage();
+      return { serverMs: processCpuMs(pid), postgresMs, loadGeneratorMs: (own.user + own.system) / 1000 };
+    },
+  };
+}
+
+function cpuPerRequest(before: CpuSample, after: CpuSample, requests: number) {
+  let postgres = 0;
+  for (const [pid, ms] of after.postgresMs) postgres += ms - (before.postgresMs.get(pid) ?? 0);
+  const per = (ms: number) => Number((ms / Math.max(requests, 1)).toFixed(3));
+  const figures = {
+    server: per(after.serverMs - before.serverMs),
+    postgres: per(postgres),
+    loadGenerator: per(after.loadGeneratorMs - before.loadGeneratorMs),
+  };
+  return {
+    ...figures,
+    total: Number((figures.server + figures.postgres + figures.loadGenerator).toFixed(3)),
   };
 }
 
@@ -380,6 +472,7 @@ export async function loadCases(options: {
   cases: LoadCase[];
   connectionCounts: number[];
   duration: number;
+  cpu?: CpuMeter;
 }) {
   const { server, cookies, cases } = options;
   const headersOf = (c: LoadCase): Record<string, string> => (c.role ? { cookie: cookies[c.role] } : {});
@@ -399,6 +492,7 @@ export async function loadCases(options: {
         connections,
         duration: options.duration,
         headers: headersOf(c),
+        cpu: options.cpu,
       });
       if (c.role === null) trivial = figures.requestsPerSecond;
       const ratioToTrivial = Number((figures.requestsPerSecond / trivial).toFixed(3));
@@ -411,6 +505,13 @@ export async function loadCases(options: {
         "p99 ms": figures.p99Ms,
         "× trivial": ratioToTrivial,
         errors: figures.errors + figures.non2xx,
+        ...(figures.cpuMsPerRequest
+          ? {
+              "CPU ms/req server": figures.cpuMsPerRequest.server,
+              postgres: figures.cpuMsPerRequest.postgres,
+              "load gen": figures.cpuMsPerRequest.loadGenerator,
+            }
+          : {}),
       };
       rows.push(row);
       console.log(Object.values(row).join("  |  "));

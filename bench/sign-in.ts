@@ -1,4 +1,5 @@
-// Sign-ins per second and the server's event-loop delay during a burst (issue 14 item 2): autocannon posts
+// Sign-ins per second and the server's event-loop delay during a burst, and during a steady 20 sign-ins per
+// second (issue 14 item 2 and its target, `--rate` to change it): autocannon posts
 // /api/auth/sign-in/email for seeded people in turn (each argon2id verification runs off the event loop:
 // @node-rs/argon2 on libuv's pool), with the server's own event-loop delay p99 read from its Prometheus
 // metrics (prom-client resets it at each scrape: one scrape before the burst, one after). The same reading
@@ -6,7 +7,7 @@
 //
 //   npm run bench:sign-in                       # PostgreSQL, small throw-away database
 //   npm run bench:sign-in -- --pglite
-//   --duration S (10), --connections N (16), --tickets N (1,000: only the people matter)
+//   --duration S (10), --connections N (16), --rate N (20), --tickets N (1,000: only the people matter)
 import {
   benchArgs,
   load,
@@ -22,9 +23,10 @@ import {
   writeResults,
 } from "./server-bench.ts";
 
-const args = benchArgs({ connections: { type: "string" } });
+const args = benchArgs({ connections: { type: "string" }, rate: { type: "string" } });
 if (!args.values.tickets && !process.env.BENCH_TICKETS) args.tickets = 1_000;
 const connections = Number(args.values.connections ?? 16);
+const steadyRate = Number(args.values.rate ?? 20);
 const database = await openSeededDatabase(args);
 const server = await startServer(database);
 const lag = "helpdesk_process_nodejs_eventloop_lag_p99_seconds";
@@ -40,25 +42,36 @@ try {
   let n = 0;
   const body = () =>
     JSON.stringify({ email: seedEmailOf("user", active[n++ % active.length]!), password: seedPassword });
+  const signInLoad = (overallRate?: number) =>
+    load({
+      url: `${server.url}/api/auth/sign-in/email`,
+      connections,
+      duration: args.duration,
+      overallRate,
+      requests: [
+        {
+          method: "POST",
+          headers: { "content-type": "application/json", origin },
+          setupRequest: (request) => ({ ...request, body: body() }),
+        },
+      ],
+    });
   await metric(server, lag);
-  const signIn = await load({
-    url: `${server.url}/api/auth/sign-in/email`,
-    connections,
-    duration: args.duration,
-    requests: [
-      {
-        method: "POST",
-        headers: { "content-type": "application/json", origin },
-        setupRequest: (request) => ({ ...request, body: body() }),
-      },
-    ],
-  });
+  const signIn = await signInLoad();
   const burstLagMs = ((await metric(server, lag)) ?? 0) * 1000;
+  await metric(server, lag);
+  const steady = await signInLoad(steadyRate);
+  const steadyLagMs = ((await metric(server, lag)) ?? 0) * 1000;
   const trivial = await load({ url: `${server.url}/healthz`, connections, duration: args.duration });
   const results = {
     signInsPerSecond: signIn.requestsPerSecond,
     signIn,
-    eventLoopDelayP99Ms: { idle: Number(idleLagMs.toFixed(1)), duringBurst: Number(burstLagMs.toFixed(1)) },
+    steady: { ratePerSecond: steadyRate, ...steady },
+    eventLoopDelayP99Ms: {
+      idle: Number(idleLagMs.toFixed(1)),
+      duringBurst: Number(burstLagMs.toFixed(1)),
+      duringSteadyRate: Number(steadyLagMs.toFixed(1)),
+    },
     trivial,
   };
   console.log(`\n${database.description}; ${args.duration} s, ${connections} connections\n`);
@@ -70,6 +83,14 @@ try {
       "p99 ms": signIn.p99Ms,
       "loop delay p99 ms": results.eventLoopDelayP99Ms.duringBurst,
       errors: signIn.errors + signIn.non2xx,
+    },
+    {
+      case: `${steadyRate} sign-ins per second`,
+      "req/s": steady.requestsPerSecond,
+      "p50 ms": steady.p50Ms,
+      "p99 ms": steady.p99Ms,
+      "loop delay p99 ms": results.eventLoopDelayP99Ms.duringSteadyRate,
+      errors: steady.errors + steady.non2xx,
     },
     { case: "idle", "loop delay p99 ms": results.eventLoopDelayP99Ms.idle },
     {
