@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Actor } from "#shared/permissions.ts";
 import { defaultBusinessCalendar } from "#shared/service-levels/business-calendar.schemas.ts";
 import type { ServiceContext } from "../../context.ts";
@@ -201,4 +201,33 @@ describe("report rollups", () => {
     );
     expect(Number((left as unknown as { rows: { n: number }[] }).rows[0]?.n)).toBe(0);
   });
+
+  // PGlite has one connection: two transactions never overlap there.
+  it.skipIf(!inject("pgTemplateUrl"))(
+    "let two tickets of the same day and category be created at once: the rollup row is locked only at commit (PostgreSQL)",
+    async () => {
+      const creator = await insertUser(database.db, { role: "user", name: "Nina" });
+      const sameDay = { createdBy: creator.id, category: "Network", priority: "Medium", department: "IT" } as const;
+      const opened = async () => {
+        const result = await database.db.execute(sql`
+          select (select coalesce(sum(count), 0)::int from report_opened_days where category = 'Network') as rolled,
+                 (select count(*)::int from tickets where category = 'Network') as tickets`);
+        return (result as unknown as { rows: { rolled: number; tickets: number }[] }).rows[0]!;
+      };
+      const before = await opened();
+      let secondCommitted = false;
+      await database.db.transaction(async (tx) => {
+        await insertTicket(tx, { ...sameDay, createdAt: new Date(time) });
+        // Another connection, while the first transaction is still open: with the increment taken at the
+        // insert, this one would wait for the first, which waits for it (a statement timeout here).
+        await insertTicket(database.db, { ...sameDay, createdAt: new Date(time) });
+        secondCommitted = true;
+      });
+      expect(secondCommitted).toBe(true);
+      const after = await opened();
+      expect(after.tickets - before.tickets).toBe(2);
+      expect(after.rolled - before.rolled).toBe(2);
+      expect(after.rolled).toBe(after.tickets);
+    },
+  );
 });
