@@ -7,16 +7,14 @@
 //   npm run bench:kill                  # PostgreSQL, throw-away database, 2,000 tickets
 //   npm run bench:kill -- --pglite      # embedded PGlite (crash recovery of DATA_DIR)
 //   --runs N (3), --concurrency N (8), --before S (3: load before the kill), --after S (3), --tickets N
-import { spawnSync } from "node:child_process";
-import path from "node:path";
 import { kill } from "node:process";
 import {
   benchArgs,
+  buildServer,
   machine,
   openSeededDatabase,
   origin,
   type RunningServer,
-  root,
   seedEmailOf,
   signInAs,
   startServer,
@@ -38,12 +36,7 @@ const beforeMs = Number(args.values.before ?? 3) * 1000;
 const afterMs = Number(args.values.after ?? 3) * 1000;
 const port = String(args.values.port ?? 4392);
 const database = await openSeededDatabase(args);
-// The server as `npm start` runs it in production: built once to dist/server (no TypeScript at start).
-const build = spawnSync(process.execPath, [path.join(root, "scripts/build-server.mjs")], {
-  cwd: root,
-  stdio: "inherit",
-});
-if (build.status !== 0) throw new Error("building the server failed");
+buildServer();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Run {

@@ -22,6 +22,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import type { Role } from "#shared/users/roles.ts";
+import { openStream } from "./server-bench.ts";
 
 const config = {
   technicians: Number(process.env.BENCH_TECHNICIANS ?? 1_000),
@@ -189,54 +190,6 @@ function sessionCookie(token: string) {
   return `${cookieName}=${encodeURIComponent(`${token}.${signature}`)}`;
 }
 
-interface SseStream {
-  close(): void;
-}
-
-/** Opens one stream and resolves once the server said `ready`; every event is handed to onEvent. */
-function openStream(
-  port: number,
-  agent: http.Agent,
-  cookie: string,
-  onEvent: (event: string, data: string, at: number) => void = () => {},
-): Promise<SseStream> {
-  return new Promise((resolve, reject) => {
-    const request = http.get(
-      { host: "127.0.0.1", port, path: "/api/notifications/stream", agent, headers: { cookie } },
-      (response) => {
-        if (response.statusCode !== 200) {
-          reject(new Error(`stream answered ${response.statusCode}`));
-          response.resume();
-          return;
-        }
-        response.setEncoding("utf8");
-        let buffer = "";
-        response.on("data", (chunk: string) => {
-          const at = performance.now();
-          buffer += chunk;
-          let end = buffer.indexOf("\n\n");
-          while (end >= 0) {
-            let event = "message";
-            let data: string | null = null;
-            for (const line of buffer.slice(0, end).split("\n")) {
-              if (line.startsWith("event: ")) event = line.slice(7);
-              else if (line.startsWith("data: ")) data = line.slice(6);
-            }
-            buffer = buffer.slice(end + 2);
-            end = buffer.indexOf("\n\n");
-            if (data === null) continue;
-            if (event === "ready") resolve({ close: () => request.destroy() });
-            onEvent(event, data, at);
-          }
-        });
-        response.on("end", () => reject(new Error("stream ended before ready")));
-      },
-    );
-    request.on("error", reject);
-    request.setTimeout(120_000, () => request.destroy(new Error("no ready within 120 s")));
-  });
-}
-
 /** Runs fn over items, at most `limit` at a time. */
 async function inParallel<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array(items.length);
@@ -309,22 +262,25 @@ async function measureLatency(server: Server) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
   const openStart = performance.now();
   const streams = await inParallel(technicians, 50, ({ userId, token }) =>
-    openStream(port, agent, sessionCookie(token), (event, data, at) => {
-      if (event === "ticket") ticketEvents++;
-      if (event !== "notification") return;
-      const notification = JSON.parse(data) as { uid: string; message: string };
-      const i = Number(/Bench push #(\d+)/.exec(notification.message)?.[1]);
-      if (notification.uid !== userId || !Number.isInteger(i)) {
-        misdelivered++;
-        return;
-      }
-      latencies.push(at - sentAt[i]!);
-      arrivals.push([i, at]);
-      received[i]!++;
-      firstAt[i] ??= at;
-      lastAt[i] = at;
-      lastDelivery = at;
-      if (latencies.length === expected) allDelivered();
+    openStream(`http://127.0.0.1:${port}`, sessionCookie(token), {
+      agent,
+      onEvent: (event, data, at) => {
+        if (event === "ticket") ticketEvents++;
+        if (event !== "notification") return;
+        const notification = JSON.parse(data) as { uid: string; message: string };
+        const i = Number(/Bench push #(\d+)/.exec(notification.message)?.[1]);
+        if (notification.uid !== userId || !Number.isInteger(i)) {
+          misdelivered++;
+          return;
+        }
+        latencies.push(at - sentAt[i]!);
+        arrivals.push([i, at]);
+        received[i]!++;
+        firstAt[i] ??= at;
+        lastAt[i] = at;
+        lastDelivery = at;
+        if (latencies.length === expected) allDelivered();
+      },
     }),
   );
   const openSeconds = (performance.now() - openStart) / 1000;
@@ -408,14 +364,16 @@ async function measureMemory(server: Server) {
 
   // Warm up: the route compiled, the pool connected, a first stream opened and closed.
   for (const stream of await inParallel(cookies.slice(0, 20), 20, (cookie) =>
-    openStream(port, agent, cookie),
+    openStream(`http://127.0.0.1:${port}`, cookie, { agent }),
   ))
     stream.close();
   await sleep(500);
   const before = await server.call<Memory>({ kind: "memory" });
 
   const openStart = performance.now();
-  const streams = await inParallel(cookies, 100, (cookie) => openStream(port, agent, cookie));
+  const streams = await inParallel(cookies, 100, (cookie) =>
+    openStream(`http://127.0.0.1:${port}`, cookie, { agent }),
+  );
   const openSeconds = (performance.now() - openStart) / 1000;
   console.log(`  ${streams.length} idle streams open in ${openSeconds.toFixed(1)} s`);
   const open = await server.call<Memory>({ kind: "memory" });

@@ -14,6 +14,7 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -169,6 +170,15 @@ export async function openSeededDatabase(args: BenchArgs): Promise<BenchDatabase
       await admin.end();
     },
   };
+}
+
+/** The server as `npm start` runs it in production: built once to dist/server (no TypeScript at start). */
+export function buildServer() {
+  const build = spawnSync(process.execPath, [path.join(root, "scripts/build-server.mjs")], {
+    cwd: root,
+    stdio: "inherit",
+  });
+  if (build.status !== 0) throw new Error("building the server failed");
 }
 
 export interface RunningServer {
@@ -431,13 +441,28 @@ export function writeResults(name: string, data: unknown) {
   console.log(`\nWritten to ${path.relative(root, file)}`);
 }
 
-/** Reads one sample of the server's Prometheus metrics (default process metrics included). */
-export async function metric(server: RunningServer, name: string): Promise<number | undefined> {
+/**
+ * One scrape of the server's Prometheus metrics (default process metrics included): each series by its
+ * name as written, labels included (`helpdesk_db_pool_connections{state="total"}`).
+ */
+export async function metrics(server: RunningServer): Promise<Map<string, number>> {
   const text = await (
     await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${server.metricsToken}` } })
   ).text();
-  const line = text.split("\n").find((l) => l.startsWith(`${name} `) || l.startsWith(`${name}{`));
-  return line ? Number(line.split(" ").at(-1)) : undefined;
+  const series = new Map<string, number>();
+  for (const line of text.split("\n")) {
+    if (line === "" || line.startsWith("#")) continue;
+    const space = line.lastIndexOf(" ");
+    series.set(line.slice(0, space), Number(line.slice(space + 1)));
+  }
+  return series;
+}
+
+/** Reads one sample of one metric (its first series). */
+export async function metric(server: RunningServer, name: string): Promise<number | undefined> {
+  for (const [series, value] of await metrics(server))
+    if (series === name || series.startsWith(`${name}{`)) return value;
+  return undefined;
 }
 
 /** `--connections 16,64` as numbers, or the bench's own default. */
@@ -520,4 +545,85 @@ export async function loadCases(options: {
   console.log();
   console.table(rows);
   return results;
+}
+
+export interface SseStream {
+  close(): void;
+}
+
+/**
+ * Opens one notification stream (GET /api/notifications/stream) and resolves once the server said `ready`.
+ * Every event is handed to onEvent with its id, if it has one; onClose is called when a stream that was
+ * ready ends other than by close() (the server ended it, or the connection broke).
+ */
+export function openStream(
+  baseUrl: string,
+  cookie: string,
+  {
+    agent,
+    lastEventId,
+    onEvent = () => {},
+    onClose = () => {},
+  }: {
+    agent: http.Agent;
+    lastEventId?: string;
+    onEvent?: (event: string, data: string, at: number, id: string | undefined) => void;
+    onClose?: () => void;
+  },
+): Promise<SseStream> {
+  return new Promise((resolve, reject) => {
+    let ready = false;
+    let closedHere = false;
+    const request = http.get(
+      new URL("/api/notifications/stream", baseUrl),
+      { agent, headers: { cookie, ...(lastEventId ? { "last-event-id": lastEventId } : {}) } },
+      (response) => {
+        if (response.statusCode !== 200) {
+          reject(new Error(`stream answered ${response.statusCode}`));
+          response.resume();
+          return;
+        }
+        response.setEncoding("utf8");
+        let buffer = "";
+        response.on("data", (chunk: string) => {
+          const at = performance.now();
+          buffer += chunk;
+          let end = buffer.indexOf("\n\n");
+          while (end >= 0) {
+            let event = "message";
+            let data: string | null = null;
+            let id: string | undefined;
+            for (const line of buffer.slice(0, end).split("\n")) {
+              if (line.startsWith("event: ")) event = line.slice(7);
+              else if (line.startsWith("data: ")) data = line.slice(6);
+              else if (line.startsWith("id: ")) id = line.slice(4);
+            }
+            buffer = buffer.slice(end + 2);
+            end = buffer.indexOf("\n\n");
+            if (data === null) continue;
+            if (event === "ready") {
+              ready = true;
+              // From here on the heartbeats keep it alive; the timeout was for the wait until ready.
+              request.setTimeout(0);
+              resolve({
+                close: () => {
+                  closedHere = true;
+                  request.destroy();
+                },
+              });
+            }
+            onEvent(event, data, at, id);
+          }
+        });
+        response.on("close", () => {
+          if (!ready) reject(new Error("stream ended before ready"));
+          else if (!closedHere) onClose();
+        });
+      },
+    );
+    request.on("error", (error) => {
+      if (!ready) reject(error);
+    });
+    request.setTimeout(120_000, () => request.destroy(new Error("no ready within 120 s")));
+  });
 }
