@@ -23,7 +23,7 @@ import {
 const args = benchArgs({ connections: { type: "string" } });
 const connectionCounts = connectionCountsOf(args, "1,16");
 const database = await openSeededDatabase(args);
-const server = await startServer(database);
+const server = await startServer(database, {}, { profile: Boolean(args.values.profile) });
 try {
   await waitForReady(server.url);
   const cookies = await signInEveryRole(server.url);
@@ -70,4 +70,6 @@ try {
 } finally {
   await server.stop();
   await database.cleanup();
+  if (server.profileDir)
+    console.log(`CPU profile in ${server.profileDir}: npm run bench:profile -- ${server.profileDir}`);
 }

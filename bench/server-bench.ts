@@ -9,6 +9,7 @@
 //   --reuse                   keep the seeded database for the next run and reuse it: PostgreSQL database
 //                             helpdesk_bench_<tickets>, or PGlite folder $TMPDIR/helpdesk-bench-<tickets>
 //   BENCH_REUSE_URL=postgres://…/bench_1m   a database of your own (seeded on first use if it has no tickets)
+//   --profile                 the server under V8's CPU profiler (node --cpu-prof); `npm run bench:profile` reads it
 //   --tickets N / BENCH_TICKETS   size (default 100,000 on PostgreSQL, 20,000 on PGlite); users and
 //                             technicians scale with it (5,000 and 200 at a million)
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";

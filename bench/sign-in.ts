@@ -28,7 +28,7 @@ if (!args.values.tickets && !process.env.BENCH_TICKETS) args.tickets = 1_000;
 const connections = Number(args.values.connections ?? 16);
 const steadyRate = Number(args.values.rate ?? 20);
 const database = await openSeededDatabase(args);
-const server = await startServer(database);
+const server = await startServer(database, {}, { profile: Boolean(args.values.profile) });
 const lag = "helpdesk_process_nodejs_eventloop_lag_p99_seconds";
 try {
   await waitForReady(server.url);
@@ -112,4 +112,6 @@ try {
 } finally {
   await server.stop();
   await database.cleanup();
+  if (server.profileDir)
+    console.log(`CPU profile in ${server.profileDir}: npm run bench:profile -- ${server.profileDir}`);
 }

@@ -34,7 +34,7 @@ if (!args.values.tickets && !process.env.BENCH_TICKETS) args.tickets = 20_000;
 const concurrency = Number(args.values.concurrency ?? 16);
 const streamCount = Number(args.values.streams ?? 50);
 const database = await openSeededDatabase(args);
-const server = await startServer(database);
+const server = await startServer(database, {}, { profile: Boolean(args.values.profile) });
 
 interface Phase {
   name: string;
@@ -214,4 +214,6 @@ try {
   await admin.end().catch(() => {});
   await server.stop();
   await database.cleanup();
+  if (server.profileDir)
+    console.log(`CPU profile in ${server.profileDir}: npm run bench:profile -- ${server.profileDir}`);
 }
