@@ -15,8 +15,10 @@ import { PageSpinner } from "../components/ui/spinner.tsx";
 import { articleQuery } from "../features/articles/articles.api.ts";
 import { ArticleBody } from "../features/articles/components/article-body.tsx";
 import { HelpfulVote } from "../features/articles/components/helpful-vote.tsx";
+import { categoryLabels } from "../features/tickets/ticket-labels.ts";
 import { isApiError } from "../lib/api-client.ts";
 import { formatDateTime } from "../lib/format.ts";
+import { i18n } from "../lib/i18n.ts";
 import { Link, useNavigate, useParams } from "../lib/router.tsx";
 import { useActor } from "../lib/use-actor.ts";
 
@@ -83,7 +85,7 @@ export default function KnowledgeBaseArticlePage() {
       />
       <Card className="space-y-4 p-6">
         <div className="flex flex-wrap items-center gap-2">
-          <Badge tone="slate">{data.category}</Badge>
+          <Badge tone="slate">{i18n._(categoryLabels[data.category])}</Badge>
           {data.status === "draft" ? (
             <Badge tone="amber">
               <Trans>Draft</Trans>

@@ -2,6 +2,7 @@ import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import type { ArticleSummary } from "#shared/articles/article.schemas.ts";
+import { activateLocale } from "../lib/i18n.ts";
 import { makeMe } from "../test/fixtures.ts";
 import { renderWithApp, stubFetch } from "../test/render.tsx";
 import KnowledgeBasePage from "./kb.tsx";
@@ -45,5 +46,23 @@ describe("/kb", () => {
     expect(screen.getByRole("link", { name: "Article 1" })).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Show more articles" })).not.toBeInTheDocument();
     expect(server.calls.map((call) => call.url)).toContain("/api/articles?sort=recent&page=2");
+  });
+
+  it("names the categories in the reader's language, in the list and in the category filter", async () => {
+    await activateLocale("de");
+    try {
+      const server = stubFetch({
+        "GET /api/me": { body: makeMe({ role: "user" }) },
+        "GET /api/articles": { body: { items: [{ ...summary(1), category: "Network" }], nextPage: null } },
+      });
+      vi.stubGlobal("fetch", server.fetchStub);
+      renderWithApp(<KnowledgeBasePage />, { path: "/kb" });
+
+      expect(await screen.findByRole("link", { name: "Article 1" })).toBeInTheDocument();
+      expect(screen.getByText("Netzwerk", { selector: "span" })).toBeInTheDocument();
+      expect(screen.getByRole("option", { name: "Sonstiges" })).toBeInTheDocument();
+    } finally {
+      await activateLocale("en");
+    }
   });
 });

@@ -16,6 +16,7 @@ import { Select } from "../components/ui/select.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
 import { articleListQuery } from "../features/articles/articles.api.ts";
 import { ArticleList } from "../features/articles/components/article-list.tsx";
+import { categoryLabels, labelledOptions } from "../features/tickets/ticket-labels.ts";
 import { Link, useSearchParams } from "../lib/router.tsx";
 import { useActor } from "../lib/use-actor.ts";
 import { useDebouncedValue } from "../lib/use-debounced-value.ts";
@@ -112,7 +113,7 @@ export default function KnowledgeBaseArticlesPage() {
               value={category ?? ""}
               options={[
                 { value: "", label: t`All categories` },
-                ...ticketCategories.map((value) => ({ value, label: value })),
+                ...labelledOptions(ticketCategories, categoryLabels),
               ]}
               onChange={(event) => setParam("category", event.target.value || undefined)}
             />

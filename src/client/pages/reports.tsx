@@ -25,6 +25,7 @@ import {
   ticketVolumeQuery,
   workloadQuery,
 } from "../features/reports/reports.api.ts";
+import { changedValueText } from "../features/tickets/ticket-labels.ts";
 import { useSearchParams } from "../lib/router.tsx";
 import { useActor } from "../lib/use-actor.ts";
 
@@ -65,9 +66,14 @@ function volumeCharts(report: TicketVolumeReport): { flow: ChartData; backlog: C
   };
 }
 
-const countsChart = (category: string, rows: { key: string; count: number }[], color: string): ChartData => ({
+const countsChart = (
+  category: string,
+  rows: { key: string; count: number }[],
+  color: string,
+  labelOf: (key: string) => string = (key) => key,
+): ChartData => ({
   category,
-  labels: rows.map((row) => row.key),
+  labels: rows.map((row) => labelOf(row.key)),
   kind: "bar",
   isCount: true,
   series: [{ label: tc`Tickets`, values: rows.map((row) => row.count), color }],
@@ -329,8 +335,12 @@ export default function ReportsPage() {
 function breakdownCharts(report: TicketBreakdownReport | undefined) {
   if (!report) return undefined;
   return {
-    category: countsChart(tc`Category`, report.byCategory, chartColors.indigo),
-    priority: countsChart(tc`Priority`, report.byPriority, chartColors.rose),
+    category: countsChart(tc`Category`, report.byCategory, chartColors.indigo, (key) =>
+      changedValueText("category", key),
+    ),
+    priority: countsChart(tc`Priority`, report.byPriority, chartColors.rose, (key) =>
+      changedValueText("priority", key),
+    ),
     department: countsChart(tc`Department`, report.byDepartment, chartColors.emerald),
   };
 }

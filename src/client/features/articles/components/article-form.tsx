@@ -16,9 +16,10 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Field, Input, Textarea } from "../../../components/ui/field.tsx";
 import { FileDropZone } from "../../../components/ui/file-drop-zone.tsx";
 import { FilePickerButton } from "../../../components/ui/file-picker-button.tsx";
-import { optionsOf, Select } from "../../../components/ui/select.tsx";
+import { Select } from "../../../components/ui/select.tsx";
 import { isApiError } from "../../../lib/api-client.ts";
 import { handlePastedFiles } from "../../../lib/attachment-upload.ts";
+import { categoryLabels, labelledOptions } from "../../tickets/ticket-labels.ts";
 import { useSaveArticle } from "../articles.api.ts";
 import { useArticleImages } from "./use-article-images.ts";
 
@@ -89,7 +90,7 @@ export function ArticleForm({ articleId, initial, onSaved, onCancel }: ArticleFo
         <Select
           id={`${id}-category`}
           value={values.category}
-          options={optionsOf(ticketCategories)}
+          options={labelledOptions(ticketCategories, categoryLabels)}
           onChange={(event) => set("category", event.target.value as TicketCategory)}
         />
       </Field>

@@ -5,7 +5,9 @@ import type { ArticleSummary } from "#shared/articles/article.schemas.ts";
 import { articlePath } from "#shared/articles/article-slug.ts";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
+import { i18n } from "../../../lib/i18n.ts";
 import { Link } from "../../../lib/router.tsx";
+import { categoryLabels } from "../../tickets/ticket-labels.ts";
 import { ArticleSnippet } from "./article-snippet.tsx";
 
 export function ArticleList({ items, emptyTitle }: { items: ArticleSummary[]; emptyTitle: string }) {
@@ -21,7 +23,7 @@ export function ArticleList({ items, emptyTitle }: { items: ArticleSummary[]; em
             >
               {item.title}
             </Link>
-            <Badge tone="slate">{item.category}</Badge>
+            <Badge tone="slate">{i18n._(categoryLabels[item.category])}</Badge>
             {item.status === "draft" ? (
               <Badge tone="amber">
                 <Trans>Draft</Trans>

@@ -3,8 +3,10 @@ import { useQuery } from "@tanstack/react-query";
 import { BookOpen } from "lucide-react";
 import { type RefObject, useEffect, useRef } from "react";
 import { articlePath } from "#shared/articles/article-slug.ts";
+import { i18n } from "../../../lib/i18n.ts";
 import { useNavigate } from "../../../lib/router.tsx";
 import { useDebouncedValue } from "../../../lib/use-debounced-value.ts";
+import { categoryLabels } from "../../tickets/ticket-labels.ts";
 import { articleSuggestionsQuery, recordSuggestionOpened, reportFormLeft } from "../articles.api.ts";
 
 interface ArticleSuggestionsProps {
@@ -86,7 +88,7 @@ export function ArticleSuggestions({ title, ticketsCreated }: ArticleSuggestions
             >
               {item.title}
             </a>
-            <span className="ml-2 text-xs text-slate-500">{item.category}</span>
+            <span className="ml-2 text-xs text-slate-500">{i18n._(categoryLabels[item.category])}</span>
           </li>
         ))}
       </ul>
