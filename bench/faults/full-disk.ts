@@ -35,6 +35,7 @@ const { values } = parseArgs({
     size: { type: "string", default: "192" },
     headroom: { type: "string", default: "96" },
     "file-kb": { type: "string", default: "1024" },
+    "no-results": { type: "boolean", default: false },
   },
 });
 const mb = 1024 * 1024;
@@ -213,21 +214,22 @@ try {
 
   const hung = refusals.filter((r) => r.status === "no answer" || r.ms >= answerWithinMs).length;
   const unclear = refusals.filter((r) => r.status !== 507).length;
-  writeResults("full-disk-pglite", {
-    fault: "full-disk",
-    database: database.description,
-    headroomMB: headroom / mb,
-    fileKB: fileBytes / 1024,
-    machine: machine(),
-    acknowledged: acknowledged.length,
-    leastFreeMB: Number((minFree / mb).toFixed(1)),
-    refusals: [...refusedKinds].map(([answer, kind]) => ({ answer, ...kind })),
-    whileFull: { readyz: readyWhileFull.status, listTickets: readWhileFull.status },
-    afterFreeing: afterFreeing.status,
-    restartMs,
-    missingTickets,
-    damagedFiles,
-  });
+  if (!values["no-results"])
+    writeResults("full-disk-pglite", {
+      fault: "full-disk",
+      database: database.description,
+      headroomMB: headroom / mb,
+      fileKB: fileBytes / 1024,
+      machine: machine(),
+      acknowledged: acknowledged.length,
+      leastFreeMB: Number((minFree / mb).toFixed(1)),
+      refusals: [...refusedKinds].map(([answer, kind]) => ({ answer, ...kind })),
+      whileFull: { readyz: readyWhileFull.status, listTickets: readWhileFull.status },
+      afterFreeing: afterFreeing.status,
+      restartMs,
+      missingTickets,
+      damagedFiles,
+    });
   if (hung > 0) console.log(`FAILED: ${hung} requests got no answer within ${answerWithinMs / 1000} s`);
   if (unclear > 0) console.log(`FAILED: ${unclear} refusals were not 507 with the disk-full message`);
   if (acknowledged.length === 0 || refusals.length === 0) console.log("FAILED: the disk never filled");

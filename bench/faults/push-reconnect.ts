@@ -40,6 +40,7 @@ const args = benchArgs({
   interval: { type: "string" },
   port: { type: "string" },
   "server-log": { type: "string" },
+  "no-results": { type: "boolean" },
 });
 if (!args.values.tickets && !process.env.BENCH_TICKETS) args.tickets = 200;
 const userStreams = Number(args.values.users ?? 20);
@@ -271,17 +272,18 @@ try {
     })),
   );
   console.log(`writes: ${JSON.stringify(result.writes)}`);
-  writeResults(`push-reconnect-${database.kind}`, {
-    fault: "push-reconnect",
-    database: database.description,
-    streams: { technicians: people.technicians, users: userStreams },
-    cuts,
-    restarts,
-    gapMs,
-    intervalMs,
-    machine: machine(),
-    ...result,
-  });
+  if (!args.values["no-results"])
+    writeResults(`push-reconnect-${database.kind}`, {
+      fault: "push-reconnect",
+      database: database.description,
+      streams: { technicians: people.technicians, users: userStreams },
+      cuts,
+      restarts,
+      gapMs,
+      intervalMs,
+      machine: machine(),
+      ...result,
+    });
   if (result.missed > 0 || result.notificationsStored === 0) process.exitCode = 1;
 } finally {
   writing = false;

@@ -9,7 +9,7 @@
 //   npm run fault:webhook-target                # PostgreSQL, throw-away database
 //   npm run fault:webhook-target -- --pglite    # embedded PGlite
 //   --duration S (10 per load), --connections N (8), --modes ok,hang,fail,stall (each between two rounds
-//   without webhooks), --max-slowdown X (1.5: exit 1 when a failing target's p50 exceeds X × the slowest of
+//   without webhooks; a list with "none" in it is the exact sequence), --max-slowdown X (1.5: exit 1 when a failing target's p50 exceeds X × the slowest of
 //   the healthy target's round and the rounds without webhooks on either side of it, or a request failed)
 import { spawnSync } from "node:child_process";
 import http from "node:http";
@@ -33,13 +33,17 @@ const args = benchArgs({
   connections: { type: "string" },
   modes: { type: "string" },
   "max-slowdown": { type: "string" },
+  "no-results": { type: "boolean" },
 });
 if (!args.values.tickets && !process.env.BENCH_TICKETS) args.tickets = 2_000;
 const connections = Number(args.values.connections ?? 8);
 const maxSlowdown = Number(args.values["max-slowdown"] ?? 1.5);
 const targets = String(args.values.modes ?? "ok,hang,fail,stall").split(",") as Mode[];
-// The machine's own drift shows in the rounds without webhooks around each target round.
-const modes: Mode[] = ["none", ...targets.flatMap((mode): Mode[] => [mode, "none"])];
+// The machine's own drift shows in the rounds without webhooks around each target round (a list that names
+// "none" itself is taken as the whole sequence).
+const modes: Mode[] = targets.includes("none")
+  ? targets
+  : ["none", ...targets.flatMap((mode): Mode[] => [mode, "none"])];
 type Mode = "none" | "ok" | "hang" | "fail" | "stall";
 /** The sender gives one attempt this long (src/server/features/webhooks/webhook-post.ts). */
 const attemptTimeoutMs = 10_000;
@@ -255,16 +259,17 @@ try {
   });
   console.log(`\n${database.description}; ${connections} connections, ${args.duration} s per load`);
   console.table(table);
-  writeResults(`webhook-target-${database.kind}`, {
-    fault: "webhook-target",
-    database: database.description,
-    connections,
-    durationSeconds: args.duration,
-    attemptTimeoutMs,
-    machine: machine(),
-    rounds,
-    maxSlowdown,
-  });
+  if (!args.values["no-results"])
+    writeResults(`webhook-target-${database.kind}`, {
+      fault: "webhook-target",
+      database: database.description,
+      connections,
+      durationSeconds: args.duration,
+      attemptTimeoutMs,
+      machine: machine(),
+      rounds,
+      maxSlowdown,
+    });
   const slowed = table.filter((row) => Number(row["p50 × healthy"]) > maxSlowdown);
   const failed = table.filter((row) => row.failed > 0);
   for (const row of slowed)
