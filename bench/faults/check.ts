@@ -17,7 +17,16 @@ const checks: Array<{ name: string; args: string[] }> = [
   // Targets that hang or fail must cost requests no more than a healthy one (2×: shared CI machines drift).
   {
     name: "webhook-target",
-    args: [...pglite, "--duration", "2", "--modes", "none,ok,hang,fail,none", "--max-slowdown", "2"],
+    args: [
+      ...pglite,
+      "--duration",
+      "2",
+      "--modes",
+      "none,ok,hang,fail,none",
+      "--max-slowdown",
+      "2",
+      "--skip-beside",
+    ],
   },
   // Changes refused with 507 at once, space freed → changes again, restart → everything acknowledged there.
   { name: "full-disk", args: [] },

@@ -4,7 +4,8 @@
 // whose target on loopback (ok) answers 200 at once, (hang) never answers, (fail) answers 500 at once,
 // (stall) sends its headers and part of a body and then nothing, and without webhooks again (how much the
 // figures move on their own). Each round's latency and rate are compared with the first; the deliveries'
-// attempts, outcomes and errors are read back through the API.
+// attempts, outcomes and errors are read back through the API. Last (unless --skip-beside), a healthy
+// webhook next to a hanging one: how much of its traffic is delivered meanwhile.
 //
 //   npm run fault:webhook-target                # PostgreSQL, throw-away database
 //   npm run fault:webhook-target -- --pglite    # embedded PGlite
@@ -34,6 +35,7 @@ const args = benchArgs({
   modes: { type: "string" },
   "max-slowdown": { type: "string" },
   "no-results": { type: "boolean" },
+  "skip-beside": { type: "boolean" },
 });
 if (!args.values.tickets && !process.env.BENCH_TICKETS) args.tickets = 2_000;
 const connections = Number(args.values.connections ?? 8);
@@ -152,9 +154,11 @@ try {
           method: "POST",
           headers: { "content-type": "application/json", origin, cookie: technician },
           body: JSON.stringify({ message: "Still looking into it" }),
+          // The context lives as long as its connection: each connection keeps to one ticket.
           setupRequest: (request, context) => {
-            context.ticketId ??= ticketIds[nextTicket++ % ticketIds.length];
-            return { ...request, path: `/api/tickets/${context.ticketId}/comments` };
+            const own = context as { ticketId?: string };
+            own.ticketId ??= ticketIds[nextTicket++ % ticketIds.length];
+            return { ...request, path: `/api/tickets/${own.ticketId}/comments` };
           },
         },
       ],
@@ -163,18 +167,47 @@ try {
   // A cold server and database are slower for the first seconds: warmed up before anything is measured.
   await measure(3);
 
+  /** A webhook's deliveries as its log in the API shows them, tallied. */
+  const deliveriesOf = async (webhookId: string) => {
+    const items: Array<{ status: string; attempts: number; error: string | null }> = [];
+    for (let cursor: string | null = null; ; ) {
+      const page = (await api(
+        "GET",
+        `/api/admin/webhooks/${webhookId}/deliveries${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ""}`,
+        admin,
+      )) as { items: typeof items; nextCursor: string | null };
+      items.push(...page.items);
+      if (!page.nextCursor) break;
+      cursor = page.nextCursor;
+    }
+    const tally = (values: string[]) => {
+      const counts: Record<string, number> = {};
+      for (const value of values) counts[value] = (counts[value] ?? 0) + 1;
+      return counts;
+    };
+    return {
+      total: items.length,
+      byStatus: tally(items.map((d) => d.status)),
+      attempts: items.reduce((sum, d) => sum + d.attempts, 0),
+      // Pending after a failed attempt: its retry is set for later (a minute, then 5, 30, …).
+      retriesScheduled: items.filter((d) => d.status === "pending" && d.attempts > 0 && d.error).length,
+      errors: tally(items.flatMap((d) => (d.error ? [d.error] : []))),
+    };
+  };
+  const addWebhook = async (path: string) =>
+    (
+      (await api("POST", "/api/admin/webhooks", admin, {
+        url: `${target.url}/${path}`,
+        description: `fault:webhook-target ${path}`,
+        events: ["ticket.created", "ticket.commented"],
+      })) as { webhook: { id: string } }
+    ).webhook;
+  const pause = (webhookId: string) =>
+    api("PATCH", `/api/admin/webhooks/${webhookId}`, admin, { active: false });
+
   const rounds: Round[] = [];
   for (const mode of modes) {
-    const webhook =
-      mode === "none"
-        ? null
-        : (
-            (await api("POST", "/api/admin/webhooks", admin, {
-              url: `${target.url}/${mode}`,
-              description: `fault:webhook-target ${mode}`,
-              events: ["ticket.created", "ticket.commented"],
-            })) as { webhook: { id: string } }
-          ).webhook;
+    const webhook = mode === "none" ? null : await addWebhook(mode);
     const seenBefore = target.seen.get(mode) ?? 0;
     const round: Round = { mode, ...(await measure(args.duration)) };
     if (webhook) {
@@ -182,35 +215,9 @@ try {
       // that the next round's target is the only one.
       if (mode === "hang" || mode === "stall")
         await new Promise((r) => setTimeout(r, attemptTimeoutMs + 2_000));
-      await api("PATCH", `/api/admin/webhooks/${webhook.id}`, admin, { active: false });
-      const items: Array<{
-        status: string;
-        attempts: number;
-        error: string | null;
-        nextAttemptAt: string | null;
-      }> = [];
-      for (let cursor: string | null = null; ; ) {
-        const page = (await api(
-          "GET",
-          `/api/admin/webhooks/${webhook.id}/deliveries${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ""}`,
-          admin,
-        )) as { items: typeof items; nextCursor: string | null };
-        items.push(...page.items);
-        if (!page.nextCursor) break;
-        cursor = page.nextCursor;
-      }
-      const tally = (values: string[]) => {
-        const counts: Record<string, number> = {};
-        for (const value of values) counts[value] = (counts[value] ?? 0) + 1;
-        return counts;
-      };
+      await pause(webhook.id);
       round.deliveries = {
-        total: items.length,
-        byStatus: tally(items.map((d) => d.status)),
-        attempts: items.reduce((sum, d) => sum + d.attempts, 0),
-        // Pending after a failed attempt: its retry is set for later (a minute, then 5, 30, …).
-        retriesScheduled: items.filter((d) => d.status === "pending" && d.attempts > 0 && d.error).length,
-        errors: tally(items.flatMap((d) => (d.error ? [d.error] : []))),
+        ...(await deliveriesOf(webhook.id)),
         targetSaw: (target.seen.get(mode) ?? 0) - seenBefore,
       };
     }
@@ -259,6 +266,30 @@ try {
   });
   console.log(`\n${database.description}; ${connections} connections, ${args.duration} s per load`);
   console.table(table);
+
+  // A healthy webhook beside a hanging one: the sender sends a batch of 10 at a time and waits for all of
+  // them, so how much of the healthy one's traffic gets through while the other hangs.
+  type Deliveries = Awaited<ReturnType<typeof deliveriesOf>>;
+  let beside: { seconds: number; hanging: Deliveries; healthy: Deliveries } | null = null;
+  if (!args.values["skip-beside"]) {
+    const hangingHook = await addWebhook("hang");
+    const healthyHook = await addWebhook("ok");
+    const started = performance.now();
+    await measure(args.duration);
+    await new Promise((r) => setTimeout(r, attemptTimeoutMs + 2_000));
+    const seconds = Math.round((performance.now() - started) / 1000);
+    await Promise.all([pause(hangingHook.id), pause(healthyHook.id)]);
+    beside = {
+      seconds,
+      hanging: await deliveriesOf(hangingHook.id),
+      healthy: await deliveriesOf(healthyHook.id),
+    };
+    console.log(
+      `A healthy webhook beside a hanging one, ${seconds} s after the load began: ` +
+        `${beside.healthy.byStatus.delivered ?? 0} of ${beside.healthy.total} delivered ` +
+        `(the hanging one: ${beside.hanging.attempts} attempts of ${beside.hanging.total})`,
+    );
+  }
   if (!args.values["no-results"])
     writeResults(`webhook-target-${database.kind}`, {
       fault: "webhook-target",
@@ -268,6 +299,7 @@ try {
       attemptTimeoutMs,
       machine: machine(),
       rounds,
+      besideAHangingTarget: beside,
       maxSlowdown,
     });
   const slowed = table.filter((row) => Number(row["p50 × healthy"]) > maxSlowdown);
