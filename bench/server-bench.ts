@@ -93,7 +93,8 @@ async function ticketCount(url: string): Promise<number> {
   }
 }
 
-function seed(env: Record<string, string>, tickets: number) {
+/** npm run seed on the database these settings name (DATABASE_URL or DATA_DIR), with peopleFor(tickets). */
+export function seed(env: Record<string, string>, tickets: number) {
   const people = peopleFor(tickets);
   console.log(`Seeding ${tickets.toLocaleString("en")} tickets (npm run seed)…`);
   const run = spawnSync(

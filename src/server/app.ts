@@ -47,6 +47,7 @@ import {
 } from "./features/webhooks/webhook-sender.ts";
 import type { Resolve } from "./features/webhooks/webhook-target.ts";
 import { registerCompression } from "./http/compression.ts";
+import { type DiskSpaceOptions, freeBytesOf, registerDiskSpaceGuard } from "./http/disk-space-guard.ts";
 import { answerFrameworkError, registerErrorHandler } from "./http/error-handler.ts";
 import {
   type AppMetrics,
@@ -139,6 +140,11 @@ export interface AppDeps {
   jobs?: Pick<JobRunnerOptions, "tickMs" | "firstTickMs" | "instanceId">;
   /** The heartbeat's timing (decision 041): every 2 s, dead after 10 s without one. */
   liveness?: Pick<InstanceLivenessOptions, "heartbeatMs" | "deadAfterMs">;
+  /**
+   * The embedded database's folder (DATA_DIR): changes are refused with 507 while its disk has less than
+   * the reserve free (http/disk-space-guard.ts). Unset for PostgreSQL, whose disk is the database server's.
+   */
+  diskSpace?: DiskSpaceOptions;
   /** E-mail to ticket (INBOUND_SMTP_*, decision 028): listens once the app is ready; off when absent. */
   inboundMail?: InboundMailSettings & { host: string; port: number };
 }
@@ -177,7 +183,12 @@ export async function buildApp(deps: AppDeps) {
   app.setSerializerCompiler(serializerCompiler);
   let draining = false;
   let openStreams = () => 0;
-  const metrics = createMetrics({ database: deps.database, openStreams: () => openStreams() });
+  const { diskSpace } = deps;
+  const metrics = createMetrics({
+    database: deps.database,
+    openStreams: () => openStreams(),
+    dataDirFreeBytes: diskSpace && (() => (diskSpace.freeBytes ?? freeBytesOf)(diskSpace.dir)),
+  });
   app.decorate("metrics", metrics);
   registerRequestMetrics(app, metrics);
   const slowRequestMs = deps.slowRequestMs ?? 1_000;
@@ -308,6 +319,7 @@ export async function buildApp(deps: AppDeps) {
   registerErrorHandler(app, { bodyLimit });
   await registerSecurityHeaders(app, { isHttps: deps.baseURL.startsWith("https://") });
   registerSameOriginCheck(app, { baseURL: deps.baseURL });
+  if (diskSpace) registerDiskSpaceGuard(app, diskSpace);
   registerWrongAddressPage(app, { baseURL: deps.baseURL });
   await registerCompression(app);
   registerSession(app, {

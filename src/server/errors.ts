@@ -11,6 +11,9 @@ export const statusByCode: Record<ErrorCode, number> = {
   payload_too_large: 413,
   rate_limited: 429,
   unavailable: 503,
+  // RFC 4918's "unable to store the representation needed to complete the request": the server's state,
+  // not the request's fault (so not 4xx), and not something that passes in a moment (so not 503).
+  insufficient_storage: 507,
   internal: 500,
 };
 
@@ -42,6 +45,12 @@ export const ruleViolation = (message: string) => new AppError("rule_violation",
 /** The database is unreachable or not answering in time: worth retrying, unlike a 500. */
 export const databaseUnavailable = () =>
   new AppError("unavailable", "The database is not answering. Please try again in a moment.");
+/** The disk that holds the database is full (or below its reserve): reading works, saving does not. */
+export const diskFull = () =>
+  new AppError(
+    "insufficient_storage",
+    "The server's disk is full: nothing new can be saved until an administrator frees space. What is already saved is safe and can still be read.",
+  );
 /** Every rate limit answers alike; the error handler turns retryAfter into a Retry-After header. */
 export const tooManyAttempts = (retryAfter: number) =>
   new AppError("rate_limited", `Too many attempts. Try again in ${retryAfter} seconds.`, { retryAfter });

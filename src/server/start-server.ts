@@ -72,6 +72,7 @@ export async function startServer({ clock, jobs }: StartOverrides = {}) {
     notificationRetentionDays: env.NOTIFICATION_RETENTION_DAYS,
     webhooks: { allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE, retentionDays: env.WEBHOOK_RETENTION_DAYS },
     attachmentMaxBytes: env.ATTACHMENT_MAX_BYTES,
+    diskSpace: database.kind === "pglite" ? { dir: env.DATA_DIR } : undefined,
     inboundMail: env.inboundMail,
     metricsToken: env.METRICS_TOKEN,
     mailer: createMailer({

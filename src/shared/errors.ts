@@ -11,6 +11,7 @@ export const errorCodes = [
   "payload_too_large",
   "rate_limited",
   "unavailable",
+  "insufficient_storage",
   "internal",
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -243,6 +243,16 @@ describe("LiveUpdates", () => {
     expect(FakeEventSource.latest().url).toBe("/api/notifications/stream?lastEventId=41");
   });
 
+  it("opens a new stream from the position ready named when no notification came", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    setup();
+    const first = await streamOpened();
+    act(() => first.emit("ready", { lastEventId: "57" }, "57"));
+    act(() => first.fail({ isFinal: true }));
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    expect(FakeEventSource.latest().url).toBe("/api/notifications/stream?lastEventId=57");
+  });
+
   it("closes the stream when the person signs out", async () => {
     const { queryClient } = setup();
     const source = await streamOpened();

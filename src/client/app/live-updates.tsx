@@ -143,6 +143,10 @@ function useLiveStream(actor: Me) {
         void refreshNotifications(queryClient);
         receive(notification);
       });
+      stream.addEventListener("ready", (event) => {
+        // Where the stream stands even when no notification has come yet: a reopened stream resumes there.
+        if (event.lastEventId) updateLiveStream({ lastEventId: event.lastEventId });
+      });
       stream.addEventListener("ticket", (event) => {
         const { ticketId } = JSON.parse(event.data) as TicketChangedEvent;
         refreshTicket(queryClient, ticketId);

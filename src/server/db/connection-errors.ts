@@ -70,3 +70,6 @@ export const isTransientConflict = (error: unknown) => hasErrorCode(error, ["40P
 
 /** PostgreSQL's unique_violation (23505). */
 export const isUniqueViolation = (error: unknown) => hasErrorCode(error, ["23505"]);
+
+/** The disk under the database is full: PostgreSQL's and PGlite's disk_full (53100), or Node's ENOSPC. */
+export const isDiskFull = (error: unknown) => hasErrorCode(error, ["53100", "ENOSPC"]);

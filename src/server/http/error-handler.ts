@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { describeIssues } from "#shared/errors.ts";
-import { isDatabaseUnavailable } from "../db/connection-errors.ts";
-import { AppError, databaseUnavailable, statusByCode } from "../errors.ts";
+import { isDatabaseUnavailable, isDiskFull } from "../db/connection-errors.ts";
+import { AppError, databaseUnavailable, diskFull, statusByCode } from "../errors.ts";
 
 /** The one place where failures become HTTP answers: { code, message, details? } with one status per code. */
 export function registerErrorHandler(app: FastifyInstance, { bodyLimit }: { bodyLimit: number }) {
@@ -43,6 +43,11 @@ export function registerErrorHandler(app: FastifyInstance, { bodyLimit }: { body
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, "database unavailable");
       return reply.status(503).send(databaseUnavailable().toBody());
+    }
+    if (isDiskFull(error)) {
+      // The operator must act: logged as an error, answered with what the person needs to know.
+      request.log.error({ err: error }, "the disk is full");
+      return reply.status(507).send(diskFull().toBody());
     }
     request.log.error({ err: error }, "unhandled error");
     return reply

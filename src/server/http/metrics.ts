@@ -18,9 +18,11 @@ export interface AppMetrics {
 export interface MetricsSources {
   database: Database;
   openStreams: () => number;
+  /** The embedded database's disk: bytes free in DATA_DIR (absent on PostgreSQL). */
+  dataDirFreeBytes?: () => Promise<number>;
 }
 
-export function createMetrics({ database, openStreams }: MetricsSources): AppMetrics {
+export function createMetrics({ database, openStreams, dataDirFreeBytes }: MetricsSources): AppMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: "helpdesk_process_" });
   const jobRuns = new Counter({
@@ -50,6 +52,16 @@ export function createMetrics({ database, openStreams }: MetricsSources): AppMet
         this.set({ state: "idle" }, stats.idle);
         this.set({ state: "in_use" }, stats.total - stats.idle);
         this.set({ state: "waiting" }, stats.waiting);
+      },
+    });
+  }
+  if (dataDirFreeBytes) {
+    new Gauge({
+      name: "helpdesk_data_dir_free_bytes",
+      help: "Bytes free on the disk that holds DATA_DIR (the embedded database); changes are refused below 64 MB",
+      registers: [registry],
+      async collect() {
+        this.set(await dataDirFreeBytes());
       },
     });
   }

@@ -98,6 +98,30 @@ it("replays what was missed after a dropped stream, from Last-Event-ID, before r
   expect(JSON.parse(readyEvent.data)).toEqual({ lastEventId: replayed[1]!.notificationId });
 });
 
+it("names its position in ready, so a stream dropped before any notification still replays the gap", async () => {
+  const user = await signedInAs(t.app, t.database.db, "user");
+  const tech = await signedInAs(t.app, t.database.db, "technician");
+  const first = await stream(tech.cookie);
+  // No notification yet: position 0, everything of theirs is new.
+  expect((await ready(first)).id).toBe("0");
+  first.close();
+  await post("/api/tickets", user.cookie, { ...ticketInput, title: "During the gap" });
+
+  // What a browser's EventSource sends after it saw only `ready`.
+  const again = await stream(tech.cookie, "0");
+  const readyAgain = await ready(again);
+  const [missed] = notificationsIn(again);
+  expect(missed?.message).toContain("During the gap");
+  expect(readyAgain.id).toBe(missed!.notificationId);
+  again.close();
+  await post("/api/tickets", user.cookie, { ...ticketInput, title: "After the second drop" });
+  const third = await stream(tech.cookie, readyAgain.id);
+  await ready(third);
+  expect(notificationsIn(third).map((n) => n.message)).toEqual([
+    expect.stringContaining("After the second drop"),
+  ]);
+});
+
 it("tells only the people who may see a ticket that it changed", async () => {
   const creator = await signedInAs(t.app, t.database.db, "user");
   const stranger = await signedInAs(t.app, t.database.db, "user");

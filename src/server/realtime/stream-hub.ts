@@ -24,7 +24,7 @@ export interface StreamClient {
 }
 
 export interface StreamHub {
-  /** Registers the stream, replays what came after lastEventId, then says `ready`. */
+  /** Registers the stream, replays what came after lastEventId, then says `ready` with its position as id. */
   open(client: StreamClient, lastEventId: number | null): Promise<void>;
   remove(client: StreamClient): void;
   readonly size: number;
@@ -202,7 +202,9 @@ export function createStreamHub({
           last = Math.max(last ?? 0, row.id);
         }
       }
-      write(entry, frame("ready", { lastEventId: last === null ? null : String(last) }));
+      // Its id is where the stream stands, so a browser that drops it before any notification arrived still
+      // reconnects with Last-Event-ID and gets what the gap swallowed (0: they had none, so all theirs).
+      write(entry, frame("ready", { lastEventId: last === null ? null : String(last) }, last ?? 0));
     },
     remove,
     get size() {

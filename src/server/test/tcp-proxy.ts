@@ -6,6 +6,11 @@ export interface TcpProxy {
   stall(): void;
   /** New connections reach the target again (frozen ones stay frozen, like a dead network path). */
   forward(): void;
+  /**
+   * Resets every open connection at once, as a dropped network path or a restarted balancer does (the
+   * client sees ECONNRESET); new connections are forwarded as before. Answers how many were cut.
+   */
+  cut(): number;
   close(): Promise<void>;
 }
 
@@ -64,6 +69,15 @@ export async function startTcpProxy(target: { host: string; port: number }, port
     },
     forward: () => {
       mode = "forward";
+    },
+    cut: () => {
+      const count = pairs.size;
+      for (const [client, upstream] of pairs) {
+        client.resetAndDestroy();
+        upstream.destroy();
+      }
+      pairs.clear();
+      return count;
     },
     close: async () => {
       for (const socket of sockets) socket.destroy();

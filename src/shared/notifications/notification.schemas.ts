@@ -132,6 +132,12 @@ export type CreateNotificationInput = z.infer<typeof createNotificationInputSche
 
 export const notificationIdSchema = z.string().regex(/^[1-9]\d{0,18}$/, "Not a notification id");
 
+/**
+ * Where a live stream resumes (Last-Event-ID, ?lastEventId=): a notification id, or 0 when the person had
+ * none as the stream opened, so that everything of theirs since is replayed.
+ */
+export const streamPositionSchema = z.string().regex(/^(0|[1-9]\d{0,18})$/, "Not a stream position");
+
 /** POST /api/notifications/read-all answers how many of the caller's notifications it marked. */
 export const markAllReadResultSchema = z.object({ updated: z.number().int() });
 

@@ -9,6 +9,7 @@ import {
   notificationIdSchema,
   notificationPageSchema,
   notificationSchema,
+  streamPositionSchema,
 } from "#shared/notifications/notification.schemas.ts";
 import type { ServiceContext } from "../../context.ts";
 import type { StreamClient, StreamHub } from "../../realtime/stream-hub.ts";
@@ -21,11 +22,14 @@ import {
 } from "./notification.service.ts";
 
 const params = z.object({ notificationId: notificationIdSchema });
-const streamQuery = z.object({ lastEventId: notificationIdSchema.optional() });
+const streamQuery = z.object({ lastEventId: streamPositionSchema.optional() });
 
-/** A reconnecting EventSource sends Last-Event-ID; a page's first connection may pass ?lastEventId=. */
+/**
+ * A reconnecting EventSource sends Last-Event-ID (the last notification's id, or ready's: 0 when the person had
+ * none); a page's reopened stream passes ?lastEventId=.
+ */
 function lastEventIdOf(header: string | string[] | undefined, query: string | undefined): number | null {
-  const value = typeof header === "string" && notificationIdSchema.safeParse(header).success ? header : query;
+  const value = typeof header === "string" && streamPositionSchema.safeParse(header).success ? header : query;
   const id = Number(value);
   return value !== undefined && Number.isSafeInteger(id) ? id : null;
 }
