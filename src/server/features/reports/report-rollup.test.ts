@@ -207,7 +207,12 @@ describe("report rollups", () => {
     "let two tickets of the same day and category be created at once: the rollup row is locked only at commit (PostgreSQL)",
     async () => {
       const creator = await insertUser(database.db, { role: "user", name: "Nina" });
-      const sameDay = { createdBy: creator.id, category: "Network", priority: "Medium", department: "IT" } as const;
+      const sameDay = {
+        createdBy: creator.id,
+        category: "Network",
+        priority: "Medium",
+        department: "IT",
+      } as const;
       const opened = async () => {
         const result = await database.db.execute(sql`
           select (select coalesce(sum(count), 0)::int from report_opened_days where category = 'Network') as rolled,
