@@ -49,7 +49,11 @@ describe("seedDatabase", () => {
     expect(
       await one(sql`select count(*) from ticket_events where type in ('commented', 'internal_note')`),
     ).toBe(counts.ticket_comments);
-    expect(counts.notifications / counts.tickets).toBeGreaterThan(2);
+    // Notifications of the last 90 days (retention's default): several for each ticket of that time.
+    const recentTickets = await one(
+      sql`select count(*) from tickets where created_at > now() - interval '90 days'`,
+    );
+    expect(counts.notifications / recentTickets).toBeGreaterThan(2);
     expect(counts.attachments / counts.tickets).toBeGreaterThan(0.03);
     expect(counts.attachments / counts.tickets).toBeLessThan(0.2);
     // A third of the resolved tickets rated; ratings only on resolved tickets.
@@ -69,10 +73,14 @@ describe("seedDatabase", () => {
       ).map((r) => [r.status, r.n]),
     );
     expect(byStatus.Closed).toBeGreaterThan(400);
-    // As the scheduled jobs would have left it: nothing resolved for longer than auto-close's 7 days.
+    // As the scheduled jobs would have left it: nothing resolved for longer than auto-close's 7 days, no
+    // notification older than retention's 90 days.
     expect(
       await one(sql`select count(*) from tickets
                     where status = 'Resolved' and updated_at < now() - interval '7 days'`),
+    ).toBe(0);
+    expect(
+      await one(sql`select count(*) from notifications where created_at < now() - interval '90 days'`),
     ).toBe(0);
   });
 
