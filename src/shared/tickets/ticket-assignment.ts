@@ -1,10 +1,11 @@
 import { z } from "zod";
 import type { TicketFacts } from "../permissions.ts";
+import { personIdSchema } from "../users/user.schemas.ts";
 import type { TicketStatus } from "./ticket.schemas.ts";
 
 /** `null` sends the ticket back to the queue (unassigned). */
 export const assignTicketInputSchema = z.object({
-  assigneeId: z.string({ error: "Assignee must be a person's id or null" }).min(1).nullable(),
+  assigneeId: personIdSchema("Assignee", "Assignee must be a person's id or null").nullable(),
 });
 export type AssignTicketInput = z.infer<typeof assignTicketInputSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { personIdSchema } from "../users/user.schemas.ts";
 import { ticketIdSchema, ticketPriorities } from "./ticket.schemas.ts";
 import { changeableStatuses } from "./ticket-status.ts";
 
@@ -20,7 +21,7 @@ export const bulkActionSchema = z.discriminatedUnion(
     z.object({
       kind: z.literal("assign"),
       /** null sends the tickets back to the queue. */
-      assigneeId: z.string({ error: "Assignee must be a person's id or null" }).min(1).nullable(),
+      assigneeId: personIdSchema("Assignee", "Assignee must be a person's id or null").nullable(),
     }),
     z.object({ kind: z.literal("assignToMe") }),
   ],

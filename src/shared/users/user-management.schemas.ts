@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { storableText } from "../text/storable-text.ts";
 import { roles, userStatuses } from "./roles.ts";
-import { emailSchema, personNameSchema } from "./user.schemas.ts";
+import { emailSchema, personIdSchema, personNameSchema } from "./user.schemas.ts";
 
 export const userPageSize = 25;
 
@@ -84,8 +84,7 @@ export const inviteUserInputSchema = z.object({
 });
 export type InviteUserInput = z.infer<typeof inviteUserInputSchema>;
 
-// better-auth makes the ids (and Google sign-ins their own), so any text; but a NUL would reach PostgreSQL.
-export const userIdParamsSchema = z.object({ userId: storableText(z.string().min(1).max(200), "User id") });
+export const userIdParamsSchema = z.object({ userId: personIdSchema("User id") });
 
 export const userChangeActions = [
   "invited",

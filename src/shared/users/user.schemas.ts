@@ -20,6 +20,12 @@ export const personNameSchema = storableText(
   "Name",
 );
 
+// better-auth makes people's ids (and Google sign-ins their own), so any text; but one with a NUL would
+// reach PostgreSQL as a query parameter and fail there (a 500).
+/** A person's id as a caller sends it, in a path or a body. */
+export const personIdSchema = (label: string, error = `${label} must be a person's id`) =>
+  storableText(z.string({ error }).min(1, error).max(200, error), label);
+
 export const signUpInputSchema = z.object({
   name: personNameSchema,
   email: emailSchema,
