@@ -62,6 +62,29 @@ test("a sign-in the provider refused comes back to /sign-in with a message", asy
   await shot(page, "sign-in-oauth-error");
 });
 
+test("while the next page's code downloads, the page left takes no input", async ({ page }) => {
+  // A slow network: the Forgot Password page's chunk takes 1.5 s. The sign-in page stays on screen
+  // meanwhile (a transition) with its own Email field; what was typed there used to be lost with it.
+  await page.route(/forgot-password[^/]*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto("/sign-in");
+  // The link is followed by the app, not the browser: the drawn page has been taken over by React.
+  await page.waitForFunction(() =>
+    Object.keys(document.getElementById("root") ?? {}).some((key) => key.startsWith("__reactContainer")),
+  );
+  await page.getByRole("link", { name: "Forgot password?" }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  // (Inert content leaves the accessibility tree, so it is found by its markup here.)
+  await expect(page.locator("main#main")).toHaveAttribute("aria-busy", "true");
+  await expect(page.locator("main#main h1", { hasText: "Sign In" })).toBeVisible();
+  await page.getByLabel("Email").fill("someone@example.test");
+  await expect(page.getByRole("heading", { name: "Forgot Password" })).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveValue("someone@example.test");
+  await expect(page.locator("main#main")).not.toHaveAttribute("aria-busy");
+});
+
 test("a person resets a forgotten password by mail, and the link works only once", async ({ page }) => {
   const email = `${unique("rita")}@example.test`;
   const newPassword = "a brand new password";
@@ -71,6 +94,9 @@ test("a person resets a forgotten password by mail, and the link works only once
   await page.goto("/sign-in");
   await page.getByRole("link", { name: "Forgot password?" }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
+  // A move keeps the page on screen until the next one's code is in (a transition): the address changes
+  // first, so filling at once could type into the sign-in form's Email, which then leaves.
+  await expect(page.getByRole("heading", { name: "Forgot Password" })).toBeVisible();
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Send Reset Password" }).click();
   await expect(toast(page, "Reset email was sent successfully.")).toBeVisible();

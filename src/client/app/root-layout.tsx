@@ -4,7 +4,7 @@ import { PageSpinner } from "../components/ui/spinner.tsx";
 import { useLocaleSync } from "../features/locale/locale.ts";
 import { useThemeSync } from "../features/theme/theme.ts";
 import { focusWhenRendered } from "../lib/focus.ts";
-import { Outlet, useLocation, useNavigationType } from "../lib/router.tsx";
+import { Outlet, useIsNavigating, useLocation, useNavigationType } from "../lib/router.tsx";
 import { useActorQuery } from "../lib/use-actor.ts";
 import { Header } from "./header.tsx";
 
@@ -17,6 +17,10 @@ export function RootLayout() {
   useThemeSync();
   useLocaleSync();
   const { data: actor, isError } = useActorQuery();
+  // While the next page's code downloads, the last page stays on screen (a transition) but is left: it
+  // takes no input (typing into a form about to go would be lost) and says it is busy; a bar shows the
+  // move after a moment. The header stays usable, to go somewhere else instead.
+  const isNavigating = useIsNavigating();
   return (
     <div className="flex min-h-dvh flex-col">
       {/* The first Tab stop of every page (decision 036): hidden until focused. */}
@@ -26,6 +30,13 @@ export function RootLayout() {
       >
         <Trans>Skip to main content</Trans>
       </a>
+      <div
+        aria-hidden="true"
+        data-testid="navigation-progress"
+        className={`pointer-events-none fixed inset-x-0 top-0 z-50 h-0.5 bg-indigo-600 transition-opacity dark:bg-indigo-400 ${
+          isNavigating ? "animate-pulse opacity-100 delay-200" : "opacity-0"
+        }`}
+      />
       <ScrollToTopOnNavigation />
       <FocusNewPage />
       <Header />
@@ -37,6 +48,8 @@ export function RootLayout() {
       <main
         id="main"
         tabIndex={-1}
+        aria-busy={isNavigating || undefined}
+        inert={isNavigating}
         className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 outline-none sm:px-6"
       >
         <Suspense fallback={<PageSpinner />}>

@@ -4,7 +4,6 @@ import {
   type MouseEvent,
   type ReactNode,
   type Ref,
-  startTransition,
   useCallback,
   useContext,
   useEffect,
@@ -12,6 +11,7 @@ import {
   useMemo,
   useRef,
   useState,
+  useTransition,
 } from "react";
 
 /**
@@ -171,6 +171,8 @@ function createMemoryStore(initialEntries: string[] = ["/"]): HistoryStore {
 
 interface RouterContextValue extends RouterSnapshot {
   navigate: HistoryStore["navigate"];
+  /** A move is under way: the address is the next page's, the screen still the last one's. */
+  isNavigating: boolean;
 }
 
 const RouterContext = createContext<RouterContextValue | null>(null);
@@ -185,13 +187,24 @@ function Router({ store, children }: { store: HistoryStore; children: ReactNode 
   // As React Router: a move is a transition, so the page on screen stays until the next one's code is
   // there (no spinner in between), and the new page's heading is in place when focus moves to it.
   const [snapshot, setSnapshot] = useState(store.getSnapshot);
+  const [isNavigating, startNavigation] = useTransition();
+  const shown = useRef(snapshot);
   useLayoutEffect(() => {
-    const update = () => startTransition(() => setSnapshot(store.getSnapshot()));
+    // Only a real move starts a transition: one with nothing to do would still mark the page busy.
+    const update = () => {
+      const next = store.getSnapshot();
+      if (next === shown.current) return;
+      shown.current = next;
+      startNavigation(() => setSnapshot(next));
+    };
     const unsubscribe = store.subscribe(update);
     update();
     return unsubscribe;
   }, [store]);
-  const value = useMemo(() => ({ ...snapshot, navigate: store.navigate }), [snapshot, store]);
+  const value = useMemo(
+    () => ({ ...snapshot, navigate: store.navigate, isNavigating }),
+    [snapshot, store, isNavigating],
+  );
   return <RouterContext.Provider value={value}>{children}</RouterContext.Provider>;
 }
 
@@ -253,6 +266,15 @@ export function useLocation<State = unknown>(): Location<State> {
 
 export function useNavigationType(): NavigationType {
   return useRouter().action;
+}
+
+/**
+ * True from a move until the next page has drawn (its code downloaded): React Router's
+ * `useNavigation().state !== "idle"`, for screens that show the move and keep people from typing into a
+ * page they have already left.
+ */
+export function useIsNavigating(): boolean {
+  return useRouter().isNavigating;
 }
 
 /** `navigate(to, { replace, state })`, or `navigate(-1)` to go back. */

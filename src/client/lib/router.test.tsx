@@ -1,0 +1,82 @@
+import { act, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { lazy, Suspense } from "react";
+import { describe, expect, it } from "vitest";
+import { createMemoryRouter, Link, Outlet, RouterProvider, useIsNavigating } from "./router.tsx";
+
+/** A page whose code arrives when the test says so, as a lazy chunk on a slow network. */
+function slowPage() {
+  let arrive: () => void = () => {};
+  const loaded = new Promise<void>((resolve) => {
+    arrive = resolve;
+  });
+  const Page = lazy(async () => {
+    await loaded;
+    return { default: () => <h1>Forgot Password</h1> };
+  });
+  return { Page, arrive };
+}
+
+function Layout() {
+  const isNavigating = useIsNavigating();
+  return (
+    <main aria-busy={isNavigating || undefined} inert={isNavigating}>
+      <Suspense fallback={<p>Loading</p>}>
+        <Outlet />
+      </Suspense>
+    </main>
+  );
+}
+
+describe("the router while the next page's code downloads", () => {
+  it("keeps the last page on screen but marks it busy and inert, until the next page draws", async () => {
+    const { Page, arrive } = slowPage();
+    const router = createMemoryRouter(
+      [
+        {
+          element: <Layout />,
+          children: [
+            {
+              path: "/sign-in",
+              element: (
+                <>
+                  <h1>Sign In</h1>
+                  <Link to="/forgot-password">Forgot password?</Link>
+                </>
+              ),
+            },
+            { path: "/forgot-password", element: <Page /> },
+          ],
+        },
+      ],
+      { initialEntries: ["/sign-in"] },
+    );
+    render(<RouterProvider router={router} />);
+    const main = screen.getByRole("main");
+    expect(main).not.toHaveAttribute("aria-busy");
+    expect(main).not.toHaveAttribute("inert");
+
+    await userEvent.click(screen.getByRole("link", { name: "Forgot password?" }));
+    // The move is a transition: no spinner, the sign-in page stays, but it is left.
+    expect(screen.getByRole("heading", { name: "Sign In" })).toBeInTheDocument();
+    expect(screen.queryByText("Loading")).not.toBeInTheDocument();
+    expect(main).toHaveAttribute("aria-busy", "true");
+    expect(main).toHaveAttribute("inert");
+
+    await act(async () => arrive());
+    expect(await screen.findByRole("heading", { name: "Forgot Password" })).toBeInTheDocument();
+    expect(main).not.toHaveAttribute("aria-busy");
+    expect(main).not.toHaveAttribute("inert");
+  });
+
+  it("does not mark a page busy when nothing moved", () => {
+    const router = createMemoryRouter(
+      [{ element: <Layout />, children: [{ path: "/", element: <h1>Home</h1> }] }],
+      {
+        initialEntries: ["/"],
+      },
+    );
+    render(<RouterProvider router={router} />);
+    expect(screen.getByRole("main")).not.toHaveAttribute("aria-busy");
+  });
+});
