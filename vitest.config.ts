@@ -8,7 +8,8 @@ export default defineConfig({
       {
         test: {
           name: "shared",
-          include: ["src/shared/**/*.test.ts"],
+          // scripts/: the build and CI tools' own logic (e.g. the advisory check).
+          include: ["src/shared/**/*.test.ts", "scripts/**/*.test.ts"],
           environment: "node",
         },
       },
