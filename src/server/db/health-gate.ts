@@ -54,7 +54,7 @@ export interface DatabaseHealth {
 export const defaultPingTimeoutMs = 600;
 const defaultIntervalMs = 1_000;
 const defaultRetryMs = 500;
-const defaultSuspectAfterMs = 250;
+const defaultSuspectAfterMs = 100;
 // Under a pool full of slow queries every waiting request is suspect: at most ten pings a second then.
 const minimumSpacingMs = 100;
 
