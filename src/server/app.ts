@@ -218,6 +218,7 @@ export async function buildApp(deps: AppDeps) {
   const { database } = deps;
   const { health } = database;
   if (health) {
+    health.start();
     // One line when the gate closes and one when it opens; the requests refused meanwhile log nothing more.
     const stopLogging = health.onChange(({ available, reason, unavailableForMs }) => {
       if (!available) {

@@ -34,7 +34,8 @@ export interface Database {
   poolStats?: () => { total: number; idle: number; waiting: number };
   /**
    * PostgreSQL's health gate (health-gate.ts): closed while the server does not answer, when the pool
-   * refuses work at once. PGlite runs in this process and cannot stall that way, so it has none.
+   * refuses work at once. The app starts it; until then it never closes. PGlite runs in this process and
+   * cannot stall that way, so it has none.
    */
   health?: DatabaseHealth;
   close(): Promise<void>;

@@ -42,11 +42,15 @@ export interface DatabaseHealth {
   /**
    * The pool calls this as work begins and the returned function when it ends; work still going after
    * suspectAfterMs asks for a ping, so a stall is found within about suspectAfterMs + pingTimeoutMs.
+   * Nothing happens before start().
    */
   watch(): () => void;
   /** How many times the gate has closed (for the metrics). */
   closures(): number;
-  /** Starts the watchdog; the pool calls it on first use, so a database never queried opens nothing. */
+  /**
+   * Starts the watchdog. The app does (buildApp); command-line tools and benches do not, so a long seed or
+   * migration is never cut short by a ping that came late, and they open no extra connection.
+   */
   start(): void;
   stop(): Promise<void>;
 }
@@ -59,6 +63,8 @@ const defaultSuspectAfterMs = 100;
 const minimumSpacingMs = 100;
 
 class NoAnswer extends Error {}
+
+const noop = () => {};
 
 /**
  * The promise's outcome, or NoAnswer once ms have passed. A busy event loop must not be taken for a
@@ -254,7 +260,7 @@ export function createHealthGate(options: HealthGateOptions): DatabaseHealth {
       return available;
     },
     watch: () => {
-      start();
+      if (!started) return noop;
       const startedAt = performance.now();
       const suspicion = setTimeout(() => suspect(startedAt), suspectAfterMs);
       return () => clearTimeout(suspicion);
