@@ -1,6 +1,8 @@
 // A PostgreSQL server that accepts connections but stops answering, with the production pool settings
-// (or DATABASE_CONNECT_TIMEOUT_MS / DATABASE_STATEMENT_TIMEOUT_MS / DATABASE_POOL_MAX): how long /readyz
-// and API calls take to answer 503 while stalled, and how long after it answers again /readyz says 200.
+// (or DATABASE_CONNECT_TIMEOUT_MS / DATABASE_STATEMENT_TIMEOUT_MS / DATABASE_POOL_MAX /
+// DATABASE_PING_TIMEOUT_MS): how long /readyz and API calls take to answer 503 while stalled, sent at the
+// moment it stalls (the health gate has yet to notice) and once more after, how soon the gate closed, and
+// how long after it answers again /readyz says 200.
 //
 //   npm run bench:stall                      # BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres
 //
@@ -34,6 +36,7 @@ const pool = {
   connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
   statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
   max: env.DATABASE_POOL_MAX,
+  pingTimeoutMs: env.DATABASE_PING_TIMEOUT_MS,
 };
 const database = createDatabase({ databaseUrl: viaProxy.toString(), pool });
 await database.migrate();
@@ -74,19 +77,34 @@ try {
   // Warm the pool the way traffic would, so the stall freezes open connections too.
   await Promise.all(Array.from({ length: concurrentCalls }, () => call("GET", "/api/tickets", session)));
 
+  let gateClosedAfter: number | undefined;
+  const stalledAt = performance.now();
+  database.health?.onChange(({ available }) => {
+    if (!available) gateClosedAfter ??= Math.round(performance.now() - stalledAt);
+  });
   proxy.stall();
-  const ready = await call("GET", "/readyz");
-  const calls = await Promise.all(
+  // At the moment of the stall: /readyz and the calls wait together for whatever notices first.
+  const [ready, ...calls] = await Promise.all([
+    call("GET", "/readyz"),
+    ...Array.from({ length: concurrentCalls }, () => call("GET", "/api/tickets", session)),
+  ]);
+  const describe = (wave: typeof calls) => {
+    const times = wave.map((c) => c.ms).sort((a, b) => a - b);
+    const statuses = [...new Set(wave.map((c) => c.status))].join(", ");
+    return (
+      `${concurrentCalls} concurrent GET /api/tickets → ${statuses}; ` +
+      `fastest ${times[0]} ms, median ${times[Math.floor(times.length / 2)]} ms, slowest ${times.at(-1)} ms`
+    );
+  };
+  console.log(`Pool: ${JSON.stringify(pool)} (unset = default)`);
+  console.log(
+    `Stalled: health gate closed after ${gateClosedAfter ?? "—"} ms; /readyz ${ready.status} in ${ready.ms} ms`,
+  );
+  console.log(`Stalled, sent at once: ${describe(calls)}`);
+  const later = await Promise.all(
     Array.from({ length: concurrentCalls }, () => call("GET", "/api/tickets", session)),
   );
-  const times = calls.map((c) => c.ms).sort((a, b) => a - b);
-  const statuses = [...new Set(calls.map((c) => c.status))].join(", ");
-  console.log(`Pool: ${JSON.stringify(pool)} (unset = default)`);
-  console.log(`Stalled: /readyz ${ready.status} in ${ready.ms} ms`);
-  console.log(
-    `Stalled: ${concurrentCalls} concurrent GET /api/tickets → ${statuses}; ` +
-      `fastest ${times[0]} ms, median ${times[Math.floor(times.length / 2)]} ms, slowest ${times.at(-1)} ms`,
-  );
+  console.log(`Stalled, sent after that: ${describe(later)}`);
 
   proxy.forward();
   const back = performance.now();

@@ -216,6 +216,31 @@ export async function buildApp(deps: AppDeps) {
   });
 
   const { database } = deps;
+  const { health } = database;
+  if (health) {
+    health.start();
+    // One line when the gate closes and one when it opens; the requests refused meanwhile log nothing more.
+    const stopLogging = health.onChange(({ available, reason, unavailableForMs }) => {
+      if (!available) {
+        app.log.warn(
+          `${database.location} is not answering (${reason}): requests that need it answer 503 until it does`,
+        );
+      } else {
+        app.log.info(
+          `${database.location} is answering again after ${((unavailableForMs ?? 0) / 1000).toFixed(1)} s`,
+        );
+      }
+    });
+    app.addHook("onClose", async () => stopLogging());
+  }
+  /** False at once while the health gate is closed; otherwise whether a ping through the pool answers. */
+  const isDatabaseAnswering = () =>
+    health && !health.isAvailable()
+      ? Promise.resolve(false)
+      : pingWithin(database, readinessTimeoutMs).then(
+          () => true,
+          () => false,
+        );
   const credentialRateLimit = deps.credentialRateLimit ?? { window: 60, max: 10 };
   const signInLimits = createSignInLimits(database.db, {
     address: credentialRateLimit,
@@ -237,7 +262,7 @@ export async function buildApp(deps: AppDeps) {
   const bus =
     deps.bus ??
     (database.url
-      ? await createPgBus({ connectionString: database.url, db: database.db, logError })
+      ? await createPgBus({ connectionString: database.url, db: database.db, logError, health })
       : createInProcessBus());
   // This instance's heartbeat: the work an instance that stopped beating had claimed (queued mail, webhook
   // deliveries, job leases, inbound messages) is given back within seconds, to be done by the others or by
@@ -316,7 +341,10 @@ export async function buildApp(deps: AppDeps) {
   });
   app.addHook("onClose", () => bus.close());
 
-  registerErrorHandler(app, { bodyLimit });
+  registerErrorHandler(app, {
+    bodyLimit,
+    isDatabaseMarkedUnavailable: () => health?.isAvailable() === false,
+  });
   await registerSecurityHeaders(app, { isHttps: deps.baseURL.startsWith("https://") });
   registerSameOriginCheck(app, { baseURL: deps.baseURL });
   if (diskSpace) registerDiskSpaceGuard(app, diskSpace);
@@ -329,11 +357,7 @@ export async function buildApp(deps: AppDeps) {
     clock,
     sessionCache,
     tokenRateLimit: deps.apiTokenRateLimit ?? { window: 60, max: 600 },
-    isDatabaseAnswering: () =>
-      pingWithin(database, readinessTimeoutMs).then(
-        () => true,
-        () => false,
-      ),
+    isDatabaseAnswering,
   });
 
   // Before every route: the OpenAPI document (/api/openapi.json, /api/docs) collects them as they are added.
@@ -344,12 +368,14 @@ export async function buildApp(deps: AppDeps) {
   app.get("/readyz", async (_request, reply) => {
     // Shutting down: the load balancer takes this instance out while the requests under way finish.
     if (draining) return reply.status(503).send({ status: "draining" });
+    // The gate's warning said it once; a balancer asking every few seconds needs no line each time.
+    if (health && !health.isAvailable()) throw databaseUnavailable();
     try {
       await pingWithin(database, readinessTimeoutMs);
       return { status: "ok", database: database.kind };
     } catch (error) {
-      app.log.warn({ err: error }, "database did not answer");
-      return reply.status(503).send(databaseUnavailable().toBody());
+      if (health?.isAvailable() !== false) app.log.warn({ err: error }, "database did not answer");
+      throw databaseUnavailable();
     }
   });
 
@@ -360,6 +386,7 @@ export async function buildApp(deps: AppDeps) {
     providers: { google: Boolean(deps.google), oidc: deps.oidc ? { label: deps.oidc.label } : null },
     onSignedOut: (userId: string) => dispatcher.dispatch([{ kind: "session-ended", userId }]),
     signInLimits,
+    isDatabaseAnswering,
   });
   await app.register(userRoutes, {
     contextOf,

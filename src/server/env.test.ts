@@ -17,8 +17,16 @@ describe("loadEnv", () => {
   });
 
   it("reads the PostgreSQL pool's timeouts and size, leaving unset ones to the pool's defaults", () => {
-    const env = loadEnv({ DATABASE_STATEMENT_TIMEOUT_MS: "2000", DATABASE_POOL_MAX: "4" });
-    expect(env).toMatchObject({ DATABASE_STATEMENT_TIMEOUT_MS: 2000, DATABASE_POOL_MAX: 4 });
+    const env = loadEnv({
+      DATABASE_STATEMENT_TIMEOUT_MS: "2000",
+      DATABASE_POOL_MAX: "4",
+      DATABASE_PING_TIMEOUT_MS: "900",
+    });
+    expect(env).toMatchObject({
+      DATABASE_STATEMENT_TIMEOUT_MS: 2000,
+      DATABASE_POOL_MAX: 4,
+      DATABASE_PING_TIMEOUT_MS: 900,
+    });
     expect(env.DATABASE_CONNECT_TIMEOUT_MS).toBeUndefined();
     expect(env.DATABASE_STARTUP_TIMEOUT_MS).toBe(0);
     expect(() => loadEnv({ DATABASE_CONNECT_TIMEOUT_MS: "5s", DATABASE_POOL_MAX: "0" })).toThrow(

@@ -18,6 +18,8 @@ const envSchema = z.object({
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
   DATABASE_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).optional(),
+  /** The health gate's ping (decision 049): no answer within this long, and requests answer 503 at once. */
+  DATABASE_PING_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
   DATABASE_STARTUP_TIMEOUT_MS: z.coerce.number().int().min(0).default(0),
   BASE_URL: z.url("BASE_URL must be a full URL such as http://localhost:3000").optional(),
   /** On SIGTERM: how long /readyz answers 503 before the server stops taking connections (load balancers notice). */

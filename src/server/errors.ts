@@ -42,6 +42,11 @@ export const notFound = (what: string, id?: string) =>
   new AppError("not_found", id ? `${what} ${id} not found` : `${what} not found`);
 export const conflict = (message: string) => new AppError("conflict", message);
 export const ruleViolation = (message: string) => new AppError("rule_violation", message);
+/**
+ * Retry-After on a 503 for an unavailable database: the health gate tries again every half second, so a
+ * second is enough to find it back, and short enough not to keep anyone waiting once it is.
+ */
+export const databaseRetryAfterSeconds = 1;
 /** The database is unreachable or not answering in time: worth retrying, unlike a 500. */
 export const databaseUnavailable = () =>
   new AppError("unavailable", "The database is not answering. Please try again in a moment.");

@@ -34,6 +34,7 @@ export async function startServer({ clock, jobs }: StartOverrides = {}) {
             statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
             idleTimeoutMs: env.DATABASE_IDLE_TIMEOUT_MS,
             max: env.DATABASE_POOL_MAX,
+            pingTimeoutMs: env.DATABASE_PING_TIMEOUT_MS,
           },
         }
       : { dataDir: env.DATA_DIR },

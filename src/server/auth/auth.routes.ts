@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { type AuthProviders, authProvidersSchema } from "#shared/users/user.schemas.ts";
-import { AppError, tooManyAttempts } from "../errors.ts";
+import { AppError, databaseUnavailable, tooManyAttempts } from "../errors.ts";
 import { toWebHeaders } from "../http/session.ts";
 import { type Auth, clientIpHeader } from "./auth.ts";
 import { refuseUnstorableInput, withoutSessionToken } from "./auth-bridge.ts";
@@ -42,12 +42,15 @@ export async function authRoutes(
     providers,
     onSignedOut,
     signInLimits,
+    isDatabaseAnswering,
   }: {
     auth: Auth;
     baseURL: string;
     providers: AuthProviders;
     onSignedOut?: (userId: string) => void;
     signInLimits: SignInLimits;
+    /** better-auth answers a failed query with a bare 500: this tells whether the database was the cause. */
+    isDatabaseAnswering?: () => Promise<boolean>;
   },
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -101,7 +104,11 @@ export async function authRoutes(
       // The signed-out session's live streams close at once.
       if (signingOut && response.ok) onSignedOut?.(signingOut.user.id);
       if (response.status === 429) throw tooManyAttempts(Number(response.headers.get("x-retry-after")) || 60);
-      if (response.status >= 500) request.log.error({ status: response.status }, "better-auth failed");
+      if (response.status >= 500) {
+        // A database that stopped answering midway is a 503 here as everywhere else, not better-auth's 500.
+        if (isDatabaseAnswering && !(await isDatabaseAnswering())) throw databaseUnavailable();
+        request.log.error({ status: response.status }, "better-auth failed");
+      }
       reply.status(response.status);
       for (const [name, value] of response.headers) {
         if (name !== "set-cookie" && name !== "content-length") reply.header(name, value);

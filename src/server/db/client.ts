@@ -9,6 +9,12 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { projectRoot } from "../project-root.ts";
+import {
+  createHealthGate,
+  type DatabaseHealth,
+  defaultPingTimeoutMs,
+  gateClosedError,
+} from "./health-gate.ts";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -26,6 +32,12 @@ export interface Database {
   ping(): Promise<void>;
   /** PostgreSQL's pool, for the metrics: connections open, idle, and requests waiting for one. */
   poolStats?: () => { total: number; idle: number; waiting: number };
+  /**
+   * PostgreSQL's health gate (health-gate.ts): closed while the server does not answer, when the pool
+   * refuses work at once. The app starts it; until then it never closes. PGlite runs in this process and
+   * cannot stall that way, so it has none.
+   */
+  health?: DatabaseHealth;
   close(): Promise<void>;
 }
 
@@ -43,6 +55,11 @@ export interface PoolOptions {
   /** An unused connection is closed after this long. */
   idleTimeoutMs: number;
   max: number;
+  /**
+   * The health gate's ping on its own connection: no answer within this long, and the pool refuses work
+   * until one answers again. Far below the other timeouts, so a stall is a 503 within a second.
+   */
+  pingTimeoutMs: number;
 }
 
 export const defaultPoolOptions: PoolOptions = {
@@ -50,6 +67,7 @@ export const defaultPoolOptions: PoolOptions = {
   statementTimeoutMs: 5_000,
   idleTimeoutMs: 30_000,
   max: 10,
+  pingTimeoutMs: defaultPingTimeoutMs,
 };
 
 // The server's statement_timeout answers first when the server is merely slow (the connection stays
@@ -67,7 +85,17 @@ export function createDatabase(config: DatabaseConfig): Database {
     // An option given as undefined (an unset variable) keeps its default.
     const given = Object.entries(config.pool ?? {}).filter(([, value]) => value !== undefined);
     const options: PoolOptions = { ...defaultPoolOptions, ...Object.fromEntries(given) };
-    const pool = createPool(config.databaseUrl, options);
+    const health = createHealthGate({
+      connectionString: config.databaseUrl,
+      pingTimeoutMs: options.pingTimeoutMs,
+      connectTimeoutMs: options.connectTimeoutMs,
+    });
+    const { pool, dropEveryConnection } = createPool(config.databaseUrl, options, health);
+    // Every connection the pool holds goes through the path that just stopped answering: frozen, each
+    // would hold its request until the statement timeout. Dropped now, they fail at once.
+    health.onChange(({ available }) => {
+      if (!available) dropEveryConnection();
+    });
     const db = drizzlePg(pool, { schema, casing: "snake_case" }) as unknown as Db;
     const url = new URL(config.databaseUrl);
     return {
@@ -93,10 +121,16 @@ export function createDatabase(config: DatabaseConfig): Database {
         }
       },
       ping: async () => {
+        // A question about now, not the last ping's verdict: while closed, ask the server itself first.
+        if (!health.isAvailable() && !(await health.check())) throw gateClosedError(health);
         await db.execute(sql`select 1`);
       },
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-      close: () => pool.end(),
+      health,
+      close: async () => {
+        await health.stop();
+        await pool.end();
+      },
     };
   }
   let client: PGlite;
@@ -136,7 +170,30 @@ export async function pingWithin(database: Database, ms: number): Promise<void> 
   }
 }
 
-function createPool(connectionString: string, options: PoolOptions): pg.Pool {
+function createPool(connectionString: string, options: PoolOptions, health: DatabaseHealth) {
+  /** Every connection of the pool, those still connecting included. */
+  const clients = new Set<pg.Client>();
+  /** Dropped because the gate closed: the gate's one warning says why, not one line per connection. */
+  const dropped = new WeakSet<pg.Client>();
+  // While the gate is closed the pool opens nothing, not even for requests it queued before it closed:
+  // a connection opened now would freeze like the others.
+  class GatedClient extends pg.Client {
+    override connect(): Promise<pg.Client>;
+    override connect(callback: (error: Error) => void): void;
+    override connect(callback?: (error: Error) => void): Promise<pg.Client> | undefined {
+      if (!health.isAvailable()) {
+        const error = gateClosedError(health);
+        if (!callback) return Promise.reject(error);
+        process.nextTick(callback, error);
+        return;
+      }
+      clients.add(this);
+      this.once("end", () => clients.delete(this));
+      if (!callback) return super.connect();
+      super.connect(callback);
+      return undefined;
+    }
+  }
   const pool = new pg.Pool({
     connectionString,
     max: options.max,
@@ -145,22 +202,27 @@ function createPool(connectionString: string, options: PoolOptions): pg.Pool {
     statement_timeout: options.statementTimeoutMs,
     query_timeout: options.statementTimeoutMs + clientTimeoutGraceMs,
     keepAlive: true,
+    Client: GatedClient as unknown as new () => pg.ClientBase,
   });
   // An idle connection the server closed (restart, failover) must not crash the process;
   // the pool replaces it on the next query.
-  pool.on("error", (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
+  pool.on("error", (error, client) => {
+    if (!dropped.has(client)) console.error(`PostgreSQL connection lost: ${error.message}`);
+  });
 
-  const clients = new Set<pg.PoolClient>();
   const checkedOut = new WeakSet<pg.PoolClient>();
-  pool.on("remove", (client) => clients.delete(client));
   pool.on("acquire", (client) => checkedOut.add(client));
   pool.on("release", (_error, client) => checkedOut.delete(client));
   pool.on("connect", (client) => {
-    clients.add(client);
-    onQueryTimeout(client, () => {
-      // Not even the server's statement_timeout came back: the server or the path to it is gone, and the
-      // idle connections with it. Trying each would cost a full timeout; reconnecting costs milliseconds.
-      for (const other of clients) if (other === client || !checkedOut.has(other)) closeConnection(other);
+    guardQueries(client, {
+      watch: health.watch,
+      onTimeout: () => {
+        // Not even the server's statement_timeout came back: the server or the path to it is gone, and the
+        // idle connections with it. Trying each would cost a full timeout; reconnecting costs milliseconds.
+        for (const other of clients) {
+          if (other === client || !checkedOut.has(other as pg.PoolClient)) closeConnection(other);
+        }
+      },
     });
     // A connection that dies while lent out (closed below, or by the server) goes back to the pool as
     // broken at once: drizzle never releases a transaction's client when its BEGIN fails, and would
@@ -171,33 +233,85 @@ function createPool(connectionString: string, options: PoolOptions): pg.Pool {
       client.release = () => {};
     });
   });
-  return pool;
+
+  // Refused at once while the gate is closed; otherwise watched, so that a checkout waiting too long (a
+  // full pool, a connection that does not open) asks the gate to ping. pool.query comes through here too.
+  const connect = pool.connect.bind(pool) as (
+    callback?: ConnectCallback,
+  ) => Promise<pg.PoolClient> | undefined;
+  const gatedConnect = (callback?: ConnectCallback) => {
+    if (!health.isAvailable()) {
+      const error = gateClosedError(health);
+      if (!callback) return Promise.reject(error);
+      process.nextTick(callback, error, undefined, () => {});
+      return;
+    }
+    const done = health.watch();
+    if (callback) {
+      return connect((error, client, release) => {
+        done();
+        callback(error, client, release);
+      });
+    }
+    const result = connect() as Promise<pg.PoolClient>;
+    result.then(done, done);
+    return result;
+  };
+  pool.connect = gatedConnect as typeof pool.connect;
+
+  // Each fails its queries (or its connecting) with the gate's reason, not a bare "Connection terminated".
+  const dropEveryConnection = () => {
+    for (const client of clients) {
+      dropped.add(client);
+      client.connection.stream.destroy(gateClosedError(health));
+    }
+  };
+  return { pool, dropEveryConnection };
 }
+
+type ConnectCallback = (
+  error: Error | undefined,
+  client: pg.PoolClient | undefined,
+  release: () => void,
+) => void;
 
 /**
  * pg's query_timeout rejects the query but leaves it running on the connection, so every later query on
  * that client would queue behind an answer that may never come. Closing the socket fails them at once.
  */
-const closeConnection = (client: pg.PoolClient) => client.connection.stream.destroy();
+const closeConnection = (client: pg.Client) => client.connection.stream.destroy();
 
-/** Calls back when a query on this client got no answer within pg's query_timeout. */
-function onQueryTimeout(client: pg.PoolClient, callback: () => void) {
+/**
+ * Each query is watched by the health gate (one still waiting after a moment asks for a ping), and
+ * onTimeout is called when one got no answer within pg's query_timeout.
+ */
+function guardQueries(
+  client: pg.PoolClient,
+  { watch, onTimeout }: { watch: () => () => void; onTimeout: () => void },
+) {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   const reportTimeout = (error: unknown) => {
-    if (error instanceof Error && error.message === "Query read timeout") callback();
+    if (error instanceof Error && error.message === "Query read timeout") onTimeout();
   };
   const guarded = (...args: unknown[]) => {
+    const finished = watch();
     const done = args.at(-1);
     if (typeof done === "function") {
       // The pool's own pool.query passes a callback.
       args[args.length - 1] = (error: unknown, result: unknown) => {
+        finished();
         reportTimeout(error);
         done(error, result);
       };
       return query(...args);
     }
     const result = query(...args);
-    if (result instanceof Promise) result.catch(reportTimeout);
+    if (result instanceof Promise) {
+      result.then(finished, (error: unknown) => {
+        finished();
+        reportTimeout(error);
+      });
+    } else finished();
     return result;
   };
   client.query = guarded as typeof client.query;

@@ -15,8 +15,12 @@ const socketErrorCodes = new Set([
 const isUnavailableSqlState = (code: string) =>
   code.startsWith("08") || ["57P01", "57P02", "57P03", "53300", "57014"].includes(code);
 
+/** What the pool throws while the health gate is closed (health-gate.ts), followed by the ping's failure. */
+export const databaseMarkedUnavailable = "PostgreSQL did not answer the health check";
+
 // pg and pg-pool report timeouts and dead connections as plain errors with these messages.
 const driverMessages = [
+  databaseMarkedUnavailable,
   "Query read timeout",
   "Connection terminated",
   "timeout exceeded when trying to connect",

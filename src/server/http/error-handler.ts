@@ -2,14 +2,31 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { describeIssues } from "#shared/errors.ts";
 import { isDatabaseUnavailable, isDiskFull } from "../db/connection-errors.ts";
-import { AppError, databaseUnavailable, diskFull, statusByCode } from "../errors.ts";
+import {
+  AppError,
+  databaseRetryAfterSeconds,
+  databaseUnavailable,
+  diskFull,
+  statusByCode,
+} from "../errors.ts";
 
 /** The one place where failures become HTTP answers: { code, message, details? } with one status per code. */
-export function registerErrorHandler(app: FastifyInstance, { bodyLimit }: { bodyLimit: number }) {
+export function registerErrorHandler(
+  app: FastifyInstance,
+  {
+    bodyLimit,
+    isDatabaseMarkedUnavailable = () => false,
+  }: {
+    bodyLimit: number;
+    /** PostgreSQL's health gate is closed: it logged that once, so the requests it refuses log nothing. */
+    isDatabaseMarkedUnavailable?: () => boolean;
+  },
+) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       const retryAfter = (error.details as { retryAfter?: number } | undefined)?.retryAfter;
       if (error.code === "rate_limited" && retryAfter) reply.header("retry-after", String(retryAfter));
+      if (error.code === "unavailable") reply.header("retry-after", String(databaseRetryAfterSeconds));
       return reply.status(statusByCode[error.code]).send(error.toBody());
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -41,7 +58,9 @@ export function registerErrorHandler(app: FastifyInstance, { bodyLimit }: { body
       return reply.status(error.statusCode).send({ code: "validation_failed", message });
     }
     if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, "database unavailable");
+      if (isDatabaseMarkedUnavailable()) request.log.debug({ err: error }, "database unavailable");
+      else request.log.warn({ err: error }, "database unavailable");
+      reply.header("retry-after", String(databaseRetryAfterSeconds));
       return reply.status(503).send(databaseUnavailable().toBody());
     }
     if (isDiskFull(error)) {

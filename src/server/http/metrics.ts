@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { Database } from "../db/client.ts";
+import { isDatabaseUnavailable } from "../db/connection-errors.ts";
 
 /**
  * Prometheus metrics (prom-client): requests by route pattern and status, the pool, open push streams,
@@ -55,6 +56,28 @@ export function createMetrics({ database, openStreams, dataDirFreeBytes }: Metri
       },
     });
   }
+  const { health } = database;
+  if (health) {
+    new Gauge({
+      name: "helpdesk_db_available",
+      help: "1 while PostgreSQL answers the health gate's pings, 0 while the gate is closed and requests that need the database answer 503",
+      registers: [registry],
+      collect() {
+        this.set(health.isAvailable() ? 1 : 0);
+      },
+    });
+    let counted = 0;
+    new Counter({
+      name: "helpdesk_db_unavailable_total",
+      help: "Times the health gate closed because PostgreSQL did not answer a ping in time (a flapping gate shows here)",
+      registers: [registry],
+      collect() {
+        const closures = health.closures();
+        this.inc(closures - counted);
+        counted = closures;
+      },
+    });
+  }
   if (dataDirFreeBytes) {
     new Gauge({
       name: "helpdesk_data_dir_free_bytes",
@@ -71,10 +94,19 @@ export function createMetrics({ database, openStreams, dataDirFreeBytes }: Metri
     labelNames: ["queue"] as const,
     registers: [registry],
     async collect() {
+      // The metrics matter most while the database is out: then this one is left out, not the whole page.
+      this.reset();
+      if (health && !health.isAvailable()) return;
       // Both counts use the (status, next_attempt_at) indexes; the queues are short when all is well.
-      const result = await database.db.execute<{ mail: number | string; webhooks: number | string }>(sql`
+      const result = await database.db
+        .execute<{ mail: number | string; webhooks: number | string }>(sql`
         select (select count(*) from mail_outbox where status = 'pending') as mail,
-               (select count(*) from webhook_deliveries where status = 'pending') as webhooks`);
+               (select count(*) from webhook_deliveries where status = 'pending') as webhooks`)
+        .catch((error: unknown) => {
+          if (isDatabaseUnavailable(error)) return null;
+          throw error;
+        });
+      if (!result) return;
       const row = (result as unknown as { rows: { mail: number | string; webhooks: number | string }[] })
         .rows[0];
       this.set({ queue: "mail_outbox" }, Number(row?.mail ?? 0));

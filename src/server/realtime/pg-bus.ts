@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import type { Db } from "../db/client.ts";
+import type { DatabaseHealth } from "../db/health-gate.ts";
 import type { LogError } from "../events/dispatcher.ts";
 import { type Bus, type BusListener, decodeBusMessage, encodeBusMessage } from "./bus.ts";
 
@@ -11,15 +12,21 @@ export const busChannel = "helpdesk_events";
  * from the pool, sent after the writer's transaction committed (inside it, it cuts write throughput).
  * A lost listener reconnects with backoff and reports a gap: messages sent meanwhile are gone, so the
  * streams are closed and browsers reconnect with Last-Event-ID, replaying from the table.
+ *
+ * A stalled server breaks nothing that the listener could notice: its connection just stops delivering,
+ * for good (the pool's health gate notices, decision 049). So when the gate opens again, the listener starts
+ * over on a new connection, as after a loss.
  */
 export async function createPgBus({
   connectionString,
   db,
   logError,
+  health,
 }: {
   connectionString: string;
   db: Db;
   logError: LogError;
+  health?: Pick<DatabaseHealth, "onChange">;
 }): Promise<Bus> {
   const listeners = new Set<BusListener>();
   const gapListeners = new Set<() => void>();
@@ -63,6 +70,19 @@ export async function createPgBus({
   }
 
   await connect(false);
+  const stopWatching = health?.onChange(({ available }) => {
+    if (!available || closed) return;
+    const frozen = current;
+    current = null;
+    clearTimeout(retry);
+    failures = 0;
+    if (frozen) {
+      frozen.removeAllListeners();
+      frozen.on("error", () => {});
+      frozen.connection.stream.destroy();
+    }
+    void connect(true);
+  });
 
   return {
     publish: async (message) => {
@@ -78,6 +98,7 @@ export async function createPgBus({
     },
     close: async () => {
       closed = true;
+      stopWatching?.();
       clearTimeout(retry);
       listeners.clear();
       gapListeners.clear();
