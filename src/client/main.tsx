@@ -7,6 +7,7 @@ import "./styles.css";
 
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
+import { drawnStateElementId } from "#shared/first-screens/server-drawn.ts";
 import { AppProviders } from "./app/providers.tsx";
 import { AppRoutes } from "./app/router.tsx";
 import { startRoute } from "./app/start-route.ts";
@@ -14,8 +15,14 @@ import { activateLocale, resolveLocale, storedLocale } from "./lib/i18n.ts";
 import { createQueryClient } from "./lib/query-client.ts";
 import { BrowserRouter } from "./lib/router.tsx";
 import { actorQuery } from "./lib/use-actor.ts";
+import type { DrawnState } from "./ssr.tsx";
 
 const queryClient = createQueryClient();
+const drawn = drawnState();
+// A page the server drew comes with the answers it was drawn from: nothing to ask again for a while.
+for (const { queryKey, data, updatedAt } of drawn?.queries ?? []) {
+  queryClient.setQueryData(queryKey, data, { updatedAt });
+}
 startRoute(window.location.pathname, queryClient);
 
 const app = (
@@ -37,6 +44,13 @@ const app = (
  */
 async function start() {
   const root = document.getElementById("root")!;
+  // Drawn by the server for this person (decision 052): hydrated in the language it was drawn in (the
+  // person's; their catalogue first, if not English), whatever this browser stored.
+  if (drawn) {
+    await activateLocale(drawn.locale);
+    hydrateRoot(root, app);
+    return;
+  }
   const locale = resolveLocale(storedLocale());
   if (root.hasAttribute("data-prerendered") && locale === "en") {
     const actor = await queryClient.fetchQuery(actorQuery).catch(() => undefined);
@@ -50,6 +64,17 @@ async function start() {
   await activateLocale(locale).catch(() => undefined);
   root.removeAttribute("data-prerendered");
   createRoot(root).render(app);
+}
+
+/** The state a server-drawn page carries (src/client/ssr.tsx), or null for any other page. */
+function drawnState(): DrawnState | null {
+  const element = document.getElementById(drawnStateElementId);
+  if (!element?.textContent || !document.getElementById("root")?.hasAttribute("data-drawn")) return null;
+  try {
+    return JSON.parse(element.textContent) as DrawnState;
+  } catch {
+    return null;
+  }
 }
 
 void start();
