@@ -399,6 +399,12 @@ async function runLighthouse(route: Route, cookie: string) {
       throw LighthouseRuntimeError(`Lighthouse on ${route.path}: ${lhr.runtimeError.message}`);
     const landed = new URL(lhr.finalDisplayedUrl).pathname;
     if (landed !== route.path) throw new Error(`Lighthouse: ${route.path} landed on ${landed}`);
+    // BUDGET_LHR_DIR=<folder> keeps each run's whole report, to see where a figure comes from.
+    if (process.env.BUDGET_LHR_DIR) {
+      await mkdir(process.env.BUDGET_LHR_DIR, { recursive: true });
+      const name = `${route.path.slice(1) || "root"}-${Date.now()}.json`;
+      await writeFile(path.join(process.env.BUDGET_LHR_DIR, name), JSON.stringify(lhr));
+    }
     return {
       performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
       lcpSeconds: (lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN) / 1000,

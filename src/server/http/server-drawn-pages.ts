@@ -20,6 +20,8 @@ import {
 export interface PageDrawer {
   /** Sends the page drawn into `file` (a built HTML file) and returns true; false when it was not drawn. */
   send(request: FastifyRequest, reply: FastifyReply, file: string): Promise<boolean>;
+  /** Starts loading the renderer, if it is not loaded yet: someone is on their way to a home. */
+  warm(): void;
 }
 
 /** Past this, the person gets the page as built, and the browser draws it (a slow database, say). */
@@ -41,12 +43,15 @@ export function createPageDrawer(
   },
 ): PageDrawer | null {
   if (!drawPage && !existsSync(rendererFile)) return null;
-  // Loaded as the server starts, without holding the start up: the first home asked for is drawn as fast
-  // as the next (loading React and the pages takes a second or two on a busy machine).
-  const renderer: Promise<DrawPage> = drawPage
-    ? Promise.resolve(drawPage)
-    : import(pathToFileURL(rendererFile).href).then((module: { drawPage: DrawPage }) => module.drawPage);
-  renderer.catch((error: unknown) => app.log.error({ err: error }, `could not load ${rendererFile}`));
+  // Loaded once the first page of the app is asked for (people sign in on one before they reach a home),
+  // not at start: React and the pages take ~10 MB that an instance serving only the API never needs.
+  let renderer: Promise<DrawPage> | undefined;
+  const loadRenderer = () => {
+    renderer ??= drawPage
+      ? Promise.resolve(drawPage)
+      : import(pathToFileURL(rendererFile).href).then((module: { drawPage: DrawPage }) => module.drawPage);
+    return renderer;
+  };
   const templates = new Map<string, Promise<string>>();
   const templateOf = (file: string) => {
     let template = templates.get(file);
@@ -58,6 +63,11 @@ export function createPageDrawer(
   };
 
   return {
+    warm() {
+      loadRenderer().catch((error: unknown) =>
+        app.log.error({ err: error }, `could not load ${rendererFile}`),
+      );
+    },
     async send(request, reply, file) {
       const cookie = request.headers.cookie ?? "";
       const timeZone = timeZoneOf(cookie);
@@ -73,7 +83,7 @@ export function createPageDrawer(
       let timer: NodeJS.Timeout | undefined;
       try {
         const page = await Promise.race([
-          Promise.all([renderer, templateOf(file)]).then(async ([draw, template]) => {
+          Promise.all([loadRenderer(), templateOf(file)]).then(async ([draw, template]) => {
             const drawn = await draw(input);
             return drawn && { ...drawn, template };
           }),

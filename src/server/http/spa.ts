@@ -56,6 +56,7 @@ export async function registerSpa(
         .send({ code: "not_found", message: `No API route ${request.method} ${pathname}` });
     }
     if (hasClient && (request.method === "GET" || request.method === "HEAD") && !path.extname(pathname)) {
+      drawer?.warm();
       const page = prerendered.get(pathname);
       if (
         page?.isDrawnByServer &&
