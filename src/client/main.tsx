@@ -5,7 +5,7 @@ import "./styles.css";
 // from this global (what z.config writes), so it is set here without loading zod (decision 037).
 (globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = { jitless: true };
 
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { drawnStateElementId } from "#shared/first-screens/server-drawn.ts";
 import { AppProviders } from "./app/providers.tsx";
@@ -14,6 +14,7 @@ import { startRoute } from "./app/start-route.ts";
 import { activateLocale, resolveLocale, storedLocale } from "./lib/i18n.ts";
 import { createQueryClient } from "./lib/query-client.ts";
 import { BrowserRouter } from "./lib/router.tsx";
+import { rememberTimeZoneWhenIdle } from "./lib/time-zone-cookie.ts";
 import { actorQuery } from "./lib/use-actor.ts";
 import type { DrawnState } from "./ssr.tsx";
 
@@ -48,7 +49,12 @@ async function start() {
   // person's; their catalogue first, if not English), whatever this browser stored.
   if (drawn) {
     await activateLocale(drawn.locale);
-    hydrateRoot(root, app);
+    // As a transition, React takes the page over in slices of a few milliseconds, yielding to the browser
+    // between them, instead of in one long task: the page is on screen already, and a click meanwhile is
+    // answered first (React hydrates what was clicked before the rest).
+    startTransition(() => {
+      hydrateRoot(root, app);
+    });
     return;
   }
   const locale = resolveLocale(storedLocale());
@@ -78,3 +84,4 @@ function drawnState(): DrawnState | null {
 }
 
 void start();
+rememberTimeZoneWhenIdle();

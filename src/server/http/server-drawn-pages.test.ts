@@ -4,10 +4,11 @@ import path from "node:path";
 import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DrawPage } from "#shared/first-screens/server-drawn.ts";
+import { timeZoneOf } from "#shared/first-screens/server-drawn.ts";
 import { projectRoot } from "../project-root.ts";
 import { insertTicket, insertUser, signIn } from "../test/factories.ts";
 import { createTestApp, request, type TestApp } from "../test/test-app.ts";
-import { acceptedLanguages, timeZoneOf } from "./server-drawn-pages.ts";
+import { acceptedLanguages } from "./server-drawn-pages.ts";
 
 // The real renderer (src/client/ssr.tsx), loaded from the sources through Vite as the build would bundle it.
 let vite: ViteDevServer;

@@ -7,7 +7,7 @@ import {
   type DrawPage,
   type DrawPageInput,
   drawnStateElementId,
-  timeZoneCookie,
+  timeZoneOf,
 } from "#shared/first-screens/server-drawn.ts";
 
 /**
@@ -144,27 +144,6 @@ async function askApi(
     status: answer.statusCode,
     headers: { "content-type": String(answer.headers["content-type"] ?? "application/json") },
   });
-}
-
-const validTimeZone = /^[A-Za-z0-9_+\-/]{1,64}$/;
-
-/** The browser's time zone from its cookie, if it names one this server knows. */
-export function timeZoneOf(cookie: string): string | null {
-  const raw = new RegExp(`(?:^|;\\s*)${timeZoneCookie}=([^;]*)`).exec(cookie)?.[1];
-  if (!raw) return null;
-  let zone: string;
-  try {
-    zone = decodeURIComponent(raw);
-  } catch {
-    return null;
-  }
-  if (!validTimeZone.test(zone)) return null;
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: zone });
-    return zone;
-  } catch {
-    return null;
-  }
 }
 
 /** Accept-Language's languages, most wanted first ("de-CH, en;q=0.8" → ["de-CH", "en"]). */

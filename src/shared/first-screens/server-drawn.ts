@@ -28,7 +28,7 @@ export interface DrawnPage {
 
 export type DrawPage = (input: DrawPageInput) => Promise<DrawnPage | null>;
 
-/** The cookie the inline head script keeps the browser's time zone in (src/shared/theme/theme-script.ts). */
+/** The cookie the browser keeps its time zone in (src/client/lib/time-zone-cookie.ts). */
 export const timeZoneCookie = "helpdesk-tz";
 
 /** The id of the <script type="application/json"> element that carries DrawnPage.state. */
@@ -41,3 +41,24 @@ export const jsonForScript = (value: unknown) =>
     .replace(/>/g, "\\u003e")
     .replace(/\u2028/g, "\\u2028")
     .replace(/\u2029/g, "\\u2029");
+
+const validTimeZone = /^[A-Za-z0-9_+\-/]{1,64}$/;
+
+/** The browser's time zone from its cookie, if it names one this server knows. */
+export function timeZoneOf(cookie: string): string | null {
+  const raw = new RegExp(`(?:^|;\\s*)${timeZoneCookie}=([^;]*)`).exec(cookie)?.[1];
+  if (!raw) return null;
+  let zone: string;
+  try {
+    zone = decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+  if (!validTimeZone.test(zone)) return null;
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return zone;
+  } catch {
+    return null;
+  }
+}

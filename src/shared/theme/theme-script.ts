@@ -1,17 +1,8 @@
-import { timeZoneCookie } from "../first-screens/server-drawn.ts";
-
 /** Where the browser keeps a copy of the person's theme choice, read before the first paint. */
 export const themeStorageKey = "helpdesk-theme";
 
 /** Where the browser keeps its last language (src/client/lib/i18n.ts's localeStorageKey). */
 const localeStorageKey = "helpdesk-locale";
-
-/**
- * The browser's time zone, kept in a cookie for the server, which writes dates in it when it draws a
- * signed-in first screen (decision 052). Renewed on every page load, so a laptop that travelled is right
- * from its next page on. Not secret, so not HttpOnly (only a script can know the zone).
- */
-const timeZoneToCookie = `try{var z=Intl.DateTimeFormat().resolvedOptions().timeZone;if(z)document.cookie="${timeZoneCookie}="+encodeURIComponent(z)+";path=/;max-age=31536000;samesite=lax"+(location.protocol==="https:"?";secure":"")}catch(e){}`;
 
 /**
  * After the first paint (the next frame, or 200 ms in a tab that draws no frames): the page's chunks
@@ -30,4 +21,4 @@ const loadAfterFirstPaint = `document.addEventListener("DOMContentLoaded",functi
  * the stylesheet for the first paint (decision 043). Inline, so the CSP allows exactly this text by its
  * hash (src/server/http/security-headers.ts), never 'unsafe-inline'.
  */
-export const themeScript = `try{var t=localStorage.getItem("${themeStorageKey}");var d=t==="dark"||(t!=="light"&&matchMedia("(prefers-color-scheme: dark)").matches);document.documentElement.classList.toggle("dark",d)}catch(e){}try{var l=localStorage.getItem("${localeStorageKey}");if(l!=="en"&&l!=="de"){l="en";var n=navigator.languages&&navigator.languages.length?navigator.languages:[navigator.language];for(var i=0;i<n.length;i++){var p=String(n[i]).toLowerCase().split("-")[0];if(p==="en"||p==="de"){l=p;break}}}if(l!=="en")document.documentElement.classList.add("other-language")}catch(e){}${timeZoneToCookie}${loadAfterFirstPaint}`;
+export const themeScript = `try{var t=localStorage.getItem("${themeStorageKey}");var d=t==="dark"||(t!=="light"&&matchMedia("(prefers-color-scheme: dark)").matches);document.documentElement.classList.toggle("dark",d)}catch(e){}try{var l=localStorage.getItem("${localeStorageKey}");if(l!=="en"&&l!=="de"){l="en";var n=navigator.languages&&navigator.languages.length?navigator.languages:[navigator.language];for(var i=0;i<n.length;i++){var p=String(n[i]).toLowerCase().split("-")[0];if(p==="en"||p==="de"){l=p;break}}}if(l!=="en")document.documentElement.classList.add("other-language")}catch(e){}${loadAfterFirstPaint}`;
