@@ -22,13 +22,15 @@ const compressibleFile = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest)$/;
 
 /**
  * After the client build: draws the signed-out first screens into HTML (src/client/prerender.tsx, decision
- * 043), then writes a .br and a .gz beside every text file of the build, compressed once at the highest
- * level, so that the server sends them as they are (@fastify/static preCompressed) instead of compressing
- * the same JavaScript on every request.
+ * 043), builds the renderer the server draws the signed-in ones with (src/client/ssr.tsx → dist/ssr/,
+ * decision 052), then writes a .br and a .gz beside every text file of the build, compressed once at the
+ * highest level, so that the server sends them as they are (@fastify/static preCompressed) instead of
+ * compressing the same JavaScript on every request.
  */
 function prerenderAndPrecompress(): Plugin {
   let outDir = "";
   let configFile: string | undefined;
+  let isServerBuild = false;
   /** Each page module's chunk and the chunks it imports, to preload them from its prerendered HTML. */
   const pageChunks = new Map<string, string[]>();
   return {
@@ -37,8 +39,11 @@ function prerenderAndPrecompress(): Plugin {
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
       configFile = config.configFile;
+      // The renderer's own build (below) runs this config again, for Node: nothing to draw or compress.
+      isServerBuild = Boolean(config.build.ssr);
     },
     generateBundle(_options, bundle) {
+      if (isServerBuild) return;
       const chunks = Object.values(bundle).flatMap((chunk) => (chunk.type === "chunk" ? [chunk] : []));
       const importsOf = new Map(chunks.map((chunk) => [chunk.fileName, chunk.imports]));
       const entries = new Set(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
@@ -59,7 +64,9 @@ function prerenderAndPrecompress(): Plugin {
       }
     },
     async closeBundle() {
+      if (isServerBuild) return;
       await prerenderFirstScreens(outDir, configFile, pageChunks);
+      await buildPageRenderer(outDir, configFile);
       await precompress(outDir);
     },
   };
@@ -85,35 +92,54 @@ async function prerenderFirstScreens(
     const template = await readFile(path.join(outDir, "index.html"), "utf8");
     await mkdir(path.join(outDir, "prerendered"), { recursive: true });
     for (const [pagePath, { file, page, drawn }] of Object.entries(prerenderedPages)) {
-      const markup = drawn ? await renderSignedOutPage(pagePath) : "";
+      const markup = drawn === "build" ? await renderSignedOutPage(pagePath) : "";
       // React puts the page's <title> first; it belongs in <head>, in place of the generic one.
       const title = /^<title>.*?<\/title>/.exec(markup)?.[0];
       const body = title ? markup.slice(title.length) : markup;
-      let html = template.replace("<title>Helpdesk</title>", title ?? "<title>Helpdesk</title>");
-      if (drawn) {
-        // The page is painted from this markup; the inline head script asks for the code after that
-        // paint (src/shared/theme/theme-script.ts): the entry's <script> moves to the root's data-entry.
-        const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
-        if (!entry || !html.includes('<div id="root"></div>'))
-          throw new Error('index.html has no module <script> or no empty <div id="root">');
-        const preload = (pageChunks.get(page) ?? []).map((chunk) => `/${chunk}`).join(" ");
-        html = html
+      const html = template.replace("<title>Helpdesk</title>", title ?? "<title>Helpdesk</title>");
+      // The page is painted from its markup (drawn here, or by the server for each person); the inline
+      // head script asks for the code after that paint (src/shared/theme/theme-script.ts): the entry's
+      // <script> moves to the root's data-entry, the page's chunks to its data-preload. A page the server
+      // does not draw (no session, another role) is drawn by that code, a frame later.
+      const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
+      if (!entry || !html.includes('<div id="root"></div>'))
+        throw new Error('index.html has no module <script> or no empty <div id="root">');
+      const preload = (pageChunks.get(page) ?? []).map((chunk) => `/${chunk}`).join(" ");
+      const prerendered = drawn === "build" ? ` data-prerendered="${pagePath}"` : "";
+      await writeFile(
+        path.join(outDir, "prerendered", `${file}.html`),
+        html
           .replace(entry[0], "")
           .replace(
             '<div id="root"></div>',
-            `<div id="root" data-prerendered="${pagePath}" data-entry="${entry[1]}" data-preload="${preload}">${body}</div>`,
-          );
-      } else {
-        const preloads = (pageChunks.get(page) ?? [])
-          .map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk}">`)
-          .join("\n    ");
-        html = html.replace("</head>", `  ${preloads}\n  </head>`);
-      }
-      await writeFile(path.join(outDir, "prerendered", `${file}.html`), html);
+            `<div id="root"${prerendered} data-entry="${entry[1]}" data-preload="${preload}">${body}</div>`,
+          ),
+      );
     }
   } finally {
     await server.close();
   }
+}
+
+/**
+ * src/client/ssr.tsx built for Node into dist/ssr/ (decision 052): the server loads it to draw the signed-in
+ * first screens. Packages stay in node_modules; each page is its own chunk, loaded when first drawn.
+ */
+async function buildPageRenderer(clientOutDir: string, configFile: string | undefined) {
+  const { build } = await import("vite");
+  await build({
+    configFile,
+    mode: "production",
+    logLevel: "warn",
+    build: {
+      ssr: path.resolve(import.meta.dirname, "src/client/ssr.tsx"),
+      outDir: path.resolve(clientOutDir, "../ssr"),
+      emptyOutDir: true,
+      copyPublicDir: false,
+      sourcemap: true,
+      rolldownOptions: { output: { codeSplitting: true } },
+    },
+  });
 }
 
 async function precompress(outDir: string) {

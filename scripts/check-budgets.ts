@@ -25,6 +25,7 @@ import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
+import { timeZoneCookie } from "../src/shared/first-screens/server-drawn.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const distDir = path.join(root, "dist/client");
@@ -294,7 +295,18 @@ async function signedInCookie(role: "user" | "technician"): Promise<string> {
   const actor = (await me.json()) as { role?: string } | null;
   if (actor?.role !== role)
     throw new Error(`signed in as ${role}, but /api/me says ${JSON.stringify(actor)}`);
-  return cookie;
+  // A browser that has opened /sign-in has its time zone in a cookie (the inline head script's), which the
+  // server needs to draw the home (decision 052); the same Chromium on this machine is in this zone.
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return `${cookie}; ${timeZoneCookie}=${encodeURIComponent(timeZone)}`;
+}
+
+/** A Cookie header's cookies, for a browser's jar. */
+function cookiesOf(cookie: string) {
+  return cookie.split("; ").map((pair) => {
+    const [name, ...value] = pair.split("=");
+    return { name: name!, value: value.join("="), url: baseURL };
+  });
 }
 
 /** The gzip size the server sends for a file of the build. */
@@ -319,14 +331,7 @@ async function measureJavascript(route: Route, cookie: string) {
   });
   try {
     const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
-    if (cookie) {
-      await context.addCookies(
-        cookie.split("; ").map((pair) => {
-          const [name, ...value] = pair.split("=");
-          return { name: name!, value: value.join("="), url: baseURL };
-        }),
-      );
-    }
+    if (cookie) await context.addCookies(cookiesOf(cookie));
     const page = await context.newPage();
     const fetched = new Set<string>();
     page.on("response", (response) => {
@@ -337,6 +342,9 @@ async function measureJavascript(route: Route, cookie: string) {
     const landed = new URL(page.url()).pathname;
     if (landed !== route.path)
       throw new Error(`${route.path} landed on ${landed} (session: ${route.session})`);
+    // What is measured is the page as people get it: the homes drawn by the server for the person.
+    if (route.session !== "none" && (await page.locator("#root[data-drawn]").count()) === 0)
+      throw new Error(`${route.path} was not drawn by the server for the ${route.session}`);
 
     const scripts: RouteResult["scripts"] = [];
     const unneeded = new Set<string>();
@@ -367,6 +375,13 @@ async function runLighthouse(route: Route, cookie: string) {
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
   });
   try {
+    // The session goes into the browser's cookie jar, as after a sign-in. (Lighthouse's extraHeaders would
+    // replace the jar's Cookie header on every request, and the page itself sets a cookie: the time zone's.)
+    if (cookie) {
+      const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+      await browser.contexts()[0]!.addCookies(cookiesOf(cookie));
+      await browser.close();
+    }
     const result = await lighthouse(
       `${baseURL}${route.path}`,
       {
@@ -374,7 +389,6 @@ async function runLighthouse(route: Route, cookie: string) {
         output: "json",
         logLevel: "error",
         onlyCategories: ["performance"],
-        extraHeaders: cookie ? { Cookie: cookie } : undefined,
       },
       // Lighthouse's default configuration is the mobile preset (Moto G Power, slow 4G, 4× CPU slowdown).
       undefined,
@@ -385,6 +399,12 @@ async function runLighthouse(route: Route, cookie: string) {
       throw LighthouseRuntimeError(`Lighthouse on ${route.path}: ${lhr.runtimeError.message}`);
     const landed = new URL(lhr.finalDisplayedUrl).pathname;
     if (landed !== route.path) throw new Error(`Lighthouse: ${route.path} landed on ${landed}`);
+    // BUDGET_LHR_DIR=<folder> keeps each run's whole report, to see where a figure comes from.
+    if (process.env.BUDGET_LHR_DIR) {
+      await mkdir(process.env.BUDGET_LHR_DIR, { recursive: true });
+      const name = `${route.path.slice(1) || "root"}-${Date.now()}.json`;
+      await writeFile(path.join(process.env.BUDGET_LHR_DIR, name), JSON.stringify(lhr));
+    }
     return {
       performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
       lcpSeconds: (lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN) / 1000,

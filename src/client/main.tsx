@@ -5,17 +5,25 @@ import "./styles.css";
 // from this global (what z.config writes), so it is set here without loading zod (decision 037).
 (globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = { jitless: true };
 
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
+import { drawnStateElementId } from "#shared/first-screens/server-drawn.ts";
 import { AppProviders } from "./app/providers.tsx";
 import { AppRoutes } from "./app/router.tsx";
 import { startRoute } from "./app/start-route.ts";
 import { activateLocale, resolveLocale, storedLocale } from "./lib/i18n.ts";
 import { createQueryClient } from "./lib/query-client.ts";
 import { BrowserRouter } from "./lib/router.tsx";
+import { rememberTimeZoneWhenIdle } from "./lib/time-zone-cookie.ts";
 import { actorQuery } from "./lib/use-actor.ts";
+import type { DrawnState } from "./ssr.tsx";
 
 const queryClient = createQueryClient();
+const drawn = drawnState();
+// A page the server drew comes with the answers it was drawn from: nothing to ask again for a while.
+for (const { queryKey, data, updatedAt } of drawn?.queries ?? []) {
+  queryClient.setQueryData(queryKey, data, { updatedAt });
+}
 startRoute(window.location.pathname, queryClient);
 
 const app = (
@@ -37,6 +45,18 @@ const app = (
  */
 async function start() {
   const root = document.getElementById("root")!;
+  // Drawn by the server for this person (decision 052): hydrated in the language it was drawn in (the
+  // person's; their catalogue first, if not English), whatever this browser stored.
+  if (drawn) {
+    await activateLocale(drawn.locale);
+    // As a transition, React takes the page over in slices of a few milliseconds, yielding to the browser
+    // between them, instead of in one long task: the page is on screen already, and a click meanwhile is
+    // answered first (React hydrates what was clicked before the rest).
+    startTransition(() => {
+      hydrateRoot(root, app);
+    });
+    return;
+  }
   const locale = resolveLocale(storedLocale());
   if (root.hasAttribute("data-prerendered") && locale === "en") {
     const actor = await queryClient.fetchQuery(actorQuery).catch(() => undefined);
@@ -52,4 +72,16 @@ async function start() {
   createRoot(root).render(app);
 }
 
+/** The state a server-drawn page carries (src/client/ssr.tsx), or null for any other page. */
+function drawnState(): DrawnState | null {
+  const element = document.getElementById(drawnStateElementId);
+  if (!element?.textContent || !document.getElementById("root")?.hasAttribute("data-drawn")) return null;
+  try {
+    return JSON.parse(element.textContent) as DrawnState;
+  } catch {
+    return null;
+  }
+}
+
 void start();
+rememberTimeZoneWhenIdle();

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import Fastify, { type FastifyServerOptions, LogController } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { defaultAttachmentMaxBytes } from "#shared/attachments/attachment.schemas.ts";
+import type { DrawPage } from "#shared/first-screens/server-drawn.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
 import { createAuth, type OidcConfig } from "./auth/auth.ts";
 import { createSignInLimits } from "./auth/sign-in-limits.ts";
@@ -89,6 +90,12 @@ export interface AppDeps {
   authSecret: string;
   /** Folder of the built client (dist/client); null serves the API alone. */
   clientDir: string | null;
+  /**
+   * The signed-in first screens drawn on the server (decision 052): by default with the renderer the build
+   * wrote beside the client (dist/ssr/ssr.js), when there is one (tests give the one from the sources),
+   * given up on after drawTimeoutMs (1.5 s).
+   */
+  pageDrawing?: { drawPage?: DrawPage; timeoutMs?: number };
   logger?: FastifyServerOptions["logger"];
   /**
    * A request that takes at least this long is logged (warn) with its method, route, status and time
@@ -422,7 +429,7 @@ export async function buildApp(deps: AppDeps) {
     policy: webhookPolicy,
     wakeSender: () => webhookSender.wake(),
   });
-  await registerSpa(app, { clientDir: deps.clientDir });
+  await registerSpa(app, { clientDir: deps.clientDir, pageDrawing: deps.pageDrawing });
 
   // Scheduled work, at most one instance at a time per job (docs/decisions/018-scheduled-jobs.md).
   const jobs = createJobRunner({

@@ -46,6 +46,14 @@ const firstScreens: Record<string, Start> = {
  */
 export function startRoute(pathname: string, queryClient: QueryClient) {
   void queryClient.prefetchQuery(actorQuery);
+  void prefetchFirstScreen(pathname, queryClient);
+}
+
+/**
+ * The landing page's code and data, settled (never rejected): what the browser starts at once, and what the
+ * server awaits before drawing a signed-in first screen (src/client/ssr.tsx).
+ */
+export async function prefetchFirstScreen(pathname: string, queryClient: QueryClient): Promise<void> {
   const start = firstScreens[pathname.replace(/\/+$/, "") || "/"];
-  start?.(queryClient).catch(() => undefined);
+  await start?.(queryClient).catch(() => undefined);
 }

@@ -39,6 +39,19 @@ interface ApiFetchOptions {
   keepalive?: boolean;
 }
 
+type Fetch = (path: string, init: RequestInit) => Promise<Response>;
+
+/**
+ * Where requests go: the browser's fetch, or, while the server draws a signed-in first screen
+ * (src/client/ssr.tsx, decision 052), the server's own routes answering for the person it draws for.
+ */
+let send: Fetch | null = null;
+
+/** Sends this process's requests through `fetch` instead of the global one; null puts the global back. */
+export function setFetch(fetch: Fetch | null) {
+  send = fetch;
+}
+
 /** The one HTTP client: same-origin JSON in, JSON out, `ApiError` on any failure. */
 export async function apiFetch<T>(
   path: string,
@@ -46,7 +59,7 @@ export async function apiFetch<T>(
 ) {
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await (send ?? fetch)(path, {
       method,
       signal,
       keepalive,

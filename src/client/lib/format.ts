@@ -3,13 +3,24 @@ import { i18n } from "./i18n.ts";
 
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 
+/**
+ * The time zone dates are shown in: the browser's own (undefined), or, while the server draws a page for a
+ * browser (src/client/ssr.tsx, decision 052), that browser's, so that both write every date alike.
+ */
+let timeZone: string | undefined;
+
+export function setTimeZone(zone: string | undefined) {
+  timeZone = zone;
+}
+
 /** "Nov 21, 2025, 5:33 AM" in English, "21.11.2025, 05:33" in German: the active language's way (decision 038). */
 export function formatDateTime(iso: string) {
   const locale = i18n.locale || "en";
-  let format = dateTimeFormats.get(locale);
+  const key = `${locale} ${timeZone ?? ""}`;
+  let format = dateTimeFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
-    dateTimeFormats.set(locale, format);
+    format = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone });
+    dateTimeFormats.set(key, format);
   }
   return format.format(new Date(iso));
 }

@@ -3,6 +3,8 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import { prerenderedPages } from "#shared/first-screens/prerendered.ts";
+import type { DrawPage } from "#shared/first-screens/server-drawn.ts";
+import { createPageDrawer } from "./server-drawn-pages.ts";
 
 /**
  * Serves the built client. Unknown /api/* answers JSON 404; any other GET that wants HTML gets
@@ -10,14 +12,24 @@ import { prerenderedPages } from "#shared/first-screens/prerendered.ts";
  * screens the build drew into HTML (/sign-in), that page's file, painted before the JavaScript runs
  * (decision 043).
  */
-export async function registerSpa(app: FastifyInstance, { clientDir }: { clientDir: string | null }) {
+export async function registerSpa(
+  app: FastifyInstance,
+  {
+    clientDir,
+    pageDrawing,
+  }: { clientDir: string | null; pageDrawing?: { drawPage?: DrawPage; timeoutMs?: number } },
+) {
   const hasClient = clientDir !== null && existsSync(path.join(clientDir, "index.html"));
   const prerendered = new Map(
-    Object.entries(prerenderedPages).flatMap(([pagePath, { file }]) => {
-      const relative = `prerendered/${file}.html`;
-      return hasClient && existsSync(path.join(clientDir, relative)) ? [[pagePath, relative] as const] : [];
+    Object.entries(prerenderedPages).flatMap(([pagePath, page]) => {
+      const relative = `prerendered/${page.file}.html`;
+      return hasClient && existsSync(path.join(clientDir, relative))
+        ? [[pagePath, { file: relative, isDrawnByServer: page.drawn === "server" }] as const]
+        : [];
     }),
   );
+  // The signed-in first screens, drawn for each person (decision 052), when the build wrote the renderer.
+  const drawer = hasClient ? createPageDrawer(app, { clientDir, ...pageDrawing }) : null;
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: clientDir,
@@ -36,7 +48,7 @@ export async function registerSpa(app: FastifyInstance, { clientDir }: { clientD
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split("?")[0] ?? "";
     if (pathname.startsWith("/api/") || pathname === "/api") {
       return reply
@@ -44,7 +56,16 @@ export async function registerSpa(app: FastifyInstance, { clientDir }: { clientD
         .send({ code: "not_found", message: `No API route ${request.method} ${pathname}` });
     }
     if (hasClient && (request.method === "GET" || request.method === "HEAD") && !path.extname(pathname)) {
-      return reply.header("cache-control", "no-cache").sendFile(prerendered.get(pathname) ?? "index.html");
+      drawer?.warm();
+      const page = prerendered.get(pathname);
+      if (
+        page?.isDrawnByServer &&
+        request.method === "GET" &&
+        (await drawer?.send(request, reply, page.file))
+      ) {
+        return reply;
+      }
+      return reply.header("cache-control", "no-cache").sendFile(page?.file ?? "index.html");
     }
     return reply.status(404).send({ code: "not_found", message: `Not found: ${pathname}` });
   });

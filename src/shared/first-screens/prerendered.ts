@@ -1,14 +1,29 @@
+import type { Role } from "../users/roles.ts";
+
 /**
- * The first screens that have an HTML file of their own (decision 043): the path a browser asks for → the
- * file under dist/client/prerendered/ that the server sends instead of index.html, and the page module
+ * The first screens that have an HTML file of their own: the path a browser asks for → the file under
+ * dist/client/prerendered/ that the server sends instead of index.html, and the page module
  * (src/client/pages/…) whose chunks that file preloads, so they download with the entry instead of after
- * it. `drawn` pages are drawn into the file for a signed-out visitor, in English, light
- * (src/client/prerender.tsx), and main.tsx hydrates them; one file per path, as the header marks the
- * current page. The homes are not drawn: what they show is the person's own.
+ * it. One file per path, as the header marks the current page.
+ * - `drawn: "build"`: drawn into the file at build time for a signed-out visitor, in English, light
+ *   (src/client/prerender.tsx, decision 043); main.tsx hydrates it.
+ * - `drawn: "server"`: what it shows is the person's own, so the server draws it into the file for each
+ *   request from a signed-in person of one of `roles` (src/client/ssr.tsx, decision 052), with the data it
+ *   drew from; main.tsx hydrates it. Anyone else gets the file as built, and the browser draws the page.
  */
-export const prerenderedPages: Readonly<Record<string, { file: string; page: string; drawn: boolean }>> = {
-  "/": { file: "root", page: "sign-in", drawn: true },
-  "/sign-in": { file: "sign-in", page: "sign-in", drawn: true },
-  "/user-home": { file: "user-home", page: "user-home", drawn: false },
-  "/technician-home": { file: "technician-home", page: "technician-home", drawn: false },
+export type PrerenderedPage =
+  | { file: string; page: string; drawn: "build" }
+  | { file: string; page: string; drawn: "server"; roles: readonly Role[] };
+
+export const prerenderedPages: Readonly<Record<string, PrerenderedPage>> = {
+  "/": { file: "root", page: "sign-in", drawn: "build" },
+  "/sign-in": { file: "sign-in", page: "sign-in", drawn: "build" },
+  // The roles of the page's route guard (src/client/app/router.tsx): anyone else is sent elsewhere.
+  "/user-home": { file: "user-home", page: "user-home", drawn: "server", roles: ["user", "admin"] },
+  "/technician-home": {
+    file: "technician-home",
+    page: "technician-home",
+    drawn: "server",
+    roles: ["technician"],
+  },
 };

@@ -1,0 +1,83 @@
+import { expect, type Page, test } from "@playwright/test";
+import { settings } from "./support.ts";
+import { createTicketThroughApi, signUpInNewBrowser } from "./ticket-support.ts";
+
+// Decision 052: a signed-in home is drawn by the server for its person, painted from the HTML before any
+// code has run, then taken over by React in place (hydration) without a difference between the two.
+
+/** Console errors and uncaught errors of a page, CSP refusals and React's hydration reports among them. */
+function watchErrors(page: Page) {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  return errors;
+}
+
+/** React has taken the page over (its root carries React's container key). */
+const hydrated = (page: Page) =>
+  page.waitForFunction(() =>
+    Object.keys(document.getElementById("root") ?? {}).some((key) => key.startsWith("__reactContainer")),
+  );
+
+test("a user's home is painted from the server's HTML with their tickets, then works as drawn", async ({
+  browser,
+}) => {
+  const una = await signUpInNewBrowser(browser, "Una", "User");
+  const title = `Scanner <b>offline</b> ${Date.now().toString(36)}`;
+  await createTicketThroughApi(una.page, { title, priority: "High" });
+
+  const errors = watchErrors(una.page);
+  const response = await una.page.goto("/user-home");
+  const html = (await response?.text()) ?? "";
+  expect(html).toContain('<div id="root" data-drawn');
+  expect(html).toContain("Scanner &lt;b&gt;offline&lt;/b&gt;");
+  await hydrated(una.page);
+  await expect(una.page.getByRole("heading", { name: "My Dashboard" })).toBeVisible();
+  await expect(una.page.getByRole("link", { name: new RegExp(title.replace(/[<>]/g, ".")) })).toBeVisible();
+  // React's own: the form opens and closes.
+  await una.page.getByRole("button", { name: "Create New Ticket" }).click();
+  await expect(una.page.getByRole("region", { name: "Create New Ticket" })).toBeVisible();
+  expect(errors).toEqual([]);
+
+  // The same page without any script: everything the person came for is already there.
+  const context = await browser.newContext({ baseURL: settings.baseURL, javaScriptEnabled: false });
+  await context.addCookies(await una.page.context().cookies());
+  const plain = await context.newPage();
+  await plain.goto("/user-home");
+  await expect(plain.getByRole("heading", { name: "My Dashboard" })).toBeVisible();
+  await expect(plain.getByText(`Welcome, ${una.name}`)).toBeVisible();
+  await expect(plain.getByText(title)).toBeVisible();
+  await expect(plain.getByText("1 ticket", { exact: true })).toBeVisible();
+  await plain.screenshot({ path: "e2e/.artifacts/user-home-without-script.png", fullPage: true });
+  await context.close();
+  await una.close();
+});
+
+test("a technician who reads German gets the home drawn in German, in the dark, on a phone", async ({
+  browser,
+}) => {
+  const tina = await signUpInNewBrowser(browser, "Tina", "Technician");
+  await tina.page.setViewportSize({ width: 375, height: 812 });
+  await tina.page.emulateMedia({ colorScheme: "dark" });
+  expect((await tina.page.request.put("/api/me/locale", { data: { locale: "de" } })).status()).toBe(200);
+
+  const errors = watchErrors(tina.page);
+  const response = await tina.page.goto("/technician-home");
+  const html = (await response?.text()) ?? "";
+  expect(html).toContain('<html lang="de"');
+  expect(html).toContain("data-drawn");
+  await hydrated(tina.page);
+  await expect(tina.page.getByText(`Willkommen, ${tina.name}`)).toBeVisible();
+  await expect(tina.page.locator("html")).toHaveClass(/dark/);
+  // React's own: the tabs switch.
+  await tina.page.getByRole("tab", { name: "Nicht zugewiesen" }).click();
+  await expect(tina.page.getByRole("tab", { name: "Nicht zugewiesen" })).toHaveAttribute(
+    "aria-selected",
+    "true",
+  );
+  expect(errors).toEqual([]);
+  await tina.page.screenshot({ path: "e2e/.artifacts/technician-home-de-dark-375.png", fullPage: true });
+  await tina.close();
+});

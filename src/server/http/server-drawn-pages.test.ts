@@ -1,0 +1,209 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createServer, type ViteDevServer } from "vite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DrawPage } from "#shared/first-screens/server-drawn.ts";
+import { timeZoneOf } from "#shared/first-screens/server-drawn.ts";
+import { projectRoot } from "../project-root.ts";
+import { insertTicket, insertUser, signIn } from "../test/factories.ts";
+import { createTestApp, request, type TestApp } from "../test/test-app.ts";
+import { acceptedLanguages } from "./server-drawn-pages.ts";
+
+// The real renderer (src/client/ssr.tsx), loaded from the sources through Vite as the build would bundle it.
+let vite: ViteDevServer;
+let t: TestApp;
+let clientDir: string;
+beforeAll(async () => {
+  vite = await createServer({
+    configFile: path.join(projectRoot, "vite.config.ts"),
+    mode: "production",
+    logLevel: "warn",
+    appType: "custom",
+    server: { middlewareMode: true, hmr: false, ws: false },
+  });
+  const { drawPage } = (await vite.ssrLoadModule("/ssr.tsx")) as { drawPage: DrawPage };
+  clientDir = mkdtempSync(path.join(os.tmpdir(), "helpdesk-drawn-"));
+  mkdirSync(path.join(clientDir, "prerendered"));
+  writeFileSync(path.join(clientDir, "index.html"), '<!doctype html><div id="root"></div>');
+  // The shape of the built file (vite.config.ts): the code is asked for by the root's data-entry.
+  const builtHome =
+    '<!doctype html><html lang="en"><head><title>Helpdesk</title>' +
+    '<link rel="preload" href="/api/me" as="fetch" crossorigin="anonymous" /></head>' +
+    '<body><div id="root" data-entry="/assets/index.js" data-preload="/assets/home.js"></div></body></html>';
+  for (const file of ["user-home", "technician-home"]) {
+    writeFileSync(path.join(clientDir, "prerendered", `${file}.html`), builtHome);
+  }
+  // The first pages compile the client's modules on demand: no time limit here (the one below has its own).
+  t = await createTestApp({ clientDir, pageDrawing: { drawPage, timeoutMs: 120_000 } });
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+  await vite?.close();
+});
+
+const inBerlin = "helpdesk-tz=Europe%2FBerlin";
+
+function openPage(url: string, cookie: string | null, headers: Record<string, string> = {}) {
+  return request(t.app, { method: "GET", url, cookie, headers: { accept: "text/html", ...headers } });
+}
+
+/** The state the page carries for the browser to start from. */
+function drawnState(html: string): { queries: { queryKey: unknown[]; data: unknown }[]; locale: string } {
+  const json = /<script type="application\/json" id="drawn-state">(.*?)<\/script>/s.exec(html)?.[1];
+  if (!json) throw new Error("no drawn state in the page");
+  return JSON.parse(json);
+}
+
+describe("a signed-in home drawn by the server", () => {
+  it("draws a user's own tickets, counts and name into the page, with the answers it drew them from", async () => {
+    const una = await insertUser(t.database.db, { role: "user", name: "Una Example" });
+    const other = await insertUser(t.database.db, { role: "user", name: "Otto Other" });
+    await insertTicket(t.database.db, { createdBy: una.id, title: "Una's printer jams" });
+    await insertTicket(t.database.db, { createdBy: una.id, title: "Una's VPN drops" });
+    await insertTicket(t.database.db, { createdBy: other.id, title: "Otto's secret laptop" });
+    const cookie = `${await signIn(t.app, una.email)}; ${inBerlin}`;
+
+    const page = await openPage("/user-home", cookie);
+
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["content-type"]).toMatch(/^text\/html/);
+    // The person's own page: never stored by a cache, never given to another cookie.
+    expect(page.headers["cache-control"]).toBe("no-store");
+    expect(page.headers.vary).toMatch(/cookie/i);
+    expect(page.body).toContain('<div id="root" data-drawn data-entry="/assets/index.js"');
+    expect(page.body).toContain("<title>My Dashboard · Helpdesk</title>");
+    expect(page.body).toContain("Welcome, Una Example");
+    expect(page.body).toContain("Una&#x27;s printer jams");
+    expect(page.body).toContain("Una&#x27;s VPN drops");
+    expect(page.body).toContain("2 tickets");
+    expect(page.body).not.toContain("Otto");
+    // Who is signed in comes with the page: the built file's request for it is gone.
+    expect(page.body).not.toContain('href="/api/me"');
+
+    const state = drawnState(page.body);
+    expect(state.locale).toBe("en");
+    const keys = state.queries.map((query) => query.queryKey[0]);
+    expect(keys).toEqual(expect.arrayContaining(["me", "tickets"]));
+    expect(JSON.stringify(state)).not.toContain("Otto");
+  });
+
+  it("writes dates in the browser's time zone, as the browser would", async () => {
+    const person = await insertUser(t.database.db, { role: "user" });
+    await insertTicket(t.database.db, {
+      createdBy: person.id,
+      title: "Created at noon UTC",
+      createdAt: new Date("2026-03-02T12:00:00Z"),
+    });
+    const cookie = await signIn(t.app, person.email);
+
+    const inTokyo = await openPage("/user-home", `${cookie}; helpdesk-tz=Asia%2FTokyo`);
+    const inNewYork = await openPage("/user-home", `${cookie}; helpdesk-tz=America%2FNew_York`);
+
+    expect(inTokyo.body).toContain("Mar 2, 2026, 9:00 PM");
+    expect(inNewYork.body).toContain("Mar 2, 2026, 7:00 AM");
+  });
+
+  it("draws a technician's home in the person's language, and says so in <html lang>", async () => {
+    const technician = await insertUser(t.database.db, {
+      role: "technician",
+      name: "Tina Technik",
+      locale: "de",
+    });
+    const cookie = `${await signIn(t.app, technician.email)}; ${inBerlin}`;
+
+    const page = await openPage("/technician-home", cookie, { "accept-language": "en-US" });
+
+    expect(page.body).toContain('<html lang="de"');
+    expect(page.body).toContain("Willkommen, Tina Technik");
+    expect(drawnState(page.body).locale).toBe("de");
+  });
+
+  it("follows the browser's language for a person who left it to the browser", async () => {
+    const person = await insertUser(t.database.db, { role: "user", name: "Bea Browser", locale: "browser" });
+    const cookie = `${await signIn(t.app, person.email)}; ${inBerlin}`;
+
+    const german = await openPage("/user-home", cookie, { "accept-language": "fr-FR, de;q=0.9, en;q=0.8" });
+    const english = await openPage("/user-home", cookie, { "accept-language": "en-GB, de;q=0.5" });
+
+    expect(german.body).toContain('<html lang="de"');
+    expect(english.body).toContain('<html lang="en"');
+  });
+
+  it("keeps markup in what people typed as text, in the page and in the state it carries", async () => {
+    const person = await insertUser(t.database.db, { role: "user" });
+    const title = `</script><script>alert("x")</script><!-- <img src=x onerror=alert(1)>`;
+    await insertTicket(t.database.db, { createdBy: person.id, title });
+    const cookie = `${await signIn(t.app, person.email)}; ${inBerlin}`;
+
+    const page = await openPage("/user-home", cookie);
+
+    expect(page.body).toContain("data-drawn");
+    expect(page.body).not.toContain('<script>alert("x")');
+    expect(page.body).not.toContain("<img src=x");
+    // The state's JSON cannot end its <script> element; parsed, it is the title as typed.
+    const tickets = drawnState(page.body).queries.find((query) => query.queryKey[0] === "tickets");
+    expect(JSON.stringify(tickets?.data)).toContain(JSON.stringify(title).slice(1, -1));
+  });
+
+  it("leaves the page to the browser for anyone it is not for, or without a time zone to write dates in", async () => {
+    const user = await insertUser(t.database.db, { role: "user" });
+    const technician = await insertUser(t.database.db, { role: "technician" });
+    const userCookie = await signIn(t.app, user.email);
+    const technicianCookie = await signIn(t.app, technician.email);
+
+    const cases = [
+      ["signed out", "/user-home", inBerlin],
+      ["no time zone yet", "/user-home", userCookie],
+      ["a time zone that is not one", "/user-home", `${userCookie}; helpdesk-tz=Mars%2FOlympus`],
+      ["another role's home", "/technician-home", `${userCookie}; ${inBerlin}`],
+      ["another role's home", "/user-home", `${technicianCookie}; ${inBerlin}`],
+      ["a session that ended", "/user-home", `better-auth.session_token=gone.token; ${inBerlin}`],
+    ] as const;
+    for (const [what, url, cookie] of cases) {
+      const page = await openPage(url, cookie);
+      expect(page.statusCode, what).toBe(200);
+      expect(page.body, what).not.toContain("data-drawn");
+      expect(page.body, what).toContain('<div id="root" data-entry="/assets/index.js"');
+      expect(page.headers["cache-control"], what).toBe("no-cache");
+    }
+  });
+});
+
+describe("a home the server cannot draw in time", () => {
+  it("is sent as built, for the browser to draw, without waiting any longer", async () => {
+    const stalled = await createTestApp({
+      clientDir,
+      pageDrawing: { drawPage: () => new Promise(() => {}), timeoutMs: 50 },
+    });
+    try {
+      const person = await insertUser(stalled.database.db, { role: "user" });
+      const cookie = `${await signIn(stalled.app, person.email)}; ${inBerlin}`;
+      const page = await request(stalled.app, { method: "GET", url: "/user-home", cookie });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).not.toContain("data-drawn");
+      expect(page.body).toContain('<div id="root" data-entry="/assets/index.js"');
+    } finally {
+      await stalled.close();
+    }
+  });
+});
+
+describe("what the browser tells the server", () => {
+  it("reads the time zone cookie, refusing what is not a zone", () => {
+    expect(timeZoneOf("a=b; helpdesk-tz=Europe%2FBerlin; c=d")).toBe("Europe/Berlin");
+    expect(timeZoneOf("helpdesk-tz=UTC")).toBe("UTC");
+    expect(timeZoneOf("helpdesk-tz=Nowhere%2FLand")).toBeNull();
+    expect(timeZoneOf("helpdesk-tz=%E0%A4%A")).toBeNull();
+    expect(timeZoneOf("helpdesk-tz=Europe%2FBerlin%3Cscript%3E")).toBeNull();
+    expect(timeZoneOf("x-helpdesk-tz=Europe%2FBerlin")).toBeNull();
+    expect(timeZoneOf("")).toBeNull();
+  });
+
+  it("orders Accept-Language by weight", () => {
+    expect(acceptedLanguages("fr-FR, de;q=0.9, en;q=0.8")).toEqual(["fr-FR", "de", "en"]);
+    expect(acceptedLanguages("en;q=0.5, de-CH")).toEqual(["de-CH", "en"]);
+    expect(acceptedLanguages("*, de;q=0")).toEqual([]);
+    expect(acceptedLanguages(undefined)).toEqual([]);
+  });
+});

@@ -1,0 +1,184 @@
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import {
+  type DrawPage,
+  type DrawPageInput,
+  drawnStateElementId,
+  timeZoneOf,
+} from "#shared/first-screens/server-drawn.ts";
+
+/**
+ * The signed-in first screens (/user-home, /technician-home) drawn for the person asking, so that the
+ * browser paints their page from the HTML instead of after the code, the session and the data have come
+ * one after another (decision 052). The drawing itself is the client's own code (src/client/ssr.tsx,
+ * built into dist/ssr/ssr.js), loaded on the first such request; it asks the API through this server's
+ * own routes, as the person (their cookies), so it sees exactly what their browser would.
+ */
+export interface PageDrawer {
+  /** Sends the page drawn into `file` (a built HTML file) and returns true; false when it was not drawn. */
+  send(request: FastifyRequest, reply: FastifyReply, file: string): Promise<boolean>;
+  /** Starts loading the renderer, if it is not loaded yet: someone is on their way to a home. */
+  warm(): void;
+}
+
+/** Past this, the person gets the page as built, and the browser draws it (a slow database, say). */
+export const drawTimeoutMs = 1_500;
+
+export function createPageDrawer(
+  app: FastifyInstance,
+  {
+    clientDir,
+    rendererFile = path.join(clientDir, "..", "ssr", "ssr.js"),
+    drawPage,
+    timeoutMs = drawTimeoutMs,
+  }: {
+    clientDir: string;
+    rendererFile?: string;
+    /** The renderer itself (tests load it from the sources); otherwise rendererFile, when built. */
+    drawPage?: DrawPage;
+    timeoutMs?: number;
+  },
+): PageDrawer | null {
+  if (!drawPage && !existsSync(rendererFile)) return null;
+  // Loaded once the first page of the app is asked for (people sign in on one before they reach a home),
+  // not at start: React and the pages take ~10 MB that an instance serving only the API never needs.
+  let renderer: Promise<DrawPage> | undefined;
+  const loadRenderer = () => {
+    renderer ??= drawPage
+      ? Promise.resolve(drawPage)
+      : import(pathToFileURL(rendererFile).href).then((module: { drawPage: DrawPage }) => module.drawPage);
+    return renderer;
+  };
+  const templates = new Map<string, Promise<string>>();
+  const templateOf = (file: string) => {
+    let template = templates.get(file);
+    if (!template) {
+      template = readFile(path.join(clientDir, file), "utf8");
+      templates.set(file, template);
+    }
+    return template;
+  };
+
+  return {
+    warm() {
+      loadRenderer().catch((error: unknown) =>
+        app.log.error({ err: error }, `could not load ${rendererFile}`),
+      );
+    },
+    async send(request, reply, file) {
+      const cookie = request.headers.cookie ?? "";
+      const timeZone = timeZoneOf(cookie);
+      // Nobody signed in, or no time zone to write dates in yet (a browser's very first page): drawn by
+      // the browser, as before.
+      if (!timeZone || !cookie.includes("session_token=")) return false;
+      const input: DrawPageInput = {
+        url: request.url,
+        fetch: (apiPath, init) => askApi(app, request, apiPath, init),
+        languages: acceptedLanguages(request.headers["accept-language"]),
+        timeZone,
+      };
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        const page = await Promise.race([
+          Promise.all([loadRenderer(), templateOf(file)]).then(async ([draw, template]) => {
+            const drawn = await draw(input);
+            return drawn && { ...drawn, template };
+          }),
+          new Promise<null>((resolve) => {
+            timer = setTimeout(() => resolve(null), timeoutMs);
+          }),
+        ]);
+        if (!page) return false;
+        const html = intoTemplate(page.template, page);
+        if (!html) return false;
+        await reply
+          .header("content-type", "text/html; charset=utf-8")
+          // The person's own tickets: never kept by a cache, never sent to another cookie.
+          .header("cache-control", "no-store")
+          .header("vary", "cookie")
+          .send(html);
+        return true;
+      } catch (error) {
+        request.log.warn({ err: error }, `could not draw ${request.url} on the server; the browser draws it`);
+        return false;
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
+}
+
+/** The renderer's GETs, answered by this app's own routes for the person who asked for the page. */
+async function askApi(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  apiPath: string,
+  init: RequestInit,
+): Promise<Response> {
+  // Drawing a page reads; it never changes anything.
+  if ((init.method ?? "GET") !== "GET" || !apiPath.startsWith("/api/")) {
+    return Response.json({ code: "forbidden", message: "Only reads while drawing a page" }, { status: 403 });
+  }
+  const forwarded = (name: string) => {
+    const value = request.headers[name];
+    return typeof value === "string" ? { [name]: value } : {};
+  };
+  const answer = await app.inject({
+    method: "GET",
+    url: apiPath,
+    headers: {
+      accept: "application/json",
+      ...forwarded("cookie"),
+      ...forwarded("host"),
+      ...forwarded("user-agent"),
+      ...forwarded("accept-language"),
+      ...forwarded("x-forwarded-for"),
+      ...forwarded("x-forwarded-proto"),
+      ...forwarded("x-forwarded-host"),
+    },
+  });
+  return new Response(answer.body, {
+    status: answer.statusCode,
+    headers: { "content-type": String(answer.headers["content-type"] ?? "application/json") },
+  });
+}
+
+/** Accept-Language's languages, most wanted first ("de-CH, en;q=0.8" → ["de-CH", "en"]). */
+export function acceptedLanguages(header: string | undefined): string[] {
+  if (!header) return [];
+  return header
+    .split(",")
+    .map((part, index) => {
+      const [tag = "", ...params] = part.trim().split(";");
+      const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean);
+      return { tag: tag.trim(), weight: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((language) => language.tag && language.tag !== "*" && language.weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.index - b.index)
+    .map((language) => language.tag);
+}
+
+const rootElement = /<div id="root"([^>]*)><\/div>/;
+
+/** The built page with the person's markup in its root, their data beside it, its title and language. */
+function intoTemplate(
+  template: string,
+  page: { title: string | null; markup: string; state: string; locale: string },
+): string | null {
+  const root = rootElement.exec(template);
+  if (!root) return null;
+  const drawnRoot =
+    `<div id="root" data-drawn${root[1]}>${page.markup}</div>` +
+    `<script type="application/json" id="${drawnStateElementId}">${page.state}</script>`;
+  return (
+    template
+      .replace(root[0], () => drawnRoot)
+      .replace(/<title>[^<]*<\/title>/, () => page.title ?? "<title>Helpdesk</title>")
+      .replace(/<html lang="[^"]*"/, () => `<html lang="${page.locale}"`)
+      // Who is signed in travels with the page: no need to ask for it again.
+      .replace(/\s*<link rel="preload" href="\/api\/me"[^>]*>/, "")
+  );
+}
