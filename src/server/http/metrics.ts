@@ -23,9 +23,20 @@ export interface MetricsSources {
   dataDirFreeBytes?: () => Promise<number>;
 }
 
+/**
+ * How often prom-client's event-loop monitor samples (its default, written out). Node's monitor records
+ * the whole time between two samples, so every reading of `…eventloop_lag_*` includes this interval: an
+ * idle loop reads about 10 ms, and the delay beyond the interval is the reading minus it.
+ */
+export const eventLoopSamplingMs = 10;
+
 export function createMetrics({ database, openStreams, dataDirFreeBytes }: MetricsSources): AppMetrics {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry, prefix: "helpdesk_process_" });
+  collectDefaultMetrics({
+    register: registry,
+    prefix: "helpdesk_process_",
+    eventLoopMonitoringPrecision: eventLoopSamplingMs,
+  });
   const jobRuns = new Counter({
     name: "helpdesk_job_runs_total",
     help: "Scheduled job runs on this instance, by job and outcome (ok or failed)",
