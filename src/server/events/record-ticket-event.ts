@@ -1,5 +1,9 @@
 import { mentionsToPlainText } from "#shared/mentions/mentions.ts";
-import type { NotificationType } from "#shared/notifications/notification.schemas.ts";
+import {
+  type EmailableNotificationType,
+  emailableNotificationTypes,
+  type NotificationType,
+} from "#shared/notifications/notification.schemas.ts";
 import { can, type TicketFacts } from "#shared/permissions.ts";
 import { autoClosedText } from "#shared/service-levels/auto-close.schemas.ts";
 import { isSlaEventType, slaEventText } from "#shared/service-levels/sla-escalation.ts";
@@ -92,6 +96,9 @@ const notificationTypeOf: Record<TicketEventInput["type"], NotificationType> = {
   sla_breached: "sla_breached",
   auto_closed: "ticket_auto_closed",
 };
+
+const isEmailableType = (type: NotificationType): type is EmailableNotificationType =>
+  emailableNotificationTypes.includes(type as EmailableNotificationType);
 
 const commentPreviewLength = 100;
 const preview = (raw: string) => {
@@ -207,19 +214,30 @@ export async function recordTicketEvent(
       ? queueNotificationMails(
           db,
           // A reply to mail about something staff-only becomes an internal note, never a public comment.
-          rows.map((row) => ({ ...common, ...row, id: String(row.id), isInternal: isStaffOnly })),
+          rows.map((row) => ({
+            ...common,
+            ...row,
+            id: String(row.id),
+            isInternal: isStaffOnly,
+            ticketTitle: ticket.title,
+          })),
           mail,
         )
       : 0;
   let mailsQueued = 0;
   if (recipients === "technicians") {
     // Spec §7: a failed broadcast is logged and never fails the creation. The savepoint undoes only the
-    // broadcast (and its mails), so the ticket still commits.
+    // broadcast (and its mails), so the ticket still commits. PostgreSQL writes the rows from the
+    // technicians and answers only with those who want the e-mail (new-ticket mail is a choice).
     try {
       mailsQueued = await tx.transaction(async (savepoint) =>
         queueMails(
           savepoint,
-          await insertBroadcastToTechnicians(savepoint, { ...common, exceptUserId: event.actorId ?? null }),
+          await insertBroadcastToTechnicians(savepoint, {
+            ...common,
+            exceptUserId: event.actorId ?? null,
+            mailType: mail && isEmailableType(common.type) ? common.type : null,
+          }),
         ),
       );
     } catch (error) {
