@@ -274,6 +274,24 @@ describe("status change", () => {
     expect(rows.some((r) => r.userId === tech2.id || r.userId === admin.id)).toBe(false);
   });
 
+  it("announces whom it notified, so that an instance none of them is connected to reads nothing", async () => {
+    const { user, tech, admin } = await cast();
+    const ticket = await insertTicket(database.db, {
+      createdBy: user.id,
+      assignedTo: tech.id,
+      status: "In Progress",
+    });
+    await changeTicketStatus(as(admin), ticket.id, { status: "Resolved" });
+    const [row] = await allNotifications();
+    expect(announced).toEqual([
+      { kind: "ticket-event", eventId: row!.eventId, ticketId: ticket.id, recipients: [user.id, tech.id] },
+    ]);
+    // A comment by the creator on an unassigned ticket notifies nobody.
+    const quiet = await insertTicket(database.db, { createdBy: user.id });
+    await addComment(as(user), quiet.id, { message: "Any news?" });
+    expect(announced[1]).toMatchObject({ ticketId: quiet.id, recipients: [] });
+  });
+
   it("does not notify the assignee who made the change", async () => {
     const { user, tech } = await cast();
     const ticket = await insertTicket(database.db, {

@@ -27,6 +27,7 @@ import {
 } from "../features/tickets/ticket-activity.queries.ts";
 import { findPeopleByIds, findUserById } from "../features/users/user.queries.ts";
 import { queueWebhookDeliveries } from "../features/webhooks/webhook-queue.ts";
+import { maxAnnouncedRecipients } from "../realtime/bus.ts";
 import type { Announcement, LogError, MailSideEffect } from "./dispatcher.ts";
 
 export type TicketEventInput = EventValues & {
@@ -225,6 +226,8 @@ export async function recordTicketEvent(
         )
       : 0;
   let mailsQueued = 0;
+  // Who this event notified, when it is a list (a broadcast's recipients are whoever is a technician).
+  let notified: string[] | undefined;
   if (recipients === "technicians") {
     // Spec §7: a failed broadcast is logged and never fails the creation. The savepoint undoes only the
     // broadcast (and its mails), so the ticket still commits. PostgreSQL writes the rows from the
@@ -245,6 +248,7 @@ export async function recordTicketEvent(
     }
   } else {
     const audience = await audienceOf(tx, recipients, ticket, event.type === "internal_note" || isEscalation);
+    notified = audience;
     // A mentioned person gets the mention instead of the event's usual notification: never two for one act.
     const mentioned = new Set(mentionedUserIds);
     const mention = audience.some((id) => mentioned.has(id))
@@ -281,6 +285,7 @@ export async function recordTicketEvent(
     rating: event.rating,
   });
   const announcement: TicketEventAnnouncement = { kind: "ticket-event", eventId, ticketId: ticket.id };
+  if (notified && notified.length <= maxAnnouncedRecipients) announcement.recipients = notified;
   // Even a content-free "ticket changed" would tell a user that something hidden happened.
   if (event.type === "internal_note" || isEscalation) announcement.staffOnly = true;
   return { announcement, mailsQueued, webhooksQueued };

@@ -6,9 +6,17 @@
 export type BusMessage =
   /**
    * A ticket event committed: its notifications (by event id) and a "ticket changed" for its viewers
-   * (only those who are staff when `staffOnly`: an internal note).
+   * (only those who are staff when `staffOnly`: an internal note). `recipients`, when given, are all the
+   * people the event notified (none, often), so that an instance none of them is connected to reads
+   * nothing; a broadcast, or a longer list, leaves it out.
    */
-  | { kind: "ticket-event"; eventId: string; ticketId: string; staffOnly?: true }
+  | {
+      kind: "ticket-event";
+      eventId: string;
+      ticketId: string;
+      staffOnly?: true;
+      recipients?: readonly string[];
+    }
   /** Notifications written outside a ticket event (the debug page's test notifications). */
   | { kind: "notifications"; ids: number[] }
   /**
@@ -27,12 +35,22 @@ export interface Bus {
   close(): Promise<void>;
 }
 
-type Wire = { e: string; t: string; i?: 1 } | { n: number[] } | { s: string };
+/** At most this many recipients travel with a ticket event (ids of ~35 bytes: far below NOTIFY's 8000). */
+export const maxAnnouncedRecipients = 50;
+
+type Wire = { e: string; t: string; i?: 1; r?: readonly string[] } | { n: number[] } | { s: string };
 
 export function encodeBusMessage(message: BusMessage): string {
   const wire: Wire =
     message.kind === "ticket-event"
-      ? { e: message.eventId, t: message.ticketId, ...(message.staffOnly ? { i: 1 as const } : {}) }
+      ? {
+          e: message.eventId,
+          t: message.ticketId,
+          ...(message.staffOnly ? { i: 1 as const } : {}),
+          ...(message.recipients && message.recipients.length <= maxAnnouncedRecipients
+            ? { r: message.recipients }
+            : {}),
+        }
       : message.kind === "notifications"
         ? { n: message.ids }
         : { s: message.userId };
@@ -49,10 +67,14 @@ export function decodeBusMessage(payload: string): BusMessage | null {
   }
   if (typeof wire !== "object" || wire === null) return null;
   const w = wire as Record<string, unknown>;
-  if (typeof w.e === "string" && typeof w.t === "string")
+  if (typeof w.e === "string" && typeof w.t === "string") {
+    // A message from an instance that does not send recipients yet names none: every stream may be concerned.
+    const recipients =
+      Array.isArray(w.r) && w.r.every((id) => typeof id === "string") ? { recipients: w.r as string[] } : {};
     return w.i === 1
-      ? { kind: "ticket-event", eventId: w.e, ticketId: w.t, staffOnly: true }
-      : { kind: "ticket-event", eventId: w.e, ticketId: w.t };
+      ? { kind: "ticket-event", eventId: w.e, ticketId: w.t, staffOnly: true, ...recipients }
+      : { kind: "ticket-event", eventId: w.e, ticketId: w.t, ...recipients };
+  }
   if (Array.isArray(w.n) && w.n.every((id) => Number.isSafeInteger(id)))
     return { kind: "notifications", ids: w.n as number[] };
   if (typeof w.s === "string") return { kind: "session-ended", userId: w.s };
