@@ -79,7 +79,12 @@ describe("ticket created", () => {
       });
     }
     expect(announced).toEqual([
-      { kind: "ticket-event", eventId: rows[0]!.eventId, ticketId: ticket.ticketId },
+      {
+        kind: "ticket-event",
+        eventId: rows[0]!.eventId,
+        ticketId: ticket.ticketId,
+        ticket: { createdBy: user.id, assignedTo: null, status: "Open" },
+      },
     ]);
   });
 
@@ -274,7 +279,7 @@ describe("status change", () => {
     expect(rows.some((r) => r.userId === tech2.id || r.userId === admin.id)).toBe(false);
   });
 
-  it("announces whom it notified, so that an instance none of them is connected to reads nothing", async () => {
+  it("announces whom it notified and who may see the ticket, so that an instance reads only what it must", async () => {
     const { user, tech, admin } = await cast();
     const ticket = await insertTicket(database.db, {
       createdBy: user.id,
@@ -283,8 +288,15 @@ describe("status change", () => {
     });
     await changeTicketStatus(as(admin), ticket.id, { status: "Resolved" });
     const [row] = await allNotifications();
+    // With who may see the ticket as the change left it: no instance reads the ticket to know whom to wake.
     expect(announced).toEqual([
-      { kind: "ticket-event", eventId: row!.eventId, ticketId: ticket.id, recipients: [user.id, tech.id] },
+      {
+        kind: "ticket-event",
+        eventId: row!.eventId,
+        ticketId: ticket.id,
+        recipients: [user.id, tech.id],
+        ticket: { createdBy: user.id, assignedTo: tech.id, status: "Resolved" },
+      },
     ]);
     // A comment by the creator on an unassigned ticket notifies nobody.
     const quiet = await insertTicket(database.db, { createdBy: user.id });

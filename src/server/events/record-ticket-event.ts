@@ -284,7 +284,13 @@ export async function recordTicketEvent(
     commentId: event.commentId,
     rating: event.rating,
   });
-  const announcement: TicketEventAnnouncement = { kind: "ticket-event", eventId, ticketId: ticket.id };
+  const announcement: TicketEventAnnouncement = {
+    kind: "ticket-event",
+    eventId,
+    ticketId: ticket.id,
+    // Read after the change: who may see the ticket now.
+    ticket: { createdBy: ticket.createdBy, assignedTo: ticket.assignedTo, status: ticket.status },
+  };
   if (notified && notified.length <= maxAnnouncedRecipients) announcement.recipients = notified;
   // Even a content-free "ticket changed" would tell a user that something hidden happened.
   if (event.type === "internal_note" || isEscalation) announcement.staffOnly = true;

@@ -154,7 +154,7 @@ export function createStreamHub({
       : [...byUser.keys()];
     const [rows, ticket] = await Promise.all([
       people.length > 0 ? findNotificationsOfEvent(db, message.eventId, people) : [],
-      findTicketFacts(db, message.ticketId),
+      message.ticket ?? findTicketFacts(db, message.ticketId),
     ]);
     const chunks = new Map<Entry, string>();
     const notificationFrame = notificationFrames();
