@@ -409,7 +409,7 @@ export function cpuMeter(server: RunningServer, database: BenchDatabase): CpuMet
   };
 }
 
-function cpuPerRequest(before: CpuSample, after: CpuSample, requests: number) {
+export function cpuPerRequest(before: CpuSample, after: CpuSample, requests: number) {
   let postgres = 0;
   for (const [pid, ms] of after.postgresMs) postgres += ms - (before.postgresMs.get(pid) ?? 0);
   const per = (ms: number) => Number((ms / Math.max(requests, 1)).toFixed(3));

@@ -2,10 +2,13 @@ import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Actor } from "#shared/permissions.ts";
 import type { ServiceContext } from "../context.ts";
-import { notifications, tickets } from "../db/schema/index.ts";
+import { mailOutbox, notificationSettings, notifications, tickets } from "../db/schema/index.ts";
+import { verifyReplyLocalPart } from "../features/inbound-mail/reply-address.ts";
+import { verifyUnsubscribeToken } from "../features/notifications/unsubscribe-token.ts";
 import { createTicket } from "../features/tickets/ticket.service.ts";
 import { addComment, giveFeedback } from "../features/tickets/ticket-activity.service.ts";
 import { assignTicketToMe, changeTicketStatus } from "../features/tickets/ticket-lifecycle.service.ts";
+import { notificationMail } from "../mail/templates.ts";
 import { insertTicket, insertUser } from "../test/factories.ts";
 import { createTestDatabase, type TestDatabase } from "../test/test-database.ts";
 import type { Announcement } from "./dispatcher.ts";
@@ -76,7 +79,12 @@ describe("ticket created", () => {
       });
     }
     expect(announced).toEqual([
-      { kind: "ticket-event", eventId: rows[0]!.eventId, ticketId: ticket.ticketId },
+      {
+        kind: "ticket-event",
+        eventId: rows[0]!.eventId,
+        ticketId: ticket.ticketId,
+        ticket: { createdBy: user.id, assignedTo: null, status: "Open" },
+      },
     ]);
   });
 
@@ -109,6 +117,143 @@ describe("ticket created", () => {
   });
 });
 
+describe("ticket created, its e-mail copies", () => {
+  const secret = "test-secret-test-secret-test-secret-0123";
+  const mail = { baseURL: "https://help.example.test", secret, replyDomain: "in.example.test", wake() {} };
+  const mailing = (actor: { id: string; role: string | null }): ServiceContext => {
+    const ctx = as(actor);
+    return { ...ctx, dispatcher: { ...ctx.dispatcher!, mail } };
+  };
+
+  it("mails exactly the active technicians who chose new-ticket e-mails, each their own copy", async () => {
+    const { db } = database;
+    const chose = async (values: Parameters<typeof insertUser>[1], emailTypes: string[]) => {
+      const person = await insertUser(db, values);
+      await db.insert(notificationSettings).values({ userId: person.id, emailTypes });
+      return person;
+    };
+    const creator = await chose({ role: "user", name: "Cleo" }, ["new_ticket"]);
+    const wants = await chose({ role: "technician", name: `O'Neil <Ops> & "Co"` }, ["new_ticket"]);
+    const wantsToo = await chose({ role: "technician", name: "Wim" }, ["ticket_comment", "new_ticket"]);
+    // New-ticket e-mail is off by default; an unsubscribe link removed it for the next one.
+    const byDefault = await insertUser(db, { role: "technician", name: "Dora" });
+    const unsubscribed = await chose({ role: "technician", name: "Una" }, ["ticket_comment"]);
+    // Not technicians now, or not active: no notification, so no e-mail, whatever is stored.
+    await chose({ role: "technician", status: "Inactive" }, ["new_ticket"]);
+    await chose({ role: "admin" }, ["new_ticket"]);
+    const options: unknown[] = [];
+    const ctx = mailing(creator);
+    const ticket = await createTicket(
+      {
+        ...ctx,
+        dispatcher: {
+          ...ctx.dispatcher!,
+          dispatch: (announcements, more) => {
+            announced.push(...announcements);
+            options.push(more);
+          },
+        },
+      },
+      newTicketInput,
+    );
+
+    expect(await recipientsOf()).toEqual([wants.id, wantsToo.id, byDefault.id, unsubscribed.id].sort());
+    const queued = await db.select().from(mailOutbox).orderBy(mailOutbox.id);
+    expect(queued.map((row) => row.userId).sort()).toEqual([wants.id, wantsToo.id].sort());
+    expect(options).toEqual([{ mailQueued: true, webhookQueued: false }]);
+    const rows = await allNotifications();
+    for (const row of queued) {
+      const person = row.userId === wants.id ? wants : wantsToo;
+      const notification = rows.find((n) => n.userId === person.id)!;
+      const token = /token=([^\s"<>]+)/.exec(row.text)![1]!;
+      expect(verifyUnsubscribeToken(secret, token)).toEqual({ userId: person.id, type: "new_ticket" });
+      // Word for word what the template says for this person.
+      const expected = notificationMail(person.email, {
+        name: person.name,
+        subject: `[Helpdesk] New ticket ${ticket.ticketId}: Printer jams`,
+        message: "NEW TICKET CREATED: Printer jams | Department: Finance | Floor: 3",
+        link: `${mail.baseURL}/tickets/${ticket.ticketId}`,
+        linkLabel: `Open ticket ${ticket.ticketId}`,
+        typeLabel: "New tickets (technicians)",
+        unsubscribeUrl: `${mail.baseURL}/unsubscribe?token=${token}`,
+        settingsUrl: `${mail.baseURL}/profile`,
+      });
+      expect(row).toMatchObject({
+        toAddress: person.email,
+        subject: expected.subject,
+        text: expected.text,
+        html: expected.html,
+        link: expected.link,
+        kind: "notification",
+        notificationId: BigInt(notification.id),
+        status: "pending",
+      });
+      const thread = `<ticket.${ticket.ticketId}@in.example.test>`;
+      expect(row.headers).toEqual({
+        "List-Unsubscribe": `<${mail.baseURL}/api/notifications/unsubscribe?token=${token}>`,
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        "Auto-Submitted": "auto-generated",
+        "X-Auto-Response-Suppress": "All",
+        "Message-ID": `<notification.${notification.id}@in.example.test>`,
+        "In-Reply-To": thread,
+        References: thread,
+        "Reply-To": expect.stringMatching(/@in\.example\.test$/),
+      });
+      // A reply comes back as a comment by this person on this ticket.
+      const local = row.headers["Reply-To"]!.split("@")[0]!;
+      expect(verifyReplyLocalPart(secret, local)).toEqual({
+        ticketId: ticket.ticketId,
+        userId: person.id,
+        isInternal: false,
+      });
+    }
+    expect(queued.find((row) => row.userId === wants.id)?.html).toContain(
+      "Hello O&#39;Neil &lt;Ops&gt; &amp; &quot;Co&quot;,",
+    );
+  });
+
+  it("never tells a technician who raised the ticket (by e-mail, say) about it", async () => {
+    const { user, tech, tech2 } = await cast();
+    for (const id of [tech.id, tech2.id])
+      await database.db.insert(notificationSettings).values({ userId: id, emailTypes: ["new_ticket"] });
+    const ticket = await insertTicket(database.db, { createdBy: user.id });
+    await inTransaction(mailing(tech), (_tx, recordEvent) =>
+      recordEvent({ ticketId: ticket.id, type: "created", actorId: tech.id }),
+    );
+    expect(await recipientsOf()).toEqual([tech2.id]);
+    expect((await database.db.select().from(mailOutbox)).map((row) => row.userId)).toEqual([tech2.id]);
+  });
+
+  it("queues no e-mail when nobody chose new-ticket e-mails, and none with mail off", async () => {
+    const { user } = await cast();
+    await createTicket(mailing(user), newTicketInput);
+    const withMailOff = await insertUser(database.db, { role: "technician" });
+    await database.db
+      .insert(notificationSettings)
+      .values({ userId: withMailOff.id, emailTypes: ["new_ticket"] });
+    await createTicket(as(user), newTicketInput);
+    expect((await allNotifications()).filter((n) => n.userId === withMailOff.id)).toHaveLength(1);
+    expect(await database.db.select().from(mailOutbox)).toEqual([]);
+  });
+
+  it("undoes the broadcast's e-mails with its notifications when the broadcast fails", async () => {
+    const { user, tech } = await cast();
+    await database.db.insert(notificationSettings).values({ userId: tech.id, emailTypes: ["new_ticket"] });
+    await database.db.execute(
+      sql`alter table mail_outbox add constraint no_mail_in_this_test check (kind <> 'notification')`,
+    );
+    try {
+      const ticket = await createTicket(mailing(user), newTicketInput);
+      const [stored] = await database.db.select().from(tickets).where(eq(tickets.id, ticket.ticketId));
+      expect(stored?.title).toBe("Printer jams");
+      expect(await allNotifications()).toEqual([]);
+      expect(logged).toEqual([`could not broadcast the new ticket ${ticket.ticketId} to technicians`]);
+    } finally {
+      await database.db.execute(sql`alter table mail_outbox drop constraint no_mail_in_this_test`);
+    }
+  });
+});
+
 describe("status change", () => {
   it("notifies the creator and the assignee, never the person who made it", async () => {
     const { user, tech, tech2, admin } = await cast();
@@ -132,6 +277,31 @@ describe("status change", () => {
       new RegExp(`^${message}\\. It will close automatically on .+ unless you reply or rate it\\.$`),
     );
     expect(rows.some((r) => r.userId === tech2.id || r.userId === admin.id)).toBe(false);
+  });
+
+  it("announces whom it notified and who may see the ticket, so that an instance reads only what it must", async () => {
+    const { user, tech, admin } = await cast();
+    const ticket = await insertTicket(database.db, {
+      createdBy: user.id,
+      assignedTo: tech.id,
+      status: "In Progress",
+    });
+    await changeTicketStatus(as(admin), ticket.id, { status: "Resolved" });
+    const [row] = await allNotifications();
+    // With who may see the ticket as the change left it: no instance reads the ticket to know whom to wake.
+    expect(announced).toEqual([
+      {
+        kind: "ticket-event",
+        eventId: row!.eventId,
+        ticketId: ticket.id,
+        recipients: [user.id, tech.id],
+        ticket: { createdBy: user.id, assignedTo: tech.id, status: "Resolved" },
+      },
+    ]);
+    // A comment by the creator on an unassigned ticket notifies nobody.
+    const quiet = await insertTicket(database.db, { createdBy: user.id });
+    await addComment(as(user), quiet.id, { message: "Any news?" });
+    expect(announced[1]).toMatchObject({ ticketId: quiet.id, recipients: [] });
   });
 
   it("does not notify the assignee who made the change", async () => {

@@ -1,5 +1,9 @@
 import { mentionsToPlainText } from "#shared/mentions/mentions.ts";
-import type { NotificationType } from "#shared/notifications/notification.schemas.ts";
+import {
+  type EmailableNotificationType,
+  emailableNotificationTypes,
+  type NotificationType,
+} from "#shared/notifications/notification.schemas.ts";
 import { can, type TicketFacts } from "#shared/permissions.ts";
 import { autoClosedText } from "#shared/service-levels/auto-close.schemas.ts";
 import { isSlaEventType, slaEventText } from "#shared/service-levels/sla-escalation.ts";
@@ -23,6 +27,7 @@ import {
 } from "../features/tickets/ticket-activity.queries.ts";
 import { findPeopleByIds, findUserById } from "../features/users/user.queries.ts";
 import { queueWebhookDeliveries } from "../features/webhooks/webhook-queue.ts";
+import { maxAnnouncedRecipients } from "../realtime/bus.ts";
 import type { Announcement, LogError, MailSideEffect } from "./dispatcher.ts";
 
 export type TicketEventInput = EventValues & {
@@ -92,6 +97,9 @@ const notificationTypeOf: Record<TicketEventInput["type"], NotificationType> = {
   sla_breached: "sla_breached",
   auto_closed: "ticket_auto_closed",
 };
+
+const isEmailableType = (type: NotificationType): type is EmailableNotificationType =>
+  emailableNotificationTypes.includes(type as EmailableNotificationType);
 
 const commentPreviewLength = 100;
 const preview = (raw: string) => {
@@ -207,19 +215,32 @@ export async function recordTicketEvent(
       ? queueNotificationMails(
           db,
           // A reply to mail about something staff-only becomes an internal note, never a public comment.
-          rows.map((row) => ({ ...common, ...row, id: String(row.id), isInternal: isStaffOnly })),
+          rows.map((row) => ({
+            ...common,
+            ...row,
+            id: String(row.id),
+            isInternal: isStaffOnly,
+            ticketTitle: ticket.title,
+          })),
           mail,
         )
       : 0;
   let mailsQueued = 0;
+  // Who this event notified, when it is a list (a broadcast's recipients are whoever is a technician).
+  let notified: string[] | undefined;
   if (recipients === "technicians") {
     // Spec §7: a failed broadcast is logged and never fails the creation. The savepoint undoes only the
-    // broadcast (and its mails), so the ticket still commits.
+    // broadcast (and its mails), so the ticket still commits. PostgreSQL writes the rows from the
+    // technicians and answers only with those who want the e-mail (new-ticket mail is a choice).
     try {
       mailsQueued = await tx.transaction(async (savepoint) =>
         queueMails(
           savepoint,
-          await insertBroadcastToTechnicians(savepoint, { ...common, exceptUserId: event.actorId ?? null }),
+          await insertBroadcastToTechnicians(savepoint, {
+            ...common,
+            exceptUserId: event.actorId ?? null,
+            mailType: mail && isEmailableType(common.type) ? common.type : null,
+          }),
         ),
       );
     } catch (error) {
@@ -227,6 +248,7 @@ export async function recordTicketEvent(
     }
   } else {
     const audience = await audienceOf(tx, recipients, ticket, event.type === "internal_note" || isEscalation);
+    notified = audience;
     // A mentioned person gets the mention instead of the event's usual notification: never two for one act.
     const mentioned = new Set(mentionedUserIds);
     const mention = audience.some((id) => mentioned.has(id))
@@ -262,7 +284,14 @@ export async function recordTicketEvent(
     commentId: event.commentId,
     rating: event.rating,
   });
-  const announcement: TicketEventAnnouncement = { kind: "ticket-event", eventId, ticketId: ticket.id };
+  const announcement: TicketEventAnnouncement = {
+    kind: "ticket-event",
+    eventId,
+    ticketId: ticket.id,
+    // Read after the change: who may see the ticket now.
+    ticket: { createdBy: ticket.createdBy, assignedTo: ticket.assignedTo, status: ticket.status },
+  };
+  if (notified && notified.length <= maxAnnouncedRecipients) announcement.recipients = notified;
   // Even a content-free "ticket changed" would tell a user that something hidden happened.
   if (event.type === "internal_note" || isEscalation) announcement.staffOnly = true;
   return { announcement, mailsQueued, webhooksQueued };

@@ -1,3 +1,6 @@
+import type { TicketFacts } from "#shared/permissions.ts";
+import { type TicketStatus, ticketStatuses } from "#shared/tickets/ticket.schemas.ts";
+
 /**
  * What one app instance tells every instance (itself included) after a commit. Ids only: the receiver
  * loads the rows it needs, and a pg_notify payload stays far below PostgreSQL's 8000-byte limit even when
@@ -6,9 +9,20 @@
 export type BusMessage =
   /**
    * A ticket event committed: its notifications (by event id) and a "ticket changed" for its viewers
-   * (only those who are staff when `staffOnly`: an internal note).
+   * (only those who are staff when `staffOnly`: an internal note). `recipients`, when given, are all the
+   * people the event notified (none, often), so that an instance none of them is connected to reads
+   * nothing; a broadcast, or a longer list, leaves it out. `ticket` is what decides who may see the ticket
+   * (its creator's and assignee's ids, its status) as the event left it: no instance reads the ticket to
+   * know whom to tell it changed.
    */
-  | { kind: "ticket-event"; eventId: string; ticketId: string; staffOnly?: true }
+  | {
+      kind: "ticket-event";
+      eventId: string;
+      ticketId: string;
+      staffOnly?: true;
+      recipients?: readonly string[];
+      ticket?: TicketFacts;
+    }
   /** Notifications written outside a ticket event (the debug page's test notifications). */
   | { kind: "notifications"; ids: number[] }
   /**
@@ -27,12 +41,42 @@ export interface Bus {
   close(): Promise<void>;
 }
 
-type Wire = { e: string; t: string; i?: 1 } | { n: number[] } | { s: string };
+/** At most this many recipients travel with a ticket event (ids of ~35 bytes: far below NOTIFY's 8000). */
+export const maxAnnouncedRecipients = 50;
+
+type Wire =
+  | {
+      e: string;
+      t: string;
+      i?: 1;
+      r?: readonly string[];
+      /** The ticket's facts: creator, assignee, status. */
+      f?: [string, string | null, TicketStatus];
+    }
+  | { n: number[] }
+  | { s: string };
+
+const isTicketFacts = (value: unknown): value is [string, string | null, TicketStatus] =>
+  Array.isArray(value) &&
+  value.length === 3 &&
+  typeof value[0] === "string" &&
+  (typeof value[1] === "string" || value[1] === null) &&
+  ticketStatuses.includes(value[2]);
 
 export function encodeBusMessage(message: BusMessage): string {
   const wire: Wire =
     message.kind === "ticket-event"
-      ? { e: message.eventId, t: message.ticketId, ...(message.staffOnly ? { i: 1 as const } : {}) }
+      ? {
+          e: message.eventId,
+          t: message.ticketId,
+          ...(message.staffOnly ? { i: 1 as const } : {}),
+          ...(message.recipients && message.recipients.length <= maxAnnouncedRecipients
+            ? { r: message.recipients }
+            : {}),
+          ...(message.ticket
+            ? { f: [message.ticket.createdBy, message.ticket.assignedTo, message.ticket.status] }
+            : {}),
+        }
       : message.kind === "notifications"
         ? { n: message.ids }
         : { s: message.userId };
@@ -49,10 +93,18 @@ export function decodeBusMessage(payload: string): BusMessage | null {
   }
   if (typeof wire !== "object" || wire === null) return null;
   const w = wire as Record<string, unknown>;
-  if (typeof w.e === "string" && typeof w.t === "string")
+  if (typeof w.e === "string" && typeof w.t === "string") {
+    // A message from an instance that sends neither yet names no recipients (every stream may be concerned)
+    // and no facts (the ticket is read).
+    const recipients =
+      Array.isArray(w.r) && w.r.every((id) => typeof id === "string") ? { recipients: w.r as string[] } : {};
+    const ticket = isTicketFacts(w.f)
+      ? { ticket: { createdBy: w.f[0], assignedTo: w.f[1], status: w.f[2] } }
+      : {};
     return w.i === 1
-      ? { kind: "ticket-event", eventId: w.e, ticketId: w.t, staffOnly: true }
-      : { kind: "ticket-event", eventId: w.e, ticketId: w.t };
+      ? { kind: "ticket-event", eventId: w.e, ticketId: w.t, staffOnly: true, ...recipients, ...ticket }
+      : { kind: "ticket-event", eventId: w.e, ticketId: w.t, ...recipients, ...ticket };
+  }
   if (Array.isArray(w.n) && w.n.every((id) => Number.isSafeInteger(id)))
     return { kind: "notifications", ids: w.n as number[] };
   if (typeof w.s === "string") return { kind: "session-ended", userId: w.s };

@@ -60,6 +60,25 @@ it("is an unbuffered, uncached event stream that says ready", async () => {
   expect(JSON.parse((await ready(s)).data)).toEqual({ lastEventId: null });
 });
 
+it("carries only the headers that concern an event stream: no page policies, kept by every open stream", async () => {
+  const { cookie } = await signedInAs(t.app, t.database.db, "user");
+  const s = await stream(cookie);
+  await ready(s);
+  expect([...s.headers.keys()].sort()).toEqual([
+    "cache-control",
+    "connection",
+    "content-type",
+    "cross-origin-resource-policy",
+    "date",
+    "transfer-encoding",
+    "x-accel-buffering",
+    "x-content-type-options",
+    "x-request-id",
+  ]);
+  expect(s.headers.get("x-content-type-options")).toBe("nosniff");
+  expect(s.headers.get("cross-origin-resource-policy")).toBe("same-origin");
+});
+
 it("sends a person their own notifications live, with the notification id as the event id", async () => {
   const user = await signedInAs(t.app, t.database.db, "user");
   const tech = await signedInAs(t.app, t.database.db, "technician");

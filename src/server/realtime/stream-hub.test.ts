@@ -7,6 +7,7 @@ import type { ServiceContext } from "../context.ts";
 import { notifications, sessions } from "../db/schema/index.ts";
 import { createDispatcher } from "../events/dispatcher.ts";
 import { endSessionsOf } from "../events/end-sessions.ts";
+import { toNotificationDto } from "../features/notifications/notification.presenter.ts";
 import { createNotification } from "../features/notifications/notification.service.ts";
 import { findTicketById } from "../features/tickets/ticket.queries.ts";
 import { createTicket } from "../features/tickets/ticket.service.ts";
@@ -34,11 +35,13 @@ interface Frame {
 function recordingClient(actor: Actor, sessionId: string) {
   let text = "";
   let ended = false;
+  const writes: string[] = [];
   const client: StreamClient = {
     actor,
     sessionId,
     write: (chunk) => {
       text += chunk;
+      writes.push(chunk);
     },
     end: () => {
       ended = true;
@@ -57,7 +60,7 @@ function recordingClient(actor: Actor, sessionId: string) {
         }
         return frame;
       });
-  return { client, frames, isEnded: () => ended, text: () => text };
+  return { client, frames, writes, isEnded: () => ended, text: () => text };
 }
 
 function setup(options: { sessionSweepMs?: number } = {}) {
@@ -175,6 +178,60 @@ describe("the stream hub", () => {
       ),
       { numRuns: 15 },
     );
+  });
+
+  it("writes a new ticket to each technician's stream once: their own notification, then the ticket change", async () => {
+    const { hub, as } = setup();
+    const user = await insertUser(database.db, { role: "user" });
+    const technicians = await Promise.all(
+      [1, 2, 3].map(() => insertUser(database.db, { role: "technician" })),
+    );
+    const streams = technicians.map((tech, i) =>
+      recordingClient({ id: tech.id, role: "technician" }, `s${i}`),
+    );
+    for (const stream of streams) await hub.open(stream.client, null);
+    const before = streams.map((stream) => stream.writes.length);
+    const { ticketId } = await createTicket(as({ id: user.id, role: "user" }), ticketInput);
+    await delivered(hub);
+    for (const [i, stream] of streams.entries()) {
+      const [row] = await database.db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.userId, technicians[i]!.id));
+      // One write, one system call: the bytes of the two frames the browser reads.
+      expect(stream.writes.slice(before[i])).toEqual([
+        `id: ${row!.id}\nevent: notification\ndata: ${JSON.stringify(toNotificationDto(row!))}\n\n` +
+          `event: ticket\ndata: ${JSON.stringify({ ticketId })}\n\n`,
+      ]);
+    }
+    hub.close();
+  });
+
+  it("reads and sends no notification to a connected person a ticket event does not name as notified", async () => {
+    const { hub, as } = setup();
+    const bus = createInProcessBus();
+    const named = createStreamHub({
+      db: database.db,
+      bus,
+      logError: (error) => {
+        throw error;
+      },
+    });
+    const user = await insertUser(database.db, { role: "user" });
+    const tech = await insertUser(database.db, { role: "technician" });
+    const stream = recordingClient({ id: tech.id, role: "technician" }, "s1");
+    await named.open(stream.client, null);
+    const { ticketId } = await createTicket(as({ id: user.id, role: "user" }), ticketInput);
+    const [row] = await database.db.select().from(notifications);
+    // The bus says who the event notified; an instance none of them is connected to reads no rows.
+    await bus.publish({ kind: "ticket-event", eventId: row!.eventId!, ticketId, recipients: [user.id] });
+    await delivered(named);
+    expect(stream.frames().map((f) => f.event)).toEqual(["ready", "ticket"]);
+    await bus.publish({ kind: "ticket-event", eventId: row!.eventId!, ticketId });
+    await delivered(named);
+    expect(stream.frames().map((f) => f.event)).toEqual(["ready", "ticket", "notification", "ticket"]);
+    named.close();
+    hub.close();
   });
 
   it("forgets a stream whose browser went away", async () => {

@@ -1,22 +1,19 @@
-import { eq, inArray, sql } from "drizzle-orm";
-import type { EmailableNotificationType } from "#shared/notifications/notification.schemas.ts";
+import { eq, inArray, type SQL, sql } from "drizzle-orm";
+import {
+  defaultEmailNotificationTypes,
+  type EmailableNotificationType,
+} from "#shared/notifications/notification.schemas.ts";
 import type { Db } from "../../db/client.ts";
 import { mailOutbox, notificationSettings, tickets, users } from "../../db/schema/index.ts";
 
-/** The people a set of notifications goes to, with their choices (null: no row yet, so the defaults). */
-export function findMailRecipients(db: Db, userIds: string[]) {
-  return db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      status: users.status,
-      emailTypes: notificationSettings.emailTypes,
-    })
-    .from(users)
-    .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
-    .where(inArray(users.id, userIds));
-}
+/**
+ * Whether the person (a row of `users` and their `notification_settings`, null when they have none) gets
+ * this type of notification by e-mail: Active, and the type is among their choices, or among the defaults
+ * when they never chose. The one place this is decided; PostgreSQL decides it for every recipient at once.
+ */
+export const wantsMail = (type: EmailableNotificationType, user: SQL, settings: SQL) => sql`(
+  ${user}.status = 'Active'
+  and ${type}::text = any(coalesce(${settings}.email_types, ${sql.param(defaultEmailNotificationTypes)}::text[])))`;
 
 export function findTicketTitles(db: Db, ticketIds: string[]) {
   return db
@@ -25,8 +22,64 @@ export function findTicketTitles(db: Db, ticketIds: string[]) {
     .where(inArray(tickets.id, ticketIds));
 }
 
-export async function insertOutboxMails(db: Db, rows: Array<typeof mailOutbox.$inferInsert>) {
-  if (rows.length > 0) await db.insert(mailOutbox).values(rows);
+/**
+ * The e-mail copies of notifications with one content (type, message, ticket): the message rendered once by
+ * the template with stand-ins (`slots`) where each person's name and unsubscribe token go; PostgreSQL puts in
+ * each recipient's name (HTML-escaped in the HTML part) and their token, for those who want the mail.
+ */
+export interface NotificationMailRows {
+  type: EmailableNotificationType;
+  subject: string;
+  text: string;
+  html: string;
+  link: string;
+  /** The headers every copy has; each also gets its List-Unsubscribe, Message-ID and (maybe) Reply-To. */
+  headers: Record<string, string>;
+  slots: { name: string; token: string };
+  /** List-Unsubscribe is `<${unsubscribeUrl}${token}>`. */
+  unsubscribeUrl: string;
+  /** Message-ID is `<notification.${id}@${idDomain}>`. */
+  idDomain: string;
+  /** One entry per notification, in the order the mails are queued. */
+  recipients: {
+    notificationIds: string[];
+    userIds: string[];
+    /** Each person's unsubscribe token, as it stands in a URL. */
+    tokens: string[];
+    replyTo: Array<string | null>;
+  };
+}
+
+/** Queues the copies for the recipients who want them (wantsMail); returns how many. One statement. */
+export async function insertNotificationMails(db: Db, mail: NotificationMailRows): Promise<number> {
+  const { recipients: r, slots } = mail;
+  if (r.notificationIds.length === 0) return 0;
+  // Names go in last, so that nothing in a name is ever taken for a stand-in. The HTML escaping is the
+  // template's (templates.ts): & first, then < > " '.
+  const htmlName = sql`replace(replace(replace(replace(replace(u.name, '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;'), '''', '&#39;')`;
+  const result = await db.execute<{ queued: number | string }>(sql`
+    with queued as (
+      insert into ${mailOutbox} (user_id, to_address, subject, text, html, link, headers, kind, notification_id)
+      select u.id, u.email, ${mail.subject},
+             replace(replace(${mail.text}::text, ${slots.token}::text, m.token), ${slots.name}::text, u.name),
+             replace(replace(${mail.html}::text, ${slots.token}::text, m.token), ${slots.name}::text, ${htmlName}),
+             ${mail.link},
+             ${JSON.stringify(mail.headers)}::jsonb || jsonb_strip_nulls(jsonb_build_object(
+               'List-Unsubscribe', '<' || ${mail.unsubscribeUrl}::text || m.token || '>',
+               'Message-ID', '<notification.' || m.id || '@' || ${mail.idDomain}::text || '>',
+               'Reply-To', m.reply_to)),
+             'notification', m.id
+      from unnest(${sql.param(r.notificationIds)}::bigint[], ${sql.param(r.userIds)}::text[],
+                  ${sql.param(r.tokens)}::text[], ${sql.param(r.replyTo)}::text[])
+             with ordinality as m(id, user_id, token, reply_to, n)
+      join ${users} u on u.id = m.user_id
+      left join ${notificationSettings} s on s.user_id = u.id
+      where ${wantsMail(mail.type, sql`u`, sql`s`)}
+      order by m.n
+      returning 1)
+    select count(*)::int as queued from queued`);
+  const rows = (result as unknown as { rows: Array<{ queued: number | string }> }).rows;
+  return Number(rows[0]?.queued ?? 0);
 }
 
 export async function findSettingsOwner(db: Db, userId: string) {

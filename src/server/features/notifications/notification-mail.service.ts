@@ -1,15 +1,14 @@
+import { randomBytes } from "node:crypto";
 import {
-  defaultEmailNotificationTypes,
   type EmailableNotificationType,
   emailableNotificationTypes,
   type NotificationType,
   notificationTypeLabels,
 } from "#shared/notifications/notification.schemas.ts";
 import type { Db } from "../../db/client.ts";
-import type { mailOutbox } from "../../db/schema/index.ts";
 import { notificationMail } from "../../mail/templates.ts";
 import { replyAddress } from "../inbound-mail/reply-address.ts";
-import { findMailRecipients, findTicketTitles, insertOutboxMails } from "./notification-mail.queries.ts";
+import { findTicketTitles, insertNotificationMails } from "./notification-mail.queries.ts";
 import { createUnsubscribeToken } from "./unsubscribe-token.ts";
 
 export interface NotificationToMail {
@@ -20,6 +19,8 @@ export interface NotificationToMail {
   ticketId: string | null;
   /** About something staff-only (an internal note, a service-level alert): a reply becomes an internal note. */
   isInternal?: boolean;
+  /** The ticket's title when the caller has it (the subject names it); otherwise it is read. */
+  ticketTitle?: string;
 }
 
 export interface NotificationMailConfig {
@@ -60,79 +61,101 @@ function subjectFor(type: EmailableNotificationType, ticketId: string | null, ti
 
 /**
  * Queues the e-mail copies of freshly written notifications, in the caller's transaction, for each
- * recipient who is Active and chose that type (or has it on by default). Test notifications are never
- * mailed. A fixed number of queries whatever the number of notifications: recipients, titles, one insert.
- * After the transaction commits, the caller wakes the mail dispatcher, which sends them.
+ * recipient who is Active and chose that type (or has it on by default; wantsMail decides, in SQL). Test
+ * notifications are never mailed. One statement per distinct content (a comment's notifications share one;
+ * the creator's copy of a resolution, with its auto-close notice, is another), plus one to read ticket
+ * titles the caller did not give. After the transaction commits, the caller wakes the mail dispatcher.
  */
 export async function queueNotificationMails(
   tx: Db,
   notifications: NotificationToMail[],
-  { baseURL, secret, replyDomain }: NotificationMailConfig,
+  config: NotificationMailConfig,
 ): Promise<number> {
   const mailable = notifications.filter((n) => isEmailable(n.type));
   if (mailable.length === 0) return 0;
-  const ticketIds = [...new Set(mailable.flatMap((n) => (n.ticketId ? [n.ticketId] : [])))];
+  const unknownTitles = [
+    ...new Set(mailable.flatMap((n) => (n.ticketId && n.ticketTitle === undefined ? [n.ticketId] : []))),
+  ];
+  const titleById = new Map(
+    unknownTitles.length > 0 ? (await findTicketTitles(tx, unknownTitles)).map((t) => [t.id, t.title]) : [],
+  );
+  const groups = new Map<string, NotificationToMail[]>();
+  for (const n of mailable) {
+    const key = JSON.stringify([n.type, n.message, n.ticketId, n.isInternal ?? false]);
+    groups.set(key, [...(groups.get(key) ?? []), n]);
+  }
+  let queued = 0;
   // One after the other: a transaction is one connection, and pg refuses overlapping queries on one.
-  const recipients = await findMailRecipients(tx, [...new Set(mailable.map((n) => n.userId))]);
-  const titles = ticketIds.length > 0 ? await findTicketTitles(tx, ticketIds) : [];
-  const recipientById = new Map(recipients.map((r) => [r.id, r]));
-  const titleById = new Map(titles.map((t) => [t.id, t.title]));
+  for (const group of groups.values()) {
+    const first = group[0]!;
+    const title = first.ticketId ? (first.ticketTitle ?? titleById.get(first.ticketId)) : undefined;
+    queued += await insertNotificationMails(tx, mailRows(first, title, group, config));
+  }
+  return queued;
+}
 
+/**
+ * The template rendered once for a content, with stand-ins for the person's name and unsubscribe token
+ * (random, so that no message or name can contain one), and what PostgreSQL needs to fill them in for each
+ * recipient. The tokens and reply addresses are signed here: the signing keys never leave the process (a
+ * statement's parameters can reach PostgreSQL's and the app's logs).
+ */
+function mailRows(
+  content: NotificationToMail,
+  title: string | undefined,
+  recipients: NotificationToMail[],
+  { baseURL, secret, replyDomain }: NotificationMailConfig,
+) {
+  const type = content.type as EmailableNotificationType;
+  const { ticketId } = content;
+  const stand = randomBytes(12).toString("hex");
+  const slots = { name: `{{name:${stand}}}`, token: `{{token:${stand}}}` };
+  const link = ticketId ? `${baseURL}/tickets/${encodeURIComponent(ticketId)}` : `${baseURL}/notifications`;
+  const mail = notificationMail("", {
+    name: slots.name,
+    subject: subjectFor(type, ticketId, title),
+    message: content.message,
+    link,
+    linkLabel: ticketId ? `Open ticket ${ticketId}` : "Open your notifications",
+    typeLabel: notificationTypeLabels[type],
+    unsubscribeUrl: `${baseURL}/unsubscribe?token=${slots.token}`,
+    settingsUrl: `${baseURL}/profile`,
+  });
   // Message ids name the ticket, so that mail programs thread every mail about one ticket together.
   const idDomain = replyDomain ?? new URL(baseURL).hostname;
-  const rows: Array<typeof mailOutbox.$inferInsert> = [];
-  for (const n of mailable) {
-    const type = n.type as EmailableNotificationType;
-    const person = recipientById.get(n.userId);
-    if (person?.status !== "Active") continue;
-    const chosen: readonly string[] = person.emailTypes ?? defaultEmailNotificationTypes;
-    if (!chosen.includes(type)) continue;
-    const token = createUnsubscribeToken(secret, person.id, type);
-    const link = n.ticketId
-      ? `${baseURL}/tickets/${encodeURIComponent(n.ticketId)}`
-      : `${baseURL}/notifications`;
-    const mail = notificationMail(person.email, {
-      name: person.name,
-      subject: subjectFor(type, n.ticketId, n.ticketId ? titleById.get(n.ticketId) : undefined),
-      message: n.message,
-      link,
-      linkLabel: n.ticketId ? `Open ticket ${n.ticketId}` : "Open your notifications",
-      typeLabel: notificationTypeLabels[type],
-      unsubscribeUrl: `${baseURL}/unsubscribe?token=${encodeURIComponent(token)}`,
-      settingsUrl: `${baseURL}/profile`,
-    });
-    const reply =
-      replyDomain && n.ticketId
-        ? replyAddress(secret, replyDomain, {
-            ticketId: n.ticketId,
-            userId: person.id,
-            isInternal: n.isInternal ?? false,
-          })
-        : null;
-    const thread = n.ticketId ? `<ticket.${n.ticketId}@${idDomain}>` : null;
-    rows.push({
-      userId: person.id,
-      toAddress: mail.to,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
-      link: mail.link,
-      headers: {
-        // RFC 8058 one-click: the mail provider POSTs "List-Unsubscribe=One-Click" to this address.
-        "List-Unsubscribe": `<${baseURL}/api/notifications/unsubscribe?token=${encodeURIComponent(token)}>`,
-        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-        // RFC 3834: written by a program, so out-of-office replies and other helpdesks do not answer it
-        // (and Exchange is asked not to); our own listener ignores mail marked like this (no loops).
-        "Auto-Submitted": "auto-generated",
-        "X-Auto-Response-Suppress": "All",
-        "Message-ID": `<notification.${String(n.id)}@${idDomain}>`,
-        ...(thread ? { "In-Reply-To": thread, References: thread } : {}),
-        ...(reply ? { "Reply-To": reply } : {}),
-      },
-      kind: "notification",
-      notificationId: BigInt(n.id),
-    });
-  }
-  await insertOutboxMails(tx, rows);
-  return rows.length;
+  const thread = ticketId ? `<ticket.${ticketId}@${idDomain}>` : null;
+  return {
+    type,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html ?? "",
+    link: mail.link ?? link,
+    headers: {
+      // RFC 8058 one-click: the mail provider POSTs "List-Unsubscribe=One-Click" to List-Unsubscribe.
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      // RFC 3834: written by a program, so out-of-office replies and other helpdesks do not answer it
+      // (and Exchange is asked not to); our own listener ignores mail marked like this (no loops).
+      "Auto-Submitted": "auto-generated",
+      "X-Auto-Response-Suppress": "All",
+      ...(thread ? { "In-Reply-To": thread, References: thread } : {}),
+    },
+    slots,
+    unsubscribeUrl: `${baseURL}/api/notifications/unsubscribe?token=`,
+    idDomain,
+    recipients: {
+      notificationIds: recipients.map((n) => String(n.id)),
+      userIds: recipients.map((n) => n.userId),
+      // A token is base64url and dots: the same in a URL and in HTML as it is.
+      tokens: recipients.map((n) => encodeURIComponent(createUnsubscribeToken(secret, n.userId, type))),
+      replyTo: recipients.map((n) =>
+        replyDomain && ticketId
+          ? replyAddress(secret, replyDomain, {
+              ticketId,
+              userId: n.userId,
+              isInternal: content.isInternal ?? false,
+            })
+          : null,
+      ),
+    },
+  };
 }

@@ -1,7 +1,12 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, type SQL, sql } from "drizzle-orm";
-import type { NotificationFilter, NotificationType } from "#shared/notifications/notification.schemas.ts";
+import type {
+  EmailableNotificationType,
+  NotificationFilter,
+  NotificationType,
+} from "#shared/notifications/notification.schemas.ts";
 import type { Db } from "../../db/client.ts";
-import { type NotificationRow, notifications, users } from "../../db/schema/index.ts";
+import { type NotificationRow, notificationSettings, notifications, users } from "../../db/schema/index.ts";
+import { wantsMail } from "./notification-mail.queries.ts";
 
 export type NotificationValues = Omit<typeof notifications.$inferInsert, "id">;
 
@@ -12,7 +17,9 @@ export async function insertNotifications(db: Db, values: NotificationValues[]):
 
 /**
  * A broadcast "to technicians" fanned out in one statement: one row per technician who is active now, each
- * with its own read state. Returns the rows' ids and recipients (their e-mail copies are queued from them).
+ * with its own read state, built by PostgreSQL from the technicians (no row crosses the wire). Returns, of
+ * those rows, the ones whose technician wants it by e-mail (`mailType`, wantsMail): usually none, as new-ticket
+ * e-mails are a choice; nothing when `mailType` is null (mail is off).
  */
 export async function insertBroadcastToTechnicians(
   db: Db,
@@ -23,16 +30,28 @@ export async function insertBroadcastToTechnicians(
     eventId: string;
     createdAt: Date;
     exceptUserId: string | null;
+    mailType: EmailableNotificationType | null;
   },
 ): Promise<Array<{ id: string; userId: string }>> {
-  const result = await db.execute<{ id: string; user_id: string }>(sql`
-    insert into ${notifications} (user_id, type, message, ticket_id, event_id, broadcast, created_at)
-    select ${users.id}, ${values.type}::notification_type, ${values.message}, ${values.ticketId},
-           ${values.eventId}, true, ${values.createdAt.toISOString()}::timestamptz
-    from ${users}
-    where ${users.role} = 'technician' and ${users.status} = 'Active'
-      and ${users.id} is distinct from ${values.exceptUserId}
-    returning id, user_id`);
+  const result = await db.execute<{ id: string | number; user_id: string }>(sql`
+    with inserted as (
+      insert into ${notifications} (user_id, type, message, ticket_id, event_id, broadcast, created_at)
+      select ${users.id}, ${values.type}::notification_type, ${values.message}, ${values.ticketId},
+             ${values.eventId}, true, ${values.createdAt.toISOString()}::timestamptz
+      from ${users}
+      where ${users.role} = 'technician' and ${users.status} = 'Active'
+        and ${users.id} is distinct from ${values.exceptUserId}
+      returning id, user_id)
+    select i.id, i.user_id
+    from inserted i
+    ${
+      values.mailType === null
+        ? sql`where false`
+        : sql`join ${users} u on u.id = i.user_id
+              left join ${notificationSettings} s on s.user_id = i.user_id
+              where ${wantsMail(values.mailType, sql`u`, sql`s`)}`
+    }
+    order by i.id`);
   const rows = (result as unknown as { rows: Array<{ id: string | number; user_id: string }> }).rows;
   return rows.map((row) => ({ id: String(row.id), userId: row.user_id }));
 }
@@ -93,20 +112,25 @@ export async function setAllNotificationsRead(db: Db, userId: string, at: Date):
   return rows.length;
 }
 
+// The people connected to an instance go as one array parameter: a list of a thousand parameters costs the
+// app (drizzle builds each) and PostgreSQL (parses each) far more than the query itself.
+const userIn = (userIds: readonly string[]) =>
+  sql`${notifications.userId} = any(${sql.param(userIds)}::text[])`;
+
 /** The rows of one ticket event meant for the given people (those with a stream on this instance). */
-export function findNotificationsOfEvent(db: Db, eventId: string, userIds: string[]) {
+export function findNotificationsOfEvent(db: Db, eventId: string, userIds: readonly string[]) {
   return db
     .select()
     .from(notifications)
-    .where(and(eq(notifications.eventId, eventId), inArray(notifications.userId, userIds)))
+    .where(and(eq(notifications.eventId, eventId), userIn(userIds)))
     .orderBy(asc(notifications.id));
 }
 
-export function findNotificationsByIds(db: Db, ids: number[], userIds: string[]) {
+export function findNotificationsByIds(db: Db, ids: number[], userIds: readonly string[]) {
   return db
     .select()
     .from(notifications)
-    .where(and(inArray(notifications.id, ids), inArray(notifications.userId, userIds)))
+    .where(and(inArray(notifications.id, ids), userIn(userIds)))
     .orderBy(asc(notifications.id));
 }
 

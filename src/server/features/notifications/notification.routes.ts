@@ -1,3 +1,4 @@
+import type { ServerResponse } from "node:http";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -11,6 +12,7 @@ import {
   notificationSchema,
   streamPositionSchema,
 } from "#shared/notifications/notification.schemas.ts";
+import type { Actor } from "#shared/permissions.ts";
 import type { ServiceContext } from "../../context.ts";
 import type { StreamClient, StreamHub } from "../../realtime/stream-hub.ts";
 import {
@@ -34,6 +36,31 @@ function lastEventIdOf(header: string | string[] | undefined, query: string | un
   return value !== undefined && Number.isSafeInteger(id) ? id : null;
 }
 
+/**
+ * Node keeps a response's header block (`_header`, not a public field) as it built it: a tree of one small
+ * string per piece, ~40 objects and 1.5 KB for each open stream. Reading a character makes V8 lay the tree
+ * out as one flat string, and the pieces are freed. Without that field (another Node) this does nothing.
+ */
+function flattenHeaderBlock(response: ServerResponse) {
+  const header: unknown = (response as ServerResponse & { _header?: unknown })._header;
+  if (typeof header === "string") header.charCodeAt(0);
+}
+
+/** One open stream: its methods on the prototype, so that an idle stream holds three fields, not closures. */
+class ResponseStream implements StreamClient {
+  constructor(
+    readonly actor: Actor,
+    readonly sessionId: string,
+    private readonly response: ServerResponse,
+  ) {}
+  write(chunk: string) {
+    this.response.write(chunk);
+  }
+  end() {
+    this.response.end();
+  }
+}
+
 export async function notificationRoutes(
   fastify: FastifyInstance,
   { contextOf, hub }: { contextOf: (request: FastifyRequest) => ServiceContext; hub: StreamHub },
@@ -47,33 +74,38 @@ export async function notificationRoutes(
   );
 
   // Hijacked: the stream is written straight to the socket so that no compression or buffering holds it.
-  app.get("/api/notifications/stream", { schema: { querystring: streamQuery } }, async (request, reply) => {
-    const { actor } = contextOf(request);
-    const lastEventId = lastEventIdOf(request.headers["last-event-id"], request.query.lastEventId);
-    reply.hijack();
-    const raw = reply.raw;
-    raw.writeHead(200, {
-      "content-type": "text/event-stream; charset=utf-8",
-      "cache-control": "no-store",
-      "x-accel-buffering": "no",
-      connection: "keep-alive",
-      "x-request-id": request.id,
-    });
-    const client: StreamClient = {
-      actor,
-      sessionId: request.sessionId ?? "",
-      write: (chunk) => raw.write(chunk),
-      end: () => raw.end(),
-    };
-    raw.on("close", () => hub.remove(client));
-    try {
-      await hub.open(client, lastEventId);
-    } catch (error) {
-      request.log.error({ err: error }, "could not open the notification stream");
-      hub.remove(client);
-      raw.end();
-    }
-  });
+  // An open response keeps its headers for as long as it is open, and thousands stay open: the page headers
+  // (helmet's CSP and the rest, ~1 KB) say nothing to an event stream no browser renders or frames, so it
+  // sends only what concerns a resource of its kind.
+  app.get(
+    "/api/notifications/stream",
+    { schema: { querystring: streamQuery }, helmet: false },
+    async (request, reply) => {
+      const { actor } = contextOf(request);
+      const lastEventId = lastEventIdOf(request.headers["last-event-id"], request.query.lastEventId);
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        "content-type": "text/event-stream; charset=utf-8",
+        "cache-control": "no-store",
+        "x-accel-buffering": "no",
+        "x-content-type-options": "nosniff",
+        "cross-origin-resource-policy": "same-origin",
+        connection: "keep-alive",
+        "x-request-id": request.id,
+      });
+      flattenHeaderBlock(raw);
+      const client = new ResponseStream(actor, request.sessionId ?? "", raw);
+      raw.on("close", () => hub.remove(client));
+      try {
+        await hub.open(client, lastEventId);
+      } catch (error) {
+        request.log.error({ err: error }, "could not open the notification stream");
+        hub.remove(client);
+        raw.end();
+      }
+    },
+  );
 
   app.get(
     "/api/notifications/counts",

@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, inArray, isNull, lt, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { Actor } from "#shared/permissions.ts";
+import type { Actor, TicketFacts } from "#shared/permissions.ts";
 import type {
   SummaryScope,
   TicketScope,
@@ -336,6 +336,15 @@ export async function lockTicket(db: Db, id: string) {
     .from(tickets)
     .where(eq(tickets.id, id))
     .for("update");
+  return row;
+}
+
+/** What the permission rules look at (can.*): the push reads no more of a ticket to know who may see it. */
+export async function findTicketFacts(db: Db, id: string): Promise<TicketFacts | undefined> {
+  const [row] = await db
+    .select({ createdBy: tickets.createdBy, assignedTo: tickets.assignedTo, status: tickets.status })
+    .from(tickets)
+    .where(eq(tickets.id, id));
   return row;
 }
 

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { type BusMessage, decodeBusMessage, encodeBusMessage, maxAnnouncedRecipients } from "./bus.ts";
+
+describe("bus messages", () => {
+  it("carry a ticket event's recipients and who may see the ticket, ids only", () => {
+    const message: BusMessage = {
+      kind: "ticket-event",
+      eventId: "evt_1",
+      ticketId: "TKTMWZP3KOAAT2IMMF6",
+      staffOnly: true,
+      recipients: ["usr_a", "usr_b"],
+      ticket: { createdBy: "usr_a", assignedTo: null, status: "In Progress" },
+    };
+    const wire = encodeBusMessage(message);
+    expect(decodeBusMessage(wire)).toEqual(message);
+    expect(wire.length).toBeLessThan(200);
+  });
+
+  it("leave out a recipient list too long for one NOTIFY: every instance then reads the event's rows", () => {
+    const people = Array.from({ length: maxAnnouncedRecipients + 1 }, (_, i) => `usr_${i}`);
+    const roundTrip = (recipients: string[]) =>
+      decodeBusMessage(
+        encodeBusMessage({ kind: "ticket-event", eventId: "evt_1", ticketId: "t", recipients }),
+      );
+    expect(roundTrip(people.slice(1))).toMatchObject({ recipients: people.slice(1) });
+    expect(roundTrip(people)).toEqual({ kind: "ticket-event", eventId: "evt_1", ticketId: "t" });
+  });
+
+  it("read a message from an instance that sends neither recipients nor facts, and ignore malformed facts", () => {
+    expect(decodeBusMessage('{"e":"evt_1","t":"t","f":["usr_a",null,"Open"]}')).toMatchObject({
+      ticket: { createdBy: "usr_a", assignedTo: null, status: "Open" },
+    });
+    expect(decodeBusMessage('{"e":"evt_1","t":"t"}')).toEqual({
+      kind: "ticket-event",
+      eventId: "evt_1",
+      ticketId: "t",
+    });
+    expect(decodeBusMessage('{"e":"evt_1","t":"t","f":["usr_a",null,"Gone"],"r":[1]}')).toEqual({
+      kind: "ticket-event",
+      eventId: "evt_1",
+      ticketId: "t",
+    });
+  });
+});
