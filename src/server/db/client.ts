@@ -140,6 +140,7 @@ export function createDatabase(config: DatabaseConfig): Database {
     mkdirSync(path.dirname(dir), { recursive: true });
     client = new PGlite(dir);
   }
+  const statements = watchStatements(client);
   const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Db;
   return {
     db,
@@ -150,9 +151,65 @@ export function createDatabase(config: DatabaseConfig): Database {
       await migratePglite(drizzlePglite(client), { migrationsFolder });
     },
     ping: async () => {
+      // PGlite runs one statement at a time, on this thread: a `select 1` queued behind the writes under way
+      // measures the queue, not the database (seconds for the first writes after a restart under load, when
+      // /readyz answered late, or 503 once its limit passed). While statements are under way, the next one
+      // to finish shows the database answering; an idle or closed database is asked.
+      if (client.ready && statements.underWay() > 0) return statements.nextAnswer();
       await db.execute(sql`select 1`);
     },
     close: () => client.close(),
+  };
+}
+
+/**
+ * Counts the statements and transactions under way on a PGlite instance (its `query`, `exec` and
+ * `transaction`, and a transaction's own `query` and `exec`: what drizzle calls), and tells when the next
+ * one finishes without an error.
+ */
+function watchStatements(client: PGlite) {
+  let underWay = 0;
+  let waiting: Array<() => void> = [];
+  const watch =
+    <A extends unknown[], R>(run: (...args: A) => Promise<R>) =>
+    (...args: A): Promise<R> => {
+      underWay++;
+      const settled = (answered: boolean) => {
+        underWay--;
+        if (!answered) return;
+        const resolvers = waiting;
+        waiting = [];
+        for (const resolve of resolvers) resolve();
+      };
+      return run(...args).then(
+        (result) => {
+          settled(true);
+          return result;
+        },
+        (error: unknown) => {
+          settled(false);
+          throw error;
+        },
+      );
+    };
+  const watchQueries = (target: Pick<PGlite, "query" | "exec">) => {
+    target.query = watch(target.query.bind(target)) as typeof target.query;
+    target.exec = watch(target.exec.bind(target)) as typeof target.exec;
+  };
+  watchQueries(client);
+  const transaction = client.transaction.bind(client);
+  client.transaction = watch((callback: Parameters<typeof transaction>[0]) =>
+    transaction((tx) => {
+      watchQueries(tx);
+      return callback(tx);
+    }),
+  ) as typeof client.transaction;
+  return {
+    underWay: () => underWay,
+    nextAnswer: () =>
+      new Promise<void>((resolve) => {
+        waiting.push(resolve);
+      }),
   };
 }
 
