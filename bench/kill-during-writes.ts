@@ -50,6 +50,8 @@ interface Run {
   /** From the kill until the new process listened (its start) and until it acknowledged a write. */
   listeningAfterKillMs: number;
   firstWriteAfterKillMs: number | null;
+  /** What /readyz answered before its first 200, and how long each answer took. */
+  notReady: string[];
   /** The restarted server's own account of its start (ms per phase from its process's start). */
   startup: Record<string, number> | null;
   loadAverage: number[];
@@ -112,7 +114,16 @@ async function oneRun(run: number): Promise<Run> {
   restarted = true;
   server = await startServer(database, { PORT: port }, { built: true });
   const listeningAfterKillMs = Math.round(performance.now() - killedAt);
-  await waitForReady(url);
+  // As waitForReady, keeping what /readyz answered before its 200 (a 503 is a ping over its 1 s limit).
+  const notReady: string[] = [];
+  for (;;) {
+    const sent = performance.now();
+    const response = await fetch(`${url}/readyz`).catch(() => null);
+    await response?.arrayBuffer();
+    if (response?.ok) break;
+    notReady.push(`${response?.status ?? "no answer"} after ${Math.round(performance.now() - sent)} ms`);
+    await sleep(20);
+  }
   const readyAfterKillMs = Math.round(performance.now() - killedAt);
   const startup = await Promise.race([server.startup, sleep(5_000).then(() => null)]);
   await sleep(afterMs);
@@ -134,6 +145,7 @@ async function oneRun(run: number): Promise<Run> {
     readyAfterKillMs,
     listeningAfterKillMs,
     firstWriteAfterKillMs,
+    notReady,
     startup,
     loadAverage,
     missing,
@@ -145,6 +157,7 @@ async function oneRun(run: number): Promise<Run> {
   console.log(
     `run ${run} (load ${loadAverage.join(", ")}): /readyz 200 ${readyAfterKillMs} ms after the kill; listening ` +
       `after ${listeningAfterKillMs} ms (${phases}); first write acknowledged after ${firstWriteAfterKillMs ?? "–"} ms; ` +
+      (notReady.length > 0 ? `/readyz before its 200: ${notReady.join(", ")}; ` : "") +
       `${result.acknowledged} writes acknowledged (${acknowledgedBeforeKill} before the kill), ${failed} failed or ` +
       `unanswered, ${missing} acknowledged writes missing`,
   );
