@@ -1,4 +1,4 @@
-import { and, arrayContains, asc, count, desc, eq, inArray, lt, lte, sql } from "drizzle-orm";
+import { and, arrayContains, asc, count, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { WebhookEventType } from "#shared/webhooks/webhook.schemas.ts";
 import type { Db } from "../../db/client.ts";
 import { webhookDeliveries, webhookEndpoints } from "../../db/schema/index.ts";
