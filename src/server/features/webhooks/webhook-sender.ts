@@ -23,6 +23,12 @@ export const webhookRetryDelaysMs = [
   720 * minute,
 ] as const;
 export const webhookMaxAttempts = webhookRetryDelaysMs.length + 1;
+/**
+ * Attempts one endpoint may have under way on one instance (decision 050). Two could not keep up with one
+ * busy endpoint here (8 clients writing: its deliveries fell behind by seconds); four kept up as the old
+ * batches of ten did. A receiver that hangs holds only its own four.
+ */
+export const webhookPlacesPerEndpoint = 4;
 
 export interface WebhookSenderOptions {
   db: Db;
@@ -31,8 +37,8 @@ export interface WebhookSenderOptions {
   log: { warn(fields: object, message: string): void; error(fields: object, message: string): void };
   clock?: Clock;
   /**
-   * Attempts one endpoint may have under way on this instance (2): a receiver that hangs until the timeout
-   * holds only its own places, and the other endpoints' deliveries go on (decision 050).
+   * Attempts one endpoint may have under way on this instance (webhookPlacesPerEndpoint): a receiver that
+   * hangs until the timeout holds only its own places, and the other endpoints' deliveries go on.
    */
   perEndpoint?: number;
   /** One attempt's limit (10 s). */
@@ -68,7 +74,14 @@ const isRetryable = (result: WebhookPostResult) =>
  * Any number of instances may run on one database: each attempt is claimed by exactly one of them.
  */
 export function createWebhookSender(options: WebhookSenderOptions): WebhookSender {
-  const { db, allowPrivate, log, clock = systemClock, perEndpoint = 2, instance } = options;
+  const {
+    db,
+    allowPrivate,
+    log,
+    clock = systemClock,
+    perEndpoint = webhookPlacesPerEndpoint,
+    instance,
+  } = options;
   const timeoutMs = options.timeoutMs ?? webhookTimeoutMs;
   // Longer than one attempt can take, so a live sender's claim never lapses under it.
   const leaseMs = timeoutMs + 2 * minute;
