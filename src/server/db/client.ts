@@ -170,38 +170,29 @@ export function createDatabase(config: DatabaseConfig): Database {
  * Taking turns: a PGlite statement runs on this thread, and its promise chain never goes back to the event
  * loop, so operations queued in PGlite ran back to back while no connection was accepted, no request read
  * and no timer fired (after a restart under load, /readyz's connection waited 0.5-2 s for the first writes
- * of eight clients). An operation queued behind another now starts after it on a turn of the event loop of
- * its own: PGlite runs one at a time anyway, and between two of them the process takes in what has arrived.
- * Not before PGlite is ready: its start runs a query of its own through `query`.
+ * of eight clients; one request's own queries, one after the other, did the same). Each top-level operation
+ * now starts on a turn of the event loop of its own, after the one before it has finished: PGlite runs one at
+ * a time anyway, and between two of them the process takes in what has arrived. Not before PGlite is ready:
+ * its start runs a query of its own through `query`.
  */
 function watchStatements(client: PGlite) {
   let underWay = 0;
   let waiting: Array<() => void> = [];
   let takesTurns = false;
   let lastTurn: Promise<unknown> = Promise.resolve();
-  let unfinished = 0;
-  void client.waitReady.then(
+  const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+  // From the first turn of the event loop after PGlite is ready: that turn waited 0.1-0.3 s (idle) right
+  // after the start, and the start's own few queries would have paid it.
+  void client.waitReady.then(nextTurn).then(
     () => {
       takesTurns = true;
     },
     () => {},
   );
-  const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
   const inTurn = <R>(run: () => Promise<R>): Promise<R> => {
     if (!takesTurns) return run();
-    // Alone, at once (a turn of the event loop can cost more than it gives: right after PGlite's start the
-    // first one waited 0.1-0.3 s); behind another operation, after it and on a turn of its own.
-    const start = unfinished === 0 ? lastTurn : lastTurn.then(nextTurn);
-    unfinished++;
-    const result = start.then(run);
-    lastTurn = result.then(
-      () => {
-        unfinished--;
-      },
-      () => {
-        unfinished--;
-      },
-    );
+    const result = lastTurn.then(nextTurn).then(run);
+    lastTurn = result.catch(() => {});
     return result;
   };
   const watch =
