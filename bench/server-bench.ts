@@ -190,6 +190,11 @@ export interface RunningServer {
   process: ChildProcess;
   /** Milliseconds from spawn to "listening". */
   listeningAfterMs: number;
+  /**
+   * Where the server's own start went, from its "Helpdesk is running" line (src/server/start-server.ts):
+   * milliseconds per phase, counted from the process's start; null if it never said.
+   */
+  startup: Promise<Record<string, number> | null>;
   metricsToken: string;
   stop(): Promise<void>;
 }
@@ -239,6 +244,26 @@ export function startServer(
   let output = "";
   let listening = false;
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  // The line with the start's phases comes just after "listening"; the rest of the log is dropped.
+  let startupLog = "";
+  let reportStartup: (phases: Record<string, number> | null) => void = () => {};
+  const startup = new Promise<Record<string, number> | null>((resolve) => {
+    reportStartup = resolve;
+  });
+  void exited.then(() => reportStartup(null));
+  const readStartup = (chunk: Buffer) => {
+    const lines = (startupLog + chunk.toString()).split("\n");
+    startupLog = lines.pop() ?? ""; // an unfinished line waits for the next chunk
+    const line = lines.find((l) => l.includes('"startupMs"'));
+    if (!line) return;
+    child.stdout?.off("data", readStartup);
+    try {
+      reportStartup((JSON.parse(line) as { startupMs: Record<string, number> }).startupMs);
+    } catch {
+      reportStartup(null);
+    }
+  };
+  child.stdout?.on("data", readStartup);
   return new Promise((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       if (listening) return;
@@ -252,6 +277,7 @@ export function startServer(
           profileDir,
           process: child,
           listeningAfterMs: performance.now() - started,
+          startup,
           metricsToken,
           stop: async () => {
             child.kill("SIGTERM");

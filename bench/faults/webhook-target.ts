@@ -4,8 +4,10 @@
 // whose target on loopback (ok) answers 200 at once, (hang) never answers, (fail) answers 500 at once,
 // (stall) sends its headers and part of a body and then nothing, and without webhooks again (how much the
 // figures move on their own). Each round's latency and rate are compared with the first; the deliveries'
-// attempts, outcomes and errors are read back through the API. Last (unless --skip-beside), a healthy
-// webhook next to a hanging one: how much of its traffic is delivered meanwhile.
+// attempts, outcomes and errors are read back through the API, with each delivery's delay (from its event to
+// its delivery, both by the server's clock). Last (unless --skip-beside), a healthy webhook next to a hanging
+// one under the same load: its deliveries must not be held up by the other's (decision 050): all delivered,
+// none later than a hanging attempt's timeout (10 s) after its event, or the script exits 1.
 //
 //   npm run fault:webhook-target                # PostgreSQL, throw-away database
 //   npm run fault:webhook-target -- --pglite    # embedded PGlite
@@ -91,6 +93,14 @@ if (build.status !== 0) throw new Error("building the server failed");
 const server = await startServer(database, { WEBHOOKS_ALLOW_PRIVATE: "true" }, { built: true });
 const target = await startTarget();
 
+/** From each delivery's event to its delivery (ms), over the delivered ones. */
+interface Delays {
+  delivered: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+}
+
 interface Round {
   mode: Mode;
   create: LoadFigures;
@@ -101,6 +111,7 @@ interface Round {
     attempts: number;
     retriesScheduled: number;
     errors: Record<string, number>;
+    delays: Delays;
     targetSaw: number;
   };
 }
@@ -169,7 +180,13 @@ try {
 
   /** A webhook's deliveries as its log in the API shows them, tallied. */
   const deliveriesOf = async (webhookId: string) => {
-    const items: Array<{ status: string; attempts: number; error: string | null }> = [];
+    const items: Array<{
+      status: string;
+      attempts: number;
+      error: string | null;
+      createdAt: string;
+      deliveredAt: string | null;
+    }> = [];
     for (let cursor: string | null = null; ; ) {
       const page = (await api(
         "GET",
@@ -185,9 +202,14 @@ try {
       for (const value of values) counts[value] = (counts[value] ?? 0) + 1;
       return counts;
     };
+    const delays = items
+      .flatMap((d) => (d.deliveredAt ? [Date.parse(d.deliveredAt) - Date.parse(d.createdAt)] : []))
+      .sort((a, b) => a - b);
+    const at = (q: number) => delays[Math.min(delays.length - 1, Math.floor(q * delays.length))] ?? 0;
     return {
       total: items.length,
       byStatus: tally(items.map((d) => d.status)),
+      delays: { delivered: delays.length, p50Ms: at(0.5), p99Ms: at(0.99), maxMs: delays.at(-1) ?? 0 },
       attempts: items.reduce((sum, d) => sum + d.attempts, 0),
       // Pending after a failed attempt: its retry is set for later (a minute, then 5, 30, …).
       retriesScheduled: items.filter((d) => d.status === "pending" && d.attempts > 0 && d.error).length,
@@ -230,7 +252,10 @@ try {
         `errors ${create.errors + create.non2xx + comment.errors + comment.non2xx}` +
         (d
           ? `; deliveries ${d.total} (${JSON.stringify(d.byStatus)}), ${d.attempts} attempts, target saw ${d.targetSaw}, ` +
-            `errors ${JSON.stringify(d.errors)}`
+            `errors ${JSON.stringify(d.errors)}` +
+            (d.delays.delivered > 0
+              ? `, event → delivered p50 ${d.delays.p50Ms} ms p99 ${d.delays.p99Ms} ms max ${d.delays.maxMs} ms`
+              : "")
           : ""),
     );
   }
@@ -267,27 +292,51 @@ try {
   console.log(`\n${database.description}; ${connections} connections, ${args.duration} s per load`);
   console.table(table);
 
-  // A healthy webhook beside a hanging one: the sender sends a batch of 10 at a time and waits for all of
-  // them, so how much of the healthy one's traffic gets through while the other hangs.
+  // A healthy webhook beside a hanging one, under the same load. The sender used to claim ten deliveries
+  // across all endpoints and wait for all ten, so the healthy one's waited for the hanging one's timeouts;
+  // each endpoint now has places of its own (decision 050). Checked: every delivery of the healthy webhook
+  // made, none later than a hanging attempt's timeout after its event.
   type Deliveries = Awaited<ReturnType<typeof deliveriesOf>>;
-  let beside: { seconds: number; hanging: Deliveries; healthy: Deliveries } | null = null;
+  let beside: {
+    seconds: number;
+    hanging: Deliveries;
+    healthy: Deliveries;
+    healthyAlone: Delays | null;
+    heldUp: boolean;
+  } | null = null;
   if (!args.values["skip-beside"]) {
     const hangingHook = await addWebhook("hang");
     const healthyHook = await addWebhook("ok");
     const started = performance.now();
     await measure(args.duration);
-    await new Promise((r) => setTimeout(r, attemptTimeoutMs + 2_000));
+    // The healthy one's last deliveries go out; a held-up sender would need the hanging attempts' timeouts.
+    const until = performance.now() + attemptTimeoutMs + 2_000;
+    let healthy = await deliveriesOf(healthyHook.id);
+    while ((healthy.byStatus.delivered ?? 0) < healthy.total && performance.now() < until) {
+      await new Promise((r) => setTimeout(r, 500));
+      healthy = await deliveriesOf(healthyHook.id);
+    }
     const seconds = Math.round((performance.now() - started) / 1000);
     await Promise.all([pause(hangingHook.id), pause(healthyHook.id)]);
+    const hanging = await deliveriesOf(hangingHook.id);
+    const heldUp =
+      (healthy.byStatus.delivered ?? 0) < healthy.total || healthy.delays.maxMs >= attemptTimeoutMs;
     beside = {
       seconds,
-      hanging: await deliveriesOf(hangingHook.id),
-      healthy: await deliveriesOf(healthyHook.id),
+      hanging,
+      healthy,
+      healthyAlone: rounds.find((r) => r.mode === "ok")?.deliveries?.delays ?? null,
+      heldUp,
     };
+    const alone = beside.healthyAlone;
     console.log(
       `A healthy webhook beside a hanging one, ${seconds} s after the load began: ` +
-        `${beside.healthy.byStatus.delivered ?? 0} of ${beside.healthy.total} delivered ` +
-        `(the hanging one: ${beside.hanging.attempts} attempts of ${beside.hanging.total})`,
+        `${healthy.byStatus.delivered ?? 0} of ${healthy.total} delivered, event → delivered p50 ` +
+        `${healthy.delays.p50Ms} ms p99 ${healthy.delays.p99Ms} ms max ${healthy.delays.maxMs} ms` +
+        (alone
+          ? ` (alone, in the ok round: p50 ${alone.p50Ms} ms p99 ${alone.p99Ms} ms max ${alone.maxMs} ms)`
+          : "") +
+        `; the hanging one: ${hanging.attempts} attempts of ${hanging.total}`,
     );
   }
   if (!args.values["no-results"])
@@ -307,7 +356,12 @@ try {
   for (const row of slowed)
     console.log(`SLOWER: with a ${row.target} target, p50 ${row["p50 × healthy"]} × a healthy target's`);
   for (const row of failed) console.log(`FAILED REQUESTS: ${row.failed} with target ${row.target}`);
-  if (slowed.length > 0 || failed.length > 0) process.exitCode = 1;
+  if (beside?.heldUp)
+    console.log(
+      `HELD UP: beside a hanging target, the healthy webhook's deliveries were not all made within ` +
+        `${attemptTimeoutMs / 1000} s of their events`,
+    );
+  if (slowed.length > 0 || failed.length > 0 || beside?.heldUp) process.exitCode = 1;
 } finally {
   await target.close();
   await server.stop();

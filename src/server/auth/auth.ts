@@ -1,7 +1,9 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
-import { genericOAuth, twoFactor } from "better-auth/plugins";
+// Each plugin from its own entry point: "better-auth/plugins" loads every plugin better-auth has.
+import { genericOAuth } from "better-auth/plugins/generic-oauth";
+import { twoFactor } from "better-auth/plugins/two-factor";
 import { eq } from "drizzle-orm";
 import { describeIssues } from "#shared/errors.ts";
 import type { SignUpRole } from "#shared/users/roles.ts";

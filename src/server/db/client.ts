@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
@@ -45,6 +45,38 @@ export interface Database {
 export const migrationLockKey = 7_245_910_014;
 
 export const migrationsFolder = path.join(projectRoot, "drizzle");
+
+/**
+ * The timestamp of the newest migration in drizzle-kit's journal (drizzle/meta/_journal.json). Drizzle's
+ * migrator applies every migration newer than the newest one recorded in the database, so a database that
+ * has recorded this one gets nothing from it.
+ */
+function newestMigrationMillis(folder: string): number {
+  const journal = JSON.parse(readFileSync(path.join(folder, "meta", "_journal.json"), "utf8")) as {
+    entries: Array<{ when: number }>;
+  };
+  return Math.max(...journal.entries.map((entry) => entry.when));
+}
+
+/**
+ * True when the database has recorded the newest migration, in one query on the app's own connection.
+ * The migrator would find nothing to apply, but only after reading and hashing every migration file,
+ * creating its schema and table if missing and running an empty transaction (and, on PostgreSQL, opening a
+ * connection of its own and taking the migration lock): a tenth to a third of a second of every start,
+ * which a restart after a crash waits for. Any doubt (no table yet, an error) answers false: the migrator
+ * then runs as before.
+ */
+async function hasNewestMigration(db: Db, folder: string): Promise<boolean> {
+  try {
+    const result = await db.execute<{ newest: string | number | null }>(
+      sql`select max(created_at) as newest from drizzle.__drizzle_migrations`,
+    );
+    const newest = (result as unknown as { rows: Array<{ newest: string | number | null }> }).rows[0]?.newest;
+    return newest !== null && newest !== undefined && Number(newest) >= newestMigrationMillis(folder);
+  } catch {
+    return false;
+  }
+}
 
 /** How the PostgreSQL pool copes with a database that is slow, stalled or gone. */
 export interface PoolOptions {
@@ -104,6 +136,7 @@ export function createDatabase(config: DatabaseConfig): Database {
       location: `PostgreSQL at ${url.hostname}:${url.port || 5432}`,
       url: config.databaseUrl,
       migrate: async () => {
+        if (await hasNewestMigration(db, migrationsFolder)) return;
         // Its own connection, without the statement timeout: a migration may rightly take minutes.
         const client = new pg.Client({
           connectionString: config.databaseUrl,
@@ -141,16 +174,103 @@ export function createDatabase(config: DatabaseConfig): Database {
     mkdirSync(path.dirname(dir), { recursive: true });
     client = new PGlite(dir);
   }
+  const statements = watchStatements(client);
   const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Db;
   return {
     db,
     kind: "pglite",
     location: "dataDir" in config ? `embedded PGlite in ${config.dataDir}` : "embedded PGlite",
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    migrate: async () => {
+      if (await hasNewestMigration(db, migrationsFolder)) return;
+      await migratePglite(drizzlePglite(client), { migrationsFolder });
+    },
     ping: async () => {
+      // PGlite runs one statement at a time, on this thread: a `select 1` queued behind the writes under way
+      // measures the queue, not the database (seconds for the first writes after a restart under load, when
+      // /readyz answered late, or 503 once its limit passed). While statements are under way, the next one
+      // to finish shows the database answering; an idle or closed database is asked.
+      if (client.ready && statements.underWay() > 0) return statements.nextAnswer();
       await db.execute(sql`select 1`);
     },
     close: () => client.close(),
+  };
+}
+
+/**
+ * Counts the statements and transactions under way on a PGlite instance (its `query`, `exec` and
+ * `transaction`, and a transaction's own `query` and `exec`: what drizzle calls), tells when the next one
+ * finishes without an error, and makes the top-level ones take turns with the rest of the process.
+ *
+ * Taking turns: a PGlite statement runs on this thread, and its promise chain never goes back to the event
+ * loop, so operations queued in PGlite ran back to back while no connection was accepted, no request read
+ * and no timer fired (after a restart under load, /readyz's connection waited 0.5-2 s for the first writes
+ * of eight clients; one request's own queries, one after the other, did the same). Each top-level operation
+ * now starts on a turn of the event loop of its own, after the one before it has finished: PGlite runs one at
+ * a time anyway, and between two of them the process takes in what has arrived. Not before PGlite is ready:
+ * its start runs a query of its own through `query`.
+ */
+function watchStatements(client: PGlite) {
+  let underWay = 0;
+  let waiting: Array<() => void> = [];
+  let takesTurns = false;
+  let lastTurn: Promise<unknown> = Promise.resolve();
+  const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+  // From the first turn of the event loop after PGlite is ready: that turn waited 0.1-0.3 s (idle) right
+  // after the start, and the start's own few queries would have paid it.
+  void client.waitReady.then(nextTurn).then(
+    () => {
+      takesTurns = true;
+    },
+    () => {},
+  );
+  const inTurn = <R>(run: () => Promise<R>): Promise<R> => {
+    if (!takesTurns) return run();
+    const result = lastTurn.then(nextTurn).then(run);
+    lastTurn = result.catch(() => {});
+    return result;
+  };
+  const watch =
+    <A extends unknown[], R>(run: (...args: A) => Promise<R>, { topLevel }: { topLevel: boolean }) =>
+    (...args: A): Promise<R> => {
+      underWay++;
+      const settled = (answered: boolean) => {
+        underWay--;
+        if (!answered) return;
+        const resolvers = waiting;
+        waiting = [];
+        for (const resolve of resolvers) resolve();
+      };
+      return (topLevel ? inTurn(() => run(...args)) : run(...args)).then(
+        (result) => {
+          settled(true);
+          return result;
+        },
+        (error: unknown) => {
+          settled(false);
+          throw error;
+        },
+      );
+    };
+  const watchQueries = (target: Pick<PGlite, "query" | "exec">, topLevel: boolean) => {
+    target.query = watch(target.query.bind(target), { topLevel }) as typeof target.query;
+    target.exec = watch(target.exec.bind(target), { topLevel }) as typeof target.exec;
+  };
+  watchQueries(client, true);
+  const transaction = client.transaction.bind(client);
+  client.transaction = watch(
+    (callback: Parameters<typeof transaction>[0]) =>
+      transaction((tx) => {
+        watchQueries(tx, false);
+        return callback(tx);
+      }),
+    { topLevel: true },
+  ) as typeof client.transaction;
+  return {
+    underWay: () => underWay,
+    nextAnswer: () =>
+      new Promise<void>((resolve) => {
+        waiting.push(resolve);
+      }),
   };
 }
 

@@ -55,6 +55,10 @@ export const webhookDeliveries = pgTable(
       .on(t.endpointId, t.eventId)
       .where(sql`${t.redeliveryOf} is null and ${t.eventId} is not null`),
     index("webhook_deliveries_due_idx").on(t.status, t.nextAttemptAt),
+    // The sender claims each endpoint's oldest due deliveries (decision 050): only pending rows, per endpoint.
+    index("webhook_deliveries_pending_idx")
+      .on(t.endpointId, t.nextAttemptAt, t.id)
+      .where(sql`${t.status} = 'pending'`),
     index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.createdAt, t.id),
     index("webhook_deliveries_finished_idx").on(t.finishedAt),
   ],

@@ -23,6 +23,12 @@ export const webhookRetryDelaysMs = [
   720 * minute,
 ] as const;
 export const webhookMaxAttempts = webhookRetryDelaysMs.length + 1;
+/**
+ * Attempts one endpoint may have under way on one instance (decision 050). Two could not keep up with one
+ * busy endpoint here (8 clients writing: its deliveries fell behind by seconds); four kept up as the old
+ * batches of ten did. A receiver that hangs holds only its own four.
+ */
+export const webhookPlacesPerEndpoint = 4;
 
 export interface WebhookSenderOptions {
   db: Db;
@@ -30,7 +36,11 @@ export interface WebhookSenderOptions {
   allowPrivate: boolean;
   log: { warn(fields: object, message: string): void; error(fields: object, message: string): void };
   clock?: Clock;
-  batchSize?: number;
+  /**
+   * Attempts one endpoint may have under way on this instance (webhookPlacesPerEndpoint): a receiver that
+   * hangs until the timeout holds only its own places, and the other endpoints' deliveries go on.
+   */
+  perEndpoint?: number;
   /** One attempt's limit (10 s). */
   timeoutMs?: number;
   /**
@@ -43,7 +53,10 @@ export interface WebhookSenderOptions {
 export interface WebhookSender {
   /** Sends what is due, in the background; the dispatcher calls it after a commit queued deliveries. Never throws. */
   wake(): void;
-  /** Claims and sends until nothing is due; resolves with how many attempts were made. */
+  /**
+   * Claims and sends until nothing is due and no attempt is under way; resolves with how many attempts
+   * this instance started meanwhile.
+   */
   drain(): Promise<number>;
   stop(): Promise<void>;
 }
@@ -54,17 +67,30 @@ const isRetryable = (result: WebhookPostResult) =>
     : result.status === 429 || result.status >= 500 || result.status === 408;
 
 /**
- * Sends queued webhook deliveries: woken after each commit that queued some, and by the scheduled job
- * (webhookDeliveryJob) for retries and for what an instance left behind when it stopped. Any number of
- * instances may run on one database: each attempt is claimed by exactly one of them.
+ * Sends queued webhook deliveries: woken after each commit that queued some, by each attempt that ends (its
+ * place is free), and by the scheduled job (webhookDeliveryJob) for retries and for what an instance left
+ * behind when it stopped. Each endpoint has `perEndpoint` places: due deliveries are claimed for the free
+ * places of every endpoint at once, so a receiver that hangs delays only its own deliveries (decision 050).
+ * Any number of instances may run on one database: each attempt is claimed by exactly one of them.
  */
 export function createWebhookSender(options: WebhookSenderOptions): WebhookSender {
-  const { db, allowPrivate, log, clock = systemClock, batchSize = 10, instance } = options;
+  const {
+    db,
+    allowPrivate,
+    log,
+    clock = systemClock,
+    perEndpoint = webhookPlacesPerEndpoint,
+    instance,
+  } = options;
   const timeoutMs = options.timeoutMs ?? webhookTimeoutMs;
   // Longer than one attempt can take, so a live sender's claim never lapses under it.
   const leaseMs = timeoutMs + 2 * minute;
-  let running: Promise<number> | null = null;
-  let again = false;
+  /** Attempts under way on this instance, by endpoint id. */
+  const underWay = new Map<string, number>();
+  const attempts = new Set<Promise<void>>();
+  let started = 0;
+  let claiming: Promise<void> | null = null;
+  let claimAgain = false;
   let stopped = false;
 
   async function attempt(
@@ -123,55 +149,78 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
     );
   }
 
-  async function round(): Promise<number> {
-    let attempts = 0;
-    for (;;) {
-      // Not beating: no claims now (the heartbeat wakes the sender when it gets through again).
-      if (instance && !instance.isAlive()) return attempts;
-      const mark = instance?.mark() ?? 0;
-      const now = clock.now();
-      const claimed = await claimDueDeliveries(db, {
-        now,
-        leaseUntil: new Date(now.getTime() + leaseMs),
-        limit: batchSize,
-        claimedBy: instance?.id ?? null,
+  /** Starts a claimed attempt in its endpoint's place; when it ends, the place is free for the next one. */
+  function begin(claim: Awaited<ReturnType<typeof claimDueDeliveries>>[number], mark: number) {
+    const endpointId = claim.endpoint.id;
+    underWay.set(endpointId, (underWay.get(endpointId) ?? 0) + 1);
+    started++;
+    const run: Promise<void> = attempt(claim, mark)
+      .catch((error: unknown) =>
+        log.error({ err: error, deliveryId: claim.delivery.id }, "Sending a webhook failed"),
+      )
+      .finally(() => {
+        const left = (underWay.get(endpointId) ?? 1) - 1;
+        if (left > 0) underWay.set(endpointId, left);
+        else underWay.delete(endpointId);
+        attempts.delete(run);
+        wake();
       });
-      await Promise.all(claimed.map((claim) => attempt(claim, mark)));
-      attempts += claimed.length;
-      if (claimed.length < batchSize || stopped) return attempts;
-    }
+    attempts.add(run);
   }
 
-  // One round at a time per instance; a wake during a round asks for one more round after it.
-  function drain(): Promise<number> {
-    if (running) {
-      again = true;
-      return running;
+  /**
+   * Claims what is due for the free places and starts those attempts, without waiting for them. One claim
+   * at a time per instance (the places it counts must be current); a wake meanwhile asks for one more.
+   */
+  function fill(): Promise<void> {
+    if (claiming) {
+      claimAgain = true;
+      return claiming;
     }
-    running = (async () => {
-      let total = 0;
+    claiming = (async () => {
       try {
         do {
-          again = false;
-          total += await round();
-        } while (again && !stopped);
+          claimAgain = false;
+          // Not beating: no claims now (the heartbeat wakes the sender when it gets through again).
+          if (stopped || (instance && !instance.isAlive())) return;
+          const mark = instance?.mark() ?? 0;
+          const now = clock.now();
+          const claimed = await claimDueDeliveries(db, {
+            now,
+            leaseUntil: new Date(now.getTime() + leaseMs),
+            perEndpoint,
+            underWay,
+            claimedBy: instance?.id ?? null,
+          });
+          for (const claim of claimed) begin(claim, mark);
+        } while (claimAgain);
       } finally {
-        running = null;
+        claiming = null;
       }
-      return total;
     })();
-    return running;
+    return claiming;
+  }
+
+  function wake() {
+    if (stopped) return;
+    fill().catch((error: unknown) => log.error({ err: error }, "Sending webhooks failed"));
   }
 
   return {
-    wake() {
-      if (stopped) return;
-      drain().catch((error: unknown) => log.error({ err: error }, "Sending webhooks failed"));
+    wake,
+    async drain() {
+      const before = started;
+      for (;;) {
+        await fill();
+        if (attempts.size === 0 || stopped) return started - before;
+        // Their ends free places, and the next claim may find more.
+        await Promise.all(attempts);
+      }
     },
-    drain,
     async stop() {
       stopped = true;
-      await running?.catch(() => {});
+      await claiming?.catch(() => {});
+      await Promise.all(attempts);
     },
   };
 }

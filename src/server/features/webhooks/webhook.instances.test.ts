@@ -58,8 +58,7 @@ async function queue(count: number) {
   );
 }
 
-const sender = (db: Database["db"]) =>
-  createWebhookSender({ db, allowPrivate: true, log: quiet, clock, batchSize: 5 });
+const sender = (db: Database["db"]) => createWebhookSender({ db, allowPrivate: true, log: quiet, clock });
 
 describe("two instances on one database", () => {
   it("send each of 40 queued deliveries exactly once", async () => {

@@ -1,4 +1,4 @@
-import { and, arrayContains, asc, count, desc, eq, inArray, lt, lte, sql } from "drizzle-orm";
+import { and, arrayContains, asc, count, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { WebhookEventType } from "#shared/webhooks/webhook.schemas.ts";
 import type { Db } from "../../db/client.ts";
 import { webhookDeliveries, webhookEndpoints } from "../../db/schema/index.ts";
@@ -86,43 +86,46 @@ export function findDeliveriesOf(
 }
 
 /**
- * Claims up to `limit` due deliveries for this instance: the attempt is counted and next_attempt_at moves
- * to the end of a lease, in one statement over rows locked with FOR UPDATE SKIP LOCKED, so concurrent
- * instances claim disjoint rows and no transaction stays open while the receiver is called. Deliveries of
- * a paused endpoint are left waiting. A sender that
- * dies mid-attempt leaves the row to be claimed again once its lease has passed, or as soon as the other
- * instances find it dead (claimedBy, decision 041). Returns each claimed
- * delivery with its endpoint's URL and current secret.
+ * Claims due deliveries for this instance, oldest first, at most `slots(endpoint)` for each endpoint (its free
+ * places: decision 050), so that one endpoint's backlog never fills the sender. The attempt is counted and
+ * next_attempt_at moves to the end of a lease, in one statement over rows locked with FOR UPDATE SKIP
+ * LOCKED, so concurrent instances claim disjoint rows and no transaction stays open while the receiver is
+ * called. Deliveries of a paused endpoint are left waiting. A sender that dies mid-attempt leaves the row to
+ * be claimed again once its lease has passed, or as soon as the other instances find it dead (claimedBy,
+ * decision 041). Returns each claimed delivery with its endpoint's URL and current secret.
  */
 export async function claimDueDeliveries(
   db: Db,
   {
     now,
     leaseUntil,
-    limit,
+    perEndpoint,
+    underWay,
     claimedBy,
-  }: { now: Date; leaseUntil: Date; limit: number; claimedBy: string | null },
+  }: {
+    now: Date;
+    leaseUntil: Date;
+    /** Attempts an endpoint may have under way on this instance. */
+    perEndpoint: number;
+    /** Attempts under way on this instance, by endpoint id (those endpoints get fewer, or none). */
+    underWay: ReadonlyMap<string, number>;
+    claimedBy: string | null;
+  },
 ) {
-  const due = db
-    .select({ id: webhookDeliveries.id })
-    .from(webhookDeliveries)
-    .where(
-      and(
-        eq(webhookDeliveries.status, "pending"),
-        lte(webhookDeliveries.nextAttemptAt, now),
-        // A paused endpoint's queued deliveries wait until it is switched back on.
-        inArray(
-          webhookDeliveries.endpointId,
-          db
-            .select({ id: webhookEndpoints.id })
-            .from(webhookEndpoints)
-            .where(eq(webhookEndpoints.active, true)),
-        ),
-      ),
-    )
-    .orderBy(asc(webhookDeliveries.nextAttemptAt), asc(webhookDeliveries.id))
-    .limit(limit)
-    .for("update", { skipLocked: true });
+  const busy = JSON.stringify(Object.fromEntries(underWay));
+  // Per active endpoint, its oldest due deliveries up to its free places (webhook_deliveries_pending_idx).
+  const due = sql`
+    select d.id
+      from ${webhookEndpoints} e
+      cross join lateral (
+        select w.id
+          from ${webhookDeliveries} w
+         where w.endpoint_id = e.id and w.status = 'pending' and w.next_attempt_at <= ${now.toISOString()}::timestamptz
+         order by w.next_attempt_at, w.id
+         limit greatest(${perEndpoint}::int - coalesce((${busy}::jsonb ->> e.id)::int, 0), 0)
+         for update of w skip locked
+      ) d
+     where e.active`;
   const claimed = await db
     .update(webhookDeliveries)
     // The last attempt's outcome is cleared: the log shows this attempt as under way until it is recorded.
@@ -134,7 +137,9 @@ export async function claimDueDeliveries(
       responseBody: null,
       lastError: null,
     })
-    .where(and(inArray(webhookDeliveries.id, due), eq(webhookDeliveries.status, "pending")))
+    // = any(array(…)): the claim runs once, as an InitPlan. As `in (…)` PostgreSQL may run it again for
+    // each row it updates, and each run skips the rows the statement has just updated: it claimed them all.
+    .where(and(sql`${webhookDeliveries.id} = any(array(${due}))`, eq(webhookDeliveries.status, "pending")))
     .returning();
   if (claimed.length === 0) return [];
   const endpoints = await db
@@ -147,6 +152,8 @@ export async function claimDueDeliveries(
       ),
     );
   const byId = new Map(endpoints.map((e) => [e.id, e]));
+  // Oldest first: each endpoint's attempts start in the order its events happened.
+  claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
   return claimed.flatMap((delivery) => {
     const endpoint = byId.get(delivery.endpointId);
     return endpoint ? [{ delivery, endpoint }] : [];
