@@ -2,7 +2,8 @@ import { defineConfig } from "@playwright/test";
 import base from "./playwright.config.ts";
 
 // The whole browser suite against two app instances on one PostgreSQL database, behind a loopback balancer
-// that alternates requests between them (scripts/e2e-server.ts with E2E_INSTANCES=2).
+// that alternates requests between them (scripts/e2e-server.ts with E2E_INSTANCES=2), each running the server
+// compiled as production runs it (E2E_BUILT=1).
 export default defineConfig({
   ...base,
   webServer: {
@@ -10,6 +11,6 @@ export default defineConfig({
     command: "node --import tsx scripts/e2e-server.ts",
     // Shows the balancer's line and, at the end, how many requests each instance answered.
     stdout: "pipe",
-    env: { ...(base.webServer as { env: Record<string, string> }).env, E2E_INSTANCES: "2" },
+    env: { ...(base.webServer as { env: Record<string, string> }).env, E2E_INSTANCES: "2", E2E_BUILT: "1" },
   },
 });

@@ -9,6 +9,9 @@
 // (E2E_DATABASE_SERVER, the local server by default) sharing DATA_DIR, behind a loopback balancer
 // (scripts/e2e-balancer.ts) on the journeys' port that alternates requests between them. The clock moves on
 // both; due jobs are run on both (their leases let each run once).
+//
+// E2E_BUILT=1 (the two-instance suite sets it): the app is compiled first as `npm start` runs the server
+// (scripts/build-server.mjs, packages bundled, decision 048) and run as JavaScript, not through tsx.
 import { type ChildProcess, spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import http, { createServer } from "node:http";
@@ -99,8 +102,16 @@ const appPorts =
     ? Array.from({ length: instanceCount }, (_, i) => settings.port + 1 + i)
     : [settings.port];
 
+let appCommand = ["--import", "tsx", path.join(root, "scripts/e2e-app.ts")];
+if (process.env.E2E_BUILT === "1") {
+  const { buildServer } = await import("./build-server.mjs");
+  const outfile = "dist/e2e/app.js";
+  await buildServer({ entry: "scripts/e2e-app.ts", outfile });
+  appCommand = [path.join(root, outfile)];
+}
+
 for (const port of appPorts) {
-  const app = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts/e2e-app.ts")], {
+  const app = spawn(process.execPath, appCommand, {
     cwd: root,
     stdio: ["inherit", "inherit", "inherit", "ipc"],
     env: {
