@@ -81,3 +81,27 @@ test("a technician who reads German gets the home drawn in German, in the dark, 
   await tina.page.screenshot({ path: "e2e/.artifacts/technician-home-de-dark-375.png", fullPage: true });
   await tina.close();
 });
+
+test("a button pressed on the drawn home before its code has run is answered once the code is there", async ({
+  browser,
+}) => {
+  const una = await signUpInNewBrowser(browser, "Una", "User");
+  // A slow phone: the page's code arrives 1.5 s after the HTML has been painted.
+  await una.page.route("**/assets/*.js", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  const errors = watchErrors(una.page);
+  await una.page.goto("/user-home", { waitUntil: "domcontentloaded" });
+  const isReacts = () =>
+    una.page
+      .getByRole("button", { name: "Create New Ticket" })
+      .evaluate((button) => Object.keys(button).some((key) => key.startsWith("__reactProps$")));
+  expect(await isReacts()).toBe(false);
+  await una.page.getByRole("button", { name: "Create New Ticket" }).click();
+  // Held, not lost: the form opens when React has the page, and only once (not opened and closed again).
+  await expect(una.page.getByRole("region", { name: "Create New Ticket" })).toBeVisible();
+  await expect(una.page.getByRole("button", { name: "Hide Form" })).toBeVisible();
+  expect(errors).toEqual([]);
+  await una.close();
+});

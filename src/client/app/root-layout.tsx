@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from "react";
 import { PageSpinner } from "../components/ui/spinner.tsx";
 import { useLocaleSync } from "../features/locale/locale.ts";
 import { useThemeSync } from "../features/theme/theme.ts";
+import { EarlyClickReplay } from "../lib/early-click.ts";
 import { focusWhenRendered } from "../lib/focus.ts";
 import { Outlet, useIsNavigating, useLocation, useNavigationType } from "../lib/router.tsx";
 import { useActorQuery } from "../lib/use-actor.ts";
@@ -54,6 +55,8 @@ export function RootLayout() {
       >
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
+          {/* A button pressed before the drawn page was React's, pressed again now that it is. */}
+          <EarlyClickReplay />
         </Suspense>
       </main>
     </div>

@@ -1,0 +1,99 @@
+import { act, useState } from "react";
+import { hydrateRoot, type Root } from "react-dom/client";
+import { renderToString } from "react-dom/server";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { earlyClickKey, themeScript } from "#shared/theme/theme-script.ts";
+import { EarlyClickReplay } from "./early-click.ts";
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+/** A drawn page's button: how many presses React has handled, shown in its label. */
+function Page() {
+  const [presses, setPresses] = useState(0);
+  return (
+    <main>
+      <button type="button" onClick={() => setPresses((count) => count + 1)}>
+        Create New Ticket ({presses})
+      </button>
+      <EarlyClickReplay />
+    </main>
+  );
+}
+
+let root: Root | undefined;
+
+/** The page as the server draws it: markup in #root, no code yet. */
+function drawPage() {
+  const container = document.createElement("div");
+  container.id = "root";
+  container.innerHTML = renderToString(<Page />);
+  document.body.append(container);
+  return { container, button: container.querySelector("button")! };
+}
+
+const hydrate = (container: HTMLElement) =>
+  act(() => {
+    root = hydrateRoot(container, <Page />);
+  });
+
+beforeAll(() => {
+  // The inline <head> script, run once as the browser runs it before anything else.
+  const script = document.createElement("script");
+  script.textContent = themeScript;
+  document.head.append(script);
+});
+
+afterEach(() => {
+  act(() => root?.unmount());
+  root = undefined;
+  document.body.replaceChildren();
+  (document as { [earlyClickKey]?: unknown })[earlyClickKey] = undefined;
+});
+
+describe("a button pressed before the code has taken the page over", () => {
+  it("is held, goes no further, and is pressed once when React has the page", async () => {
+    const { container, button } = drawPage();
+    let reachedRoot = 0;
+    container.addEventListener("click", () => reachedRoot++);
+    button.click();
+    expect(reachedRoot).toBe(0);
+    expect((document as { [earlyClickKey]?: unknown })[earlyClickKey]).toBe(button);
+    expect(button.textContent).toBe("Create New Ticket (0)");
+
+    await hydrate(container);
+    expect(button.textContent).toBe("Create New Ticket (1)");
+    expect(reachedRoot).toBe(1);
+  });
+
+  it("holds only the last of several presses: the page answers one, as it would have", async () => {
+    const { container, button } = drawPage();
+    button.click();
+    button.click();
+    await hydrate(container);
+    expect(button.textContent).toBe("Create New Ticket (1)");
+  });
+
+  it("holds nothing once React has the button: each press is handled once, at once", async () => {
+    const { container, button } = drawPage();
+    await hydrate(container);
+    act(() => button.click());
+    act(() => button.click());
+    expect(button.textContent).toBe("Create New Ticket (2)");
+    expect((document as { [earlyClickKey]?: unknown })[earlyClickKey]).toBeUndefined();
+  });
+
+  it("leaves a form's submit button to the browser", () => {
+    const container = document.createElement("div");
+    container.id = "root";
+    container.innerHTML = '<form><button type="submit">Send</button></form>';
+    document.body.append(container);
+    let submitted = 0;
+    container.querySelector("form")!.addEventListener("submit", (event) => {
+      event.preventDefault();
+      submitted++;
+    });
+    container.querySelector("button")!.click();
+    expect(submitted).toBe(1);
+    expect((document as { [earlyClickKey]?: unknown })[earlyClickKey]).toBeUndefined();
+  });
+});
