@@ -1,6 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { activateLocale } from "../../../lib/i18n.ts";
 import { makeMe, makeTicket } from "../../../test/fixtures.ts";
 import { renderWithApp, stubFetch } from "../../../test/render.tsx";
 import { TicketList } from "./ticket-list.tsx";
@@ -39,6 +40,28 @@ describe("TicketList", () => {
     expect(within(second).getByText("Unassigned")).toBeInTheDocument();
     expect(within(second).getByText("Open")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Load more" })).not.toBeInTheDocument();
+  });
+
+  it("names the priority in the reader's language", async () => {
+    await activateLocale("de");
+    try {
+      const ticket = makeTicket({ title: "Drucker offline", priority: "High", category: "Hardware" });
+      vi.stubGlobal(
+        "fetch",
+        stubFetch({
+          "GET /api/me": { body: makeMe() },
+          "GET /api/tickets": { body: { items: [ticket], nextCursor: null } },
+        }).fetchStub,
+      );
+      renderWithApp(<TicketList filters={{ scope: "visible" }} />);
+      const row = await screen.findByRole("link", { name: /Drucker offline/ });
+      // "Hoch" on a phone, "Priorität Hoch" from the sm width up and for screen readers.
+      expect(within(row).getByText("Hoch")).toHaveAttribute("aria-hidden", "true");
+      expect(within(row).getByText("Priorität Hoch")).toBeInTheDocument();
+      expect(row).not.toHaveTextContent(/High|priority/);
+    } finally {
+      await activateLocale("en");
+    }
   });
 
   it("asks for the chosen scope and loads the next page with the cursor", async () => {

@@ -16,7 +16,7 @@ import { Link } from "../../../lib/router.tsx";
 import { toast } from "../../../lib/toast.ts";
 import { useActor } from "../../../lib/use-actor.ts";
 import { type TicketListFilters, ticketListQuery } from "../ticket.api.ts";
-import { categoryLabels } from "../ticket-labels.ts";
+import { categoryLabels, priorityLabels } from "../ticket-labels.ts";
 import { useTicketListKeys } from "../use-ticket-list-keys.ts";
 import { BulkActionsBar } from "./bulk-actions-bar.tsx";
 import { TicketDueBadge } from "./ticket-sla.tsx";
@@ -186,6 +186,7 @@ interface TicketRowProps {
 }
 
 function TicketRow({ ticket, isSelected, onFocus }: TicketRowProps) {
+  const label = i18n._(priorityLabels[ticket.priority]);
   return (
     <Link
       to={`/tickets/${ticket.ticketId}`}
@@ -218,10 +219,11 @@ function TicketRow({ ticket, isSelected, onFocus }: TicketRowProps) {
             aria-hidden="true"
             className={cn("mr-1.5 inline-block size-2 rounded-full", priorityDots[ticket.priority])}
           />
-          <span>
-            {ticket.priority}
-            <span className="sr-only sm:not-sr-only"> priority</span>
+          {/* "High" on a phone, "High priority" from the sm width up and always for screen readers. */}
+          <span aria-hidden="true" className="sm:hidden">
+            {label}
           </span>
+          <span className="sr-only sm:not-sr-only">{t`${label} priority`}</span>
           <Dot />
           <span className="text-slate-700">{ticket.createdByName ?? t`Unknown requester`}</span>
           <Dot />
