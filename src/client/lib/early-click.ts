@@ -1,10 +1,10 @@
 import { useEffect } from "react";
-import { earlyClickKey } from "#shared/theme/theme-script.ts";
+import { earlyClickKey, reactPropsKeyPrefix } from "#shared/theme/theme-script.ts";
 
 type HoldingDocument = Document & { [earlyClickKey]?: HTMLButtonElement };
 
 /** Whether React has taken this node over: hydration gives each of its elements React's props. */
-const isReacts = (node: Element) => Object.keys(node).some((key) => key.startsWith("__reactProps$"));
+const isReacts = (node: Element) => Object.keys(node).some((key) => key.startsWith(reactPropsKeyPrefix));
 
 /**
  * Presses again the button someone pressed on a drawn page before the code had taken it over (held by the

@@ -10,6 +10,9 @@ const localeStorageKey = "helpdesk-locale";
  */
 const loadAfterFirstPaint = `document.addEventListener("DOMContentLoaded",function(){var r=document.getElementById("root"),e=r&&r.getAttribute("data-entry"),done=false;if(!e)return;function load(){if(done)return;done=true;var h=document.head;(r.getAttribute("data-preload")||"").split(" ").forEach(function(f){if(!f)return;var k=document.createElement("link");k.rel="modulepreload";k.crossOrigin="";k.href=f;h.appendChild(k)});var s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=e;h.appendChild(s)}requestAnimationFrame(function(){setTimeout(load,0)});setTimeout(load,200)});`;
 
+/** The name React gives its props on a DOM node it has taken over (a prefix; the rest is random per load). */
+export const reactPropsKeyPrefix = "__reactProps$";
+
 /** Where (on `document`) the inline script keeps the button pressed before React took it over (src/client/lib/early-click.ts). */
 export const earlyClickKey = "helpdeskEarlyClick";
 
@@ -20,7 +23,7 @@ export const earlyClickKey = "helpdeskEarlyClick";
  * is React's (its DOM node carries React's props). Submit buttons are left to the browser: a form's own
  * submit works without code, and the sign-in form's waits disabled.
  */
-const holdEarlyClicks = `document.addEventListener("click",function(e){var t=e.target,b=t&&t.closest&&t.closest("button");if(!b||b.type==="submit"||!b.closest("#root"))return;var o=Object.keys(b);for(var i=0;i<o.length;i++)if(o[i].indexOf("__reactProps$")===0)return;document.${earlyClickKey}=b;e.stopPropagation();e.preventDefault()},true);`;
+const holdEarlyClicks = `document.addEventListener("click",function(e){var t=e.target,b=t&&t.closest&&t.closest("button");if(!b||b.type==="submit"||!b.closest("#root"))return;var o=Object.keys(b);for(var i=0;i<o.length;i++)if(o[i].indexOf("${reactPropsKeyPrefix}")===0)return;document.${earlyClickKey}=b;e.stopPropagation();e.preventDefault()},true);`;
 
 /**
  * Runs inline in <head> before any CSS is applied, so a dark page never flashes light: the stored choice,
@@ -31,7 +34,7 @@ const holdEarlyClicks = `document.addEventListener("click",function(e){var t=e.t
  * 043). On a prerendered first screen (`<div id="root" data-entry>`), it asks for the app's code only
  * once that screen is painted: the page needs no script to be seen, and the code no longer competes with
  * the stylesheet for the first paint (decision 043). A button pressed before the code has taken it over is
-pressed again once it has (holdEarlyClicks, above). Inline, so the CSP allows exactly this text by its
+ * pressed again once it has (holdEarlyClicks, above). Inline, so the CSP allows exactly this text by its
  * hash (src/server/http/security-headers.ts), never 'unsafe-inline'.
  */
 export const themeScript = `try{var t=localStorage.getItem("${themeStorageKey}");var d=t==="dark"||(t!=="light"&&matchMedia("(prefers-color-scheme: dark)").matches);document.documentElement.classList.toggle("dark",d)}catch(e){}try{var l=localStorage.getItem("${localeStorageKey}");if(l!=="en"&&l!=="de"){l="en";var n=navigator.languages&&navigator.languages.length?navigator.languages:[navigator.language];for(var i=0;i<n.length;i++){var p=String(n[i]).toLowerCase().split("-")[0];if(p==="en"||p==="de"){l=p;break}}}if(l!=="en")document.documentElement.classList.add("other-language")}catch(e){}${holdEarlyClicks}${loadAfterFirstPaint}`;
