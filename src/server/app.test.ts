@@ -38,6 +38,26 @@ describe("HTTP contract", () => {
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
   });
 
+  it("sends helmet's page headers on every answer, a 404 and a file too, and no Strict-Transport-Security over http", async () => {
+    for (const url of ["/healthz", "/api/no-such-thing", "/sign-in"]) {
+      const response = await request(t.app, { method: "GET", url });
+      expect(response.headers, url).toMatchObject({
+        "cross-origin-opener-policy": "same-origin",
+        "cross-origin-resource-policy": "same-origin",
+        "origin-agent-cluster": "?1",
+        "referrer-policy": "no-referrer",
+        "x-content-type-options": "nosniff",
+        "x-dns-prefetch-control": "off",
+        "x-frame-options": "SAMEORIGIN",
+        "x-permitted-cross-domain-policies": "none",
+        "x-xss-protection": "0",
+      });
+      expect(String(response.headers["content-security-policy"]), url).toContain("default-src 'self'");
+      expect(response.headers, url).not.toHaveProperty("strict-transport-security");
+      expect(response.headers, url).not.toHaveProperty("x-powered-by");
+    }
+  });
+
   it("tags every answer with a request id", async () => {
     const response = await request(t.app, { method: "GET", url: "/healthz" });
     expect(response.headers["x-request-id"]).toMatch(/^[\w-]+$/);

@@ -79,7 +79,7 @@ export async function notificationRoutes(
   // sends only what concerns a resource of its kind.
   app.get(
     "/api/notifications/stream",
-    { schema: { querystring: streamQuery }, helmet: false },
+    { schema: { querystring: streamQuery }, config: { securityHeaders: false } },
     async (request, reply) => {
       const { actor } = contextOf(request);
       const lastEventId = lastEventIdOf(request.headers["last-event-id"], request.query.lastEventId);
