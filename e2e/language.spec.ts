@@ -57,6 +57,28 @@ test("on the sign-in page: to German and back, kept in this browser, and in the 
   await close();
 });
 
+test("German chosen on the sign-in page before its code has run is applied once the code is there", async ({
+  browser,
+}) => {
+  const { page, close } = await signedOutPage(browser, "en-US");
+  // A slow phone: the page's code arrives 1.5 s after the drawn page has been painted.
+  await page.route("**/assets/*.js", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto("/sign-in", { waitUntil: "domcontentloaded" });
+  const isReacts = () =>
+    languageSelect(page, "Language").evaluate((select) =>
+      Object.keys(select).some((key) => key.startsWith("__reactProps$")),
+    );
+  expect(await isReacts()).toBe(false);
+  await languageSelect(page, "Language").selectOption("de");
+  await expect(page.getByRole("heading", { level: 1, name: "Anmelden" })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  await expect(languageSelect(page, "Sprache")).toHaveValue("de");
+  await close();
+});
+
 test("a browser that prefers German gets German without choosing", async ({ browser }) => {
   const { page, close } = await signedOutPage(browser, "de-DE");
   await page.goto("/sign-in");

@@ -105,3 +105,29 @@ test("a button pressed on the drawn home before its code has run is answered onc
   expect(errors).toEqual([]);
   await una.close();
 });
+
+test("a drawn page asks for its code only once its first paint has been shown, signed out and signed in", async ({
+  browser,
+  page,
+}) => {
+  const una = await signUpInNewBrowser(browser, "Una", "User");
+  for (const [who, drawn, path] of [
+    ["signed out", page, "/sign-in"],
+    ["a user", una.page, "/user-home"],
+  ] as const) {
+    await drawn.goto(path);
+    await hydrated(drawn);
+    const { paint, code } = await drawn.evaluate(() => ({
+      paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN,
+      code: performance
+        .getEntriesByType("resource")
+        .filter((entry) => /\/assets\/[^/]+\.js$/.test(new URL(entry.name).pathname))
+        .map((entry) => entry.startTime),
+    }));
+    // The theme script asks for the code (decision 043); the paint it waits for is recorded first.
+    expect(paint, who).toBeGreaterThan(0);
+    expect(code.length, who).toBeGreaterThan(0);
+    for (const start of code) expect(start, who).toBeGreaterThan(paint);
+  }
+  await una.close();
+});

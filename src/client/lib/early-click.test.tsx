@@ -2,7 +2,7 @@ import { act, useState } from "react";
 import { hydrateRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { earlyClickKey, themeScript } from "#shared/theme/theme-script.ts";
+import { earlyChangeKey, earlyClickKey, themeScript } from "#shared/theme/theme-script.ts";
 import { EarlyClickReplay } from "./early-click.ts";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -10,8 +10,14 @@ import { EarlyClickReplay } from "./early-click.ts";
 /** A drawn page's button: how many presses React has handled, shown in its label. */
 function Page() {
   const [presses, setPresses] = useState(0);
+  const [language, setLanguage] = useState("en");
   return (
     <main>
+      <select aria-label="Language" value={language} onChange={(event) => setLanguage(event.target.value)}>
+        <option value="en">English</option>
+        <option value="de">Deutsch</option>
+      </select>
+      <p>Language: {language}</p>
       <button type="button" onClick={() => setPresses((count) => count + 1)}>
         Create New Ticket ({presses})
       </button>
@@ -28,7 +34,12 @@ function drawPage() {
   container.id = "root";
   container.innerHTML = renderToString(<Page />);
   document.body.append(container);
-  return { container, button: container.querySelector("button")! };
+  return {
+    container,
+    button: container.querySelector("button")!,
+    select: container.querySelector("select")!,
+    shown: () => container.querySelector("p")!.textContent,
+  };
 }
 
 const hydrate = (container: HTMLElement) =>
@@ -48,6 +59,7 @@ afterEach(() => {
   root = undefined;
   document.body.replaceChildren();
   (document as { [earlyClickKey]?: unknown })[earlyClickKey] = undefined;
+  (document as { [earlyChangeKey]?: unknown })[earlyChangeKey] = undefined;
 });
 
 describe("a button pressed before the code has taken the page over", () => {
@@ -95,5 +107,31 @@ describe("a button pressed before the code has taken the page over", () => {
     container.querySelector("button")!.click();
     expect(submitted).toBe(1);
     expect((document as { [earlyClickKey]?: unknown })[earlyClickKey]).toBeUndefined();
+  });
+});
+
+describe("a choice made in a select before the code has taken the page over", () => {
+  const choose = (select: HTMLSelectElement, value: string) => {
+    select.value = value;
+    select.dispatchEvent(new Event("change", { bubbles: true }));
+  };
+
+  it("is kept with its value and made again once React has the select", async () => {
+    const { container, select, shown } = drawPage();
+    choose(select, "de");
+    expect((document as { [earlyChangeKey]?: unknown })[earlyChangeKey]).toEqual([select, "de"]);
+    expect(shown()).toBe("Language: en");
+
+    await hydrate(container);
+    expect(shown()).toBe("Language: de");
+    expect(select.value).toBe("de");
+  });
+
+  it("holds nothing once React has the select", async () => {
+    const { container, select, shown } = drawPage();
+    await hydrate(container);
+    act(() => choose(select, "de"));
+    expect(shown()).toBe("Language: de");
+    expect((document as { [earlyChangeKey]?: unknown })[earlyChangeKey]).toBeUndefined();
   });
 });

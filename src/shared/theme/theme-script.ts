@@ -5,10 +5,15 @@ export const themeStorageKey = "helpdesk-theme";
 const localeStorageKey = "helpdesk-locale";
 
 /**
- * After the first paint (the next frame, or 200 ms in a tab that draws no frames): the page's chunks
- * (`data-preload`) and the entry (`data-entry`), as the build's <script type="module"> would have.
+ * After the first paint: the page's chunks (`data-preload`) and the entry (`data-entry`), as the build's
+ * <script type="module"> would have. "After" is when the browser has recorded the first contentful paint
+ * (a `paint` PerformanceObserver; at the latest after 1 s). Asking one frame after DOMContentLoaded, as
+ * before, raced the paint: on a fast connection the code could arrive and run before the frame was shown,
+ * and the page then measured as if it waited for its code (decision 043, "After decision 052"). A hidden
+ * tab, a browser without paint timing and an English first screen hidden for another language (nothing
+ * to paint before the code) keep the old rule: the next frame, or 200 ms in a tab that draws no frames.
  */
-const loadAfterFirstPaint = `document.addEventListener("DOMContentLoaded",function(){var r=document.getElementById("root"),e=r&&r.getAttribute("data-entry"),done=false;if(!e)return;function load(){if(done)return;done=true;var h=document.head;(r.getAttribute("data-preload")||"").split(" ").forEach(function(f){if(!f)return;var k=document.createElement("link");k.rel="modulepreload";k.crossOrigin="";k.href=f;h.appendChild(k)});var s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=e;h.appendChild(s)}requestAnimationFrame(function(){setTimeout(load,0)});setTimeout(load,200)});`;
+const loadAfterFirstPaint = `document.addEventListener("DOMContentLoaded",function(){var r=document.getElementById("root"),e=r&&r.getAttribute("data-entry"),done=false;if(!e)return;function load(){if(done)return;done=true;var h=document.head;(r.getAttribute("data-preload")||"").split(" ").forEach(function(f){if(!f)return;var k=document.createElement("link");k.rel="modulepreload";k.crossOrigin="";k.href=f;h.appendChild(k)});var s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=e;h.appendChild(s)}var w=false;try{var P=window.PerformanceObserver,y=P&&P.supportedEntryTypes;if(document.visibilityState==="visible"&&y&&y.indexOf("paint")>=0&&!(r.hasAttribute("data-prerendered")&&document.documentElement.classList.contains("other-language"))){new P(function(l,o){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();setTimeout(load,0)}}).observe({type:"paint",buffered:true});w=true}}catch(x){}if(w)setTimeout(load,1000);else{requestAnimationFrame(function(){setTimeout(load,0)});setTimeout(load,200)}});`;
 
 /** The name React gives its props on a DOM node it has taken over (a prefix; the rest is random per load). */
 export const reactPropsKeyPrefix = "__reactProps$";
@@ -16,14 +21,18 @@ export const reactPropsKeyPrefix = "__reactProps$";
 /** Where (on `document`) the inline script keeps the button pressed before React took it over (src/client/lib/early-click.ts). */
 export const earlyClickKey = "helpdeskEarlyClick";
 
+/** Where (on `document`) the inline script keeps a choice made in a select before React took it over: [select, value]. */
+export const earlyChangeKey = "helpdeskEarlyChange";
+
 /**
  * A page drawn before its code runs (the build's /sign-in, the server's homes: decisions 043, 052) shows
  * buttons that do nothing until React has taken them over. A press on one meanwhile is held here (the last
  * one; the event goes no further, so nothing half-handles it) and pressed again by the app once that button
  * is React's (its DOM node carries React's props). Submit buttons are left to the browser: a form's own
- * submit works without code, and the sign-in form's waits disabled.
+ * submit works without code, and the sign-in form's waits disabled. A choice made in a select meanwhile (the
+ * sign-in page's language) is kept the same way, with its value, and made again once the select is React's.
  */
-const holdEarlyClicks = `document.addEventListener("click",function(e){var t=e.target,b=t&&t.closest&&t.closest("button");if(!b||b.type==="submit"||!b.closest("#root"))return;var o=Object.keys(b);for(var i=0;i<o.length;i++)if(o[i].indexOf("${reactPropsKeyPrefix}")===0)return;document.${earlyClickKey}=b;e.stopPropagation();e.preventDefault()},true);`;
+const holdEarlyClicks = `document.addEventListener("click",function(e){var t=e.target,b=t&&t.closest&&t.closest("button");if(!b||b.type==="submit"||!b.closest("#root"))return;var o=Object.keys(b);for(var i=0;i<o.length;i++)if(o[i].indexOf("${reactPropsKeyPrefix}")===0)return;document.${earlyClickKey}=b;e.stopPropagation();e.preventDefault()},true);document.addEventListener("change",function(e){var s=e.target;if(!s||s.tagName!=="SELECT"||!s.closest("#root"))return;var o=Object.keys(s);for(var i=0;i<o.length;i++)if(o[i].indexOf("${reactPropsKeyPrefix}")===0)return;document.${earlyChangeKey}=[s,s.value]},true);`;
 
 /**
  * Runs inline in <head> before any CSS is applied, so a dark page never flashes light: the stored choice,
