@@ -6,6 +6,8 @@
 //
 //   npm run bench:profile -- bench/results/profile-XXXX            # the folder, or a .cpuprofile file
 //   --top N (25)
+//   --from S --to S   only the samples between these seconds of the profile (a bench's --profile prints each
+//                     run's window, so one request's profile can be read apart from the others)
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -29,7 +31,7 @@ interface CpuProfile {
 }
 
 const { values, positionals } = parseArgs({
-  options: { top: { type: "string", default: "25" } },
+  options: { top: { type: "string", default: "25" }, from: { type: "string" }, to: { type: "string" } },
   allowPositionals: true,
 });
 const target = positionals[0];
@@ -74,9 +76,15 @@ function areaOf(frame: CallFrame): string {
 const label = (frame: CallFrame) =>
   `${frame.functionName || "(anonymous)"} ${frame.url ? `${path.basename(frame.url)}:${frame.lineNumber + 1}` : ""}`.trim();
 
-// Each sample's duration is the delta to the next one.
+// Each sample's duration is the delta to the next one; its time, the sum of the deltas before it.
+const fromUs = values.from === undefined ? -Infinity : Number(values.from) * 1e6;
+const toUs = values.to === undefined ? Infinity : Number(values.to) * 1e6;
+if (Number.isNaN(fromUs) || Number.isNaN(toUs)) throw new Error("--from and --to are seconds");
 const selfMs = new Map<number, number>();
+let atUs = 0;
 for (let i = 0; i < profile.samples.length; i++) {
+  atUs += profile.timeDeltas[i] ?? 0;
+  if (atUs < fromUs || atUs > toUs) continue;
   const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000;
   const id = profile.samples[i]!;
   selfMs.set(id, (selfMs.get(id) ?? 0) + ms);
@@ -107,7 +115,7 @@ for (const [id, ms] of selfMs) {
 
 const pct = (ms: number) => `${((ms / busyMs) * 100).toFixed(1)} %`;
 console.log(
-  `${file}\n${(totalMs / 1000).toFixed(1)} s sampled, ${(busyMs / 1000).toFixed(1)} s busy (shares below are of busy time)\n`,
+  `${file}${values.from || values.to ? ` (${values.from ?? 0}–${values.to ?? "end"} s)` : ""}\n${(totalMs / 1000).toFixed(1)} s sampled, ${(busyMs / 1000).toFixed(1)} s busy (shares below are of busy time)\n`,
 );
 console.table(
   [...byArea]
@@ -123,7 +131,11 @@ console.table(
     .slice(0, Number(values.top))
     .map(([fn, { ms, area }]) => ({ function: fn, area, "self ms": Math.round(ms), share: pct(ms) })),
 );
-const foldedFile = file.replace(/\.cpuprofile$/, ".folded");
+const windowed = values.from !== undefined || values.to !== undefined;
+const foldedFile = file.replace(
+  /\.cpuprofile$/,
+  windowed ? `.${values.from ?? 0}-${values.to ?? "end"}s.folded` : ".folded",
+);
 writeFileSync(
   foldedFile,
   `${[...folded]

@@ -187,6 +187,8 @@ export interface RunningServer {
   url: string;
   /** Set with `profile`: the folder the server's V8 CPU profile is written to when it stops. */
   profileDir?: string;
+  /** performance.now() when the process was spawned: where its CPU profile's clock starts, near enough. */
+  spawnedAt: number;
   process: ChildProcess;
   /** Milliseconds from spawn to "listening". */
   listeningAfterMs: number;
@@ -275,6 +277,7 @@ export function startServer(
         resolve({
           url: match[1]!,
           profileDir,
+          spawnedAt: started,
           process: child,
           listeningAfterMs: performance.now() - started,
           startup,
@@ -536,10 +539,16 @@ export async function loadCases(options: {
   }
 
   const rows: Array<Record<string, string | number>> = [];
-  const results: Array<{ name: string; connections: number } & LoadFigures & { ratioToTrivial: number }> = [];
+  const results: Array<
+    { name: string; connections: number } & LoadFigures & {
+        ratioToTrivial: number;
+        profileSeconds?: number[];
+      }
+  > = [];
   for (const connections of options.connectionCounts) {
     let trivial = 0;
     for (const c of cases) {
+      const from = (performance.now() - server.spawnedAt) / 1000;
       const figures = await load({
         url: `${server.url}${c.path}`,
         connections,
@@ -547,9 +556,19 @@ export async function loadCases(options: {
         headers: headersOf(c),
         cpu: options.cpu,
       });
+      // Under --profile: the seconds of the server's profile this run covers, to summarise it alone.
+      const profileSeconds = server.profileDir
+        ? [Number(from.toFixed(1)), Number(((performance.now() - server.spawnedAt) / 1000).toFixed(1))]
+        : undefined;
       if (c.role === null) trivial = figures.requestsPerSecond;
       const ratioToTrivial = Number((figures.requestsPerSecond / trivial).toFixed(3));
-      results.push({ name: c.name, connections, ...figures, ratioToTrivial });
+      results.push({
+        name: c.name,
+        connections,
+        ...figures,
+        ratioToTrivial,
+        ...(profileSeconds ? { profileSeconds } : {}),
+      });
       const row = {
         case: c.name,
         conns: connections,
@@ -568,6 +587,10 @@ export async function loadCases(options: {
       };
       rows.push(row);
       console.log(Object.values(row).join("  |  "));
+      if (profileSeconds)
+        console.log(
+          `  this run alone: npm run bench:profile -- ${server.profileDir} --from ${profileSeconds[0]} --to ${profileSeconds[1]}`,
+        );
     }
   }
   console.log();
