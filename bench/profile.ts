@@ -77,6 +77,8 @@ const label = (frame: CallFrame) =>
   `${frame.functionName || "(anonymous)"} ${frame.url ? `${path.basename(frame.url)}:${frame.lineNumber + 1}` : ""}`.trim();
 
 // Each sample's duration is the delta to the next one; its time, the sum of the deltas before it.
+const windowed = values.from !== undefined || values.to !== undefined;
+const windowName = `${values.from ?? 0}-${values.to ?? "end"}s`;
 const fromUs = values.from === undefined ? -Infinity : Number(values.from) * 1e6;
 const toUs = values.to === undefined ? Infinity : Number(values.to) * 1e6;
 if (Number.isNaN(fromUs) || Number.isNaN(toUs)) throw new Error("--from and --to are seconds");
@@ -115,7 +117,7 @@ for (const [id, ms] of selfMs) {
 
 const pct = (ms: number) => `${((ms / busyMs) * 100).toFixed(1)} %`;
 console.log(
-  `${file}${values.from || values.to ? ` (${values.from ?? 0}–${values.to ?? "end"} s)` : ""}\n${(totalMs / 1000).toFixed(1)} s sampled, ${(busyMs / 1000).toFixed(1)} s busy (shares below are of busy time)\n`,
+  `${file}${windowed ? ` (${windowName})` : ""}\n${(totalMs / 1000).toFixed(1)} s sampled, ${(busyMs / 1000).toFixed(1)} s busy (shares below are of busy time)\n`,
 );
 console.table(
   [...byArea]
@@ -131,11 +133,7 @@ console.table(
     .slice(0, Number(values.top))
     .map(([fn, { ms, area }]) => ({ function: fn, area, "self ms": Math.round(ms), share: pct(ms) })),
 );
-const windowed = values.from !== undefined || values.to !== undefined;
-const foldedFile = file.replace(
-  /\.cpuprofile$/,
-  windowed ? `.${values.from ?? 0}-${values.to ?? "end"}s.folded` : ".folded",
-);
+const foldedFile = file.replace(/\.cpuprofile$/, windowed ? `.${windowName}.folded` : ".folded");
 writeFileSync(
   foldedFile,
   `${[...folded]

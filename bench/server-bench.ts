@@ -522,6 +522,9 @@ export interface LoadCase {
  * Checks that every case answers 200, then loads each at every connection count, printing a line per run
  * and a table, with each figure's ratio to the trivial case of the same round. Answers the figures.
  */
+/** Seconds since `performance.now()` read `start`, to a tenth. */
+const secondsSince = (start: number) => Number(((performance.now() - start) / 1000).toFixed(1));
+
 export async function loadCases(options: {
   server: RunningServer;
   cookies: Record<Role, string>;
@@ -548,7 +551,7 @@ export async function loadCases(options: {
   for (const connections of options.connectionCounts) {
     let trivial = 0;
     for (const c of cases) {
-      const from = (performance.now() - server.spawnedAt) / 1000;
+      const from = secondsSince(server.spawnedAt);
       const figures = await load({
         url: `${server.url}${c.path}`,
         connections,
@@ -557,9 +560,7 @@ export async function loadCases(options: {
         cpu: options.cpu,
       });
       // Under --profile: the seconds of the server's profile this run covers, to summarise it alone.
-      const profileSeconds = server.profileDir
-        ? [Number(from.toFixed(1)), Number(((performance.now() - server.spawnedAt) / 1000).toFixed(1))]
-        : undefined;
+      const profileSeconds = server.profileDir ? [from, secondsSince(server.spawnedAt)] : undefined;
       if (c.role === null) trivial = figures.requestsPerSecond;
       const ratioToTrivial = Number((figures.requestsPerSecond / trivial).toFixed(3));
       results.push({

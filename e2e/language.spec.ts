@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { settings } from "./support.ts";
+import { delayCode, isReacts, settings } from "./support.ts";
 import { createTicketThroughApi, detail, signUpInNewBrowser } from "./ticket-support.ts";
 
 // Issue 13 item 5 (decision 038): two languages. English (the spec's texts) and German, chosen from the
@@ -62,16 +62,9 @@ test("German chosen on the sign-in page before its code has run is applied once 
 }) => {
   const { page, close } = await signedOutPage(browser, "en-US");
   // A slow phone: the page's code arrives 1.5 s after the drawn page has been painted.
-  await page.route("**/assets/*.js", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    await route.continue();
-  });
+  await delayCode(page, 1500);
   await page.goto("/sign-in", { waitUntil: "domcontentloaded" });
-  const isReacts = () =>
-    languageSelect(page, "Language").evaluate((select) =>
-      Object.keys(select).some((key) => key.startsWith("__reactProps$")),
-    );
-  expect(await isReacts()).toBe(false);
+  expect(await isReacts(languageSelect(page, "Language"))).toBe(false);
   await languageSelect(page, "Language").selectOption("de");
   await expect(page.getByRole("heading", { level: 1, name: "Anmelden" })).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("lang", "de");

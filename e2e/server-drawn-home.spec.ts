@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { settings } from "./support.ts";
+import { delayCode, isReacts, settings } from "./support.ts";
 import { createTicketThroughApi, signUpInNewBrowser } from "./ticket-support.ts";
 
 // Decision 052: a signed-in home is drawn by the server for its person, painted from the HTML before any
@@ -87,17 +87,10 @@ test("a button pressed on the drawn home before its code has run is answered onc
 }) => {
   const una = await signUpInNewBrowser(browser, "Una", "User");
   // A slow phone: the page's code arrives 1.5 s after the HTML has been painted.
-  await una.page.route("**/assets/*.js", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    await route.continue();
-  });
+  await delayCode(una.page, 1500);
   const errors = watchErrors(una.page);
   await una.page.goto("/user-home", { waitUntil: "domcontentloaded" });
-  const isReacts = () =>
-    una.page
-      .getByRole("button", { name: "Create New Ticket" })
-      .evaluate((button) => Object.keys(button).some((key) => key.startsWith("__reactProps$")));
-  expect(await isReacts()).toBe(false);
+  expect(await isReacts(una.page.getByRole("button", { name: "Create New Ticket" }))).toBe(false);
   await una.page.getByRole("button", { name: "Create New Ticket" }).click();
   // Held, not lost: the form opens when React has the page, and only once (not opened and closed again).
   await expect(una.page.getByRole("region", { name: "Create New Ticket" })).toBeVisible();

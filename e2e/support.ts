@@ -1,7 +1,8 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { decodeMail } from "../src/server/test/smtp.ts";
+import { reactPropsKeyPrefix } from "../src/shared/theme/theme-script.ts";
 import { e2eSettings } from "./settings.mjs";
 
 export const settings = e2eSettings();
@@ -10,6 +11,20 @@ export const password = "a long password";
 /** A name unique to this run, so journeys never collide on the shared e2e database. */
 export const unique = (label: string) =>
   `${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** A slow phone: every script of the app reaches this page `ms` after it was asked for (the HTML at once). */
+export const delayCode = (page: Page, ms: number) =>
+  page.route("**/assets/*.js", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    await route.continue();
+  });
+
+/** Whether React has taken this element over (hydration gives it React's props), as the head script asks. */
+export const isReacts = (element: Locator) =>
+  element.evaluate(
+    (node, prefix) => Object.keys(node).some((key) => key.startsWith(prefix)),
+    reactPropsKeyPrefix,
+  );
 
 /**
  * A toast with this text. Successes and information are statuses (read politely), errors alerts (read at

@@ -46,13 +46,8 @@ function helmetOptions({ isHttps }: { isHttps: boolean }): HelmetOptions {
  */
 export function securityHeadersOf(options: HelmetOptions) {
   const csp = options.contentSecurityPolicy;
-  const directives = typeof csp === "object" ? Object.values(csp.directives ?? {}) : [];
-  if (
-    directives.some(
-      (value) =>
-        typeof value === "function" || (Array.isArray(value) && value.some((v) => typeof v === "function")),
-    )
-  )
+  const values = typeof csp === "object" ? Object.values(csp.directives ?? {}).flat() : [];
+  if (values.some((value) => typeof value === "function"))
     throw new Error("A Content-Security-Policy directive computed per request cannot be read once at start.");
   const set = new Map<string, string>();
   const removed = new Set<string>();

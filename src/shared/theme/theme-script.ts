@@ -32,7 +32,7 @@ export const earlyChangeKey = "helpdeskEarlyChange";
  * submit works without code, and the sign-in form's waits disabled. A choice made in a select meanwhile (the
  * sign-in page's language) is kept the same way, with its value, and made again once the select is React's.
  */
-const holdEarlyClicks = `document.addEventListener("click",function(e){var t=e.target,b=t&&t.closest&&t.closest("button");if(!b||b.type==="submit"||!b.closest("#root"))return;var o=Object.keys(b);for(var i=0;i<o.length;i++)if(o[i].indexOf("${reactPropsKeyPrefix}")===0)return;document.${earlyClickKey}=b;e.stopPropagation();e.preventDefault()},true);document.addEventListener("change",function(e){var s=e.target;if(!s||s.tagName!=="SELECT"||!s.closest("#root"))return;var o=Object.keys(s);for(var i=0;i<o.length;i++)if(o[i].indexOf("${reactPropsKeyPrefix}")===0)return;document.${earlyChangeKey}=[s,s.value]},true);`;
+const holdEarlyClicks = `(function(){function own(n){var o=Object.keys(n);for(var i=0;i<o.length;i++)if(o[i].indexOf("${reactPropsKeyPrefix}")===0)return true;return false}document.addEventListener("click",function(e){var t=e.target,b=t&&t.closest&&t.closest("button");if(!b||b.type==="submit"||!b.closest("#root")||own(b))return;document.${earlyClickKey}=b;e.stopPropagation();e.preventDefault()},true);document.addEventListener("change",function(e){var s=e.target;if(!s||s.tagName!=="SELECT"||!s.closest("#root")||own(s))return;document.${earlyChangeKey}=[s,s.value]},true)})();`;
 
 /**
  * Runs inline in <head> before any CSS is applied, so a dark page never flashes light: the stored choice,
