@@ -161,6 +161,59 @@ describe("e-mail to ticket", () => {
     expect((await outcomes())[0]).toMatchObject({ outcome: "comment_added", ticketId: ticket.id });
   });
 
+  it("adds only the reply text of an Outlook reply, HTML-only or with its plain-text part", async () => {
+    const user = await insertUser(db(), { name: "Ann User" });
+    const ticket = await insertTicket(db(), { createdBy: user.id });
+    const address = replyAddress(secret, "help.test", {
+      ticketId: ticket.id,
+      userId: user.id,
+      isInternal: false,
+    })!;
+    // The shape Outlook on the web gives a reply: the answer, an <hr>, the "From: … Sent: …" block in
+    // #divRplyFwdMsg, then the notification it answers (with our footer's unsubscribe link).
+    const outlookHtml = (answer: string) =>
+      `<html><head><meta http-equiv="Content-Type" content="text/html; charset=iso-8859-1"><style type="text/css" style="display:none;"> P {margin-top:0;margin-bottom:0;} </style></head><body dir="ltr">` +
+      `<div class="elementToProof" style="font-family: Aptos, Calibri, Helvetica, sans-serif; font-size: 12pt; color: rgb(0, 0, 0);">${answer}</div>` +
+      `<div class="elementToProof" style="font-family: Aptos; font-size: 12pt;"><br></div>` +
+      `<div id="appendonsend"></div><hr style="display:inline-block;width:98%" tabindex="-1">` +
+      `<div id="divRplyFwdMsg" dir="ltr"><font face="Calibri, sans-serif" style="font-size:11pt" color="#000000"><b>From:</b> Helpdesk &lt;helpdesk@test.local&gt;<br><b>Sent:</b> Monday, November 23, 2026 10:00 AM<br><b>To:</b> Ann User &lt;${user.email}&gt;<br><b>Subject:</b> [Helpdesk] New comment on ${ticket.id}</font><div>&nbsp;</div></div>` +
+      `<div><p>Did you try turning it off and on?</p><p><a href="https://helpdesk.test/unsubscribe">Unsubscribe</a></p></div></body></html>`;
+    await app.send({
+      from: `Ann User <${user.email}>`,
+      to: address,
+      subject: `RE: [Helpdesk] New comment on ${ticket.id}`,
+      html: outlookHtml("Yes, twice. Still broken."),
+    });
+    await app.send({
+      from: `Ann User <${user.email}>`,
+      to: address,
+      subject: `RE: [Helpdesk] New comment on ${ticket.id}`,
+      text: [
+        "It works again after the update.",
+        "",
+        "________________________________",
+        "From: Helpdesk <helpdesk@test.local>",
+        "Sent: Monday, November 23, 2026 11:00 AM",
+        `To: Ann User <${user.email}>`,
+        `Subject: [Helpdesk] New comment on ${ticket.id}`,
+        "",
+        "Please try the update.",
+        "Unsubscribe: https://helpdesk.test/unsubscribe",
+      ].join("\r\n"),
+      html: outlookHtml("It works again after the update."),
+    });
+
+    const comments = await db()
+      .select()
+      .from(ticketComments)
+      .where(eq(ticketComments.ticketId, ticket.id))
+      .orderBy(ticketComments.createdAt);
+    expect(comments.map((c) => c.message)).toEqual([
+      "Yes, twice. Still broken.",
+      "It works again after the update.",
+    ]);
+  });
+
   it("counts a technician's e-mailed reply as the first response, and tells the requester", async () => {
     const user = await insertUser(db());
     const technician = await insertUser(db(), { role: "technician" });
