@@ -6,7 +6,7 @@ import { simpleParser } from "mailparser";
 import nodemailer from "nodemailer";
 import type Mail from "nodemailer/lib/mailer";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { attachments, inboundMessages, ticketComments, tickets } from "../../db/schema/index.ts";
+import { attachments, inboundMessages, mailOutbox, ticketComments, tickets } from "../../db/schema/index.ts";
 import { createMailer } from "../../mail/mailer.ts";
 import { insertTicket, insertUser, signIn } from "../../test/factories.ts";
 import { makePng } from "../../test/files.ts";
@@ -60,6 +60,8 @@ let app: Awaited<ReturnType<typeof startApp>>;
 const db = () => app.t.database.db;
 const ticketsBy = (userId: string) => db().select().from(tickets).where(eq(tickets.createdBy, userId));
 const outcomes = () => db().select().from(inboundMessages).orderBy(desc(inboundMessages.id));
+/** Mail the app queued to send (answers included): written before the SMTP answer, so no waiting. */
+const queuedMail = () => db().select().from(mailOutbox);
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
@@ -316,7 +318,7 @@ describe("e-mail to ticket", () => {
     expect(bounce.headers.get("auto-submitted")).toBe("auto-replied");
   });
 
-  it("refuses a reply address used by another person than the one it was made for", async () => {
+  it("refuses a reply address from another envelope sender at RCPT with 550, and mails nobody", async () => {
     const user = await insertUser(db());
     const colleague = await insertUser(db());
     const ticket = await insertTicket(db(), { createdBy: user.id });
@@ -324,10 +326,46 @@ describe("e-mail to ticket", () => {
       ticketId: ticket.id,
       userId: user.id,
       isInternal: false,
-    });
-    await app.send({ from: colleague.email, to: address!, subject: "Re", text: "Me too!" });
+    })!;
+    // A colleague replying to a forwarded notification, and a forger who puts the person's From on it.
+    for (const message of [
+      { from: colleague.email },
+      { from: user.email, envelope: { from: "forger@elsewhere.test", to: address } },
+    ]) {
+      const refused = await app
+        .send({ ...message, to: address, subject: "Re", text: "Me too!" })
+        .catch((error: { responseCode?: number; command?: string; response?: string }) => error);
+      expect(refused).toMatchObject({ responseCode: 550, command: "RCPT TO" });
+      expect((refused as { response: string }).response).toContain(
+        `This reply address belongs to another person's mailbox: reply from the mailbox the notification was sent to, or comment on ticket ${ticket.id} in Helpdesk`,
+      );
+    }
     expect(await db().select().from(ticketComments)).toEqual([]);
-    expect((await waitForMailTo(colleague.email)).text).toContain("made for someone else");
+    expect(await outcomes()).toEqual([]);
+    expect(await queuedMail()).toEqual([]);
+  });
+
+  it("refuses a reply whose From is not the reply address's person with 550 after DATA, and mails nobody", async () => {
+    const user = await insertUser(db());
+    const colleague = await insertUser(db());
+    const ticket = await insertTicket(db(), { createdBy: user.id });
+    const address = replyAddress(secret, "help.test", {
+      ticketId: ticket.id,
+      userId: user.id,
+      isInternal: false,
+    })!;
+    for (const from of [colleague.email, "stranger@elsewhere.test"]) {
+      const refused = await app
+        .send({ from, envelope: { from: user.email, to: address }, subject: "Re", text: "Me too!" })
+        .catch((error: { responseCode?: number; command?: string; response?: string }) => error);
+      expect(refused).toMatchObject({ responseCode: 550, command: "DATA" });
+      expect((refused as { response: string }).response).toContain(
+        "The From address is not the one this reply address was made for",
+      );
+    }
+    expect(await db().select().from(ticketComments)).toEqual([]);
+    expect(await outcomes()).toEqual([]);
+    expect(await queuedMail()).toEqual([]);
   });
 
   it("adds nothing for a reply that is only the quoted mail, and says so", async () => {
@@ -378,18 +416,45 @@ describe("e-mail to ticket", () => {
     expect(smtp.received.filter((m) => m.raw.includes("was not accepted"))).toEqual([]);
   });
 
-  it("bounces an unknown sender politely, a few times an hour at most", async () => {
-    for (let i = 0; i < 4; i++) {
-      await app.send({ from: "stranger@elsewhere.test", subject: `Help ${i}`, text: "Please help." });
-    }
-    const bounce = await waitForMailTo("stranger@elsewhere.test", 3);
-    expect(bounce.subject).toBe("[Helpdesk] Your e-mail was not accepted: Help 2");
-    expect(bounce.text).toContain("has no Helpdesk account");
+  it("refuses an unknown sender in the SMTP answer, saying what to do, and mails nobody", async () => {
+    const refused = await app
+      .send({ from: "stranger@elsewhere.test", subject: "Help", text: "Please help." })
+      .catch((error: { responseCode?: number; command?: string; response?: string }) => error);
+    expect(refused).toMatchObject({ responseCode: 550, command: "DATA" });
+    expect((refused as { response: string }).response).toContain(
+      "The address stranger@elsewhere.test has no Helpdesk account",
+    );
+    expect((refused as { response: string }).response).toContain("/sign-up");
     expect(await db().select().from(tickets)).toEqual([]);
+    expect(await outcomes()).toEqual([]);
+    expect(await queuedMail()).toEqual([]);
+  });
+
+  it("answers an account holder's own mailbox by mail, a few times an hour at most", async () => {
+    const user = await insertUser(db(), { status: "Inactive" });
+    for (let i = 0; i < 4; i++) await app.send({ from: user.email, subject: `Help ${i}`, text: "Hello" });
+    const answer = await waitForMailTo(user.email, 3);
+    expect(answer.subject).toBe("[Helpdesk] Your e-mail was not accepted: Help 2");
     const refused = await outcomes();
     expect(refused.map((o) => o.outcome)).toEqual(["refused", "refused", "refused", "refused"]);
     expect(refused[0]!.detail).toContain("answer limit reached");
-    expect(smtp.received.filter((m) => m.to.includes("stranger@elsewhere.test"))).toHaveLength(3);
+    expect(await queuedMail()).toHaveLength(3);
+  });
+
+  it("refuses in the SMTP answer, never by mail, when the envelope sender is not the From address", async () => {
+    const technician = await insertUser(db(), { role: "technician" });
+    const refused = await app
+      .send({
+        from: technician.email,
+        envelope: { from: "forger@elsewhere.test", to: helpdesk },
+        subject: "Mine",
+        text: "A ticket of mine",
+      })
+      .catch((error: { responseCode?: number; command?: string; response?: string }) => error);
+    expect(refused).toMatchObject({ responseCode: 550, command: "DATA" });
+    expect((refused as { response: string }).response).toContain("Technicians do not raise tickets");
+    expect(await ticketsBy(technician.id)).toEqual([]);
+    expect(await queuedMail()).toEqual([]);
   });
 
   it("refuses a deactivated user's e-mail", async () => {
