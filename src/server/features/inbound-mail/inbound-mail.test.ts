@@ -6,7 +6,14 @@ import { simpleParser } from "mailparser";
 import nodemailer from "nodemailer";
 import type Mail from "nodemailer/lib/mailer";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { attachments, inboundMessages, mailOutbox, ticketComments, tickets } from "../../db/schema/index.ts";
+import {
+  attachments,
+  inboundMessages,
+  mailOutbox,
+  ticketComments,
+  tickets,
+  users,
+} from "../../db/schema/index.ts";
 import { createMailer } from "../../mail/mailer.ts";
 import { insertTicket, insertUser, signIn } from "../../test/factories.ts";
 import { makePng } from "../../test/files.ts";
@@ -523,5 +530,25 @@ describe("e-mail to ticket with INBOUND_UNKNOWN_SENDERS=create-account", () => {
     expect(welcome.subject).toBe(`[Helpdesk] Your request ${ticket!.id} was received`);
     expect(welcome.text).toMatch(/\/api\/auth\/reset-password\/[\w-]+/);
     expect(welcome.text).toContain("Hello Nora New");
+  });
+
+  it("makes no account, and mails no invitation, when the envelope sender is not the From address", async () => {
+    const db = open.t.database.db;
+    // Ids only: the earlier test's welcome mail may be sent meanwhile (its row changes).
+    const ticketIds = () => db.select({ id: tickets.id }).from(tickets);
+    const mailIds = () => db.select({ id: mailOutbox.id }).from(mailOutbox);
+    const before = { tickets: await ticketIds(), mail: await mailIds() };
+    const refused = await open
+      .send({
+        from: "Olga Other <olga@elsewhere.test>",
+        envelope: { from: "forger@elsewhere.test", to: helpdesk },
+        subject: "Laptop",
+        text: "My laptop is slow.",
+      })
+      .catch((error: { responseCode?: number; command?: string }) => error);
+    expect(refused).toMatchObject({ responseCode: 550, command: "DATA" });
+    expect(await db.select().from(users).where(eq(users.email, "olga@elsewhere.test"))).toEqual([]);
+    expect(await ticketIds()).toEqual(before.tickets);
+    expect(await mailIds()).toEqual(before.mail);
   });
 });
