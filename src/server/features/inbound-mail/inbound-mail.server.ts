@@ -20,8 +20,8 @@ const smtpError = (responseCode: number, message: string) =>
  * (a transport for the helpdesk's domain to this port), so it speaks plain SMTP without AUTH or TLS.
  * It refuses at the envelope what it can (an address that is not ours, a forged reply address, a reply
  * address from another sender than its person, a message over the size limit) and hands every other
- * message to receiveInboundMail, whose refusals of mail it must not answer by mail come back as a 550
- * after DATA (decision 057).
+ * message to receiveInboundMail; a refusal that must not be answered by mail comes back from it and is
+ * given as a 550 after DATA (decision 057).
  */
 export async function createInboundMailListener(
   deps: InboundMailDeps & { host: string; port: number },
