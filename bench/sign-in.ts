@@ -33,7 +33,7 @@ const connections = Number(args.values.connections ?? 16);
 const steadyRate = Number(args.values.rate ?? 20);
 const database = await openSeededDatabase(args);
 const server = await startServer(database, {}, { profile: Boolean(args.values.profile) });
-const lag = "helpdesk_process_nodejs_eventloop_lag_p99_seconds";
+const lag = "nodejs_eventloop_lag_p99_seconds";
 try {
   await waitForReady(server.url);
   const users = peopleFor(database.tickets).users;

@@ -255,7 +255,10 @@ try {
     const value = (name: string) => series.get(name) ?? 0;
     const rssKb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]);
     const fds = readdirSync(`/proc/${pid}/fd`).length;
-    const handles = value("helpdesk_process_nodejs_active_handles_total");
+    // Active handles, summed over their types (decision 055: no gauge named like a counter).
+    const handles = [...series]
+      .filter(([name]) => name.startsWith("nodejs_active_handles{"))
+      .reduce((sum, [, count]) => sum + count, 0);
     const pool = value('helpdesk_db_pool_connections{state="total"}');
     // The sockets the bench holds (connections, streams, the scrape's) and the pool's are not leaks.
     const held = socketsOf(agent) + socketsOf(streamAgent) + 1 + pool;
@@ -263,15 +266,15 @@ try {
     const s: Sample = {
       t,
       rssMB: Math.round(rssKb / 102.4) / 10,
-      heapUsedMB: mb(value("helpdesk_process_nodejs_heap_size_used_bytes")),
-      heapTotalMB: mb(value("helpdesk_process_nodejs_heap_size_total_bytes")),
-      externalMB: mb(value("helpdesk_process_nodejs_external_memory_bytes")),
+      heapUsedMB: mb(value("nodejs_heap_size_used_bytes")),
+      heapTotalMB: mb(value("nodejs_heap_size_total_bytes")),
+      externalMB: mb(value("nodejs_external_memory_bytes")),
       fds,
       fdsNet: fds - held,
       handles,
       handlesNet: handles - held,
-      eventLoopP99Ms: Math.round(value("helpdesk_process_nodejs_eventloop_lag_p99_seconds") * 10_000) / 10,
-      eventLoopMaxMs: Math.round(value("helpdesk_process_nodejs_eventloop_lag_max_seconds") * 10_000) / 10,
+      eventLoopP99Ms: Math.round(value("nodejs_eventloop_lag_p99_seconds") * 10_000) / 10,
+      eventLoopMaxMs: Math.round(value("nodejs_eventloop_lag_max_seconds") * 10_000) / 10,
       requests: window.latencies.length,
       perSecond: Math.round(window.latencies.length / (sampleEveryMs / 1000)),
       p50Ms: percentile(window.latencies, 0.5),

@@ -6,16 +6,34 @@ export interface TestClock extends Clock {
   set(at: Date): void;
 }
 
+/** Listeners told after each jump of a test clock (Clock.onJump), so timers set on it (runAt) look again. */
+function jumpListeners() {
+  const listeners = new Set<() => void>();
+  return {
+    onJump(listener: () => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    jumped() {
+      for (const listener of [...listeners]) listener();
+    },
+  };
+}
+
 /** A clock that stands still until the test moves it: inject it through AppDeps, the job runner or a ServiceContext. */
 export function createTestClock(start: Date = new Date("2030-01-07T09:00:00Z")): TestClock {
   let current = start.getTime();
+  const { onJump, jumped } = jumpListeners();
   return {
     now: () => new Date(current),
+    onJump,
     advance: (ms) => {
       current += ms;
+      jumped();
     },
     set: (at) => {
       current = at.getTime();
+      jumped();
     },
   };
 }
@@ -33,10 +51,13 @@ export interface OffsetClock extends Clock {
  */
 export function createOffsetClock(): OffsetClock {
   let offset = 0;
+  const { onJump, jumped } = jumpListeners();
   return {
     now: () => new Date(Date.now() + offset),
+    onJump,
     advance: (ms) => {
       offset += ms;
+      jumped();
     },
     offsetMs: () => offset,
   };

@@ -3,6 +3,7 @@ import type { SMTPServerDataStream } from "smtp-server";
 import { formatFileSize } from "#shared/attachments/attachment.schemas.ts";
 import { classifyRecipient } from "./inbound-addresses.ts";
 import { type InboundMailDeps, receiveInboundMail } from "./inbound-mail.service.ts";
+import { replySenderRefusal } from "./reply-sender.ts";
 
 export interface InboundMailListener {
   listen(): Promise<void>;
@@ -17,8 +18,10 @@ const smtpError = (responseCode: number, message: string) =>
 /**
  * The app's own inbound SMTP listener (decision 028): meant to sit behind the organisation's mail server
  * (a transport for the helpdesk's domain to this port), so it speaks plain SMTP without AUTH or TLS.
- * It refuses at the envelope what it can (an address that is not ours, a forged reply address, a message
- * over the size limit) and hands every other message to receiveInboundMail.
+ * It refuses at the envelope what it can (an address that is not ours, a forged reply address, a reply
+ * address from another sender than its person, a message over the size limit) and hands every other
+ * message to receiveInboundMail; a refusal that must not be answered by mail comes back from it and is
+ * given as a 550 after DATA (decision 057).
  */
 export async function createInboundMailListener(
   deps: InboundMailDeps & { host: string; port: number },
@@ -35,14 +38,30 @@ export async function createInboundMailListener(
     maxClients: 50,
     closeTimeout: 5_000,
     logger: false,
-    onRcptTo(address, _session, callback) {
+    onRcptTo(address, session, callback) {
       const verdict = classifyRecipient(deps.secret, settings, address.address);
       if (verdict.kind === "unknown") return callback(smtpError(550, "5.1.1 No such mailbox here"));
       if (verdict.kind === "forged") {
         deps.log.warn({ inbound: { to: address.address } }, "inbound mail: refused a forged reply address");
         return callback(smtpError(550, "5.1.1 This reply address is not valid"));
       }
-      callback();
+      if (verdict.kind !== "reply") return callback();
+      const mailFrom = session.envelope.mailFrom;
+      const from = mailFrom ? mailFrom.address || null : null;
+      replySenderRefusal(deps.db, verdict.target, { envelope: from }).then(
+        (refusal) => {
+          if (!refusal) return callback();
+          deps.log.warn(
+            { inbound: { from, to: address.address } },
+            "inbound mail: refused a reply address from another sender",
+          );
+          callback(smtpError(550, refusal));
+        },
+        (error: unknown) => {
+          deps.log.warn({ err: error }, "inbound mail: failed, the sender will retry");
+          callback(smtpError(451, "4.3.0 Temporary failure, please try again later"));
+        },
+      );
     },
     onData(stream: SMTPServerDataStream, session, callback) {
       const chunks: Buffer[] = [];
@@ -68,7 +87,10 @@ export async function createInboundMailListener(
           },
           Buffer.concat(chunks),
         ).then(
-          () => callback(),
+          (result) =>
+            result.outcome === "refused" && result.smtpRefusal
+              ? callback(smtpError(550, result.smtpRefusal))
+              : callback(),
           (error: unknown) => {
             deps.log.warn({ err: error }, "inbound mail: failed, the sender will retry");
             callback(smtpError(451, "4.3.0 Temporary failure, please try again later"));

@@ -35,6 +35,7 @@ import {
 } from "./inbound-mail.queries.ts";
 import { bodyTextOf, cut, descriptionFrom, fileNameOf, storable, titleFromSubject } from "./inbound-text.ts";
 import { isReplyLocalPart, type ReplyTarget } from "./reply-address.ts";
+import { replySenderRefusal } from "./reply-sender.ts";
 import { replyTextOf } from "./reply-text.ts";
 
 export type { InboundMailSettings } from "./inbound-addresses.ts";
@@ -70,6 +71,8 @@ export type InboundResult =
       ticketId?: string;
       commentId?: string;
       detail?: string;
+      /** A refusal told in the SMTP answer (550 with this text) rather than by mail (decision 057). */
+      smtpRefusal?: string;
     };
 
 /**
@@ -128,6 +131,18 @@ export async function receiveInboundMail(
   }
   try {
     const result = await decide(deps, { envelope, parsed, fromAddress, subject, messageId, chosen });
+    if (result.smtpRefusal) {
+      // Refused in the SMTP answer: the message was not accepted, so it leaves no claim behind (a later
+      // delivery of it is judged again) and only the log tells of it, like a refusal at RCPT.
+      await releaseInboundMessage(deps.db, claimId);
+      deps.log.info(
+        {
+          inbound: { messageId, from: fromAddress, to: toAddress, outcome: "refused", detail: result.detail },
+        },
+        "inbound mail: refused in the SMTP answer",
+      );
+      return { outcome: "refused", messageId, detail: result.detail, smtpRefusal: result.smtpRefusal };
+    }
     await recordInboundOutcome(deps.db, claimId, {
       outcome: result.outcome,
       detail: result.detail ?? null,
@@ -163,7 +178,22 @@ interface Decision {
   ticketId?: string;
   commentId?: string;
   userId?: string;
+  smtpRefusal?: string;
 }
+
+// An SMTP reply is one line of printable ASCII.
+const notSmtpText = /[^\x20-\x7E]/g;
+
+/** A refusal told in the SMTP answer: one line of printable ASCII, short enough for any client. */
+const refusedInAnswer = (text: string, userId?: string): Decision => {
+  const line = text.replace(notSmtpText, "?");
+  return {
+    outcome: "refused",
+    detail: `${text} (refused in the SMTP answer)`,
+    smtpRefusal: line.length > 400 ? `${line.slice(0, 397)}...` : line,
+    userId,
+  };
+};
 
 interface Incoming {
   envelope: InboundEnvelope;
@@ -191,7 +221,12 @@ async function decide(deps: InboundMailDeps, incoming: Incoming): Promise<Decisi
   // Never answered, or two programs would mail each other forever.
   if (autoReason) return { outcome: "ignored_auto_reply", detail: autoReason };
 
+  // Answered by mail only for an account holder writing from their own mailbox (envelope sender and From
+  // agree): a deactivated account, a technician raising a ticket, a reply with no text of its own. Anyone
+  // else is told in the SMTP answer, so no mail of ours goes to an address someone forged (decision 057).
+  const isOwnMailbox = envelope.from?.trim().toLowerCase() === fromAddress;
   const refuse = async (reason: string, userId?: string): Promise<Decision> => {
+    if (!userId || !isOwnMailbox) return refusedInAnswer(`5.7.1 ${reason}`, userId);
     const bounced = await bounce(deps, incoming, reason);
     return {
       outcome: "refused",
@@ -208,12 +243,26 @@ async function decide(deps: InboundMailDeps, incoming: Incoming): Promise<Decisi
     return { outcome: "refused", detail: `Not an address of this helpdesk: ${chosen?.address ?? "(none)"}` };
   }
   const target = chosen.verdict.kind === "reply" ? chosen.verdict.target : null;
+  if (target) {
+    // The listener asked at RCPT with the envelope sender; the From header is known only now.
+    const refusal = await replySenderRefusal(deps.db, target, {
+      envelope: envelope.from,
+      header: fromAddress,
+    });
+    if (refusal) return refusedInAnswer(refusal);
+  }
   let user = await findUserByEmail(deps.db, fromAddress);
   let createdAccount: { token: string } | null = null;
   if (!user) {
     if (target || deps.settings.unknownSenders !== "create-account") {
       return refuse(
         `The address ${fromAddress} has no Helpdesk account, and only people with an account can raise tickets or reply by e-mail. Ask your IT department for an account, or sign up at ${deps.baseURL}/sign-up, and then write again from the address of your account.`,
+      );
+    }
+    if (!isOwnMailbox) {
+      // The invitation would be mailed to the From address: only when the envelope sender is that address too.
+      return refusedInAnswer(
+        "5.7.1 An account is made by e-mail only for mail whose envelope sender and From address are the same. Write from your own mailbox, or sign up in Helpdesk.",
       );
     }
     const created = await createAccountFor(deps, fromAddress, parsed.from?.value[0]?.name ?? "");
@@ -340,12 +389,6 @@ async function addReply(
   target: ReplyTarget,
   refuse: (reason: string, userId?: string) => Promise<Decision>,
 ): Promise<Decision> {
-  if (target.userId !== user.id) {
-    return refuse(
-      `This reply address was made for someone else. Reply from the address the notification was sent to, or comment on ticket ${target.ticketId} in Helpdesk.`,
-      user.id,
-    );
-  }
   const own = storable(replyTextOf(bodyTextOf(parsed)));
   if (!own && parsed.attachments.length === 0) {
     return refuse(

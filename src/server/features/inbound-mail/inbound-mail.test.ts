@@ -6,7 +6,14 @@ import { simpleParser } from "mailparser";
 import nodemailer from "nodemailer";
 import type Mail from "nodemailer/lib/mailer";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { attachments, inboundMessages, ticketComments, tickets } from "../../db/schema/index.ts";
+import {
+  attachments,
+  inboundMessages,
+  mailOutbox,
+  ticketComments,
+  tickets,
+  users,
+} from "../../db/schema/index.ts";
 import { createMailer } from "../../mail/mailer.ts";
 import { insertTicket, insertUser, signIn } from "../../test/factories.ts";
 import { makePng } from "../../test/files.ts";
@@ -60,6 +67,8 @@ let app: Awaited<ReturnType<typeof startApp>>;
 const db = () => app.t.database.db;
 const ticketsBy = (userId: string) => db().select().from(tickets).where(eq(tickets.createdBy, userId));
 const outcomes = () => db().select().from(inboundMessages).orderBy(desc(inboundMessages.id));
+/** Mail the app queued to send (answers included): written before the SMTP answer, so no waiting. */
+const queuedMail = () => db().select().from(mailOutbox);
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
@@ -159,6 +168,59 @@ describe("e-mail to ticket", () => {
     // Through the one write path: the technician hears of it like of any comment.
     await waitForMailTo(technician.email);
     expect((await outcomes())[0]).toMatchObject({ outcome: "comment_added", ticketId: ticket.id });
+  });
+
+  it("adds only the reply text of an Outlook reply, HTML-only or with its plain-text part", async () => {
+    const user = await insertUser(db(), { name: "Ann User" });
+    const ticket = await insertTicket(db(), { createdBy: user.id });
+    const address = replyAddress(secret, "help.test", {
+      ticketId: ticket.id,
+      userId: user.id,
+      isInternal: false,
+    })!;
+    // The shape Outlook on the web gives a reply: the answer, an <hr>, the "From: … Sent: …" block in
+    // #divRplyFwdMsg, then the notification it answers (with our footer's unsubscribe link).
+    const outlookHtml = (answer: string) =>
+      `<html><head><meta http-equiv="Content-Type" content="text/html; charset=iso-8859-1"><style type="text/css" style="display:none;"> P {margin-top:0;margin-bottom:0;} </style></head><body dir="ltr">` +
+      `<div class="elementToProof" style="font-family: Aptos, Calibri, Helvetica, sans-serif; font-size: 12pt; color: rgb(0, 0, 0);">${answer}</div>` +
+      `<div class="elementToProof" style="font-family: Aptos; font-size: 12pt;"><br></div>` +
+      `<div id="appendonsend"></div><hr style="display:inline-block;width:98%" tabindex="-1">` +
+      `<div id="divRplyFwdMsg" dir="ltr"><font face="Calibri, sans-serif" style="font-size:11pt" color="#000000"><b>From:</b> Helpdesk &lt;helpdesk@test.local&gt;<br><b>Sent:</b> Monday, November 23, 2026 10:00 AM<br><b>To:</b> Ann User &lt;${user.email}&gt;<br><b>Subject:</b> [Helpdesk] New comment on ${ticket.id}</font><div>&nbsp;</div></div>` +
+      `<div><p>Did you try turning it off and on?</p><p><a href="https://helpdesk.test/unsubscribe">Unsubscribe</a></p></div></body></html>`;
+    await app.send({
+      from: `Ann User <${user.email}>`,
+      to: address,
+      subject: `RE: [Helpdesk] New comment on ${ticket.id}`,
+      html: outlookHtml("Yes, twice. Still broken."),
+    });
+    await app.send({
+      from: `Ann User <${user.email}>`,
+      to: address,
+      subject: `RE: [Helpdesk] New comment on ${ticket.id}`,
+      text: [
+        "It works again after the update.",
+        "",
+        "________________________________",
+        "From: Helpdesk <helpdesk@test.local>",
+        "Sent: Monday, November 23, 2026 11:00 AM",
+        `To: Ann User <${user.email}>`,
+        `Subject: [Helpdesk] New comment on ${ticket.id}`,
+        "",
+        "Please try the update.",
+        "Unsubscribe: https://helpdesk.test/unsubscribe",
+      ].join("\r\n"),
+      html: outlookHtml("It works again after the update."),
+    });
+
+    const comments = await db()
+      .select()
+      .from(ticketComments)
+      .where(eq(ticketComments.ticketId, ticket.id))
+      .orderBy(ticketComments.createdAt);
+    expect(comments.map((c) => c.message)).toEqual([
+      "Yes, twice. Still broken.",
+      "It works again after the update.",
+    ]);
   });
 
   it("counts a technician's e-mailed reply as the first response, and tells the requester", async () => {
@@ -263,7 +325,7 @@ describe("e-mail to ticket", () => {
     expect(bounce.headers.get("auto-submitted")).toBe("auto-replied");
   });
 
-  it("refuses a reply address used by another person than the one it was made for", async () => {
+  it("refuses a reply address from another envelope sender at RCPT with 550, and mails nobody", async () => {
     const user = await insertUser(db());
     const colleague = await insertUser(db());
     const ticket = await insertTicket(db(), { createdBy: user.id });
@@ -271,10 +333,46 @@ describe("e-mail to ticket", () => {
       ticketId: ticket.id,
       userId: user.id,
       isInternal: false,
-    });
-    await app.send({ from: colleague.email, to: address!, subject: "Re", text: "Me too!" });
+    })!;
+    // A colleague replying to a forwarded notification, and a forger who puts the person's From on it.
+    for (const message of [
+      { from: colleague.email },
+      { from: user.email, envelope: { from: "forger@elsewhere.test", to: address } },
+    ]) {
+      const refused = await app
+        .send({ ...message, to: address, subject: "Re", text: "Me too!" })
+        .catch((error: { responseCode?: number; command?: string; response?: string }) => error);
+      expect(refused).toMatchObject({ responseCode: 550, command: "RCPT TO" });
+      expect((refused as { response: string }).response).toContain(
+        `This reply address belongs to another person's mailbox: reply from the mailbox the notification was sent to, or comment on ticket ${ticket.id} in Helpdesk`,
+      );
+    }
     expect(await db().select().from(ticketComments)).toEqual([]);
-    expect((await waitForMailTo(colleague.email)).text).toContain("made for someone else");
+    expect(await outcomes()).toEqual([]);
+    expect(await queuedMail()).toEqual([]);
+  });
+
+  it("refuses a reply whose From is not the reply address's person with 550 after DATA, and mails nobody", async () => {
+    const user = await insertUser(db());
+    const colleague = await insertUser(db());
+    const ticket = await insertTicket(db(), { createdBy: user.id });
+    const address = replyAddress(secret, "help.test", {
+      ticketId: ticket.id,
+      userId: user.id,
+      isInternal: false,
+    })!;
+    for (const from of [colleague.email, "stranger@elsewhere.test"]) {
+      const refused = await app
+        .send({ from, envelope: { from: user.email, to: address }, subject: "Re", text: "Me too!" })
+        .catch((error: { responseCode?: number; command?: string; response?: string }) => error);
+      expect(refused).toMatchObject({ responseCode: 550, command: "DATA" });
+      expect((refused as { response: string }).response).toContain(
+        "The From address is not the one this reply address was made for",
+      );
+    }
+    expect(await db().select().from(ticketComments)).toEqual([]);
+    expect(await outcomes()).toEqual([]);
+    expect(await queuedMail()).toEqual([]);
   });
 
   it("adds nothing for a reply that is only the quoted mail, and says so", async () => {
@@ -325,18 +423,45 @@ describe("e-mail to ticket", () => {
     expect(smtp.received.filter((m) => m.raw.includes("was not accepted"))).toEqual([]);
   });
 
-  it("bounces an unknown sender politely, a few times an hour at most", async () => {
-    for (let i = 0; i < 4; i++) {
-      await app.send({ from: "stranger@elsewhere.test", subject: `Help ${i}`, text: "Please help." });
-    }
-    const bounce = await waitForMailTo("stranger@elsewhere.test", 3);
-    expect(bounce.subject).toBe("[Helpdesk] Your e-mail was not accepted: Help 2");
-    expect(bounce.text).toContain("has no Helpdesk account");
+  it("refuses an unknown sender in the SMTP answer, saying what to do, and mails nobody", async () => {
+    const refused = await app
+      .send({ from: "stranger@elsewhere.test", subject: "Help", text: "Please help." })
+      .catch((error: { responseCode?: number; command?: string; response?: string }) => error);
+    expect(refused).toMatchObject({ responseCode: 550, command: "DATA" });
+    expect((refused as { response: string }).response).toContain(
+      "The address stranger@elsewhere.test has no Helpdesk account",
+    );
+    expect((refused as { response: string }).response).toContain("/sign-up");
     expect(await db().select().from(tickets)).toEqual([]);
+    expect(await outcomes()).toEqual([]);
+    expect(await queuedMail()).toEqual([]);
+  });
+
+  it("answers an account holder's own mailbox by mail, a few times an hour at most", async () => {
+    const user = await insertUser(db(), { status: "Inactive" });
+    for (let i = 0; i < 4; i++) await app.send({ from: user.email, subject: `Help ${i}`, text: "Hello" });
+    const answer = await waitForMailTo(user.email, 3);
+    expect(answer.subject).toBe("[Helpdesk] Your e-mail was not accepted: Help 2");
     const refused = await outcomes();
     expect(refused.map((o) => o.outcome)).toEqual(["refused", "refused", "refused", "refused"]);
     expect(refused[0]!.detail).toContain("answer limit reached");
-    expect(smtp.received.filter((m) => m.to.includes("stranger@elsewhere.test"))).toHaveLength(3);
+    expect(await queuedMail()).toHaveLength(3);
+  });
+
+  it("refuses in the SMTP answer, never by mail, when the envelope sender is not the From address", async () => {
+    const technician = await insertUser(db(), { role: "technician" });
+    const refused = await app
+      .send({
+        from: technician.email,
+        envelope: { from: "forger@elsewhere.test", to: helpdesk },
+        subject: "Mine",
+        text: "A ticket of mine",
+      })
+      .catch((error: { responseCode?: number; command?: string; response?: string }) => error);
+    expect(refused).toMatchObject({ responseCode: 550, command: "DATA" });
+    expect((refused as { response: string }).response).toContain("Technicians do not raise tickets");
+    expect(await ticketsBy(technician.id)).toEqual([]);
+    expect(await queuedMail()).toEqual([]);
   });
 
   it("refuses a deactivated user's e-mail", async () => {
@@ -405,5 +530,25 @@ describe("e-mail to ticket with INBOUND_UNKNOWN_SENDERS=create-account", () => {
     expect(welcome.subject).toBe(`[Helpdesk] Your request ${ticket!.id} was received`);
     expect(welcome.text).toMatch(/\/api\/auth\/reset-password\/[\w-]+/);
     expect(welcome.text).toContain("Hello Nora New");
+  });
+
+  it("makes no account, and mails no invitation, when the envelope sender is not the From address", async () => {
+    const db = open.t.database.db;
+    // Ids only: the earlier test's welcome mail may be sent meanwhile (its row changes).
+    const ticketIds = () => db.select({ id: tickets.id }).from(tickets);
+    const mailIds = () => db.select({ id: mailOutbox.id }).from(mailOutbox);
+    const before = { tickets: await ticketIds(), mail: await mailIds() };
+    const refused = await open
+      .send({
+        from: "Olga Other <olga@elsewhere.test>",
+        envelope: { from: "forger@elsewhere.test", to: helpdesk },
+        subject: "Laptop",
+        text: "My laptop is slow.",
+      })
+      .catch((error: { responseCode?: number; command?: string }) => error);
+    expect(refused).toMatchObject({ responseCode: 550, command: "DATA" });
+    expect(await db.select().from(users).where(eq(users.email, "olga@elsewhere.test"))).toEqual([]);
+    expect(await ticketIds()).toEqual(before.tickets);
+    expect(await mailIds()).toEqual(before.mail);
   });
 });

@@ -2,7 +2,9 @@
  * The new text of an e-mail reply: what the person wrote above the quoted mail. Cuts at the first line
  * that starts a quotation ("On … wrote:", Outlook's "-----Original Message-----" or "From: … Sent: …"
  * block, a signature's "-- " line) and drops ">" quoted lines, so that the notification we sent (and the
- * unsubscribe link in its footer) never ends up in a comment.
+ * unsubscribe link in its footer) never ends up in a comment. The rule Outlook draws above its header
+ * block (an `<hr>`, which the HTML-to-text conversion writes as a row of dashes, or a row of underscores
+ * in its plain text) goes with the quotation.
  */
 const attributionLine = [
   /^On\b.{0,300}\bwrote:\s*$/i,
@@ -18,8 +20,14 @@ const separatorLine = [
   // A signature starts at "-- " (RFC 3676): it is not part of what the person says about the ticket.
   /^-- $/,
 ];
-const headerBlockStart = /^\*?From:\*?\s+\S/i;
-const headerBlockNext = /^\*?(Sent|Date|To|Subject):\*?\s/i;
+// Outlook writes its header block in the reader's language: English, French, German, Spanish, Dutch.
+const headerBlockStart = /^\*?(From|De|Von|Van)\s?:\*?\s+\S/i;
+const headerBlockNext =
+  /^\*?(Sent|Date|To|Subject|Envoyé|Objet|À|Gesendet|Datum|An|Betreff|Enviado|Fecha|Para|Asunto|Verzonden|Aan|Onderwerp)\s?:\*?\s/i;
+/** A horizontal rule as text: `<hr>` through html-to-text (dashes), Outlook's plain text (underscores). */
+const ruleLine = /^\s*(-{3,}|_{3,}|={3,})\s*$/;
+/** "Key: value", the shape of a mail header line in any language (a word or two before the colon). */
+const anyHeaderLine = /^\*?[\p{L}][\p{L}\- ]{0,24}:\*?\s+\S/u;
 
 function isQuotationStart(lines: string[], index: number): boolean {
   const line = lines[index]!;
@@ -34,12 +42,29 @@ function isQuotationStart(lines: string[], index: number): boolean {
     const following = lines.slice(index + 1, index + 4).map((l) => l.trim());
     return following.some((l) => headerBlockNext.test(l));
   }
+  // A long rule over a header block in a language not listed above ("Da: … / Inviato: … / A: …"): Outlook
+  // always writes at least From, Sent, To and Subject, so three header lines are asked for.
+  if (ruleLine.test(line) && trimmed.length >= 10) {
+    const following = lines
+      .slice(index + 1, index + 7)
+      .map((l) => l.trim())
+      .filter(Boolean);
+    return following.length >= 3 && following.slice(0, 3).every((l) => anyHeaderLine.test(l));
+  }
   return false;
+}
+
+/** The quotation's start moved up over the rule and blank lines right above it (Outlook's `<hr>`). */
+function withRuleAbove(lines: string[], end: number): number {
+  let start = end;
+  while (start > 0 && (lines[start - 1]!.trim() === "" || ruleLine.test(lines[start - 1]!))) start--;
+  return start;
 }
 
 export function replyTextOf(body: string): string {
   const lines = body.replace(/\r\n?/g, "\n").split("\n");
-  const end = lines.findIndex((_line, index) => isQuotationStart(lines, index));
+  const found = lines.findIndex((_line, index) => isQuotationStart(lines, index));
+  const end = found === -1 ? -1 : withRuleAbove(lines, found);
   const own = (end === -1 ? lines : lines.slice(0, end)).filter((line) => !/^\s*>/.test(line));
   return own
     .map((line) => line.trimEnd())

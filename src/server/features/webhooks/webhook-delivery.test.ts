@@ -207,6 +207,27 @@ describe("a delivery a receiver can trust", () => {
     ).toBe(true);
   });
 
+  it("attempts each retry when it falls due (1 minute, then 5), without waiting for the job's next look", async () => {
+    await register(["ticket.created"]);
+    receiver.replies.push({ status: 503, body: "busy" }, { status: 503, body: "still busy" });
+    await createTicket();
+    await receiver.waitFor(1);
+    const [queued] = await deliveries();
+    // No job runs here (the test app's job runner looks once an hour): only the sender's own timer can
+    // make these attempts. The clock moves to exactly each retry's due time, and no further.
+    const first = await settled(queued!.id, 1);
+    clock.advance(first.nextAttemptAt.getTime() - clock.now().getTime());
+    await receiver.waitFor(2);
+    const second = await settled(queued!.id, 2);
+    expect(second).toMatchObject({ status: "pending", lastError: "The receiver answered 503" });
+    const wait = second.nextAttemptAt.getTime() - clock.now().getTime();
+    expect(wait).toBeGreaterThan(4 * 60_000);
+    expect(wait).toBeLessThanOrEqual(5 * 60_000);
+    clock.advance(wait);
+    await receiver.waitFor(3);
+    expect(await settled(queued!.id, 3)).toMatchObject({ status: "delivered", attempts: 3 });
+  });
+
   it("fails at once on a 4xx other than 429, and never follows a redirect", async () => {
     await register(["ticket.created"]);
     receiver.replies.push({ status: 410, body: "gone" });
@@ -373,7 +394,7 @@ describe("what is sent, and what is not", () => {
     });
   });
 
-  it("holds a paused endpoint's queued retry until it is switched on again", async () => {
+  it("holds a paused endpoint's queued retry until it is switched on again, then sends it at once", async () => {
     const { webhook } = await register(["ticket.created"]);
     receiver.replies.push({ status: 503 });
     await createTicket();
@@ -393,9 +414,8 @@ describe("what is sent, and what is not", () => {
     expect(receiver.received).toHaveLength(1);
     expect((await deliveries())[0]).toMatchObject({ status: "pending", attempts: 1 });
 
+    // Switched on: the retry that fell due meanwhile goes at once, without the job's next look.
     expect((await pause(true)).statusCode).toBe(200);
-    clock.advance(31_000);
-    await t.app.jobs.tick();
     await receiver.waitFor(2);
     expect(await settled(row!.id, 2)).toMatchObject({ status: "delivered" });
   });

@@ -1,10 +1,11 @@
-import { type Clock, systemClock } from "../../clock.ts";
+import { type Clock, runAt, systemClock } from "../../clock.ts";
 import type { Db } from "../../db/client.ts";
 import type { InstanceLiveness } from "../../instances/instance-liveness.ts";
 import type { Job } from "../../jobs/job-runner.ts";
 import {
   claimDueDeliveries,
   deleteFinishedDeliveries,
+  findNextAttemptAt,
   recordAttempt,
   releaseDeliveryClaim,
 } from "./webhook.queries.ts";
@@ -68,10 +69,11 @@ const isRetryable = (result: WebhookPostResult) =>
 
 /**
  * Sends queued webhook deliveries: woken after each commit that queued some, by each attempt that ends (its
- * place is free), and by the scheduled job (webhookDeliveryJob) for retries and for what an instance left
- * behind when it stopped. Each endpoint has `perEndpoint` places: due deliveries are claimed for the free
- * places of every endpoint at once, so a receiver that hangs delays only its own deliveries (decision 050).
- * Any number of instances may run on one database: each attempt is claimed by exactly one of them.
+ * place is free), by its timer when the next pending delivery falls due (a retry: decision 056), and by the
+ * scheduled job (webhookDeliveryJob) for what an instance left behind when it stopped. Each endpoint has
+ * `perEndpoint` places: due deliveries are claimed for the free places of every endpoint at once, so a
+ * receiver that hangs delays only its own deliveries (decision 050). Any number of instances may run on one
+ * database: each attempt is claimed by exactly one of them, however many timers fire at once.
  */
 export function createWebhookSender(options: WebhookSenderOptions): WebhookSender {
   const {
@@ -92,6 +94,27 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
   let claiming: Promise<void> | null = null;
   let claimAgain = false;
   let stopped = false;
+  /** The timer for the next delivery to fall due, and the time it is set for. */
+  let timer: { at: number; cancel: () => void } | null = null;
+
+  /**
+   * Due is due: a retry 1 minute after a failure is attempted then, not at the job's next look (up to a
+   * minute later). Set again after every claim, so it follows new failures, new deliveries and this
+   * instance's own claims; each instance sets its own, and the claim picks who attempts.
+   */
+  function setTimerFor(at: Date | null) {
+    if (stopped || timer?.at === at?.getTime()) return;
+    timer?.cancel();
+    timer = null;
+    if (!at) return;
+    timer = {
+      at: at.getTime(),
+      cancel: runAt(clock, at, () => {
+        timer = null;
+        wake();
+      }),
+    };
+  }
 
   async function attempt(
     { delivery, endpoint }: Awaited<ReturnType<typeof claimDueDeliveries>>[number],
@@ -193,6 +216,7 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
             claimedBy: instance?.id ?? null,
           });
           for (const claim of claimed) begin(claim, mark);
+          if (!claimAgain) setTimerFor(await findNextAttemptAt(db, now));
         } while (claimAgain);
       } finally {
         claiming = null;
@@ -219,13 +243,18 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
     },
     async stop() {
       stopped = true;
+      timer?.cancel();
+      timer = null;
       await claiming?.catch(() => {});
       await Promise.all(attempts);
     },
   };
 }
 
-/** Retries and deliveries left behind by a stopped instance, every 30 s. */
+/**
+ * Every 30 s: deliveries left behind by an instance that stopped, and retries another instance recorded
+ * (each instance's timer follows what it saw; this look catches the rest).
+ */
 export function webhookDeliveryJob(sender: WebhookSender): Job {
   return {
     name: "webhook-deliveries",

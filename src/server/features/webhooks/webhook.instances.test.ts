@@ -77,6 +77,28 @@ describe("two instances on one database", () => {
     expect(receiver.received).toHaveLength(40);
   });
 
+  it("attempt a retry once when it falls due: every instance's timer fires, one instance claims it", async () => {
+    await queue(1);
+    receiver.replies.push({ status: 500 });
+    const one = sender(database.db);
+    const two = sender(secondConnection());
+    try {
+      await Promise.all([one.drain(), two.drain()]);
+      const [failed] = await database.db.select().from(webhookDeliveries);
+      expect(failed).toMatchObject({ status: "pending", attempts: 1, responseStatus: 500 });
+      // Both look at the queue after the failure, so both set their timer for the retry.
+      await Promise.all([one.drain(), two.drain()]);
+      clock.set(failed!.nextAttemptAt);
+      await receiver.waitFor(2);
+      await Promise.all([one.drain(), two.drain()]);
+      expect(receiver.received).toHaveLength(2);
+      const [row] = await database.db.select().from(webhookDeliveries);
+      expect(row).toMatchObject({ status: "delivered", attempts: 2 });
+    } finally {
+      await Promise.all([one.stop(), two.stop()]);
+    }
+  });
+
   it("sends a delivery whose sender stopped mid-attempt once its claim has passed, and not before", async () => {
     await queue(1);
     // An instance claimed it and stopped: the row is pending, counted once, and claimed for a while.

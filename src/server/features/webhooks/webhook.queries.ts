@@ -1,4 +1,4 @@
-import { and, arrayContains, asc, count, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, arrayContains, asc, count, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import type { WebhookEventType } from "#shared/webhooks/webhook.schemas.ts";
 import type { Db } from "../../db/client.ts";
 import { webhookDeliveries, webhookEndpoints } from "../../db/schema/index.ts";
@@ -158,6 +158,29 @@ export async function claimDueDeliveries(
     const endpoint = byId.get(delivery.endpointId);
     return endpoint ? [{ delivery, endpoint }] : [];
   });
+}
+
+/**
+ * When the next pending delivery of an active endpoint falls due after `after` (a retry, or a claim whose
+ * lease ends), or null: the sender sets its timer for it (decision 056). Due rows are not asked for: those
+ * it could not claim wait for a place its own attempts free, or are being claimed by another instance.
+ * Ordered on webhook_deliveries_due_idx, so it stops at the first row of an active endpoint.
+ */
+export async function findNextAttemptAt(db: Db, after: Date): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: webhookDeliveries.nextAttemptAt })
+    .from(webhookDeliveries)
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+    .where(
+      and(
+        eq(webhookDeliveries.status, "pending"),
+        gt(webhookDeliveries.nextAttemptAt, after),
+        eq(webhookEndpoints.active, true),
+      ),
+    )
+    .orderBy(asc(webhookDeliveries.nextAttemptAt))
+    .limit(1);
+  return row?.at ?? null;
 }
 
 /** Gives a claimed delivery back unattempted (due at `now`), if this instance still holds the claim. */

@@ -69,7 +69,12 @@ export async function webhookRoutes(
         response: { 200: webhookSchema },
       },
     },
-    (request) => updateWebhook(contextOf(request), request.params.webhookId, request.body, policy),
+    async (request) => {
+      const updated = await updateWebhook(contextOf(request), request.params.webhookId, request.body, policy);
+      // Switched on: deliveries that fell due while it was paused go now, not at the next look (decision 056).
+      if (updated.active) wakeSender();
+      return updated;
+    },
   );
 
   app.delete(
