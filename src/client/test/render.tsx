@@ -19,7 +19,10 @@ interface RenderOptions {
  * Renders `ui` (at every path but those in `routes`) with the app's real providers (query client, toasts)
  * and a memory router starting at `path`.
  */
-export function renderWithApp(ui: ReactNode, { path = "/", routes = {}, showActor = false }: RenderOptions = {}) {
+export function renderWithApp(
+  ui: ReactNode,
+  { path = "/", routes = {}, showActor = false }: RenderOptions = {},
+) {
   const queryClient = createQueryClient();
   // Tests answer at once; a retried failure would only slow them down.
   queryClient.setDefaultOptions({ queries: { retry: false }, mutations: { retry: false } });
