@@ -7,6 +7,8 @@ const { port, baseURL } = e2eSettings();
 export default defineConfig({
   testDir: "e2e",
   testMatch: "*.spec.ts",
+  // A journey left focused with test.only would skip the others and still pass: under CI it fails the run.
+  forbidOnly: !!process.env.CI,
   fullyParallel: false,
   workers: 1,
   retries: 0,

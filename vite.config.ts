@@ -201,6 +201,9 @@ export default defineConfig({
     modulePreload: false,
     chunkSizeWarningLimit: 400,
     rolldownOptions: {
+      // Rolldown's timing report (PLUGIN_TIMINGS) names our own prerender step and the CSS transform as the
+      // slow parts, which they are by design; printed in yellow at the first `npm start`, it read as an error.
+      checks: { bundlerTimings: false },
       output: {
         codeSplitting: {
           groups: [

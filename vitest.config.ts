@@ -2,12 +2,18 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 import { linguiPlugins } from "./vite.config.ts";
 
+// A test left focused with .only would skip the rest of the suite and still pass: under CI (CI set) a
+// focused test fails the run instead. Each project resolves this for itself, so each says it.
+const allowOnly = !process.env.CI;
+
 export default defineConfig({
   test: {
+    allowOnly,
     projects: [
       {
         test: {
           name: "shared",
+          allowOnly,
           // scripts/: the build and CI tools' own logic (e.g. the advisory check).
           include: ["src/shared/**/*.test.ts", "scripts/**/*.test.ts"],
           environment: "node",
@@ -16,6 +22,7 @@ export default defineConfig({
       {
         test: {
           name: "server",
+          allowOnly,
           include: ["src/server/**/*.test.ts"],
           environment: "node",
           globalSetup: ["src/server/test/global-setup.ts"],
@@ -27,6 +34,7 @@ export default defineConfig({
         plugins: [react(), ...linguiPlugins()],
         test: {
           name: "client",
+          allowOnly,
           include: ["src/client/**/*.test.{ts,tsx}"],
           environment: "jsdom",
           setupFiles: ["src/client/test/setup.ts"],

@@ -93,6 +93,9 @@ test("a technician mentions another through the autocomplete in an internal note
   );
   // The requester never sees the note, nor that anyone was mentioned.
   await user.page.goto(`/tickets/${ticketId}`);
+  // The ticket's activity (comments and timeline, one answer) has loaded before the absence counts.
+  const activity = user.page.getByRole("list", { name: "Ticket activity" });
+  await expect(activity.getByText("created the ticket")).toBeVisible();
   await expect(user.page.getByText("their VPN client")).toHaveCount(0);
 
   await Promise.all([user.close(), tech.close(), other.close()]);

@@ -2,7 +2,7 @@ import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { makeActivity, makeMe, makeTicket } from "../test/fixtures.ts";
-import { renderWithApp, stubFetch } from "../test/render.tsx";
+import { renderWithApp, stubFetch, waitForActor } from "../test/render.tsx";
 import KnowledgeBaseEditorPage from "./kb-editor.tsx";
 import TicketPage from "./ticket.tsx";
 
@@ -65,8 +65,10 @@ describe("an article from a solved ticket", () => {
       const { unmount } = renderWithApp(<p>Elsewhere</p>, {
         path: `/tickets/${ticket.ticketId}`,
         routes: { "/tickets/:ticketId": <TicketPage /> },
+        showActor: true,
       });
       expect(await screen.findByRole("heading", { level: 1 })).toBeInTheDocument();
+      await waitForActor(me);
       expect(screen.queryByRole("link", { name: "Create article" })).not.toBeInTheDocument();
       unmount();
     }

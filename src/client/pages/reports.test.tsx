@@ -11,7 +11,7 @@ import type {
 } from "#shared/reports/report.schemas.ts";
 import type { Role } from "#shared/users/roles.ts";
 import { makeMe } from "../test/fixtures.ts";
-import { renderWithApp, stubFetch } from "../test/render.tsx";
+import { renderWithApp, stubFetch, waitForActor } from "../test/render.tsx";
 import ReportsPage from "./reports.tsx";
 
 const range: ReportRange = { from: "2026-03-02", to: "2026-03-04", group: "day", timeZone: "Europe/Berlin" };
@@ -80,8 +80,9 @@ const articleStats = {
 };
 
 function setup(role: Role, path = "/reports?range=custom&from=2026-03-02&to=2026-03-04") {
+  const me = makeMe({ role });
   const server = stubFetch({
-    "GET /api/me": { body: makeMe({ role }) },
+    "GET /api/me": { body: me },
     "GET /api/reports/ticket-volume": { body: volume },
     "GET /api/reports/ticket-breakdown": { body: breakdown },
     "GET /api/reports/response-times": { body: times },
@@ -94,8 +95,8 @@ function setup(role: Role, path = "/reports?range=custom&from=2026-03-02&to=2026
     "GET /api/articles/stats": { body: articleStats },
   });
   vi.stubGlobal("fetch", server.fetchStub);
-  renderWithApp(<ReportsPage />, { path });
-  return { server, user: userEvent.setup() };
+  renderWithApp(<ReportsPage />, { path, showActor: true });
+  return { me, server, user: userEvent.setup() };
 }
 
 const card = (name: string) => screen.getByRole("region", { name });
@@ -138,10 +139,11 @@ describe("ReportsPage", () => {
   });
 
   it("shows satisfaction and the latest comments, per technician only to administrators", async () => {
-    setup("technician");
+    const { me } = setup("technician");
     const overall = await screen.findByRole("region", { name: "Satisfaction" });
     expect(await within(overall).findByText("4.00 / 5")).toBeInTheDocument();
     expect(within(overall).getByText("“Quick and friendly”")).toBeInTheDocument();
+    await waitForActor(me);
     expect(screen.queryByRole("region", { name: "Satisfaction per technician" })).not.toBeInTheDocument();
   });
 

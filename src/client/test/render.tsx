@@ -1,21 +1,28 @@
-import { render } from "@testing-library/react";
+import { render, screen } from "@testing-library/react";
 import type { ReactNode } from "react";
+import type { Me } from "#shared/users/user.schemas.ts";
 import { AppProviders } from "../app/providers.tsx";
 import { createQueryClient } from "../lib/query-client.ts";
 import { createMemoryRouter, RouterProvider } from "../lib/router.tsx";
+import { useActor } from "../lib/use-actor.ts";
 
 interface RenderOptions {
   /** Where the memory router starts. */
   path?: string;
   /** Other screens to land on, e.g. { "/user-home": <p>User home</p> } to see a redirect happen. */
   routes?: Record<string, ReactNode>;
+  /** Also show who is signed in once /api/me has answered, for waitForActor. */
+  showActor?: boolean;
 }
 
 /**
  * Renders `ui` (at every path but those in `routes`) with the app's real providers (query client, toasts)
  * and a memory router starting at `path`.
  */
-export function renderWithApp(ui: ReactNode, { path = "/", routes = {} }: RenderOptions = {}) {
+export function renderWithApp(
+  ui: ReactNode,
+  { path = "/", routes = {}, showActor = false }: RenderOptions = {},
+) {
   const queryClient = createQueryClient();
   // Tests answer at once; a retried failure would only slow them down.
   queryClient.setDefaultOptions({ queries: { retry: false }, mutations: { retry: false } });
@@ -29,10 +36,24 @@ export function renderWithApp(ui: ReactNode, { path = "/", routes = {} }: Render
   const result = render(
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
+      {showActor ? <SignedInAs /> : null}
     </AppProviders>,
   );
   return { ...result, queryClient, router };
 }
+
+function SignedInAs() {
+  const actor = useActor();
+  return actor ? <p>Signed in as {actor.name}</p> : null;
+}
+
+/**
+ * Waits until the screen rendered with `showActor` knows who is signed in. A test that checks a control is
+ * hidden from someone waits for this first: until /api/me answers, every control that depends on the
+ * person is hidden from everybody, so an absence seen earlier proves nothing. The components read the
+ * same query and re-render in the same commit as this line.
+ */
+export const waitForActor = (me: Pick<Me, "name">) => screen.findByText(`Signed in as ${me.name}`);
 
 type Route = { status?: number; body?: unknown };
 type Handler = (request: { method: string; url: string; body: unknown }) => Route | undefined;

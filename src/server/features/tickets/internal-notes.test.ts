@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Role } from "#shared/users/roles.ts";
 import type { UserRow } from "../../db/schema/index.ts";
-import { mailOutbox, notifications, ticketEvents, tickets } from "../../db/schema/index.ts";
+import { mailOutbox, notifications, ticketComments, ticketEvents, tickets } from "../../db/schema/index.ts";
 import { signedInAs } from "../../test/factories.ts";
 import { makePng } from "../../test/files.ts";
 import { openStream, type SseStream } from "../../test/sse.ts";
@@ -170,17 +170,28 @@ describe("internal notes", () => {
     ticket: fc.nat(),
   });
 
+  // Every run starts with a user's ticket and ends with an administrator's note on it, so the checks that no
+  // note reaches a user always have at least one stored note to look for.
+  const runArb = fc
+    .array(actionArb, { minLength: 1, maxLength: 10 })
+    .map((actions) => [
+      { kind: "create" as const, actor: cast.findIndex((p) => p.role === "user"), ticket: 0 },
+      ...actions,
+      { kind: "note" as const, actor: cast.findIndex((p) => p.role === "admin"), ticket: 0 },
+    ]);
+
   const notePng = makePng(3, 3);
 
   it("never reach a user (nor their files) through activity, notifications, counts, search, downloads, the live stream or e-mail", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(actionArb, { minLength: 1, maxLength: 10 }), async (actions) => {
+      fc.asyncProperty(runArb, async (actions) => {
         await clearTickets();
         const streams = await Promise.all(usersOf().map((p) => openStream(baseUrl, { cookie: p.cookie })));
         try {
           await Promise.all(streams.map((s) => s.waitFor((e) => e.event === "ready")));
           const ticketIds: string[] = [];
           const notes: Array<{
+            ticketId: string;
             text: string;
             word: string;
             id: string;
@@ -220,6 +231,7 @@ describe("internal notes", () => {
               if (response.statusCode === 201) {
                 const assignee = ticket!.assignedTo;
                 notes.push({
+                  ticketId,
                   text,
                   word,
                   id: response.json().commentId,
@@ -252,6 +264,20 @@ describe("internal notes", () => {
           }
 
           const { db } = t.database;
+          // The notes were written, and staff read each one and its file: what a user is refused below exists.
+          expect(notes.length).toBeGreaterThan(0);
+          const admin = cast.find((p) => p.role === "admin")!;
+          for (const note of notes) {
+            const [row] = await db.select().from(ticketComments).where(eq(ticketComments.id, note.id));
+            expect(row).toMatchObject({ ticketId: note.ticketId, message: note.text, isInternal: true });
+            const staffView = (await get(`/api/tickets/${note.ticketId}/activity`, admin.cookie)).json();
+            expect(staffView.comments).toContainEqual(
+              expect.objectContaining({ commentId: note.id, message: note.text, isInternal: true }),
+            );
+            const file = await get(`/api/attachments/${note.attachmentId}`, admin.cookie);
+            expect(file.statusCode).toBe(200);
+            expect(file.rawPayload.equals(notePng)).toBe(true);
+          }
           const noteEvents = await db
             .select({ id: ticketEvents.id })
             .from(ticketEvents)

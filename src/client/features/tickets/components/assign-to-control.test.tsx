@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
 import type { Role } from "#shared/users/roles.ts";
 import { makeMe, makeTicket } from "../../../test/fixtures.ts";
-import { renderWithApp, stubFetch } from "../../../test/render.tsx";
+import { renderWithApp, stubFetch, waitForActor } from "../../../test/render.tsx";
 import { TicketActions } from "./ticket-actions.tsx";
 
 const technician = makeMe({ id: "tech-1", name: "Theo Tech", role: "technician" });
@@ -25,7 +25,7 @@ function setup(role: Role, ticket: Ticket, routes: Parameters<typeof stubFetch>[
   });
   vi.stubGlobal("fetch", server.fetchStub);
   const onOutcome = vi.fn();
-  renderWithApp(<TicketActions ticket={ticket} onOutcome={onOutcome} />);
+  renderWithApp(<TicketActions ticket={ticket} onOutcome={onOutcome} />, { showActor: true });
   return { server, onOutcome, user: userEvent.setup() };
 }
 
@@ -78,7 +78,7 @@ describe("Assign to…", () => {
 
   it("is not offered to the user who raised the ticket", async () => {
     const { server } = setup("user", theirs);
-    await vi.waitFor(() => expect(server.calls).toHaveLength(1));
+    await waitForActor(creator);
     expect(screen.queryByLabelText("Assign to…")).not.toBeInTheDocument();
     expect(server.calls.map((call) => call.url)).not.toContain("/api/technicians");
   });

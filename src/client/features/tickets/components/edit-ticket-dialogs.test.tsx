@@ -3,13 +3,13 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
 import { makeMe, makeTicket } from "../../../test/fixtures.ts";
-import { renderWithApp, stubFetch } from "../../../test/render.tsx";
+import { renderWithApp, stubFetch, waitForActor } from "../../../test/render.tsx";
 import { TicketEditButtons } from "./edit-ticket-dialogs.tsx";
 
 function setup(me: ReturnType<typeof makeMe>, ticket: Ticket, routes: Parameters<typeof stubFetch>[0] = {}) {
   const server = stubFetch({ "GET /api/me": { body: me }, ...routes });
   vi.stubGlobal("fetch", server.fetchStub);
-  renderWithApp(<TicketEditButtons ticket={ticket} />);
+  renderWithApp(<TicketEditButtons ticket={ticket} />, { showActor: true });
   return { server, user: userEvent.setup() };
 }
 
@@ -48,8 +48,8 @@ describe("TicketEditButtons", () => {
 
   it("offers the creator nothing once the ticket is In Progress", async () => {
     const creator = makeMe({ id: "user-1", role: "user" });
-    const { server } = setup(creator, makeTicket({ createdBy: "user-1", status: "In Progress" }));
-    await vi.waitFor(() => expect(server.calls.length).toBeGreaterThan(0));
+    setup(creator, makeTicket({ createdBy: "user-1", status: "In Progress" }));
+    await waitForActor(creator);
     expect(screen.queryByRole("button", { name: /Edit/ })).not.toBeInTheDocument();
   });
 });

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
 import type { Role } from "#shared/users/roles.ts";
 import { makeMe, makeTicket } from "../../../test/fixtures.ts";
-import { renderWithApp, stubFetch } from "../../../test/render.tsx";
+import { renderWithApp, stubFetch, waitForActor } from "../../../test/render.tsx";
 import { TicketActions } from "./ticket-actions.tsx";
 
 const technician = makeMe({ id: "tech-1", name: "Theo Tech", role: "technician" });
@@ -16,7 +16,7 @@ function setup(role: Role, ticket: Ticket, routes: Parameters<typeof stubFetch>[
   const server = stubFetch({ "GET /api/me": { body: meAs[role] }, ...routes });
   vi.stubGlobal("fetch", server.fetchStub);
   const onOutcome = vi.fn();
-  renderWithApp(<TicketActions ticket={ticket} onOutcome={onOutcome} />);
+  renderWithApp(<TicketActions ticket={ticket} onOutcome={onOutcome} />, { showActor: true });
   return { server, onOutcome, user: userEvent.setup() };
 }
 
@@ -60,8 +60,8 @@ describe("TicketActions", () => {
   it.each(["Open", "In Progress", "Resolved"] as const)(
     "offers the user who raised a %s ticket no status button and no Assign to Me",
     async (status) => {
-      const { server } = setup("user", makeTicket({ status }));
-      await vi.waitFor(() => expect(server.calls).toHaveLength(1));
+      setup("user", makeTicket({ status }));
+      await waitForActor(creator);
       expect(screen.queryByRole("group", { name: "Change status" })).not.toBeInTheDocument();
       expect(screen.queryByRole("button")).not.toBeInTheDocument();
     },
@@ -78,9 +78,8 @@ describe("TicketActions", () => {
     ["admin", "an Open, unassigned ticket", makeTicket({ status: "Open", assignedTo: null })],
     ["user", "an Open, unassigned ticket", makeTicket({ status: "Open", assignedTo: null })],
   ] as const)("does not offer Assign to Me to a %s on %s", async (role, _case, ticket) => {
-    const { server } = setup(role, ticket);
-    await vi.waitFor(() => expect(server.calls).toHaveLength(1));
-    if (role !== "user") await screen.findByRole("group", { name: "Change status" });
+    setup(role, ticket);
+    await waitForActor(meAs[role]);
     expect(screen.queryByRole("button", { name: "Assign to Me" })).not.toBeInTheDocument();
   });
 

@@ -5,7 +5,7 @@ import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
 import type { Feedback } from "#shared/tickets/ticket-activity.schemas.ts";
 import type { Me } from "#shared/users/user.schemas.ts";
 import { makeActivity, makeMe, makeTicket } from "../../../test/fixtures.ts";
-import { renderWithApp, stubFetch } from "../../../test/render.tsx";
+import { renderWithApp, stubFetch, waitForActor } from "../../../test/render.tsx";
 import { TicketFeedback } from "./ticket-feedback.tsx";
 
 const creator = makeMe({ id: "user-1", role: "user" });
@@ -34,7 +34,7 @@ function setup(me: Me, ticket: Ticket, { feedback = null as Feedback | null, ans
     },
   });
   vi.stubGlobal("fetch", server.fetchStub);
-  renderWithApp(<TicketFeedback ticket={ticket} />);
+  renderWithApp(<TicketFeedback ticket={ticket} />, { showActor: true });
   const puts = () => server.calls.filter((call) => call.method === "PUT");
   return { user: userEvent.setup(), puts, server };
 }
@@ -100,9 +100,8 @@ describe("TicketFeedback", () => {
     ["the creator of an In Progress ticket", creator, makeTicket({ status: "In Progress" })],
     ["the creator of a Closed ticket", creator, makeTicket({ status: "Closed" })],
   ] as const)("offers no feedback form to %s", async (_who, me, ticket) => {
-    const { server } = setup(me, ticket);
-    await vi.waitFor(() => expect(server.calls.map((call) => call.url)).toContain("/api/me"));
-    await vi.waitFor(() => expect(server.calls).toHaveLength(2));
+    setup(me, ticket);
+    await waitForActor(me);
     expect(screen.queryByRole("region", { name: "Rate & Feedback" })).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Submit Feedback" })).not.toBeInTheDocument();
   });

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { activateLocale } from "../../../lib/i18n.ts";
 import { makeMe, makeTicket } from "../../../test/fixtures.ts";
-import { renderWithApp, stubFetch } from "../../../test/render.tsx";
+import { renderWithApp, stubFetch, waitForActor } from "../../../test/render.tsx";
 import { TicketList } from "./ticket-list.tsx";
 
 describe("TicketList", () => {
@@ -196,15 +196,17 @@ describe("TicketList bulk actions", () => {
   ];
 
   it("gives users no checkboxes", async () => {
+    const me = makeMe({ role: "user" });
     vi.stubGlobal(
       "fetch",
       stubFetch({
-        "GET /api/me": { body: makeMe({ role: "user" }) },
+        "GET /api/me": { body: me },
         "GET /api/tickets": { body: { items: tickets, nextCursor: null } },
       }).fetchStub,
     );
-    renderWithApp(<TicketList filters={{ scope: "visible" }} />);
+    renderWithApp(<TicketList filters={{ scope: "visible" }} />, { showActor: true });
     await screen.findByRole("link", { name: /Printer jams/ });
+    await waitForActor(me);
     expect(screen.queryByRole("checkbox")).not.toBeInTheDocument();
   });
 
