@@ -1,4 +1,5 @@
 import type { ApiErrorBody, ErrorCode } from "#shared/errors.ts";
+import { isLockWait, isTransientConflict } from "./db/connection-errors.ts";
 
 /** One code → one HTTP status, for every failure the API returns. */
 export const statusByCode: Record<ErrorCode, number> = {
@@ -22,8 +23,10 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly details?: unknown,
+    /** The failure this answer stands for, when it came from below (the error handler logs it). */
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
     this.name = "AppError";
   }
 
@@ -42,6 +45,27 @@ export const notFound = (what: string, id?: string) =>
   new AppError("not_found", id ? `${what} ${id} not found` : `${what} not found`);
 export const conflict = (message: string) => new AppError("conflict", message);
 export const ruleViolation = (message: string) => new AppError("rule_violation", message);
+/**
+ * Another writer of the same ticket got in the way: a deadlock that came back on every attempt, or a
+ * wait for the ticket's row longer than the lock timeout (decision 053). Nothing was saved; the same
+ * request again is likely to work.
+ */
+export const ticketChangedMeanwhile = (cause?: unknown) =>
+  new AppError(
+    "conflict",
+    "Someone else changed this ticket at the same moment. Please try again.",
+    undefined,
+    { cause },
+  );
+/**
+ * A 409 that stands for a conflict between writers (ticketChangedMeanwhile), not for the ticket's state:
+ * the same request again, a moment later, is likely to work.
+ */
+export const isChangedMeanwhile = (error: unknown) =>
+  error instanceof AppError && (isTransientConflict(error.cause) || isLockWait(error.cause));
+/** The same for any other write (the error handler's answer to a deadlock or a lock wait it meets). */
+export const changedMeanwhile = () =>
+  new AppError("conflict", "Someone else was changing the same thing at that moment. Please try again.");
 /**
  * Retry-After on a 503 for an unavailable database: the health gate tries again every half second, so a
  * second is enough to find it back, and short enough not to keep anyone waiting once it is.

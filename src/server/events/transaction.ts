@@ -1,6 +1,9 @@
+import { sql } from "drizzle-orm";
 import type { ServiceContext } from "../context.ts";
 import type { Db } from "../db/client.ts";
-import { isTransientConflict } from "../db/connection-errors.ts";
+import { isLockWait, isTransientConflict } from "../db/connection-errors.ts";
+import { ticketChangedMeanwhile } from "../errors.ts";
+import { lockTicket, type TicketFields } from "../features/tickets/ticket.queries.ts";
 import type { Announcement } from "./dispatcher.ts";
 import { consoleLogError } from "./dispatcher.ts";
 import { recordTicketEvent, type TicketEventInput } from "./record-ticket-event.ts";
@@ -12,18 +15,32 @@ export type RecordEvent = (event: TicketEventInput) => Promise<string>;
 export const transactionAttempts = 3;
 
 /**
- * The one way services change tickets: the change and what it records commit together, and only after
- * the commit is anyone told (a rolled-back change announces nothing).
+ * The longest a write waits for a row another transaction holds (lock_timeout), and never more than half
+ * the statement timeout: a write stuck behind another fails with PostgreSQL's lock_not_available (55P03),
+ * a conflict answered 409, before the statement timeout would cancel it as a database that does not
+ * answer (503). The writers of one ticket hold its row for milliseconds (decision 053).
+ */
+export const lockWaitMs = 2_000;
+
+type Work<T> = (tx: Db, recordEvent: RecordEvent) => Promise<T>;
+type Context = Pick<ServiceContext, "db" | "dispatcher">;
+
+/**
+ * A transaction that writes tickets: the change and what it records commit together, and only after
+ * the commit is anyone told (a rolled-back change announces nothing). A change to an existing ticket
+ * goes through inTicketTransaction, which locks the ticket first; this one is for a new ticket and for
+ * the scheduled jobs, whose claim (FOR NO KEY UPDATE SKIP LOCKED) is their first statement and locks
+ * the tickets they change.
  *
- * Two changes that lock the same rows in opposite orders (two bulk actions at once, both touching the
- * reports' rollup rows of the same days, decision 027) can deadlock; PostgreSQL aborts one. Nothing of
- * it committed and nobody was told, so it is run again from the start, after a short random pause,
- * instead of answering the person with a 500 for something they did not do wrong.
+ * Two changes that still lock shared rows in opposite orders (the reports' rollup rows at commit, the
+ * dashboard counters, decision 053) can deadlock; PostgreSQL aborts one. Nothing of it committed and
+ * nobody was told, so it is run again from the start, after a short random pause, instead of answering
+ * the person with a 500 for something they did not do wrong.
  */
 export async function inTransaction<T>(
   // Only the database and the dispatcher: scheduled jobs, which act for nobody, use it too.
-  ctx: Pick<ServiceContext, "db" | "dispatcher">,
-  work: (tx: Db, recordEvent: RecordEvent) => Promise<T>,
+  ctx: Context,
+  work: Work<T>,
 ): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
@@ -35,23 +52,57 @@ export async function inTransaction<T>(
   }
 }
 
-async function attemptTransaction<T>(
-  ctx: Pick<ServiceContext, "db" | "dispatcher">,
-  work: (tx: Db, recordEvent: RecordEvent) => Promise<T>,
+/**
+ * The one way services change an existing ticket: inTransaction, with the ticket's row locked as its
+ * first statement (decision 053), before anything that references the ticket is written. The writers of
+ * one ticket then take turns on that row instead of deadlocking on the key-share locks their inserts
+ * take, and each decides on the ticket as the one before it left it. `work` gets the locked row
+ * (undefined when the ticket does not exist). What is still a conflict after the retries, or waited too
+ * long for the row, is a 409 that tells the person to try again.
+ */
+export async function inTicketTransaction<T>(
+  ctx: Context,
+  ticketId: string,
+  work: (tx: Db, recordEvent: RecordEvent, ticket: TicketFields | undefined) => Promise<T>,
 ): Promise<T> {
+  try {
+    return await inTransaction(ctx, async (tx, recordEvent) =>
+      work(tx, recordEvent, await lockTicket(tx, ticketId)),
+    );
+  } catch (error) {
+    if (isTransientConflict(error) || isLockWait(error)) throw ticketChangedMeanwhile(error);
+    throw error;
+  }
+}
+
+async function attemptTransaction<T>(ctx: Context, work: Work<T>): Promise<T> {
   const announcements: Announcement[] = [];
   let mailQueued = false;
   let webhookQueued = false;
   const effects = { logError: ctx.dispatcher?.logError ?? consoleLogError, mail: ctx.dispatcher?.mail };
-  const result = await ctx.db.transaction((tx) =>
-    work(tx, async (event) => {
+  const result = await ctx.db.transaction(async (tx) => {
+    await limitLockWaits(tx);
+    return work(tx, async (event) => {
       const recorded = await recordTicketEvent(tx, event, effects);
       announcements.push(recorded.announcement);
       mailQueued ||= recorded.mailsQueued > 0;
       webhookQueued ||= recorded.webhooksQueued > 0;
       return recorded.announcement.eventId;
-    }),
-  );
+    });
+  });
   ctx.dispatcher?.dispatch(announcements, { mailQueued, webhookQueued });
   return result;
+}
+
+/**
+ * lock_timeout for the rest of the transaction: lockWaitMs, or half the connection's statement_timeout
+ * when that is shorter (a pool configured with a short one). PGlite has one connection and never waits
+ * for a lock; the setting changes nothing there.
+ */
+async function limitLockWaits(tx: Db) {
+  // Half the statement timeout in ms (seconds × 500); a statement timeout of 0 (none) leaves lockWaitMs.
+  const half = sql`(extract(epoch from current_setting('statement_timeout')::interval) * 500)::int`;
+  await tx.execute(
+    sql`select set_config('lock_timeout', least(${lockWaitMs}::int, coalesce(nullif(${half}, 0), ${lockWaitMs}::int))::text, true)`,
+  );
 }

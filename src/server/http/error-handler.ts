@@ -1,9 +1,15 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { describeIssues } from "#shared/errors.ts";
-import { isDatabaseUnavailable, isDiskFull } from "../db/connection-errors.ts";
+import {
+  isDatabaseUnavailable,
+  isDiskFull,
+  isLockWait,
+  isTransientConflict,
+} from "../db/connection-errors.ts";
 import {
   AppError,
+  changedMeanwhile,
   databaseRetryAfterSeconds,
   databaseUnavailable,
   diskFull,
@@ -27,6 +33,8 @@ export function registerErrorHandler(
       const retryAfter = (error.details as { retryAfter?: number } | undefined)?.retryAfter;
       if (error.code === "rate_limited" && retryAfter) reply.header("retry-after", String(retryAfter));
       if (error.code === "unavailable") reply.header("retry-after", String(databaseRetryAfterSeconds));
+      // A conflict between writers (decision 053): answered, and worth a line for whoever looks at locks.
+      if (error.cause !== undefined) request.log.warn({ err: error.cause }, error.message);
       return reply.status(statusByCode[error.code]).send(error.toBody());
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -56,6 +64,12 @@ export function registerErrorHandler(
           ? "The request body is not valid JSON."
           : error.message;
       return reply.status(error.statusCode).send({ code: "validation_failed", message });
+    }
+    // Checked before unavailability: a statement_timeout that struck while waiting for a row is a
+    // conflict between writers, not a database that does not answer (decision 053).
+    if (isTransientConflict(error) || isLockWait(error)) {
+      request.log.warn({ err: error }, "conflicting writes");
+      return reply.status(409).send(changedMeanwhile().toBody());
     }
     if (isDatabaseUnavailable(error)) {
       if (isDatabaseMarkedUnavailable()) request.log.debug({ err: error }, "database unavailable");

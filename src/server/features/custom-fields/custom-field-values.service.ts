@@ -18,8 +18,8 @@ import { nowOf, type ServiceContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import type { CustomFieldRow } from "../../db/schema/index.ts";
 import { conflict, forbidden, validationFailed } from "../../errors.ts";
-import { inTransaction } from "../../events/transaction.ts";
-import { lockTicketDetails, updateTicketDetails } from "../tickets/ticket.queries.ts";
+import { inTicketTransaction } from "../../events/transaction.ts";
+import { updateTicketDetails } from "../tickets/ticket.queries.ts";
 import { ensureVisible, findVisibleTicket } from "../tickets/ticket-access.ts";
 import { toCustomFieldDto } from "./custom-field.presenter.ts";
 import {
@@ -119,8 +119,8 @@ export async function editTicketCustomFields(
     }
   };
   ensureMayEdit(seen);
-  await inTransaction(ctx, async (tx, recordEvent) => {
-    const current = ensureVisible(ctx.actor, await lockTicketDetails(tx, ticketId), ticketId);
+  await inTicketTransaction(ctx, ticketId, async (tx, recordEvent, locked) => {
+    const current = ensureVisible(ctx.actor, locked, ticketId);
     ensureMayEdit(current);
     const rows = await findCustomFields(tx);
     const checked = checkValues(rows, current.category, input.values);

@@ -10,7 +10,7 @@ import type { Clock } from "../../clock.ts";
 import type { ServiceContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import type { UserRow } from "../../db/schema/index.ts";
-import { AppError } from "../../errors.ts";
+import { AppError, isChangedMeanwhile } from "../../errors.ts";
 import type { Dispatcher } from "../../events/dispatcher.ts";
 import { countAttempt } from "../../http/rate-limit.ts";
 import type { MailMessage } from "../../mail/mailer.ts";
@@ -313,7 +313,13 @@ async function decide(deps: InboundMailDeps, incoming: Incoming): Promise<Decisi
     return decision;
   } catch (error) {
     // The services' own refusals (a ticket they may not see, a required custom field): told, not retried.
-    if (error instanceof AppError && error.code !== "internal" && error.code !== "unavailable") {
+    // A write that met another on the same ticket is not a refusal: the sender's server tries again.
+    if (
+      error instanceof AppError &&
+      error.code !== "internal" &&
+      error.code !== "unavailable" &&
+      !isChangedMeanwhile(error)
+    ) {
       const what = target
         ? `Your reply could not be added to ticket ${target.ticketId}`
         : "Your e-mail could not be raised as a ticket";

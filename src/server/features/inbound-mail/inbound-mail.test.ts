@@ -5,7 +5,8 @@ import { desc, eq } from "drizzle-orm";
 import { simpleParser } from "mailparser";
 import nodemailer from "nodemailer";
 import type Mail from "nodemailer/lib/mailer";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import pg from "pg";
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import {
   attachments,
   inboundMessages,
@@ -19,6 +20,7 @@ import { insertTicket, insertUser, signIn } from "../../test/factories.ts";
 import { makePng } from "../../test/files.ts";
 import { startSmtpServer } from "../../test/smtp.ts";
 import { createTestApp, request } from "../../test/test-app.ts";
+import type { TestDatabaseOptions } from "../../test/test-database.ts";
 import type { InboundMailSettings } from "./inbound-mail.service.ts";
 import { replyAddress } from "./reply-address.ts";
 
@@ -28,26 +30,32 @@ const maxMessageBytes = 256 * 1024;
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 
-async function startApp(settings: Partial<InboundMailSettings> = {}) {
-  const t = await createTestApp({
-    authSecret: secret,
-    // The app's outgoing mail (notifications, bounces) goes to a real SMTP server on loopback.
-    mailer: createMailer({
-      smtpUrl: smtp.url,
-      outboxDir: path.join(mkdtempSync(path.join(os.tmpdir(), "helpdesk-outbox-")), "outbox"),
-      from: "Helpdesk <helpdesk@test.local>",
-      log: () => {},
-    }),
-    inboundMail: {
-      host: "127.0.0.1",
-      port: 0,
-      address: helpdesk,
-      maxMessageBytes,
-      unknownSenders: "bounce",
-      ownAddresses: ["helpdesk@test.local"],
-      ...settings,
+async function startApp(
+  settings: Partial<InboundMailSettings> = {},
+  databaseOptions: TestDatabaseOptions = {},
+) {
+  const t = await createTestApp(
+    {
+      authSecret: secret,
+      // The app's outgoing mail (notifications, bounces) goes to a real SMTP server on loopback.
+      mailer: createMailer({
+        smtpUrl: smtp.url,
+        outboxDir: path.join(mkdtempSync(path.join(os.tmpdir(), "helpdesk-outbox-")), "outbox"),
+        from: "Helpdesk <helpdesk@test.local>",
+        log: () => {},
+      }),
+      inboundMail: {
+        host: "127.0.0.1",
+        port: 0,
+        address: helpdesk,
+        maxMessageBytes,
+        unknownSenders: "bounce",
+        ownAddresses: ["helpdesk@test.local"],
+        ...settings,
+      },
     },
-  });
+    databaseOptions,
+  );
   // Real mail over SMTP to the app's own listener, as a mail server in front of it would deliver it.
   const transport = nodemailer.createTransport({
     host: "127.0.0.1",
@@ -550,5 +558,52 @@ describe("e-mail to ticket with INBOUND_UNKNOWN_SENDERS=create-account", () => {
     expect(await db.select().from(users).where(eq(users.email, "olga@elsewhere.test"))).toEqual([]);
     expect(await ticketIds()).toEqual(before.tickets);
     expect(await mailIds()).toEqual(before.mail);
+  });
+});
+
+// Another transaction holding the ticket's row: only PostgreSQL has a second connection.
+describe.skipIf(!inject("pgTemplateUrl"))("a reply while the ticket is busy (PostgreSQL)", () => {
+  let busy: Awaited<ReturnType<typeof startApp>>;
+  beforeAll(async () => {
+    // A short statement timeout, so that the lock timeout (half of it) passes quickly.
+    busy = await startApp({}, { pool: { statementTimeoutMs: 1_000 } });
+  });
+  afterAll(() => busy.t.close());
+
+  it("asks the sender's server to try again later, and adds the reply once when it does", async () => {
+    const { db } = busy.t.database;
+    const user = await insertUser(db);
+    const technician = await insertUser(db, { role: "technician" });
+    const ticket = await insertTicket(db, {
+      createdBy: user.id,
+      assignedTo: technician.id,
+      status: "In Progress",
+    });
+    const reply = {
+      from: user.email,
+      to: replyAddress(secret, "help.test", { ticketId: ticket.id, userId: user.id, isInternal: false })!,
+      subject: "Re: your ticket",
+      text: "It works again, thank you.",
+    };
+    const holder = new pg.Client({ connectionString: busy.t.database.url });
+    await holder.connect();
+    try {
+      await holder.query("begin");
+      await holder.query("select id from tickets where id = $1 for no key update", [ticket.id]);
+      await expect(busy.send(reply)).rejects.toMatchObject({ responseCode: 451 });
+    } finally {
+      await holder.query("rollback");
+      await holder.end();
+    }
+    // Not refused: no bounce, no record of a decision, nothing written.
+    expect(await db.select().from(inboundMessages)).toEqual([]);
+    expect(await db.select().from(ticketComments).where(eq(ticketComments.ticketId, ticket.id))).toEqual([]);
+
+    await busy.send(reply);
+    const comments = await db.select().from(ticketComments).where(eq(ticketComments.ticketId, ticket.id));
+    expect(comments.map((comment) => [comment.authorId, comment.message])).toEqual([
+      [user.id, "It works again, thank you."],
+    ]);
+    expect(await db.select().from(inboundMessages)).toMatchObject([{ outcome: "comment_added" }]);
   });
 });

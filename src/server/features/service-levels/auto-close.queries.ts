@@ -17,7 +17,9 @@ export async function closeIdleResolvedTickets(
     .where(and(eq(tickets.status, "Resolved"), lt(tickets.updatedAt, cutoff)))
     .orderBy(asc(tickets.updatedAt), asc(tickets.id))
     .limit(limit)
-    .for("update", { skipLocked: true });
+    // The ticket writers' own lock mode (decision 053): skips a ticket someone is changing, not one that
+    // someone is only commenting on while it is Resolved.
+    .for("no key update", { skipLocked: true });
   if (due.length === 0) return [];
   const closed = await tx
     .update(tickets)

@@ -56,8 +56,9 @@ const rowsOf = (result: unknown) =>
 /**
  * Claims up to `limit` tickets whose target was missed by `now` and not yet announced: stamps breachedAt
  * (and warnedAt, so a warning the job never got to send is not sent late) and returns them. Rows another
- * transaction holds are skipped (SKIP LOCKED), and the stamp is the claim: once it commits, no instance
- * picks the ticket again. Must run in the transaction that records the notifications.
+ * transaction holds are skipped (SKIP LOCKED, in the lock mode every ticket writer takes first: decision
+ * 053), and the stamp is the claim: once it commits, no instance picks the ticket again. Must be the first
+ * statement of the transaction that records the notifications.
  */
 export async function claimBreachedTickets(
   tx: Db,
@@ -73,7 +74,7 @@ export async function claimBreachedTickets(
         where ${c.dueAt} <= ${at}::timestamptz and ${c.breachedAt} is null and ${c.unmet}
         order by ${c.dueAt}, id
         limit ${limit}
-        for update skip locked
+        for no key update skip locked
       )
       update tickets set ${c.breachedAt} = ${at}::timestamptz, ${c.warnedAt} = coalesce(${c.warnedAt}, ${at}::timestamptz)
       from due
@@ -101,7 +102,7 @@ export async function claimWarnedTickets(
           and (${c.dueAt} is null or ${c.dueAt} > ${at}::timestamptz)
         order by ${c.warnAt}, id
         limit ${limit}
-        for update skip locked
+        for no key update skip locked
       )
       update tickets set ${c.warnedAt} = ${at}::timestamptz
       from due

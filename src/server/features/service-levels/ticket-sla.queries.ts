@@ -23,10 +23,12 @@ export type TicketSlaValues = Partial<Omit<TicketSlaRow, "status" | "priority" |
 
 /**
  * Read inside the caller's transaction, after its own update, and locked: two first responses at once
- * must not both stamp the ticket.
+ * must not both stamp the ticket. The caller locked the row first (inTicketTransaction); the same lock
+ * mode again costs nothing, where FOR UPDATE would wait for every comment being inserted on the ticket
+ * (their foreign key's key-share lock) while those wait for this writer: a deadlock (decision 053).
  */
 export async function findTicketSlaRow(db: Db, id: string): Promise<TicketSlaRow | undefined> {
-  const [row] = await db.select(slaColumns).from(tickets).where(eq(tickets.id, id)).for("update");
+  const [row] = await db.select(slaColumns).from(tickets).where(eq(tickets.id, id)).for("no key update");
   return row;
 }
 

@@ -8,10 +8,10 @@ import {
 import { nowOf, type ServiceContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { conflict, forbidden, ruleViolation } from "../../errors.ts";
-import { inTransaction } from "../../events/transaction.ts";
+import { inTicketTransaction } from "../../events/transaction.ts";
 import { syncTicketSla } from "../service-levels/ticket-sla.service.ts";
 import { findUserById } from "../users/user.queries.ts";
-import { findTicketById, lockTicket, updateTicketAssignee } from "./ticket.queries.ts";
+import { findTicketById, updateTicketAssignee } from "./ticket.queries.ts";
 import { findVisibleTicket } from "./ticket-access.ts";
 import { ticketDtoFor } from "./ticket-dto.ts";
 
@@ -46,9 +46,8 @@ export async function assignTicket(
   const refusal = assignmentRefusal(seen, assigneeId);
   if (refusal) throw ruleViolation(refusal);
   if (assigneeId !== null) await ensureActiveTechnician(ctx.db, assigneeId);
-  const now = nowOf(ctx);
-  await inTransaction(ctx, async (tx, recordEvent) => {
-    const locked = await lockTicket(tx, ticketId);
+  await inTicketTransaction(ctx, ticketId, async (tx, recordEvent, locked) => {
+    const now = nowOf(ctx);
     if (!locked || locked.assignedTo !== seen.assignedTo) {
       const winner = locked && (await findTicketById(tx, ticketId));
       throw conflict(

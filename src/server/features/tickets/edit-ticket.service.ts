@@ -8,9 +8,9 @@ import {
 } from "#shared/tickets/ticket-edit.ts";
 import { nowOf, type ServiceContext } from "../../context.ts";
 import { conflict, forbidden, ruleViolation } from "../../errors.ts";
-import { inTransaction } from "../../events/transaction.ts";
+import { inTicketTransaction } from "../../events/transaction.ts";
 import { syncTicketSla } from "../service-levels/ticket-sla.service.ts";
-import { findTicketById, lockTicketDetails, updateTicketDetails } from "./ticket.queries.ts";
+import { findTicketById, updateTicketDetails } from "./ticket.queries.ts";
 import { ensureVisible, findVisibleTicket } from "./ticket-access.ts";
 import { ticketDtoFor } from "./ticket-dto.ts";
 
@@ -48,10 +48,10 @@ export async function applyTicketEdit(
   const seen = await findVisibleTicket(ctx, ticketId);
   const fields = editableTicketFields.filter((field) => input[field] !== undefined);
   ensureMayEdit(ctx.actor, seen, fields);
-  return inTransaction(ctx, async (tx, recordEvent) => {
+  return inTicketTransaction(ctx, ticketId, async (tx, recordEvent, locked) => {
     // Decide again on the locked row, and take "from" from it: a change someone made since this caller
     // read the ticket is never overwritten unseen; the timeline shows exactly what this edit replaced.
-    const current = ensureVisible(ctx.actor, await lockTicketDetails(tx, ticketId), ticketId);
+    const current = ensureVisible(ctx.actor, locked, ticketId);
     ensureMayEdit(ctx.actor, current, fields);
     // Taken after the lock: an edit that waited for another one is recorded after it in the timeline.
     const now = nowOf(ctx);

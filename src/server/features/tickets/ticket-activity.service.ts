@@ -8,14 +8,13 @@ import type {
 } from "#shared/tickets/ticket-activity.schemas.ts";
 import { nowOf, type ServiceContext } from "../../context.ts";
 import { conflict, forbidden, ruleViolation } from "../../errors.ts";
-import { inTransaction } from "../../events/transaction.ts";
+import { inTicketTransaction } from "../../events/transaction.ts";
 import { toAttachmentDto } from "../attachments/attachment.presenter.ts";
 import { findCommentAttachments, findTicketAttachments } from "../attachments/attachment.queries.ts";
 import { linkAttachments } from "../attachments/attachment.service.ts";
 import { resolveMentions } from "../mentions/mention.service.ts";
 import { syncTicketSla } from "../service-levels/ticket-sla.service.ts";
-import { lockTicket } from "./ticket.queries.ts";
-import { findVisibleTicket } from "./ticket-access.ts";
+import { ensureVisible, findVisibleTicket } from "./ticket-access.ts";
 import { toCommentDto, toEventDto, toFeedbackDto } from "./ticket-activity.presenter.ts";
 import {
   findCommentById,
@@ -35,17 +34,21 @@ export async function addComment(
   if (isInternal && !can.addInternalNote(ctx.actor, ticket))
     throw forbidden("Only technicians and administrators can add internal notes");
   const { message, notifyIds, outcome } = await resolveMentions(ctx.db, ctx.actor, ticket, text);
-  const comment = await inTransaction(ctx, async (tx, recordEvent) => {
+  const comment = await inTicketTransaction(ctx, ticketId, async (tx, recordEvent, locked) => {
+    // Decided again on the locked row: a technician whose ticket went to someone else meanwhile no
+    // longer sees it.
+    ensureVisible(ctx.actor, locked, ticketId);
+    const now = nowOf(ctx);
     const row = await insertComment(tx, {
       ticketId,
       authorId: ctx.actor.id,
       message,
       isInternal,
-      createdAt: nowOf(ctx),
+      createdAt: now,
     });
     // The first response is what the requester sees from staff: never a note, never their own comment.
     if (!isInternal && can.seeServiceLevels(ctx.actor) && ticket.createdBy !== ctx.actor.id) {
-      await syncTicketSla(tx, ticketId, nowOf(ctx), { responded: true });
+      await syncTicketSla(tx, ticketId, now, { responded: true });
     }
     await recordEvent({
       ticketId,
@@ -79,11 +82,10 @@ export async function giveFeedback(
   if (ticket.createdBy !== ctx.actor.id)
     throw forbidden("Only the person who raised this ticket can rate it");
   if (ticket.status !== "Resolved") throw ruleViolation("Feedback can be given once the ticket is Resolved.");
-  const now = nowOf(ctx);
-  const row = await inTransaction(ctx, async (tx, recordEvent) => {
-    // Lock the ticket so that a status change cannot slip between the check and the write.
-    if ((await lockTicket(tx, ticketId))?.status !== "Resolved")
-      throw conflict("This ticket is no longer Resolved.");
+  const row = await inTicketTransaction(ctx, ticketId, async (tx, recordEvent, locked) => {
+    // Decided again on the locked row: a status change cannot slip between the check and the write.
+    if (locked?.status !== "Resolved") throw conflict("This ticket is no longer Resolved.");
+    const now = nowOf(ctx);
     const saved = await upsertFeedback(tx, {
       ticketId,
       rating: input.rating,

@@ -4,9 +4,9 @@ import type { ChangeStatusInput } from "#shared/tickets/ticket-activity.schemas.
 import { statusChangeRefusal, takesTicket } from "#shared/tickets/ticket-status.ts";
 import { nowOf, type ServiceContext } from "../../context.ts";
 import { conflict, forbidden, ruleViolation } from "../../errors.ts";
-import { inTransaction } from "../../events/transaction.ts";
+import { inTicketTransaction } from "../../events/transaction.ts";
 import { syncTicketSla } from "../service-levels/ticket-sla.service.ts";
-import { assignTicketIfOpen, findTicketById, lockTicket, updateTicketStatus } from "./ticket.queries.ts";
+import { assignTicketIfOpen, findTicketById, updateTicketStatus } from "./ticket.queries.ts";
 import { ensureVisible, findVisibleTicket } from "./ticket-access.ts";
 import { ticketDtoFor } from "./ticket-dto.ts";
 
@@ -29,8 +29,9 @@ export async function assignTicketToMe(ctx: ServiceContext, ticketId: string): P
   if (ctx.actor.role !== "technician") throw forbidden("Only technicians can assign tickets to themselves");
   if (ticket.assignedTo !== null) throw conflict("This ticket is already assigned.");
   if (!can.assignToSelf(ctx.actor, ticket)) throw ruleViolation("Only Open tickets can be assigned.");
-  const now = nowOf(ctx);
-  await inTransaction(ctx, async (tx, recordEvent) => {
+  await inTicketTransaction(ctx, ticketId, async (tx, recordEvent) => {
+    // Taken under the lock, like every change: the timeline shows the changes in the order they were made.
+    const now = nowOf(ctx);
     if (!(await assignTicketIfOpen(tx, ticketId, ctx.actor.id, now))) {
       // The ticket was Open and unassigned when this caller read it; only the update's outcome says they
       // lost, so naming the winner tells them nothing they could not see a moment ago.
@@ -65,10 +66,9 @@ export async function changeTicketStatus(
   if (!can.changeStatus(ctx.actor, ticket)) throw forbidden("You cannot change the status of this ticket");
   const refusal = statusChangeRefusal(ctx.actor, ticket, status);
   if (refusal) throw ruleViolation(refusal);
-  const now = nowOf(ctx);
-  await inTransaction(ctx, async (tx, recordEvent) => {
+  await inTicketTransaction(ctx, ticketId, async (tx, recordEvent, locked) => {
     // Decide again on the locked row: a Close or an assignment that won the race is never overwritten.
-    const locked = await lockTicket(tx, ticketId);
+    const now = nowOf(ctx);
     // A technician acting on an unassigned ticket that another technician took meanwhile lost a race.
     const tookMeanwhile =
       ticket.assignedTo === null && locked?.assignedTo && locked.assignedTo !== ctx.actor.id;

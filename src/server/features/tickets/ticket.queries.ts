@@ -12,7 +12,7 @@ import { runPrepared } from "../../db/prepared.ts";
 import { type TicketRow, ticketCounts, tickets, users } from "../../db/schema/index.ts";
 import { type DueWindow, dueFilterWhere } from "./ticket-visibility.ts";
 
-type TicketFields = Omit<TicketRow, "search">;
+export type TicketFields = Omit<TicketRow, "search">;
 export type TicketWithNames = TicketFields & { createdByName: string | null; assignedToName: string | null };
 
 // Every column but the search vector, which only the database needs.
@@ -327,15 +327,14 @@ export async function countTickets(db: Db, where: SQL, actorId: string, due: Due
 }
 
 /**
- * Locks the ticket row for the rest of the transaction and returns the facts rules decide on, so that
- * a concurrent change (a Close, an assignment) cannot slip between the check and the write.
+ * Locks the ticket row for the rest of the transaction and returns it as it is now, so that a concurrent
+ * change (a Close, an assignment) cannot slip between the check and the write. The first statement of
+ * every change to an existing ticket (inTicketTransaction, decision 053). FOR NO KEY UPDATE: it excludes
+ * the other writers of the ticket, but not the key-share locks that inserting a comment, an event or a
+ * notification takes through its foreign key, so it never waits for them nor they for it.
  */
-export async function lockTicket(db: Db, id: string) {
-  const [row] = await db
-    .select({ status: tickets.status, createdBy: tickets.createdBy, assignedTo: tickets.assignedTo })
-    .from(tickets)
-    .where(eq(tickets.id, id))
-    .for("update");
+export async function lockTicket(db: Db, id: string): Promise<TicketFields | undefined> {
+  const [row] = await db.select(ticketColumns).from(tickets).where(eq(tickets.id, id)).for("no key update");
   return row;
 }
 
@@ -345,12 +344,6 @@ export async function findTicketFacts(db: Db, id: string): Promise<TicketFacts |
     .select({ createdBy: tickets.createdBy, assignedTo: tickets.assignedTo, status: tickets.status })
     .from(tickets)
     .where(eq(tickets.id, id));
-  return row;
-}
-
-/** The whole ticket, locked for the rest of the transaction: an edit compares against what is there now. */
-export async function lockTicketDetails(db: Db, id: string): Promise<TicketFields | undefined> {
-  const [row] = await db.select(ticketColumns).from(tickets).where(eq(tickets.id, id)).for("update");
   return row;
 }
 
