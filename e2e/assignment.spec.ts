@@ -46,7 +46,7 @@ test("an admin reassigns a ticket and the new technician is notified; then retur
   await expect(
     panel
       .getByRole("listitem")
-      .filter({ hasText: `${admin.name} assigned ticket ${ticketId} to ${tara.name}` }),
+      .filter({ hasText: `${admin.name} assigned ticket "${title}" to ${tara.name}` }),
   ).toBeVisible();
   await tara.page.screenshot({ path: "/tmp/assignment-technician-bell.png" });
 

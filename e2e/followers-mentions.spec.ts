@@ -18,7 +18,8 @@ test("an admin follows a ticket and is notified when the technician comments", a
   const user = await signUpInNewBrowser(browser, "Ulla", "User");
   const tech = await signUpInNewBrowser(browser, "Tomas", "Technician");
   const admin = await adminInNewBrowser(browser, "Ada");
-  const ticketId = await createTicketThroughApi(user.page, { title: `Projector hums ${unique("fo")}` });
+  const title = `Projector hums ${unique("fo")}`;
+  const ticketId = await createTicketThroughApi(user.page, { title });
   await tech.page.goto(`/tickets/${ticketId}`);
   await tech.page.getByRole("button", { name: "Assign to Me" }).click();
   await expect(tech.page.getByText("Ticket assigned successfully")).toBeVisible();
@@ -43,7 +44,7 @@ test("an admin follows a ticket and is notified when the technician comments", a
 
   await admin.page.goto("/notifications");
   await expect(admin.page.getByRole("tabpanel").getByRole("listitem").first()).toContainText(
-    `${tech.name} commented on ticket ${ticketId}: Replaced the fan, testing now.`,
+    `${tech.name} commented on ticket "${title}": Replaced the fan, testing now.`,
   );
 
   // The requester sees how many follow, not who.
@@ -64,7 +65,8 @@ test("a technician mentions another through the autocomplete in an internal note
   // A first name no other run shares, so the autocomplete offers exactly this person.
   const firstName = `Mira${Math.random().toString(36).slice(2, 8).replace(/\d/g, "x")}`;
   const other = await signUpInNewBrowser(browser, firstName, "Technician");
-  const ticketId = await createTicketThroughApi(user.page, { title: `VPN drops ${unique("mn")}` });
+  const title = `VPN drops ${unique("mn")}`;
+  const ticketId = await createTicketThroughApi(user.page, { title });
 
   await tech.page.goto(`/tickets/${ticketId}`);
   const comments = tech.page.getByRole("region", { name: /Comments/ });
@@ -89,7 +91,7 @@ test("a technician mentions another through the autocomplete in an internal note
 
   await other.page.goto("/notifications");
   await expect(other.page.getByRole("tabpanel").getByRole("listitem").first()).toContainText(
-    `${tech.name} mentioned you in an internal note on ticket ${ticketId}: Could you look, @${other.name} it is their VPN client.`,
+    `${tech.name} mentioned you in an internal note on ticket "${title}": Could you look, @${other.name} it is their VPN client.`,
   );
   // The requester never sees the note, nor that anyone was mentioned.
   await user.page.goto(`/tickets/${ticketId}`);

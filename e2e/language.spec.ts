@@ -111,6 +111,29 @@ test("on a ticket page: German chosen in /profile (kept on the person), dark the
   await darkSwitch.click();
   await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
 
+  // Notifications in German too (decision 057): the ticket by its title, statuses and dates as the screens
+  // write them (the auto-close notice only while auto-close is on, which another journey may change).
+  const monitorId = await createTicketThroughApi(page, { title: "Monitor flickers" });
+  const tess = await signUpInNewBrowser(browser, "Tess", "Technician");
+  expect((await tess.page.request.post(`/api/tickets/${monitorId}/assign`)).status()).toBe(200);
+  const resolved = await tess.page.request.patch(`/api/tickets/${monitorId}/status`, {
+    data: { status: "Resolved" },
+  });
+  expect(resolved.status()).toBe(200);
+  await tess.close();
+  await page.goto("/notifications");
+  const notifications = page.getByRole("tabpanel").getByRole("listitem");
+  await expect(notifications.nth(1)).toContainText(
+    `${tess.name} hat Ticket „Monitor flickers“ übernommen; Status jetzt: In Bearbeitung`,
+  );
+  await expect(notifications.first().getByRole("link")).toHaveText(
+    new RegExp(
+      `^${tess.name} hat den Status von Ticket „Monitor flickers“ von In Bearbeitung auf Gelöst geändert` +
+        `(\\. Es wird am ${germanDateTime.source} automatisch geschlossen, wenn Sie nicht antworten oder es bewerten\\.)?$`,
+    ),
+  );
+  await expect(notifications.first()).toContainText("Gerade eben");
+
   // Back to English in /profile; the ticket page follows, dates included.
   await page.goto("/profile");
   await languageSelect(page, "Sprache").selectOption("en");
@@ -120,5 +143,9 @@ test("on a ticket page: German chosen in /profile (kept on the person), dark the
   await expect(page.getByRole("link", { name: "Back to tickets" })).toBeVisible();
   await expect(detail(page, "Status")).toHaveText("Open");
   await expect(detail(page, "Created")).toHaveText(englishDateTime);
+  await page.goto("/notifications");
+  await expect(page.getByRole("tabpanel").getByRole("listitem").first()).toContainText(
+    `${tess.name} changed the status of ticket "Monitor flickers" from In Progress to Resolved`,
+  );
   await ada.close();
 });

@@ -97,7 +97,7 @@ test("an admin sets a 1-hour first response for High; the countdown runs out and
   await expect(tech.page.getByText(/^Overdue by \d+m$/).first()).toBeVisible();
   await tech.page.getByRole("button", { name: /^Open notifications/ }).click();
   const panel = tech.page.getByRole("region", { name: "Notifications", exact: true });
-  await expect(panel.getByText(`First response target missed on ticket ${ticketId}`)).toBeVisible();
+  await expect(panel.getByText(`First response target missed on ticket "${title}"`)).toBeVisible();
   await tech.page.screenshot({
     path: "e2e/.artifacts/screens/service-levels-overdue-1280.png",
     fullPage: true,

@@ -90,6 +90,7 @@ export const makeNotification = (overrides: Partial<Notification> = {}): Notific
   uid: "user-1",
   type: "ticket_comment",
   message: "Theo Tech commented on ticket TKT0M5ABCDEF1234567: On my way",
+  params: null,
   ticketId: "TKT0M5ABCDEF1234567",
   broadcast: false,
   read: false,

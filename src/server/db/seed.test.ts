@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { notificationParamsSchema } from "#shared/notifications/notification.schemas.ts";
 import { hashPassword } from "../auth/password.ts";
 import { signIn } from "../test/factories.ts";
 import { createTestApp, request, type TestApp } from "../test/test-app.ts";
@@ -82,6 +83,19 @@ describe("seedDatabase", () => {
     expect(
       await one(sql`select count(*) from notifications where created_at < now() - interval '90 days'`),
     ).toBe(0);
+  });
+
+  it("words its notifications as the app does: each with params of a known kind naming the ticket's title", async () => {
+    const notifications = await rows<{ type: string; message: string; params: unknown; title: string }>(sql`
+      select n.type, n.message, n.params, t.title from notifications n join tickets t on t.id = n.ticket_id`);
+    expect(new Set(notifications.map((n) => n.type))).toEqual(
+      new Set(["ticket_comment", "ticket_assigned", "ticket_status", "ticket_feedback", "new_ticket"]),
+    );
+    for (const n of notifications) {
+      const params = notificationParamsSchema.parse(n.params);
+      expect(params.title).toBe(n.title);
+      expect(n.message).toContain(n.type === "new_ticket" ? n.title : `ticket "${n.title}"`);
+    }
   });
 
   it("leaves every reference whole (the batches skip the foreign keys' checks when they can)", async () => {

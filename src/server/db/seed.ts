@@ -278,9 +278,11 @@ async function seedTicketBatch(
   // and status; the technician of the creator's comments and rating; every technician of a new ticket
   // (broadcast; only the last 3 days' tickets, as if older ones had been cleared by retention); only the
   // last 90 days' (retention's default). Read once more than a week old, and a third of the newer ones.
+  // Worded as recordTicketEvent words them, with their params (decision 057); the seed's titles are short
+  // and its comments under 100 characters, so nothing is shortened.
   await tx.execute(sql`
-    insert into notifications (user_id, type, message, ticket_id, event_id, broadcast, read_at, created_at)
-    select n.user_id, n.type::notification_type, n.message, n.ticket_id, n.event_id, n.broadcast,
+    insert into notifications (user_id, type, message, params, ticket_id, event_id, broadcast, read_at, created_at)
+    select n.user_id, n.type::notification_type, n.message, n.params, n.ticket_id, n.event_id, n.broadcast,
            case when n.created_at < now() - interval '7 days' or abs(hashtext(n.event_id || n.user_id)) % 3 = 0
                 then n.created_at + interval '1 hour' end,
            n.created_at
@@ -289,13 +291,28 @@ async function seedTicketBatch(
                as user_id,
              case e.type when 'commented' then 'ticket_comment' when 'assigned' then 'ticket_assigned'
                          when 'status_changed' then 'ticket_status' else 'ticket_feedback' end as type,
+             coalesce(a.name, 'Someone') || case e.type
+               when 'commented' then ' commented on ticket "' || t.title || '": ' || c.message
+               when 'assigned' then ' assigned ticket "' || t.title || '" to themselves; it is now In Progress'
+               when 'status_changed' then ' changed the status of ticket "' || t.title || '" from ' || e.from_status
+                                          || ' to ' || e.to_status
+               else ' rated ticket "' || t.title || '" ' || repeat('★', e.rating) || repeat('☆', 5 - e.rating) || ' '
+                    || e.rating || '/5' || case when f.comment <> '' then ': ' || f.comment else '' end
+             end as message,
              case e.type
-               when 'commented' then 'Someone commented on ticket ' || t.id
-               when 'assigned' then 'A technician assigned ticket ' || t.id || ' to themselves; it is now In Progress'
-               when 'status_changed' then 'The status of ticket ' || t.id || ' changed from ' || e.from_status || ' to ' || e.to_status
-               else 'Ticket ' || t.id || ' was rated ' || e.rating || '/5' end as message,
+               when 'commented' then jsonb_build_object('kind', 'commented', 'title', t.title, 'actor', a.name,
+                                                        'preview', c.message)
+               when 'assigned' then jsonb_build_object('kind', 'assigned_to_self', 'title', t.title, 'actor', a.name)
+               when 'status_changed' then jsonb_build_object('kind', 'status_changed', 'title', t.title,
+                                                             'actor', a.name, 'from', e.from_status, 'to', e.to_status)
+               else jsonb_build_object('kind', 'feedback', 'title', t.title, 'actor', a.name, 'rating', e.rating,
+                                       'comment', nullif(f.comment, ''))
+             end as params,
              t.id as ticket_id, e.id as event_id, false as broadcast, e.created_at, e.actor_id
       from ticket_events e join tickets t on t.id = e.ticket_id
+      left join users a on a.id = e.actor_id
+      left join ticket_comments c on c.id = e.comment_id
+      left join ticket_feedback f on f.ticket_id = e.ticket_id and e.type = 'feedback'
       where ${inBatch("e.ticket_id")} and e.type in ('commented', 'assigned', 'status_changed', 'feedback')
         -- Read ones older than the default retention (90 days) would be pruned at the first start, millions
         -- of deletes measured by whichever bench ran first: as if retention had run all along.
@@ -303,6 +320,8 @@ async function seedTicketBatch(
       union all
       select tech.id, 'new_ticket',
              'NEW TICKET CREATED: ' || t.title || ' | Department: ' || t.department || ' | Floor: ' || t.floor,
+             jsonb_build_object('kind', 'ticket_created', 'title', t.title, 'department', t.department,
+                                'floor', t.floor),
              t.id, 'EV' || t.id || 'c', true, t.created_at, t.created_by
       from tickets t join users tech on tech.role = 'technician' and tech.status = 'Active'
       where ${inBatch("t.id")} and t.created_at > now() - interval '3 days'

@@ -1,5 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { isTechnicianAlert } from "#shared/notifications/notification-alerts.ts";
 import type { Actor } from "#shared/permissions.ts";
 import type { ServiceContext } from "../context.ts";
 import { mailOutbox, notificationSettings, notifications, tickets } from "../db/schema/index.ts";
@@ -73,6 +74,7 @@ describe("ticket created", () => {
       expect(row).toMatchObject({
         type: "new_ticket",
         message: "NEW TICKET CREATED: Printer jams | Department: Finance | Floor: 3",
+        params: { kind: "ticket_created", title: "Printer jams", department: "Finance", floor: "3" },
         ticketId: ticket.ticketId,
         broadcast: true,
         readAt: null,
@@ -265,17 +267,27 @@ describe("status change", () => {
     await changeTicketStatus(as(admin), ticket.id, { status: "Resolved" });
     expect(await recipientsOf()).toEqual([tech.id, user.id].sort());
     const rows = await allNotifications();
-    const message = `Ada changed the status of ticket ${ticket.id} from In Progress to Resolved`;
-    expect(rows.find((r) => r.userId === tech.id)).toMatchObject({
-      type: "ticket_status",
-      ticketId: ticket.id,
-      broadcast: false,
-      message,
-    });
-    // The creator also learns when the Resolved ticket closes by itself (issue 11 item 4).
-    expect(rows.find((r) => r.userId === user.id)?.message).toMatch(
+    const message = `Ada changed the status of ticket "Printer on floor 2 jams" from In Progress to Resolved`;
+    const params = {
+      kind: "status_changed",
+      title: "Printer on floor 2 jams",
+      actor: "Ada",
+      from: "In Progress",
+      to: "Resolved",
+    };
+    const forTech = rows.find((r) => r.userId === tech.id);
+    expect(forTech).toMatchObject({ type: "ticket_status", ticketId: ticket.id, broadcast: false, message });
+    expect(forTech?.params).toEqual(params);
+    // The creator also learns when the Resolved ticket closes by itself (issue 11 item 4): in the message
+    // in the help desk's zone, in the params as an instant for the reader's own format (7 days by default).
+    const forCreator = rows.find((r) => r.userId === user.id);
+    expect(forCreator?.message).toMatch(
       new RegExp(`^${message}\\. It will close automatically on .+ unless you reply or rate it\\.$`),
     );
+    expect(forCreator?.params).toEqual({
+      ...params,
+      autoCloseAt: new Date(forCreator!.createdAt.getTime() + 7 * 24 * 3_600_000).toISOString(),
+    });
     expect(rows.some((r) => r.userId === tech2.id || r.userId === admin.id)).toBe(false);
   });
 
@@ -345,7 +357,13 @@ describe("comment", () => {
     expect(rows[0]).toMatchObject({
       type: "ticket_comment",
       ticketId: ticket.id,
-      message: `Theo commented on ticket ${ticket.id}: ${"x".repeat(100)}…`,
+      message: `Theo commented on ticket "Printer on floor 2 jams": ${"x".repeat(100)}…`,
+      params: {
+        kind: "commented",
+        title: "Printer on floor 2 jams",
+        actor: "Theo",
+        preview: `${"x".repeat(100)}…`,
+      },
     });
     await addComment(as(admin), ticket.id, { message: "Looking" });
     const byAdmin = (await allNotifications()).filter((r) => r.message.startsWith("Ada"));
@@ -379,7 +397,14 @@ describe("feedback", () => {
     expect(rows[0]).toMatchObject({
       userId: tech.id,
       type: "ticket_feedback",
-      message: `Uma rated ticket ${ticket.id} ★★★★☆ 4/5: Quick, thanks`,
+      message: `Uma rated ticket "Printer on floor 2 jams" ★★★★☆ 4/5: Quick, thanks`,
+      params: {
+        kind: "feedback",
+        title: "Printer on floor 2 jams",
+        actor: "Uma",
+        rating: 4,
+        comment: "Quick, thanks",
+      },
     });
   });
 });
@@ -394,8 +419,41 @@ describe("assignment", () => {
     expect(rows[0]).toMatchObject({
       type: "ticket_assigned",
       ticketId: ticket.id,
-      message: `Theo assigned ticket ${ticket.id} to themselves; it is now In Progress`,
+      message: `Theo assigned ticket "Printer on floor 2 jams" to themselves; it is now In Progress`,
+      params: { kind: "assigned_to_self", title: "Printer on floor 2 jams", actor: "Theo" },
     });
+  });
+});
+
+describe("how a notification names its ticket", () => {
+  it("shortens a long title in the message and keeps it whole in the params", async () => {
+    const { user, tech } = await cast();
+    const title =
+      "The colour printer on the third floor prints every page twice and then jams on the last one";
+    const ticket = await insertTicket(database.db, { createdBy: user.id, assignedTo: tech.id, title });
+    await addComment(as(tech), ticket.id, { message: "On my way" });
+    const [row] = await allNotifications();
+    expect(row?.message).toBe(
+      'Theo commented on ticket "The colour printer on the third floor prints every page…": On my way',
+    );
+    expect(row?.params).toMatchObject({ kind: "commented", title });
+  });
+
+  it("names it by its id when its title would sound the technicians' alert, the params keeping the title", async () => {
+    const { user, tech, admin } = await cast();
+    const title = "Ticket created twice by the form";
+    const ticket = await insertTicket(database.db, {
+      createdBy: user.id,
+      assignedTo: tech.id,
+      status: "In Progress",
+      title,
+    });
+    await changeTicketStatus(as(admin), ticket.id, { status: "Closed" });
+    const forTech = (await allNotifications()).find((r) => r.userId === tech.id)!;
+    // A status change must not raise the new-ticket alarm (spec §9 listens to "ticket created").
+    expect(isTechnicianAlert(forTech)).toBe(false);
+    expect(forTech.message).toBe(`Ada changed the status of ticket ${ticket.id} from In Progress to Closed`);
+    expect(forTech.params).toMatchObject({ kind: "status_changed", title });
   });
 });
 

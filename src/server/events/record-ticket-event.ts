@@ -2,8 +2,11 @@ import { mentionsToPlainText } from "#shared/mentions/mentions.ts";
 import {
   type EmailableNotificationType,
   emailableNotificationTypes,
+  type NotificationParams,
   type NotificationType,
 } from "#shared/notifications/notification.schemas.ts";
+import { isTechnicianAlert } from "#shared/notifications/notification-alerts.ts";
+import { shortTicketTitle } from "#shared/notifications/notification-text.ts";
 import { can, type TicketFacts } from "#shared/permissions.ts";
 import { autoClosedText } from "#shared/service-levels/auto-close.schemas.ts";
 import { isSlaEventType, slaEventText } from "#shared/service-levels/sla-escalation.ts";
@@ -107,67 +110,148 @@ const preview = (raw: string) => {
   return text.length > commentPreviewLength ? `${text.slice(0, commentPreviewLength)}…` : text;
 };
 
+/** A notification's English text and what it is made of, for the app to word in the reader's language. */
+interface NotificationText {
+  message: string;
+  params: NotificationParams;
+}
+
+/**
+ * How a message names its ticket: by its title, quoted and shortened (decision 057). The technician alert
+ * listens to the message too (spec §9): a title that itself says "ticket created" or "commented on ticket"
+ * would sound it for a mere status change, so such a message names the ticket by its id instead (the app
+ * still shows the title, from the params).
+ */
+const ticketName = (ticket: Pick<TicketWithNames, "id" | "title">) =>
+  isTechnicianAlert({ type: "test", message: ticket.title })
+    ? ticket.id
+    : `"${shortTicketTitle(ticket.title)}"`;
+
 /** What a mentioned person reads instead of the comment's or note's usual notification. */
-async function mentionMessageOf(tx: Db, event: TicketEventInput, ticket: TicketWithNames): Promise<string> {
+async function mentionTextOf(
+  tx: Db,
+  event: TicketEventInput,
+  ticket: TicketWithNames,
+): Promise<NotificationText> {
   const comment = event.commentId ? await findCommentById(tx, event.commentId) : undefined;
-  const where =
-    event.type === "internal_note" ? `in an internal note on ticket ${ticket.id}` : `on ticket ${ticket.id}`;
-  return `${comment?.authorName ?? "Someone"} mentioned you ${where}: ${preview(comment?.comment.message ?? "")}`;
+  const actor = comment?.authorName ?? null;
+  const text = preview(comment?.comment.message ?? "");
+  const isInternal = event.type === "internal_note";
+  const where = `${isInternal ? "in an internal note " : ""}on ticket ${ticketName(ticket)}`;
+  return {
+    message: `${actor ?? "Someone"} mentioned you ${where}: ${text}`,
+    params: { kind: "mentioned", title: ticket.title, actor, preview: text, isInternal },
+  };
 }
 export const stars = (rating: number) => "★".repeat(rating) + "☆".repeat(5 - rating);
 
-async function messageOf(tx: Db, event: TicketEventInput, ticket: TicketWithNames): Promise<string> {
+async function textOf(tx: Db, event: TicketEventInput, ticket: TicketWithNames): Promise<NotificationText> {
   const actorName = async () =>
-    (event.actorId ? (await findUserById(tx, event.actorId))?.name : undefined) ?? "Someone";
+    (event.actorId ? (await findUserById(tx, event.actorId))?.name : undefined) ?? null;
+  const { title } = ticket;
+  const name = ticketName(ticket);
   switch (event.type) {
     case "created":
       // Spec §7 wording; "ticket created" is also what the technician alert listens for (spec §9).
-      return `NEW TICKET CREATED: ${ticket.title} | Department: ${ticket.department} | Floor: ${ticket.floor}`;
-    case "commented": {
-      const comment = event.commentId ? await findCommentById(tx, event.commentId) : undefined;
-      return `${comment?.authorName ?? "Someone"} commented on ticket ${ticket.id}: ${preview(comment?.comment.message ?? "")}`;
-    }
+      return {
+        message: `NEW TICKET CREATED: ${title} | Department: ${ticket.department} | Floor: ${ticket.floor}`,
+        params: { kind: "ticket_created", title, department: ticket.department, floor: ticket.floor },
+      };
+    case "commented":
     case "internal_note": {
-      const note = event.commentId ? await findCommentById(tx, event.commentId) : undefined;
-      return `${note?.authorName ?? "Someone"} added an internal note on ticket ${ticket.id}: ${preview(note?.comment.message ?? "")}`;
+      const comment = event.commentId ? await findCommentById(tx, event.commentId) : undefined;
+      const actor = comment?.authorName ?? null;
+      const text = preview(comment?.comment.message ?? "");
+      const what = event.type === "commented" ? "commented on" : "added an internal note on";
+      return {
+        message: `${actor ?? "Someone"} ${what} ticket ${name}: ${text}`,
+        params: { kind: event.type, title, actor, preview: text },
+      };
     }
-    case "status_changed":
-      return `${await actorName()} changed the status of ticket ${ticket.id} from ${event.fromStatus} to ${event.toStatus}`;
-    case "assigned":
-      return `${await actorName()} assigned ticket ${ticket.id} to themselves; it is now In Progress`;
+    case "status_changed": {
+      const actor = await actorName();
+      const from = event.fromStatus ?? ticket.status;
+      const to = event.toStatus ?? ticket.status;
+      return {
+        message: `${actor ?? "Someone"} changed the status of ticket ${name} from ${from} to ${to}`,
+        params: { kind: "status_changed", title, actor, from, to },
+      };
+    }
+    case "assigned": {
+      const actor = await actorName();
+      return {
+        message: `${actor ?? "Someone"} assigned ticket ${name} to themselves; it is now In Progress`,
+        params: { kind: "assigned_to_self", title, actor },
+      };
+    }
     case "reassigned": {
-      const statusChange = event.fromStatus !== event.toStatus ? `; it is now ${event.toStatus}` : "";
+      const actor = await actorName();
+      const status = event.toStatus && event.fromStatus !== event.toStatus ? event.toStatus : null;
+      const statusChange = status ? `; it is now ${status}` : "";
       if (!event.toAssigneeId)
-        return `${await actorName()} returned ticket ${ticket.id} to the queue${statusChange}`;
-      const assignee = (await findUserById(tx, event.toAssigneeId))?.name ?? "someone";
-      return `${await actorName()} assigned ticket ${ticket.id} to ${assignee}${statusChange}`;
+        return {
+          message: `${actor ?? "Someone"} returned ticket ${name} to the queue${statusChange}`,
+          params: { kind: "returned_to_queue", title, actor, status },
+        };
+      const assignee = (await findUserById(tx, event.toAssigneeId))?.name ?? null;
+      return {
+        message: `${actor ?? "Someone"} assigned ticket ${name} to ${assignee ?? "someone"}${statusChange}`,
+        params: { kind: "reassigned", title, actor, assignee, status },
+      };
     }
     case "edited": {
+      const actor = await actorName();
       // The description may be long: the notification says it changed; the ticket shows the new text.
       const changes = (event.changes ?? []).map((change) =>
+        change.field === "description"
+          ? { field: change.field }
+          : {
+              field: change.field,
+              ...("label" in change ? { label: change.label } : {}),
+              from: preview(change.from),
+              to: preview(change.to),
+            },
+      );
+      const words = (event.changes ?? []).map((change) =>
         change.field === "description"
           ? "Description edited"
           : `${ticketChangeLabel(change)}: ${preview(change.from)} → ${preview(change.to)}`,
       );
-      return `${await actorName()} edited ticket ${ticket.id}: ${changes.join("; ")}`;
+      return {
+        message: `${actor ?? "Someone"} edited ticket ${name}: ${words.join("; ")}`,
+        params: { kind: "edited", title, actor, changes },
+      };
     }
     case "feedback": {
+      const actor = await actorName();
       const rating = event.rating ?? 0;
       const feedback = await findFeedback(tx, ticket.id);
-      const comment = feedback?.comment ? `: ${preview(feedback.comment)}` : "";
-      return `${await actorName()} rated ticket ${ticket.id} ${stars(rating)} ${rating}/5${comment}`;
+      const comment = feedback?.comment ? preview(feedback.comment) : null;
+      return {
+        message: `${actor ?? "Someone"} rated ticket ${name} ${stars(rating)} ${rating}/5${comment ? `: ${comment}` : ""}`,
+        params: { kind: "feedback", title, actor, rating, comment },
+      };
     }
     case "sla_warning":
     case "sla_breached": {
-      // No title: a title saying "ticket created" would set off the technicians' new-ticket alarm.
-      const text = slaEventText(event.type, event.slaTarget ?? "resolution", {
-        dueAt: event.dueAt ?? null,
-        at: event.createdAt ?? new Date(),
-      });
-      return `${text} on ticket ${ticket.id}`;
+      const target = event.slaTarget ?? "resolution";
+      const dueAt = event.dueAt ?? null;
+      const text = slaEventText(event.type, target, { dueAt, at: event.createdAt ?? new Date() });
+      return {
+        message: `${text} on ticket ${name}`,
+        params:
+          event.type === "sla_warning"
+            ? { kind: "sla_warning", title, target, dueAt: dueAt?.toISOString() ?? null }
+            : { kind: "sla_breached", title, target },
+      };
     }
-    case "auto_closed":
-      return `Ticket ${ticket.id} was ${autoClosedText(event.idleDays ?? 0).toLowerCase()}`;
+    case "auto_closed": {
+      const idleDays = event.idleDays ?? 0;
+      return {
+        message: `Ticket ${name} was ${autoClosedText(idleDays).toLowerCase()}`,
+        params: { kind: "auto_closed", title, idleDays },
+      };
+    }
   }
 }
 
@@ -202,7 +286,7 @@ export async function recordTicketEvent(
   const isStaffOnly = event.type === "internal_note" || isEscalation;
   const common = {
     type: notificationTypeOf[event.type],
-    message: await messageOf(tx, event, ticket),
+    ...(await textOf(tx, event, ticket)),
     ticketId: ticket.id,
     eventId,
     createdAt,
@@ -252,12 +336,20 @@ export async function recordTicketEvent(
     // A mentioned person gets the mention instead of the event's usual notification: never two for one act.
     const mentioned = new Set(mentionedUserIds);
     const mention = audience.some((id) => mentioned.has(id))
-      ? { type: "mentioned" as const, message: await mentionMessageOf(tx, event, ticket) }
+      ? { type: "mentioned" as const, ...(await mentionTextOf(tx, event, ticket)) }
       : undefined;
     // The creator of a ticket that just reached Resolved also learns when it will close by itself.
     const isResolving = event.toStatus === "Resolved" && event.fromStatus !== "Resolved";
     const notice = isResolving ? await autoCloseNoticeFor(tx, createdAt) : null;
-    const forCreator = notice ? { message: `${common.message}. ${notice}` } : {};
+    const forCreator = notice
+      ? {
+          message: `${common.message}. ${notice.text}`,
+          params:
+            common.params.kind === "status_changed"
+              ? { ...common.params, autoCloseAt: notice.closesAt.toISOString() }
+              : common.params,
+        }
+      : {};
     const rows = await insertNotifications(
       tx,
       audience.map((userId) => ({

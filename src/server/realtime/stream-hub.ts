@@ -72,16 +72,22 @@ const frame = (event: string, data: unknown, id?: number) =>
  */
 function notificationFrames() {
   let last: NotificationRow | null = null;
+  let lastParams = "";
   let tail = "";
-  const sameContent = (a: NotificationRow, b: NotificationRow) =>
+  // Each row's params are an object of their own (jsonb, parsed): compared by their text, one
+  // serialisation a row.
+  const sameContent = (a: NotificationRow, b: NotificationRow, bParams: string) =>
     a.type === b.type &&
     a.message === b.message &&
     a.ticketId === b.ticketId &&
     a.broadcast === b.broadcast &&
     (a.readAt === null) === (b.readAt === null) &&
-    a.createdAt.getTime() === b.createdAt.getTime();
+    a.createdAt.getTime() === b.createdAt.getTime() &&
+    lastParams === bParams;
   return (row: NotificationRow) => {
-    if (!last || !sameContent(last, row)) {
+    const params = JSON.stringify(row.params);
+    if (!last || !sameContent(last, row, params)) {
+      lastParams = params;
       const { notificationId: _id, uid: _uid, ...content } = toNotificationDto(row);
       // Without its opening brace, to follow the two fields that differ (the DTO's own key order).
       tail = JSON.stringify(content).slice(1);

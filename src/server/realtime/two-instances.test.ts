@@ -66,7 +66,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two app instances on one Postgr
       expect(onA).toMatchObject({
         uid: user.id,
         type: "ticket_comment",
-        message: `Theo commented on ticket ${ticketId}: On my way`,
+        message: `Theo commented on ticket "Badge reader broken": On my way`,
+        params: { kind: "commented", title: "Badge reader broken", actor: "Theo", preview: "On my way" },
       });
       await userOnA.waitFor((e) => e.event === "ticket");
     } finally {

@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { slaTargets } from "../service-levels/sla-escalation.ts";
 import { storableText } from "../text/storable-text.ts";
+import { ticketStatuses } from "../tickets/ticket.schemas.ts";
 
 /**
  * One type per trigger (spec §3 names new_ticket and ticket_comment; the others are ours).
@@ -65,6 +67,81 @@ export const defaultEmailNotificationTypes: EmailableNotificationType[] = [
   "ticket_auto_closed",
 ];
 
+const status = z.enum(ticketStatuses);
+/** A person's name as it was when the notification was written; null when unknown ("Someone"). */
+const person = z.string().nullable();
+/** The ticket's title as it was then, whole: the reader's screen shortens it (shortTicketTitle). */
+const title = z.string();
+/** The start of a comment or note, as the English message quotes it (100 characters, mentions as names). */
+const preview = z.string();
+
+/**
+ * What a notification's text is made of (decision 057): its kind and the values it names, so that the app
+ * words it in the reader's language and writes its dates in the reader's format. `message` keeps the same
+ * text in English for the API, e-mail and the technician alert. Names, titles and previews are data and
+ * stay as written; statuses and the service-level target are the API's values.
+ */
+export const notificationParamsSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("ticket_created"), title, department: z.string(), floor: z.string() }),
+  z.object({ kind: z.literal("commented"), title, actor: person, preview }),
+  z.object({ kind: z.literal("internal_note"), title, actor: person, preview }),
+  z.object({ kind: z.literal("mentioned"), title, actor: person, preview, isInternal: z.boolean() }),
+  z.object({
+    kind: z.literal("status_changed"),
+    title,
+    actor: person,
+    from: status,
+    to: status,
+    /** For the creator of a ticket that reached Resolved: when it closes by itself (auto-close on). */
+    autoCloseAt: z.iso.datetime().optional(),
+  }),
+  z.object({ kind: z.literal("assigned_to_self"), title, actor: person }),
+  /** `status`: the ticket's new status when the assignment changed it, else null. */
+  z.object({
+    kind: z.literal("reassigned"),
+    title,
+    actor: person,
+    assignee: person,
+    status: status.nullable(),
+  }),
+  z.object({ kind: z.literal("returned_to_queue"), title, actor: person, status: status.nullable() }),
+  z.object({
+    kind: z.literal("edited"),
+    title,
+    actor: person,
+    /**
+     * Each changed field: `field` as in ticketChangeSchema (a custom field's `cf:<id>` with its `label`);
+     * the description carries no values (the ticket shows the new text).
+     */
+    changes: z.array(
+      z.object({
+        field: z.string(),
+        label: z.string().optional(),
+        from: z.string().optional(),
+        to: z.string().optional(),
+      }),
+    ),
+  }),
+  z.object({
+    kind: z.literal("feedback"),
+    title,
+    actor: person,
+    rating: z.number().int().min(1).max(5),
+    comment: preview.nullable(),
+  }),
+  /** `dueAt` null: a warning recorded without a due time. */
+  z.object({
+    kind: z.literal("sla_warning"),
+    title,
+    target: z.enum(slaTargets),
+    dueAt: z.iso.datetime().nullable(),
+  }),
+  z.object({ kind: z.literal("sla_breached"), title, target: z.enum(slaTargets) }),
+  z.object({ kind: z.literal("auto_closed"), title, idleDays: z.number().int() }),
+]);
+export type NotificationParams = z.infer<typeof notificationParamsSchema>;
+export type NotificationKind = NotificationParams["kind"];
+
 /**
  * A notification as its recipient sees it. `uid` is the recipient (every row has exactly one: a broadcast
  * "to technicians" is stored once per technician, each with its own read state; `broadcast` says it was one).
@@ -74,7 +151,10 @@ export const notificationSchema = z.object({
   notificationId: z.string(),
   uid: z.string(),
   type: z.enum(notificationTypes),
+  /** The text in English, as e-mails and older clients show it. */
   message: z.string(),
+  /** What the text is made of, for the app to word it in the reader's language; null on older rows and tests. */
+  params: notificationParamsSchema.nullable(),
   ticketId: z.string().nullable(),
   broadcast: z.boolean(),
   read: z.boolean(),

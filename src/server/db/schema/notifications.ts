@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, index, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { notificationTypes } from "#shared/notifications/notification.schemas.ts";
+import { bigint, boolean, index, jsonb, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { type NotificationParams, notificationTypes } from "#shared/notifications/notification.schemas.ts";
 import { ticketEvents } from "./ticket-activity.ts";
 import { tickets } from "./tickets.ts";
 import { users } from "./users.ts";
@@ -19,6 +19,9 @@ export const notifications = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     type: notificationTypeEnum("type").notNull(),
     message: text("message").notNull(),
+    // What the message is made of, for the app to word it in the reader's language (decision 057); null on
+    // rows written before it, and on test notifications (their message is the person's own text).
+    params: jsonb("params").$type<NotificationParams>(),
     ticketId: text("ticket_id").references(() => tickets.id, { onDelete: "cascade" }),
     // The timeline row that caused it: the push payload names the event, never 1,000 notification ids.
     eventId: text("event_id").references(() => ticketEvents.id, { onDelete: "cascade" }),

@@ -125,11 +125,11 @@ describe("following a ticket", () => {
     expect(received.map((n) => [n.type, n.message])).toEqual([
       [
         "ticket_comment",
-        `${people.assignee.user.name} commented on ticket ${ticket.id}: Replacing the toner`,
+        `${people.assignee.user.name} commented on ticket "Printer on floor 2 jams": Replacing the toner`,
       ],
       [
         "ticket_status",
-        `${people.assignee.user.name} changed the status of ticket ${ticket.id} from In Progress to Resolved`,
+        `${people.assignee.user.name} changed the status of ticket "Printer on floor 2 jams" from In Progress to Resolved`,
       ],
     ]);
     const mails = await t.database.db
@@ -224,10 +224,18 @@ describe("mentions", () => {
       notNotified: [],
     });
     const received = await notificationsOf(other);
-    expect(received.map((n) => [n.type, n.message])).toEqual([
+    const preview = `@${other.user.name} can you take this? @${other.user.name}`;
+    expect(received.map((n) => [n.type, n.message, n.params])).toEqual([
       [
         "mentioned",
-        `${people.technician.user.name} mentioned you in an internal note on ticket ${ticket.id}: @${other.user.name} can you take this? @${other.user.name}`,
+        `${people.technician.user.name} mentioned you in an internal note on ticket "Printer on floor 2 jams": ${preview}`,
+        {
+          kind: "mentioned",
+          title: "Printer on floor 2 jams",
+          actor: people.technician.user.name,
+          preview,
+          isInternal: true,
+        },
       ],
     ]);
     const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.userId, other.user.id));

@@ -213,8 +213,14 @@ describe("notification mail, end to end", () => {
     for (let i = 0; i < 50 && smtp.received.length === 0; i++) await new Promise((r) => setTimeout(r, 100));
     expect(smtp.received.map((m) => m.to[0])).toEqual([rita.email]);
     const mail = decodeMail(smtp.received[0]!.raw);
-    expect(mail).toContain(`Subject: [Helpdesk] New comment on ${ticket.id}`);
-    expect(mail).toContain("Tom Tech commented on ticket");
+    // The subject keeps the id (people and mail programs thread by it) beside the title; the text names the
+    // ticket by its title.
+    expect(mail).toMatch(
+      new RegExp(`Subject: \\[Helpdesk\\] New comment on ${ticket.id}: Printer on floor 2\\s+jams`),
+    );
+    expect(mail).toContain(
+      'Tom Tech commented on ticket "Printer on floor 2 jams": Please restart the printer and try again.',
+    );
     expect(mail).toContain(`${testBaseURL}/tickets/${ticket.id}`);
   });
 });

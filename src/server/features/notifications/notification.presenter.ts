@@ -1,5 +1,19 @@
-import type { Notification } from "#shared/notifications/notification.schemas.ts";
+import {
+  type Notification,
+  type NotificationParams,
+  notificationParamsSchema,
+} from "#shared/notifications/notification.schemas.ts";
 import type { NotificationRow } from "../../db/schema/index.ts";
+
+/**
+ * A row's params when they are a kind this version knows; otherwise null, and the reader sees `message`
+ * (a row written by a newer instance during a rolling restart must not make the list fail).
+ */
+function knownParams(params: NotificationParams | null): NotificationParams | null {
+  if (params === null) return null;
+  const parsed = notificationParamsSchema.safeParse(params);
+  return parsed.success ? parsed.data : null;
+}
 
 export function toNotificationDto(row: NotificationRow): Notification {
   return {
@@ -7,6 +21,7 @@ export function toNotificationDto(row: NotificationRow): Notification {
     uid: row.userId,
     type: row.type,
     message: row.message,
+    params: knownParams(row.params),
     ticketId: row.ticketId,
     broadcast: row.broadcast,
     read: row.readAt !== null,

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, type SQL, sql }
 import type {
   EmailableNotificationType,
   NotificationFilter,
+  NotificationParams,
   NotificationType,
 } from "#shared/notifications/notification.schemas.ts";
 import type { Db } from "../../db/client.ts";
@@ -26,6 +27,7 @@ export async function insertBroadcastToTechnicians(
   values: {
     type: NotificationType;
     message: string;
+    params: NotificationParams;
     ticketId: string;
     eventId: string;
     createdAt: Date;
@@ -35,8 +37,9 @@ export async function insertBroadcastToTechnicians(
 ): Promise<Array<{ id: string; userId: string }>> {
   const result = await db.execute<{ id: string | number; user_id: string }>(sql`
     with inserted as (
-      insert into ${notifications} (user_id, type, message, ticket_id, event_id, broadcast, created_at)
-      select ${users.id}, ${values.type}::notification_type, ${values.message}, ${values.ticketId},
+      insert into ${notifications} (user_id, type, message, params, ticket_id, event_id, broadcast, created_at)
+      select ${users.id}, ${values.type}::notification_type, ${values.message},
+             ${JSON.stringify(values.params)}::jsonb, ${values.ticketId},
              ${values.eventId}, true, ${values.createdAt.toISOString()}::timestamptz
       from ${users}
       where ${users.role} = 'technician' and ${users.status} = 'Active'

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Notification } from "#shared/notifications/notification.schemas.ts";
+import type { Notification, NotificationParams } from "#shared/notifications/notification.schemas.ts";
+import { notifications } from "../../db/schema/index.ts";
 import { insertUser, signedInAs, signIn } from "../../test/factories.ts";
 import { createTestApp, request, type TestApp } from "../../test/test-app.ts";
 
@@ -140,6 +141,52 @@ describe("listing", () => {
     });
     const anonymous = await request(t.app, { method: "GET", url: "/api/notifications" });
     expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe("what a notification's text is made of", () => {
+  it("comes with each notification about a ticket, for the app to word in its reader's language", async () => {
+    const uma = await signedInAs(t.app, t.database.db, "user");
+    const theo = await signedInAs(t.app, t.database.db, "technician");
+    const ticket = (await post("/api/tickets", uma.cookie, ticketInput)).json<{ ticketId: string }>();
+    await post(`/api/tickets/${ticket.ticketId}/assign`, theo.cookie);
+    await post(`/api/tickets/${ticket.ticketId}/comments`, theo.cookie, { message: "On my way" });
+
+    const items = (await get("/api/notifications", uma.cookie)).json<{ items: Notification[] }>().items;
+    const name = theo.user.name;
+    expect(items.map(({ type, message, params }) => ({ type, message, params }))).toEqual([
+      {
+        type: "ticket_comment",
+        message: `${name} commented on ticket "Screen flickers": On my way`,
+        params: { kind: "commented", title: "Screen flickers", actor: name, preview: "On my way" },
+      },
+      {
+        type: "ticket_assigned",
+        message: `${name} assigned ticket "Screen flickers" to themselves; it is now In Progress`,
+        params: { kind: "assigned_to_self", title: "Screen flickers", actor: name },
+      },
+    ]);
+  });
+
+  it("is null for a notification of the person's own words, and for params this version does not know", async () => {
+    const uma = await signedInAs(t.app, t.database.db, "user");
+    const own = await createForSelf(uma.cookie, uma.user.id, "Hello me");
+    expect(own.params).toBeNull();
+    // A row written by a newer version (during a rolling restart): its message is still shown.
+    await t.database.db.insert(notifications).values({
+      userId: uma.user.id,
+      type: "test",
+      message: "Something new happened",
+      params: { kind: "from_the_future" } as unknown as NotificationParams,
+    });
+    const response = await get("/api/notifications", uma.cookie);
+    expect(response.statusCode).toBe(200);
+    expect(
+      response.json<{ items: Notification[] }>().items.map(({ message, params }) => ({ message, params })),
+    ).toEqual([
+      { message: "Something new happened", params: null },
+      { message: "Hello me", params: null },
+    ]);
   });
 });
 

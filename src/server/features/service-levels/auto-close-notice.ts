@@ -17,12 +17,16 @@ function formatInZone(at: Date, timeZone: string) {
 
 /**
  * What the creator reads when their ticket reaches Resolved at `at` (in the notification and its e-mail):
- * when it will close by itself and how to keep it open. Null while auto-close is off.
+ * when it will close by itself (`closesAt`, which the app writes in the reader's format) and how to keep it
+ * open (`text`, English, the date in the help desk's zone). Null while auto-close is off.
  */
-export async function autoCloseNoticeFor(tx: Db, at: Date): Promise<string | null> {
+export async function autoCloseNoticeFor(tx: Db, at: Date): Promise<{ closesAt: Date; text: string } | null> {
   const settings = await readSetting(tx, "auto-close");
   const closesAt = autoCloseAtOf({ status: "Resolved", lastActivityAt: at }, settings, at);
   if (!closesAt) return null;
   const { timeZone } = await readSetting(tx, "business-calendar");
-  return `It will close automatically on ${formatInZone(closesAt, timeZone)} unless you reply or rate it.`;
+  return {
+    closesAt,
+    text: `It will close automatically on ${formatInZone(closesAt, timeZone)} unless you reply or rate it.`,
+  };
 }

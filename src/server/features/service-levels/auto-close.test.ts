@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Actor } from "#shared/permissions.ts";
 import type { AutoCloseSettings } from "#shared/service-levels/auto-close.schemas.ts";
@@ -115,8 +115,13 @@ describe("auto-close of resolved tickets", () => {
     await t.app.jobs.tick();
 
     const told = await autoClosedNotifications();
-    expect(told.map((n) => [n.userId, n.ticketId, n.message])).toEqual([
-      [creator.id, id, `Ticket ${id} was closed automatically after 7 days without activity`],
+    expect(told.map((n) => [n.userId, n.ticketId, n.message, n.params])).toEqual([
+      [
+        creator.id,
+        id,
+        `Ticket "Printer on floor 2 jams" was closed automatically after 7 days without activity`,
+        { kind: "auto_closed", title: "Printer on floor 2 jams", idleDays: 7 },
+      ],
     ]);
     const mails = await t.database.db
       .select({ userId: mailOutbox.userId, subject: mailOutbox.subject })
@@ -161,15 +166,25 @@ describe("auto-close of resolved tickets", () => {
     await saveSettings(admin, { enabled: false, days: 7 });
     const quiet = await resolvedTicket(creator.id, tech);
     const messages = await t.database.db
-      .select({ ticketId: notifications.ticketId, message: notifications.message })
+      .select({
+        ticketId: notifications.ticketId,
+        message: notifications.message,
+        autoCloseAt: sql<string | null>`${notifications.params}->>'autoCloseAt'`,
+      })
       .from(notifications)
       .where(and(eq(notifications.userId, creator.id), eq(notifications.type, "ticket_status")));
     expect(messages).toEqual([
       {
         ticketId: id,
-        message: `Theo changed the status of ticket ${id} from In Progress to Resolved. It will close automatically on 11 Mar 2030, 10:00 UTC unless you reply or rate it.`,
+        message: `Theo changed the status of ticket "Printer on floor 2 jams" from In Progress to Resolved. It will close automatically on 11 Mar 2030, 10:00 UTC unless you reply or rate it.`,
+        // The instant itself, for the app to write in its reader's format (decision 057).
+        autoCloseAt: "2030-03-11T10:00:00.000Z",
       },
-      { ticketId: quiet, message: `Theo changed the status of ticket ${quiet} from In Progress to Resolved` },
+      {
+        ticketId: quiet,
+        message: `Theo changed the status of ticket "Printer on floor 2 jams" from In Progress to Resolved`,
+        autoCloseAt: null,
+      },
     ]);
   });
 

@@ -61,7 +61,12 @@ const tick = async () => {
 /** The escalation notifications of a ticket (other jobs, such as auto-close, run on the same ticks). */
 async function notified(ticketId: string) {
   return t.database.db
-    .select({ userId: notifications.userId, type: notifications.type, message: notifications.message })
+    .select({
+      userId: notifications.userId,
+      type: notifications.type,
+      message: notifications.message,
+      params: notifications.params,
+    })
     .from(notifications)
     .where(
       and(eq(notifications.ticketId, ticketId), inArray(notifications.type, ["sla_warning", "sla_breached"])),
@@ -94,7 +99,14 @@ describe("the escalation job", () => {
     await tick();
     const rows = await notified(ticket.id);
     expect(who(rows, "sla_warning")).toEqual(ids(tess, ada, alan));
-    expect(rows[0]?.message).toBe(`Resolution due in 12m on ticket ${ticket.id}`);
+    expect(rows[0]?.message).toBe(`Resolution due in 12m on ticket "Printer on floor 2 jams"`);
+    // The app words it for its reader from the due time itself (decision 057).
+    expect(rows[0]?.params).toEqual({
+      kind: "sla_warning",
+      title: "Printer on floor 2 jams",
+      target: "resolution",
+      dueAt: ticket.resolutionDueAt!.toISOString(),
+    });
     expect((await reload(ticket)).resolutionWarnedAt).toEqual(at(-1));
 
     // Never twice, however often the job runs before the due time.
@@ -116,7 +128,7 @@ describe("the escalation job", () => {
     expect(rows.map((row) => row.userId)).not.toContain(creator.id);
     expect(rows.map((row) => row.userId)).not.toContain(retired.id);
     expect(rows.map((row) => row.userId)).not.toContain(formerAdmin.id);
-    expect(rows[0]?.message).toBe(`First response due in 15m on ticket ${ticket.id}`);
+    expect(rows[0]?.message).toBe(`First response due in 15m on ticket "Printer on floor 2 jams"`);
   });
 
   it("tells of a missed target once, after its warning, and records both on the staff timeline", async () => {
@@ -134,9 +146,13 @@ describe("the escalation job", () => {
     const rows = await notified(ticket.id);
     expect(who(rows, "sla_warning")).toEqual(ids(tess, theo, ada, alan));
     expect(who(rows, "sla_breached")).toEqual(ids(tess, theo, ada, alan));
-    expect(rows.find((row) => row.type === "sla_breached")?.message).toBe(
-      `First response target missed on ticket ${ticket.id}`,
-    );
+    const breached = rows.find((row) => row.type === "sla_breached");
+    expect(breached?.message).toBe(`First response target missed on ticket "Printer on floor 2 jams"`);
+    expect(breached?.params).toEqual({
+      kind: "sla_breached",
+      title: "Printer on floor 2 jams",
+      target: "first_response",
+    });
     const after = await reload(ticket);
     expect(after.firstResponseWarnedAt).toEqual(warnedAt);
     expect(after.firstResponseBreachedAt).not.toBeNull();
@@ -226,10 +242,10 @@ describe("the escalation job", () => {
     expect(who(rows, "sla_breached")).toEqual(ids(ada, alan));
     expect(who(rows, "sla_warning")).toEqual(ids(ada, alan));
     expect(rows.map((row) => row.message).sort()).toEqual([
-      `First response target missed on ticket ${ticket.id}`,
-      `First response target missed on ticket ${ticket.id}`,
-      `Resolution due in 1h on ticket ${ticket.id}`,
-      `Resolution due in 1h on ticket ${ticket.id}`,
+      `First response target missed on ticket "${ticket.title}"`,
+      `First response target missed on ticket "${ticket.title}"`,
+      `Resolution due in 1h on ticket "${ticket.title}"`,
+      `Resolution due in 1h on ticket "${ticket.title}"`,
     ]);
   });
 
@@ -251,7 +267,7 @@ describe("the escalation job", () => {
       .from(mailOutbox);
     expect(mails.map((mail) => mail.userId).sort()).toEqual(ids(tess, ada));
     expect(mails[0]?.subject).toBe(`[Helpdesk] Target missed: ${ticket.id}: ${ticket.title}`);
-    expect(mails[0]?.text).toContain(`Resolution target missed on ticket ${ticket.id}`);
+    expect(mails[0]?.text).toContain(`Resolution target missed on ticket "${ticket.title}"`);
   });
 
   it("handles more due tickets than one batch holds, each once", async () => {

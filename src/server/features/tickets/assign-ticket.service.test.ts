@@ -36,7 +36,12 @@ async function cast() {
 const rowOf = async (id: string) => (await database.db.select().from(tickets).where(eq(tickets.id, id)))[0]!;
 const notificationsOf = (ticketId: string) =>
   database.db
-    .select({ userId: notifications.userId, type: notifications.type, message: notifications.message })
+    .select({
+      userId: notifications.userId,
+      type: notifications.type,
+      message: notifications.message,
+      params: notifications.params,
+    })
     .from(notifications)
     .where(eq(notifications.ticketId, ticketId));
 const eventsOf = (ticketId: string) =>
@@ -53,12 +58,19 @@ describe("assignment by others", () => {
     const assigned = await assignTicket(as(admin), ticket.id, { assigneeId: tech2.id });
     expect(assigned).toMatchObject({ assignedTo: tech2.id, assignedToName: "Tara", status: "In Progress" });
     const sent = await notificationsOf(ticket.id);
-    const message = `Ada assigned ticket ${ticket.id} to Tara`;
+    const message = `Ada assigned ticket "Printer on floor 2 jams" to Tara`;
+    const params = {
+      kind: "reassigned",
+      title: "Printer on floor 2 jams",
+      actor: "Ada",
+      assignee: "Tara",
+      status: null,
+    };
     expect(sent).toHaveLength(2);
     expect(sent).toEqual(
       expect.arrayContaining([
-        { userId: tech2.id, type: "ticket_assigned", message },
-        { userId: user.id, type: "ticket_assigned", message },
+        { userId: tech2.id, type: "ticket_assigned", message, params },
+        { userId: user.id, type: "ticket_assigned", message, params },
       ]),
     );
     const activity = await getTicketActivity(as(admin), ticket.id);
@@ -78,7 +90,7 @@ describe("assignment by others", () => {
     const assigned = await assignTicket(as(admin), ticket.id, { assigneeId: tech.id });
     expect(assigned).toMatchObject({ assignedTo: tech.id, status: "In Progress" });
     expect((await notificationsOf(ticket.id)).map((n) => n.message)).toContain(
-      `Ada assigned ticket ${ticket.id} to Theo; it is now In Progress`,
+      `Ada assigned ticket "Printer on floor 2 jams" to Theo; it is now In Progress`,
     );
   });
 
@@ -95,7 +107,8 @@ describe("assignment by others", () => {
       {
         userId: user.id,
         type: "ticket_assigned",
-        message: `Ada returned ticket ${ticket.id} to the queue; it is now Open`,
+        message: `Ada returned ticket "Printer on floor 2 jams" to the queue; it is now Open`,
+        params: { kind: "returned_to_queue", title: "Printer on floor 2 jams", actor: "Ada", status: "Open" },
       },
     ]);
     const activity = await getTicketActivity(as(admin), ticket.id);

@@ -36,7 +36,12 @@ const eventsOf = (ticketId: string) =>
   database.db.select().from(ticketEvents).where(eq(ticketEvents.ticketId, ticketId));
 const notificationsOf = (ticketId: string) =>
   database.db
-    .select({ userId: notifications.userId, type: notifications.type, message: notifications.message })
+    .select({
+      userId: notifications.userId,
+      type: notifications.type,
+      message: notifications.message,
+      params: notifications.params,
+    })
     .from(notifications)
     .where(eq(notifications.ticketId, ticketId));
 
@@ -87,7 +92,16 @@ describe("staff edits", () => {
       {
         userId: user.id,
         type: "ticket_edited",
-        message: `Ada edited ticket ${ticket.id}: Title: Printer on floor 2 jams → Printer jams on floor 2; Priority: Low → High`,
+        message: `Ada edited ticket "Printer jams on floor 2": Title: Printer on floor 2 jams → Printer jams on floor 2; Priority: Low → High`,
+        params: {
+          kind: "edited",
+          title: "Printer jams on floor 2",
+          actor: "Ada",
+          changes: [
+            { field: "title", from: "Printer on floor 2 jams", to: "Printer jams on floor 2" },
+            { field: "priority", from: "Low", to: "High" },
+          ],
+        },
       },
     ]);
   });
@@ -187,7 +201,13 @@ describe("the creator edits the description", () => {
       {
         userId: tech.id,
         type: "ticket_edited",
-        message: `Uma edited ticket ${ticket.id}: Description edited`,
+        message: `Uma edited ticket "Printer on floor 2 jams": Description edited`,
+        params: {
+          kind: "edited",
+          title: "Printer on floor 2 jams",
+          actor: "Uma",
+          changes: [{ field: "description" }],
+        },
       },
     ]);
   });

@@ -148,8 +148,14 @@ describe("internal notes", () => {
         .where(eq(notifications.type, "internal_note"));
       expect(rows.map((r) => r.userId)).toEqual([assignee!.user.id]);
       expect(rows[0]!.message).toBe(
-        `${admin.user.name} added an internal note on ticket ${ticketId}: Call vendor`,
+        `${admin.user.name} added an internal note on ticket "Docking station": Call vendor`,
       );
+      expect(rows[0]!.params).toEqual({
+        kind: "internal_note",
+        title: "Docking station",
+        actor: admin.user.name,
+        preview: "Call vendor",
+      });
       // The assignee writing a note notifies nobody.
       await post(`/api/tickets/${ticketId}/comments`, assignee!.cookie, {
         message: "Done",

@@ -7,6 +7,7 @@ import { formatDateTime, formatRelativeTime } from "../../../lib/format.ts";
 import { Link } from "../../../lib/router.tsx";
 import { toast } from "../../../lib/toast.ts";
 import { useMarkNotificationRead } from "../notification.api.ts";
+import { notificationText } from "./notification-text.ts";
 
 interface NotificationItemProps {
   notification: Notification;
@@ -15,10 +16,10 @@ interface NotificationItemProps {
   isCompact?: boolean;
 }
 
-/** One notification: its message (a link to its ticket), how long ago, and Mark as read while unread. */
+/** One notification: its text in the reader's language (a link to its ticket), how long ago, and Mark as read while unread. */
 export function NotificationItem({ notification, onOpen, isCompact = false }: NotificationItemProps) {
   const markRead = useMarkNotificationRead();
-  const { notificationId, message, ticketId, read: isRead, timestamp } = notification;
+  const { notificationId, ticketId, read: isRead, timestamp } = notification;
 
   function handleMarkRead() {
     markRead.mutate(notificationId, {
@@ -31,7 +32,7 @@ export function NotificationItem({ notification, onOpen, isCompact = false }: No
     <span
       className={cn("block break-words text-sm", isRead ? "text-slate-600" : "font-medium text-slate-900")}
     >
-      {message}
+      {notificationText(notification)}
     </span>
   );
 
@@ -49,7 +50,7 @@ export function NotificationItem({ notification, onOpen, isCompact = false }: No
         className={cn("mt-1.5 size-2 shrink-0 rounded-full", isRead ? "bg-transparent" : "bg-indigo-600")}
       />
       <div className="min-w-0 flex-1">
-        {!isRead ? <span className="sr-only">Unread: </span> : null}
+        {!isRead ? <span className="sr-only">{t`Unread:`} </span> : null}
         {ticketId ? (
           <Link
             to={`/tickets/${encodeURIComponent(ticketId)}`}

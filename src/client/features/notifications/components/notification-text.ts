@@ -1,0 +1,143 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg, plural, t } from "@lingui/core/macro";
+import type { Notification, NotificationParams } from "#shared/notifications/notification.schemas.ts";
+import { shortTicketTitle } from "#shared/notifications/notification-text.ts";
+import type { SlaTarget } from "#shared/service-levels/sla-escalation.ts";
+import { formatDateTime } from "../../../lib/format.ts";
+import { i18n } from "../../../lib/i18n.ts";
+
+// A notification in the reader's language (decision 057): worded here from what the server stored
+// (`params`), dates in the app's own format. The server's English `message` says the same for e-mails and
+// the API, and is what a notification without params (older ones, test ones) shows.
+//
+// The labels below are the ticket screens' own texts (features/tickets/ticket-labels.ts); features do not
+// import each other, and the catalogues hold each text once, so both read the same translation.
+
+const statusLabels: Record<string, MessageDescriptor> = {
+  Open: msg`Open`,
+  "In Progress": msg`In Progress`,
+  Resolved: msg`Resolved`,
+  Closed: msg`Closed`,
+};
+
+const fieldLabels: Record<string, MessageDescriptor> = {
+  title: msg`Title`,
+  category: msg`Category`,
+  priority: msg`Priority`,
+  department: msg`Department`,
+  floor: msg`Floor`,
+  officeNumber: msg`Office Number`,
+};
+
+/** A category or a priority as the screens show it; other values are data, shown as they are. */
+const valueLabels: Record<string, Record<string, MessageDescriptor>> = {
+  category: { Hardware: msg`Hardware`, Software: msg`Software`, Network: msg`Network`, Other: msg`Other` },
+  priority: { Low: msg`Low`, Medium: msg`Medium`, High: msg`High` },
+};
+
+const labelOf = (labels: Record<string, MessageDescriptor>, value: string) => {
+  const label = labels[value];
+  return label ? i18n._(label) : value;
+};
+
+const stars = (rating: number) => "★".repeat(rating) + "☆".repeat(5 - rating);
+
+type Change = Extract<NotificationParams, { kind: "edited" }>["changes"][number];
+
+function changeText(change: Change): string {
+  if (change.field === "description") return t`Description edited`;
+  const label = change.label ?? labelOf(fieldLabels, change.field);
+  const values = valueLabels[change.field] ?? {};
+  const from = labelOf(values, change.from ?? "");
+  const to = labelOf(values, change.to ?? "");
+  return `${label}: ${from} → ${to}`;
+}
+
+function dueText(target: SlaTarget, title: string, dueAt: string | null): string {
+  const isFirstResponse = target === "first_response";
+  if (!dueAt)
+    return isFirstResponse
+      ? t`First response due soon on ticket "${title}"`
+      : t`Resolution due soon on ticket "${title}"`;
+  const date = formatDateTime(dueAt);
+  return isFirstResponse
+    ? t`First response due ${date} on ticket "${title}"`
+    : t`Resolution due ${date} on ticket "${title}"`;
+}
+
+function paramsText(params: NotificationParams): string {
+  const title = shortTicketTitle(params.title);
+  const actor = "actor" in params ? (params.actor ?? t`Someone`) : "";
+  switch (params.kind) {
+    case "ticket_created": {
+      const { department, floor } = params;
+      return t`NEW TICKET CREATED: ${title} | Department: ${department} | Floor: ${floor}`;
+    }
+    case "commented": {
+      const { preview } = params;
+      return t`${actor} commented on ticket "${title}": ${preview}`;
+    }
+    case "internal_note": {
+      const { preview } = params;
+      return t`${actor} added an internal note on ticket "${title}": ${preview}`;
+    }
+    case "mentioned": {
+      const { preview } = params;
+      return params.isInternal
+        ? t`${actor} mentioned you in an internal note on ticket "${title}": ${preview}`
+        : t`${actor} mentioned you on ticket "${title}": ${preview}`;
+    }
+    case "status_changed": {
+      const from = labelOf(statusLabels, params.from);
+      const to = labelOf(statusLabels, params.to);
+      const change = t`${actor} changed the status of ticket "${title}" from ${from} to ${to}`;
+      if (!params.autoCloseAt) return change;
+      const date = formatDateTime(params.autoCloseAt);
+      return `${change}. ${t`It will close automatically on ${date} unless you reply or rate it.`}`;
+    }
+    case "assigned_to_self": {
+      const status = labelOf(statusLabels, "In Progress");
+      return t`${actor} assigned ticket "${title}" to themselves; it is now ${status}`;
+    }
+    case "reassigned": {
+      const assignee = params.assignee ?? t`someone`;
+      if (!params.status) return t`${actor} assigned ticket "${title}" to ${assignee}`;
+      const status = labelOf(statusLabels, params.status);
+      return t`${actor} assigned ticket "${title}" to ${assignee}; it is now ${status}`;
+    }
+    case "returned_to_queue": {
+      if (!params.status) return t`${actor} returned ticket "${title}" to the queue`;
+      const status = labelOf(statusLabels, params.status);
+      return t`${actor} returned ticket "${title}" to the queue; it is now ${status}`;
+    }
+    case "edited": {
+      const changes = params.changes.map(changeText).join("; ");
+      return t`${actor} edited ticket "${title}": ${changes}`;
+    }
+    case "feedback": {
+      const { rating, comment } = params;
+      const given = stars(rating);
+      return comment
+        ? t`${actor} rated ticket "${title}" ${given} ${rating}/5: ${comment}`
+        : t`${actor} rated ticket "${title}" ${given} ${rating}/5`;
+    }
+    case "sla_warning":
+      return dueText(params.target, title, params.dueAt);
+    case "sla_breached":
+      return params.target === "first_response"
+        ? t`First response target missed on ticket "${title}"`
+        : t`Resolution target missed on ticket "${title}"`;
+    case "auto_closed": {
+      const days = params.idleDays;
+      return plural(days, {
+        one: `Ticket "${title}" was closed automatically after # day without activity`,
+        other: `Ticket "${title}" was closed automatically after # days without activity`,
+      });
+    }
+  }
+}
+
+/** What a notification says, in the active language; its English message when it has no params. */
+export function notificationText(notification: Pick<Notification, "message" | "params">): string {
+  return notification.params ? paramsText(notification.params) : notification.message;
+}
