@@ -48,7 +48,7 @@ test("a technician is warned before a first-response target and told when it is 
   await bell(tech.page).click();
   const panel = tech.page.getByRole("region", { name: "Notifications", exact: true });
   const aboutThisTicket = (text: string | RegExp) => panel.getByRole("listitem").filter({ hasText: text });
-  // The due time itself, in the screens' format (decision 057), and the ticket by its title.
+  // The due time itself, in the screens' format (decision 059), and the ticket by its title.
   await expect(
     aboutThisTicket(new RegExp(`First response due ${englishDateTime.source} on ticket "${title}"`)),
   ).toHaveCount(1);

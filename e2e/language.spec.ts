@@ -111,7 +111,7 @@ test("on a ticket page: German chosen in /profile (kept on the person), dark the
   await darkSwitch.click();
   await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
 
-  // Notifications in German too (decision 057): the ticket by its title, statuses and dates as the screens
+  // Notifications in German too (decision 059): the ticket by its title, statuses and dates as the screens
   // write them (the auto-close notice only while auto-close is on, which another journey may change).
   const monitorId = await createTicketThroughApi(page, { title: "Monitor flickers" });
   const tess = await signUpInNewBrowser(browser, "Tess", "Technician");

@@ -278,7 +278,7 @@ async function seedTicketBatch(
   // and status; the technician of the creator's comments and rating; every technician of a new ticket
   // (broadcast; only the last 3 days' tickets, as if older ones had been cleared by retention); only the
   // last 90 days' (retention's default). Read once more than a week old, and a third of the newer ones.
-  // Worded as recordTicketEvent words them, with their params (decision 057); the seed's titles are short
+  // Worded as recordTicketEvent words them, with their params (decision 059); the seed's titles are short
   // and its comments under 100 characters, so nothing is shortened.
   await tx.execute(sql`
     insert into notifications (user_id, type, message, params, ticket_id, event_id, broadcast, read_at, created_at)

@@ -117,7 +117,7 @@ interface NotificationText {
 }
 
 /**
- * How a message names its ticket: by its title, quoted and shortened (decision 057). The technician alert
+ * How a message names its ticket: by its title, quoted and shortened (decision 059). The technician alert
  * listens to the message too (spec §9): a title that itself says "ticket created" or "commented on ticket"
  * would sound it for a mere status change, so such a message names the ticket by its id instead (the app
  * still shows the title, from the params).

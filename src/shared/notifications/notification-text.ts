@@ -4,7 +4,7 @@
 export const notificationTitleLength = 60;
 
 /**
- * A ticket's title as a notification names it (decision 057): on one line, and cut at a word with "…" when
+ * A ticket's title as a notification names it (decision 059): on one line, and cut at a word with "…" when
  * longer than notificationTitleLength. The English message and the app's own wording both use it.
  */
 export function shortTicketTitle(title: string): string {

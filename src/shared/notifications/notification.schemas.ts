@@ -76,7 +76,7 @@ const title = z.string();
 const preview = z.string();
 
 /**
- * What a notification's text is made of (decision 057): its kind and the values it names, so that the app
+ * What a notification's text is made of (decision 059): its kind and the values it names, so that the app
  * words it in the reader's language and writes its dates in the reader's format. `message` keeps the same
  * text in English for the API, e-mail and the technician alert. Names, titles and previews are data and
  * stay as written; statuses and the service-level target are the API's values.

@@ -19,7 +19,7 @@ export const notifications = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     type: notificationTypeEnum("type").notNull(),
     message: text("message").notNull(),
-    // What the message is made of, for the app to word it in the reader's language (decision 057); null on
+    // What the message is made of, for the app to word it in the reader's language (decision 059); null on
     // rows written before it, and on test notifications (their message is the person's own text).
     params: jsonb("params").$type<NotificationParams>(),
     ticketId: text("ticket_id").references(() => tickets.id, { onDelete: "cascade" }),

@@ -177,7 +177,7 @@ describe("auto-close of resolved tickets", () => {
       {
         ticketId: id,
         message: `Theo changed the status of ticket "Printer on floor 2 jams" from In Progress to Resolved. It will close automatically on 11 Mar 2030, 10:00 UTC unless you reply or rate it.`,
-        // The instant itself, for the app to write in its reader's format (decision 057).
+        // The instant itself, for the app to write in its reader's format (decision 059).
         autoCloseAt: "2030-03-11T10:00:00.000Z",
       },
       {

@@ -100,7 +100,7 @@ describe("the escalation job", () => {
     const rows = await notified(ticket.id);
     expect(who(rows, "sla_warning")).toEqual(ids(tess, ada, alan));
     expect(rows[0]?.message).toBe(`Resolution due in 12m on ticket "Printer on floor 2 jams"`);
-    // The app words it for its reader from the due time itself (decision 057).
+    // The app words it for its reader from the due time itself (decision 059).
     expect(rows[0]?.params).toEqual({
       kind: "sla_warning",
       title: "Printer on floor 2 jams",

@@ -8,7 +8,7 @@ import { notificationRoutes } from "../../../test/notification-routes.ts";
 import { renderWithApp, stubFetch } from "../../../test/render.tsx";
 import { NotificationList } from "./notification-list.tsx";
 
-// Decision 057: the app words a notification from what it is made of, in the reader's language, with the
+// Decision 059: the app words a notification from what it is made of, in the reader's language, with the
 // screens' date format; a notification without params shows the server's English message.
 
 const title = "Drucker im 2. Stock klemmt";

@@ -6,7 +6,7 @@ import type { SlaTarget } from "#shared/service-levels/sla-escalation.ts";
 import { formatDateTime } from "../../../lib/format.ts";
 import { i18n } from "../../../lib/i18n.ts";
 
-// A notification in the reader's language (decision 057): worded here from what the server stored
+// A notification in the reader's language (decision 059): worded here from what the server stored
 // (`params`), dates in the app's own format. The server's English `message` says the same for e-mails and
 // the API, and is what a notification without params (older ones, test ones) shows.
 //
