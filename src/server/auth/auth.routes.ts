@@ -6,6 +6,7 @@ import { toWebHeaders } from "../http/session.ts";
 import { type Auth, clientIpHeader } from "./auth.ts";
 import { refuseUnstorableInput, withoutSessionToken } from "./auth-bridge.ts";
 import type { SignInLimits } from "./sign-in-limits.ts";
+import { twoFactorLockedCode } from "./two-factor-lock.ts";
 
 // The better-auth endpoints the product uses. Everything else it ships (update-user, change-email,
 // delete-user, …) stays unreachable: our own routes do those jobs with our own rules.
@@ -32,6 +33,19 @@ const isInactiveSession = (body: unknown): body is { user: { id: string } } => {
   const user = (body as { user?: { id?: unknown; status?: unknown } } | null)?.user;
   return typeof user?.id === "string" && user.status === "Inactive";
 };
+
+/**
+ * better-auth's 429s in our error shape: its limiter's with our words and its wait; the two-factor lock's
+ * with the message that says how long the lock still lasts (two-factor-lock.ts).
+ */
+async function tooManyAttemptsFrom(response: Response): Promise<AppError> {
+  const retryAfter = Number(response.headers.get("x-retry-after")) || 60;
+  const body = (await response.json().catch(() => null)) as { code?: unknown; message?: unknown } | null;
+  if (body?.code === twoFactorLockedCode && typeof body.message === "string") {
+    return new AppError("rate_limited", body.message, { retryAfter });
+  }
+  return tooManyAttempts(retryAfter);
+}
 
 /** Bridges Fastify to better-auth's fetch handler at /api/auth/*. */
 export async function authRoutes(
@@ -88,22 +102,29 @@ export async function authRoutes(
       headers.delete("x-forwarded-for");
       headers.set(clientIpHeader, request.ip);
       const attempt = { method: request.method, endpoint, ip: request.ip, body: request.body };
-      await signInLimits.beforeAttempt(attempt);
+      const settle = await signInLimits.admit(attempt);
       const hasBody = request.method !== "GET" && request.body !== undefined && request.body !== null;
       if (hasBody) headers.set("content-type", "application/json");
       headers.delete("content-length");
-      const signingOut = endpoint === "/sign-out" ? await auth.api.getSession({ headers }) : null;
-      const response = await auth.handler(
-        new Request(url, {
-          method: request.method,
-          headers,
-          body: hasBody ? JSON.stringify(request.body) : undefined,
-        }),
-      );
-      await signInLimits.afterAttempt(attempt, response.status);
+      let signingOut: Awaited<ReturnType<typeof auth.api.getSession>> = null;
+      let response: Response;
+      try {
+        signingOut = endpoint === "/sign-out" ? await auth.api.getSession({ headers }) : null;
+        response = await auth.handler(
+          new Request(url, {
+            method: request.method,
+            headers,
+            body: hasBody ? JSON.stringify(request.body) : undefined,
+          }),
+        );
+      } catch (error) {
+        await settle(null);
+        throw error;
+      }
+      await settle(response.status);
       // The signed-out session's live streams close at once.
       if (signingOut && response.ok) onSignedOut?.(signingOut.user.id);
-      if (response.status === 429) throw tooManyAttempts(Number(response.headers.get("x-retry-after")) || 60);
+      if (response.status === 429) throw await tooManyAttemptsFrom(response);
       if (response.status >= 500) {
         // A database that stopped answering midway is a 503 here as everywhere else, not better-auth's 500.
         if (isDatabaseAnswering && !(await isDatabaseAnswering())) throw databaseUnavailable();

@@ -15,6 +15,7 @@ import { countAttempt } from "../http/rate-limit.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { passwordResetMail } from "../mail/templates.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
+import { sayWhenTwoFactorLockEnds } from "./two-factor-lock.ts";
 
 /** The header our Fastify bridge fills with the client address Fastify resolved (see auth.routes.ts). */
 export const clientIpHeader = "x-helpdesk-client-ip";
@@ -91,7 +92,8 @@ export function createAuth({ db, baseURL, secret, mailer, google, oidc, onSessio
       : {},
     plugins: [
       // TOTP with recovery codes (decision 046). A challenge allows 5 codes; 10 wrong codes in a row lock the
-      // account's second step for 15 minutes (the plugin's defaults, NIST SP 800-63B §5.2.2).
+      // account's second step for 15 minutes (the plugin's defaults, NIST SP 800-63B §5.2.2); the refusal
+      // says how long is left (two-factor-lock.ts).
       twoFactor({
         issuer: "Helpdesk",
         // No "trust this device for 30 days": a code at every password sign-in.
@@ -162,6 +164,9 @@ export function createAuth({ db, baseURL, secret, mailer, google, oidc, onSessio
       disableOriginCheck: false,
     },
     hooks: {
+      after: createAuthMiddleware(async (ctx) => {
+        await sayWhenTwoFactorLockEnds(ctx, db);
+      }),
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path !== "/sign-up/email") return;
         // The public sign-up accepts exactly the shared schema: an admin role or a short password never reaches the database.
