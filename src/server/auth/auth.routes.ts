@@ -5,29 +5,9 @@ import { AppError, databaseUnavailable, tooManyAttempts } from "../errors.ts";
 import { toWebHeaders } from "../http/session.ts";
 import { type Auth, clientIpHeader } from "./auth.ts";
 import { refuseUnstorableInput, withoutSessionToken } from "./auth-bridge.ts";
+import { isExposedAuthEndpoint } from "./auth-endpoints.ts";
 import type { SignInLimits } from "./sign-in-limits.ts";
 import { twoFactorLockedCode } from "./two-factor-lock.ts";
-
-// The better-auth endpoints the product uses. Everything else it ships (update-user, change-email,
-// delete-user, …) stays unreachable: our own routes do those jobs with our own rules.
-const allowedEndpoints: Array<[method: string, pattern: RegExp]> = [
-  ["POST", /^\/sign-up\/email$/],
-  ["POST", /^\/sign-in\/email$/],
-  ["POST", /^\/sign-in\/social$/],
-  ["POST", /^\/sign-out$/],
-  ["GET", /^\/get-session$/],
-  ["POST", /^\/request-password-reset$/],
-  ["GET", /^\/reset-password\/[\w-]+$/],
-  ["POST", /^\/reset-password$/],
-  ["GET", /^\/callback\/[\w-]+$/],
-  ["POST", /^\/callback\/[\w-]+$/],
-  ["GET", /^\/error$/],
-  // Two-factor sign-in (decision 046): set up, confirm, the second step of a sign-in, turn off.
-  ["POST", /^\/two-factor\/enable$/],
-  ["POST", /^\/two-factor\/verify-totp$/],
-  ["POST", /^\/two-factor\/verify-backup-code$/],
-  ["POST", /^\/two-factor\/disable$/],
-];
 
 const isInactiveSession = (body: unknown): body is { user: { id: string } } => {
   const user = (body as { user?: { id?: unknown; status?: unknown } } | null)?.user;
@@ -90,9 +70,7 @@ export async function authRoutes(
     handler: async (request, reply) => {
       const url = new URL(request.url, baseURL);
       const endpoint = url.pathname.slice("/api/auth".length);
-      if (
-        !allowedEndpoints.some(([method, pattern]) => method === request.method && pattern.test(endpoint))
-      ) {
+      if (!isExposedAuthEndpoint(request.method, endpoint)) {
         throw new AppError("not_found", `No API route ${request.method} ${url.pathname}`);
       }
       refuseUnstorableInput(request.body);
