@@ -124,6 +124,8 @@ export interface AppDeps {
   adminSignUpKey: string;
   google?: { clientId: string; clientSecret: string };
   oidc?: OidcConfig;
+  /** A Google/OIDC sign-in with a verified e-mail links to the account with that address (SSO_ACCOUNT_LINKING). */
+  ssoAccountLinking?: boolean;
   /** Push between app instances; by default in-process (PGlite) or LISTEN/NOTIFY (PostgreSQL). */
   bus?: Bus;
   /** Live streams: heartbeat and session-expiry sweep intervals (tests shorten them). */
@@ -281,6 +283,7 @@ export async function buildApp(deps: AppDeps) {
     mailer: deps.mailer,
     google: deps.google,
     oidc: deps.oidc,
+    ssoAccountLinking: deps.ssoAccountLinking,
     // Called after commit, long after `dispatcher` below exists.
     onSessionDeleted: (userId) => dispatcher.dispatch([{ kind: "session-ended", userId }]),
   });

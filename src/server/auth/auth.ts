@@ -14,6 +14,12 @@ import { allowedOrigins } from "../http/origins.ts";
 import { countAttempt } from "../http/rate-limit.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { passwordResetMail } from "../mail/templates.ts";
+import {
+  accountInactiveMessage,
+  accountLinkingOptions,
+  explainRefusedLink,
+  linkToProvenOwner,
+} from "./account-linking.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import { sayWhenTwoFactorLockEnds } from "./two-factor-lock.ts";
 
@@ -37,6 +43,11 @@ export interface AuthConfig {
   google?: { clientId: string; clientSecret: string };
   oidc?: OidcConfig;
   /**
+   * Whether a Google or OIDC sign-in whose provider verified the e-mail is linked to the existing account
+   * with that address (SSO_ACCOUNT_LINKING, on by default; decision 055).
+   */
+  ssoAccountLinking?: boolean;
+  /**
    * After commit, for every session better-auth deletes (sign-out, the revocation a password reset does):
    * the app announces "session-ended" so that session caches and live streams on every instance let go.
    */
@@ -53,7 +64,16 @@ export const registrationFailed = "Something went wrong with the registration";
 /** The role a public sign-up asked for, handed from the validating hook to the user-creation hook. */
 const requestedRoles = new WeakMap<Request, SignUpRole>();
 
-export function createAuth({ db, baseURL, secret, mailer, google, oidc, onSessionDeleted }: AuthConfig) {
+export function createAuth({
+  db,
+  baseURL,
+  secret,
+  mailer,
+  google,
+  oidc,
+  ssoAccountLinking = true,
+  onSessionDeleted,
+}: AuthConfig) {
   return betterAuth({
     appName: "Helpdesk",
     // Refused input is answered, not logged; the Fastify bridge logs every 5xx with its request id.
@@ -117,7 +137,14 @@ export function createAuth({ db, baseURL, secret, mailer, google, oidc, onSessio
           ]
         : []),
     ],
+    account: accountLinkingOptions(ssoAccountLinking),
     user: {
+      // Just before a provider is linked to an existing account: refuse a deactivated person, and take
+      // away what the account gained before its address was proven (account-linking.ts).
+      validateUserInfo: async ({ user, source }) =>
+        source.action === "link-account" && typeof user.id === "string"
+          ? linkToProvenOwner(db, user.id, { onSessionsEnded: onSessionDeleted })
+          : undefined,
       additionalFields: {
         // Never taken from a request body: public sign-up sets it from the validated body below; a first
         // Google/OIDC sign-in leaves it null until /role-selection; admins come only from /admin-signup.
@@ -166,6 +193,8 @@ export function createAuth({ db, baseURL, secret, mailer, google, oidc, onSessio
     hooks: {
       after: createAuthMiddleware(async (ctx) => {
         await sayWhenTwoFactorLockEnds(ctx, db);
+        const explained = explainRefusedLink(ctx, ssoAccountLinking);
+        if (explained) throw new APIError("FOUND", undefined, new Headers({ location: explained }));
       }),
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path !== "/sign-up/email") return;
@@ -212,7 +241,7 @@ export function createAuth({ db, baseURL, secret, mailer, google, oidc, onSessio
             if (user?.status === "Inactive") {
               throw new APIError("FORBIDDEN", {
                 code: "account_inactive",
-                message: "This account has been deactivated. Contact your administrator.",
+                message: accountInactiveMessage,
               });
             }
           },
