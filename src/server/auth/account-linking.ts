@@ -22,12 +22,6 @@ export function accountLinkingOptions(isEnabled: boolean) {
 
 export const accountInactiveMessage = "This account has been deactivated. Contact your administrator.";
 
-interface LinkingPerson {
-  id: string;
-  status: string | null;
-  emailVerified: boolean;
-}
-
 /**
  * better-auth's gate just before it links a provider to an existing account. A deactivated person is
  * refused here, before anything is linked (the session hook would refuse them a moment later anyway).
@@ -51,26 +45,26 @@ export async function linkToProvenOwner(
   if (person.status === "Inactive")
     return { error: "account_inactive", errorDescription: accountInactiveMessage };
   if (!person.emailVerified) {
-    await dropUnprovenAccess(db, person);
+    await dropUnprovenAccess(db, person.id);
     onSessionsEnded?.(person.id);
   }
   return undefined;
 }
 
-async function dropUnprovenAccess(db: Db, person: LinkingPerson) {
+async function dropUnprovenAccess(db: Db, userId: string) {
   const now = new Date();
   await db.transaction(async (tx) => {
-    await tx.delete(accounts).where(eq(accounts.userId, person.id));
-    await tx.delete(twoFactors).where(eq(twoFactors.userId, person.id));
-    await tx.delete(sessions).where(eq(sessions.userId, person.id));
+    await tx.delete(accounts).where(eq(accounts.userId, userId));
+    await tx.delete(twoFactors).where(eq(twoFactors.userId, userId));
+    await tx.delete(sessions).where(eq(sessions.userId, userId));
     await tx
       .update(apiTokens)
       .set({ revokedAt: now })
-      .where(and(eq(apiTokens.userId, person.id), isNull(apiTokens.revokedAt)));
+      .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)));
     await tx
       .update(users)
       .set({ emailVerified: true, twoFactorEnabled: false, updatedAt: now })
-      .where(eq(users.id, person.id));
+      .where(eq(users.id, userId));
   });
 }
 

@@ -173,10 +173,19 @@ export function createSignInLimits(
   return {
     async admit(attempt) {
       if (attempt.method === "POST" && attempt.endpoint === "/sign-in/email") return admitSignIn(attempt);
-      await countOtherAttempt(attempt);
-      if (attempt.method !== "POST" || !hashingEndpoints.has(attempt.endpoint)) return nothingToSettle;
+      if (attempt.method !== "POST" || !hashingEndpoints.has(attempt.endpoint)) {
+        await countOtherAttempt(attempt);
+        return nothingToSettle;
+      }
+      // Refused for being busy before it is counted: a server that is busy costs nobody an attempt.
       const leave = passwordChecks.tryEnter();
       if (!leave) throw passwordChecksBusy();
+      try {
+        await countOtherAttempt(attempt);
+      } catch (error) {
+        leave();
+        throw error;
+      }
       return async () => leave();
     },
   };
