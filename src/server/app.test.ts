@@ -48,7 +48,7 @@ describe("HTTP contract", () => {
         "referrer-policy": "no-referrer",
         "x-content-type-options": "nosniff",
         "x-dns-prefetch-control": "off",
-        "x-frame-options": "SAMEORIGIN",
+        "x-frame-options": "DENY",
         "x-permitted-cross-domain-policies": "none",
         "x-xss-protection": "0",
       });

@@ -5,6 +5,7 @@ import { defaultAttachmentMaxBytes } from "#shared/attachments/attachment.schema
 import type { DrawPage } from "#shared/first-screens/server-drawn.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
 import { createAuth, type OidcConfig } from "./auth/auth.ts";
+import { createPasswordCheckGate, type PasswordCheckGate } from "./auth/password-check-gate.ts";
 import { createSignInLimits } from "./auth/sign-in-limits.ts";
 import { type Clock, systemClock } from "./clock.ts";
 import { type Database, pingWithin } from "./db/client.ts";
@@ -110,6 +111,11 @@ export interface AppDeps {
   accountRateLimit?: RateRule;
   /** Sign-ups per client address per window. */
   signUpRateLimit?: RateRule;
+  /**
+   * Requests that check or make a password hash let in at once by this instance (decision 054); tests
+   * hold its places to see the refusal.
+   */
+  passwordChecks?: PasswordCheckGate;
   /** Requests per personal API token per window (600 a minute by default). */
   apiTokenRateLimit?: RateRule;
   bodyLimit?: number;
@@ -118,6 +124,8 @@ export interface AppDeps {
   adminSignUpKey: string;
   google?: { clientId: string; clientSecret: string };
   oidc?: OidcConfig;
+  /** A Google/OIDC sign-in with a verified e-mail links to the account with that address (SSO_ACCOUNT_LINKING). */
+  ssoAccountLinking?: boolean;
   /** Push between app instances; by default in-process (PGlite) or LISTEN/NOTIFY (PostgreSQL). */
   bus?: Bus;
   /** Live streams: heartbeat and session-expiry sweep intervals (tests shorten them). */
@@ -259,11 +267,15 @@ export async function buildApp(deps: AppDeps) {
           () => false,
         );
   const credentialRateLimit = deps.credentialRateLimit ?? { window: 60, max: 10 };
-  const signInLimits = createSignInLimits(database.db, {
-    address: credentialRateLimit,
-    account: deps.accountRateLimit ?? { window: 900, max: 20 },
-    signUp: deps.signUpRateLimit ?? { window: 60, max: 30 },
-  });
+  const signInLimits = createSignInLimits(
+    database.db,
+    {
+      address: credentialRateLimit,
+      account: deps.accountRateLimit ?? { window: 900, max: 20 },
+      signUp: deps.signUpRateLimit ?? { window: 60, max: 30 },
+    },
+    deps.passwordChecks ?? createPasswordCheckGate(),
+  );
   const auth = createAuth({
     db: database.db,
     baseURL: deps.baseURL,
@@ -271,6 +283,7 @@ export async function buildApp(deps: AppDeps) {
     mailer: deps.mailer,
     google: deps.google,
     oidc: deps.oidc,
+    ssoAccountLinking: deps.ssoAccountLinking,
     // Called after commit, long after `dispatcher` below exists.
     onSessionDeleted: (userId) => dispatcher.dispatch([{ kind: "session-ended", userId }]),
   });

@@ -107,6 +107,14 @@ describe("loadEnv", () => {
       AUTH_SIGNUP_LIMIT_MAX: 30,
     });
   });
+
+  it("links single sign-on to an existing account with a verified e-mail unless SSO_ACCOUNT_LINKING=false", () => {
+    expect(loadEnv({}).SSO_ACCOUNT_LINKING).toBe(true);
+    expect(loadEnv({ SSO_ACCOUNT_LINKING: "false" }).SSO_ACCOUNT_LINKING).toBe(false);
+    expect(() => loadEnv({ SSO_ACCOUNT_LINKING: "off" })).toThrow(
+      /SSO_ACCOUNT_LINKING must be true or false/,
+    );
+  });
 });
 
 describe("loadDotEnvFile", () => {

@@ -92,6 +92,11 @@ const envSchema = z.object({
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
   OIDC_LABEL: z.string().min(1).default("Sign in with your organisation"),
+  /** A Google/OIDC sign-in whose provider verified the e-mail links to the account with that address (decision 055). */
+  SSO_ACCOUNT_LINKING: z
+    .enum(["true", "false"], { error: "SSO_ACCOUNT_LINKING must be true or false" })
+    .default("true")
+    .transform((value) => value === "true"),
   TRUST_PROXY: z
     .string()
     .default("false")

@@ -74,6 +74,7 @@ export async function startServer({ clock, jobs }: StartOverrides = {}) {
     adminSignUpKey: adminKey.value,
     google: env.google,
     oidc: env.oidc,
+    ssoAccountLinking: env.SSO_ACCOUNT_LINKING,
     mailMaxAttempts: env.MAIL_RETRY_MAX,
     clock,
     jobs,

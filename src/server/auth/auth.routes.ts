@@ -5,33 +5,27 @@ import { AppError, databaseUnavailable, tooManyAttempts } from "../errors.ts";
 import { toWebHeaders } from "../http/session.ts";
 import { type Auth, clientIpHeader } from "./auth.ts";
 import { refuseUnstorableInput, withoutSessionToken } from "./auth-bridge.ts";
+import { isExposedAuthEndpoint } from "./auth-endpoints.ts";
 import type { SignInLimits } from "./sign-in-limits.ts";
-
-// The better-auth endpoints the product uses. Everything else it ships (update-user, change-email,
-// delete-user, …) stays unreachable: our own routes do those jobs with our own rules.
-const allowedEndpoints: Array<[method: string, pattern: RegExp]> = [
-  ["POST", /^\/sign-up\/email$/],
-  ["POST", /^\/sign-in\/email$/],
-  ["POST", /^\/sign-in\/social$/],
-  ["POST", /^\/sign-out$/],
-  ["GET", /^\/get-session$/],
-  ["POST", /^\/request-password-reset$/],
-  ["GET", /^\/reset-password\/[\w-]+$/],
-  ["POST", /^\/reset-password$/],
-  ["GET", /^\/callback\/[\w-]+$/],
-  ["POST", /^\/callback\/[\w-]+$/],
-  ["GET", /^\/error$/],
-  // Two-factor sign-in (decision 046): set up, confirm, the second step of a sign-in, turn off.
-  ["POST", /^\/two-factor\/enable$/],
-  ["POST", /^\/two-factor\/verify-totp$/],
-  ["POST", /^\/two-factor\/verify-backup-code$/],
-  ["POST", /^\/two-factor\/disable$/],
-];
+import { twoFactorLockedCode } from "./two-factor-lock.ts";
 
 const isInactiveSession = (body: unknown): body is { user: { id: string } } => {
   const user = (body as { user?: { id?: unknown; status?: unknown } } | null)?.user;
   return typeof user?.id === "string" && user.status === "Inactive";
 };
+
+/**
+ * better-auth's 429s in our error shape: its limiter's with our words and its wait; the two-factor lock's
+ * with the message that says how long the lock still lasts (two-factor-lock.ts).
+ */
+async function tooManyAttemptsFrom(response: Response): Promise<AppError> {
+  const retryAfter = Number(response.headers.get("x-retry-after")) || 60;
+  const body = (await response.json().catch(() => null)) as { code?: unknown; message?: unknown } | null;
+  if (body?.code === twoFactorLockedCode && typeof body.message === "string") {
+    return new AppError("rate_limited", body.message, { retryAfter });
+  }
+  return tooManyAttempts(retryAfter);
+}
 
 /** Bridges Fastify to better-auth's fetch handler at /api/auth/*. */
 export async function authRoutes(
@@ -76,9 +70,7 @@ export async function authRoutes(
     handler: async (request, reply) => {
       const url = new URL(request.url, baseURL);
       const endpoint = url.pathname.slice("/api/auth".length);
-      if (
-        !allowedEndpoints.some(([method, pattern]) => method === request.method && pattern.test(endpoint))
-      ) {
+      if (!isExposedAuthEndpoint(request.method, endpoint)) {
         throw new AppError("not_found", `No API route ${request.method} ${url.pathname}`);
       }
       refuseUnstorableInput(request.body);
@@ -88,22 +80,29 @@ export async function authRoutes(
       headers.delete("x-forwarded-for");
       headers.set(clientIpHeader, request.ip);
       const attempt = { method: request.method, endpoint, ip: request.ip, body: request.body };
-      await signInLimits.beforeAttempt(attempt);
+      const settle = await signInLimits.admit(attempt);
       const hasBody = request.method !== "GET" && request.body !== undefined && request.body !== null;
       if (hasBody) headers.set("content-type", "application/json");
       headers.delete("content-length");
-      const signingOut = endpoint === "/sign-out" ? await auth.api.getSession({ headers }) : null;
-      const response = await auth.handler(
-        new Request(url, {
-          method: request.method,
-          headers,
-          body: hasBody ? JSON.stringify(request.body) : undefined,
-        }),
-      );
-      await signInLimits.afterAttempt(attempt, response.status);
+      let signingOut: Awaited<ReturnType<typeof auth.api.getSession>> = null;
+      let response: Response;
+      try {
+        signingOut = endpoint === "/sign-out" ? await auth.api.getSession({ headers }) : null;
+        response = await auth.handler(
+          new Request(url, {
+            method: request.method,
+            headers,
+            body: hasBody ? JSON.stringify(request.body) : undefined,
+          }),
+        );
+      } catch (error) {
+        await settle(null);
+        throw error;
+      }
+      await settle(response.status);
       // The signed-out session's live streams close at once.
       if (signingOut && response.ok) onSignedOut?.(signingOut.user.id);
-      if (response.status === 429) throw tooManyAttempts(Number(response.headers.get("x-retry-after")) || 60);
+      if (response.status === 429) throw await tooManyAttemptsFrom(response);
       if (response.status >= 500) {
         // A database that stopped answering midway is a 503 here as everywhere else, not better-auth's 500.
         if (isDatabaseAnswering && !(await isDatabaseAnswering())) throw databaseUnavailable();

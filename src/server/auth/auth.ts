@@ -14,7 +14,14 @@ import { allowedOrigins } from "../http/origins.ts";
 import { countAttempt } from "../http/rate-limit.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { passwordResetMail } from "../mail/templates.ts";
+import {
+  accountInactiveMessage,
+  accountLinkingOptions,
+  explainRefusedLink,
+  linkToProvenOwner,
+} from "./account-linking.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
+import { sayWhenTwoFactorLockEnds } from "./two-factor-lock.ts";
 
 /** The header our Fastify bridge fills with the client address Fastify resolved (see auth.routes.ts). */
 export const clientIpHeader = "x-helpdesk-client-ip";
@@ -36,6 +43,11 @@ export interface AuthConfig {
   google?: { clientId: string; clientSecret: string };
   oidc?: OidcConfig;
   /**
+   * Whether a Google or OIDC sign-in whose provider verified the e-mail is linked to the existing account
+   * with that address (SSO_ACCOUNT_LINKING, on by default; decision 055).
+   */
+  ssoAccountLinking?: boolean;
+  /**
    * After commit, for every session better-auth deletes (sign-out, the revocation a password reset does):
    * the app announces "session-ended" so that session caches and live streams on every instance let go.
    */
@@ -52,7 +64,16 @@ export const registrationFailed = "Something went wrong with the registration";
 /** The role a public sign-up asked for, handed from the validating hook to the user-creation hook. */
 const requestedRoles = new WeakMap<Request, SignUpRole>();
 
-export function createAuth({ db, baseURL, secret, mailer, google, oidc, onSessionDeleted }: AuthConfig) {
+export function createAuth({
+  db,
+  baseURL,
+  secret,
+  mailer,
+  google,
+  oidc,
+  ssoAccountLinking = true,
+  onSessionDeleted,
+}: AuthConfig) {
   return betterAuth({
     appName: "Helpdesk",
     // Refused input is answered, not logged; the Fastify bridge logs every 5xx with its request id.
@@ -91,7 +112,8 @@ export function createAuth({ db, baseURL, secret, mailer, google, oidc, onSessio
       : {},
     plugins: [
       // TOTP with recovery codes (decision 046). A challenge allows 5 codes; 10 wrong codes in a row lock the
-      // account's second step for 15 minutes (the plugin's defaults, NIST SP 800-63B §5.2.2).
+      // account's second step for 15 minutes (the plugin's defaults, NIST SP 800-63B §5.2.2); the refusal
+      // says how long is left (two-factor-lock.ts).
       twoFactor({
         issuer: "Helpdesk",
         // No "trust this device for 30 days": a code at every password sign-in.
@@ -115,7 +137,14 @@ export function createAuth({ db, baseURL, secret, mailer, google, oidc, onSessio
           ]
         : []),
     ],
+    account: accountLinkingOptions(ssoAccountLinking),
     user: {
+      // Just before a provider is linked to an existing account: refuse a deactivated person, and take
+      // away what the account gained before its address was proven (account-linking.ts).
+      validateUserInfo: async ({ user, source }) =>
+        source.action === "link-account" && typeof user.id === "string"
+          ? linkToProvenOwner(db, user.id, { onSessionsEnded: onSessionDeleted })
+          : undefined,
       additionalFields: {
         // Never taken from a request body: public sign-up sets it from the validated body below; a first
         // Google/OIDC sign-in leaves it null until /role-selection; admins come only from /admin-signup.
@@ -162,6 +191,11 @@ export function createAuth({ db, baseURL, secret, mailer, google, oidc, onSessio
       disableOriginCheck: false,
     },
     hooks: {
+      after: createAuthMiddleware(async (ctx) => {
+        await sayWhenTwoFactorLockEnds(ctx, db);
+        const explained = explainRefusedLink(ctx, ssoAccountLinking);
+        if (explained) throw new APIError("FOUND", undefined, new Headers({ location: explained }));
+      }),
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path !== "/sign-up/email") return;
         // The public sign-up accepts exactly the shared schema: an admin role or a short password never reaches the database.
@@ -207,7 +241,7 @@ export function createAuth({ db, baseURL, secret, mailer, google, oidc, onSessio
             if (user?.status === "Inactive") {
               throw new APIError("FORBIDDEN", {
                 code: "account_inactive",
-                message: "This account has been deactivated. Contact your administrator.",
+                message: accountInactiveMessage,
               });
             }
           },

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users } from "../db/schema/index.ts";
-import { sessionCookieOf } from "../test/factories.ts";
+import { accounts, users } from "../db/schema/index.ts";
+import { insertUser, sessionCookieOf, signIn, testPassword } from "../test/factories.ts";
 import { startOidcProvider } from "../test/oidc.ts";
 import { createTestApp, request, type TestApp, testBaseURL } from "../test/test-app.ts";
 
@@ -9,16 +9,16 @@ type Provider = Awaited<ReturnType<typeof startOidcProvider>>;
 let provider: Provider;
 let t: TestApp;
 
+const oidcConfig = () => ({
+  discoveryUrl: provider.discoveryUrl,
+  clientId: "helpdesk-test",
+  clientSecret: "helpdesk-test-secret",
+  label: "Sign in with Contoso",
+});
+
 beforeAll(async () => {
   provider = await startOidcProvider();
-  t = await createTestApp({
-    oidc: {
-      discoveryUrl: provider.discoveryUrl,
-      clientId: "helpdesk-test",
-      clientSecret: "helpdesk-test-secret",
-      label: "Sign in with Contoso",
-    },
-  });
+  t = await createTestApp({ oidc: oidcConfig() });
 });
 afterAll(async () => {
   await t.close();
@@ -30,12 +30,20 @@ const cookieHeader = (setCookie: string | string[] | undefined) =>
     .map((c) => c.split(";")[0])
     .join("; ");
 
-/** The whole authorization-code flow: our app → the provider's /authorize → back to our callback. */
-async function signInWithOidc() {
-  const start = await request(t.app, {
+/**
+ * The whole authorization-code flow: our app → the provider's /authorize → back to our callback. `asTheClient`
+ * starts it as the sign-in page does, which names where a failure lands.
+ */
+async function signInWithOidc(app: TestApp = t, { asTheClient = false } = {}) {
+  const start = await request(app.app, {
     method: "POST",
     url: "/api/auth/sign-in/social",
-    payload: { provider: "oidc", callbackURL: "/", newUserCallbackURL: "/role-selection" },
+    payload: {
+      provider: "oidc",
+      callbackURL: "/",
+      newUserCallbackURL: "/role-selection",
+      ...(asTheClient ? { errorCallbackURL: "/sign-in?error=oauth&provider=oidc" } : {}),
+    },
   });
   expect(start.statusCode).toBe(200);
   const authorizeUrl = new URL(start.json().url);
@@ -48,7 +56,7 @@ async function signInWithOidc() {
   const callback = new URL(authorize.headers.get("location")!);
   expect(`${callback.origin}${callback.pathname}`).toBe(`${testBaseURL}/api/auth/callback/oidc`);
 
-  const done = await request(t.app, {
+  const done = await request(app.app, {
     method: "GET",
     url: `${callback.pathname}${callback.search}`,
     headers: { cookie: cookieHeader(start.headers["set-cookie"]) },
@@ -114,5 +122,129 @@ describe("organisation single sign-on (OpenID Connect)", () => {
     expect(new URL(again.location, testBaseURL).pathname).toBe("/");
     const me = await request(t.app, { method: "GET", url: "/api/me", cookie: again.cookie });
     expect(me.json()).toMatchObject({ email: "rex@contoso.test", role: "user" });
+  });
+});
+
+describe("single sign-on for someone who signed up with a password first", () => {
+  const get = (url: string, headers: Record<string, string>) =>
+    request(t.app, { method: "GET", url, headers });
+  const sessionCookies = (response: { headers: { "set-cookie"?: string | string[] } }) =>
+    [response.headers["set-cookie"] ?? []].flat().filter((c) => /^better-auth\.session_token=[^;]+;/.test(c));
+  const providersOf = async (userId: string) =>
+    (await t.database.db.select().from(accounts).where(eq(accounts.userId, userId)))
+      .map((account) => account.providerId)
+      .sort();
+  /** Where a refused sign-in lands: /sign-in with every error the callback named. */
+  const landing = (response: { headers: { location?: string | string[] } }) => {
+    const location = new URL(String(response.headers.location), testBaseURL);
+    return { path: location.pathname, errors: location.searchParams.getAll("error") };
+  };
+
+  it("links the account when the provider verified the e-mail, and signs them in as themselves with their role", async () => {
+    const pat = await insertUser(t.database.db, {
+      email: "pat@contoso.test",
+      name: "Pat Password",
+      role: "technician",
+    });
+    const passwordSession = await signIn(t.app, pat.email);
+    const token = await request(t.app, {
+      method: "POST",
+      url: "/api/me/tokens",
+      cookie: passwordSession,
+      payload: { name: "my script", scope: "read" },
+    });
+    expect(token.statusCode, token.body).toBe(201);
+
+    provider.signInAs({
+      sub: "emp-2001",
+      email: "pat@contoso.test",
+      name: "Pat at Contoso",
+      emailVerified: true,
+    });
+    const linked = await signInWithOidc(t, { asTheClient: true });
+    expect(new URL(String(linked.headers.location), testBaseURL).pathname).toBe("/");
+    const cookie = sessionCookieOf(linked.headers["set-cookie"]);
+    const me = await request(t.app, { method: "GET", url: "/api/me", cookie });
+    expect(me.json()).toMatchObject({
+      id: pat.id,
+      email: "pat@contoso.test",
+      name: "Pat Password",
+      role: "technician",
+    });
+    expect(await providersOf(pat.id)).toEqual(["oidc"]);
+
+    // The next time, the link is simply used.
+    const again = await signInWithOidcAndGetSession();
+    const meAgain = await request(t.app, { method: "GET", url: "/api/me", cookie: again.cookie });
+    expect(meAgain.json()).toMatchObject({ id: pat.id, role: "technician" });
+
+    // What the account had before anyone proved the address no longer gets in: whoever signed up first with
+    // it might not have been Pat. Pat sets a password again through "Forgot password?" if they want one.
+    const password = await request(t.app, {
+      method: "POST",
+      url: "/api/auth/sign-in/email",
+      payload: { email: pat.email, password: testPassword },
+    });
+    expect(password.statusCode).toBe(401);
+    expect(
+      (await request(t.app, { method: "GET", url: "/api/me", cookie: passwordSession })).json(),
+    ).toBeNull();
+    const byToken = await get("/api/me", { authorization: `Bearer ${token.json().token}` });
+    expect(byToken.statusCode).toBe(401);
+  });
+
+  it("refuses to link an e-mail the provider has not verified, says so, and changes nothing", async () => {
+    const una = await insertUser(t.database.db, { email: "una@contoso.test", role: "user" });
+    provider.signInAs({
+      sub: "emp-2002",
+      email: "una@contoso.test",
+      name: "Una Unverified",
+      emailVerified: false,
+    });
+    const refused = await signInWithOidc(t, { asTheClient: true });
+    expect(landing(refused)).toEqual({ path: "/sign-in", errors: ["oauth", "email_not_verified"] });
+    expect(sessionCookies(refused)).toEqual([]);
+    expect(await providersOf(una.id)).toEqual(["credential"]);
+    expect((await signIn(t.app, una.email)).length).toBeGreaterThan(0);
+  });
+
+  it("refuses a deactivated person and links nothing", async () => {
+    const dee = await insertUser(t.database.db, {
+      email: "dee@contoso.test",
+      role: "user",
+      status: "Inactive",
+    });
+    provider.signInAs({
+      sub: "emp-2003",
+      email: "dee@contoso.test",
+      name: "Dee Deactivated",
+      emailVerified: true,
+    });
+    const refused = await signInWithOidc(t, { asTheClient: true });
+    expect(landing(refused)).toEqual({ path: "/sign-in", errors: ["oauth", "account_inactive"] });
+    expect(sessionCookies(refused)).toEqual([]);
+    expect(await providersOf(dee.id)).toEqual(["credential"]);
+  });
+
+  it("links nothing when SSO_ACCOUNT_LINKING is off: the person signs in with their password", async () => {
+    const unlinked = await createTestApp({ oidc: oidcConfig(), ssoAccountLinking: false });
+    try {
+      const liv = await insertUser(unlinked.database.db, { email: "liv@contoso.test", role: "user" });
+      provider.signInAs({
+        sub: "emp-2004",
+        email: "liv@contoso.test",
+        name: "Liv Linked-Off",
+        emailVerified: true,
+      });
+      const refused = await signInWithOidc(unlinked, { asTheClient: true });
+      expect(landing(refused)).toEqual({ path: "/sign-in", errors: ["oauth", "account_not_linked"] });
+      expect(sessionCookies(refused)).toEqual([]);
+      expect(
+        (await unlinked.database.db.select().from(accounts).where(eq(accounts.userId, liv.id))).length,
+      ).toBe(1);
+      expect((await signIn(unlinked.app, liv.email)).length).toBeGreaterThan(0);
+    } finally {
+      await unlinked.close();
+    }
   });
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rateLimits, sessions } from "../db/schema/index.ts";
 import { insertUser, testPassword } from "../test/factories.ts";
 import { createTestApp, request, type TestApp } from "../test/test-app.ts";
+import { createPasswordCheckGate } from "./password-check-gate.ts";
 import { addressKey } from "./sign-in-limits.ts";
 
 const signIn = (
@@ -141,6 +142,133 @@ describe("failed sign-ins per account", () => {
   });
 });
 
+describe("simultaneous wrong passwords (a slot is taken before the password is checked)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      credentialRateLimit: { window: 60, max: 10 },
+      accountRateLimit: { window: 900, max: 20 },
+    });
+  });
+  afterAll(() => t.close());
+
+  /** Sends every attempt at once; a 401 is a password that was checked, a 429 one that was not. */
+  const burst = (attempts: Array<{ email: string; password: string; remoteAddress: string }>) =>
+    Promise.all(
+      attempts.map(({ email, password, remoteAddress }) => signIn(t, email, password, { remoteAddress })),
+    );
+  const statusCounts = (responses: Array<{ statusCode: number }>) =>
+    responses.reduce<Record<number, number>>((counts, { statusCode }) => {
+      counts[statusCode] = (counts[statusCode] ?? 0) + 1;
+      return counts;
+    }, {});
+
+  it("checks only the address's 10 of 150 at once for one account from one address; the rest wait, told how long", async () => {
+    const target = await insertUser(t.database.db);
+    const responses = await burst(
+      Array.from({ length: 150 }, (_, i) => ({
+        email: target.email,
+        password: `guess-${i}`,
+        remoteAddress: "203.0.113.50",
+      })),
+    );
+    expect(statusCounts(responses)).toEqual({ 401: 10, 429: 140 });
+    for (const refused of responses.filter((response) => response.statusCode === 429)) {
+      expect(refused.json().message).toMatch(/^Too many attempts\. Try again in \d+ seconds\.$/);
+      expect(Number(refused.headers["retry-after"])).toBeGreaterThan(50);
+    }
+    // Only the 10 checked count against the account: its owner, elsewhere, still gets in.
+    expect((await signIn(t, target.email, testPassword, { remoteAddress: "203.0.113.51" })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it("checks only the account's 20 of 150 at once from 150 addresses, then refuses even its owner until the window ends", async () => {
+    const target = await insertUser(t.database.db);
+    const addressOf = (i: number) => `10.20.${Math.floor(i / 100)}.${i % 100}`;
+    const responses = await burst(
+      Array.from({ length: 150 }, (_, i) => ({
+        email: target.email,
+        password: `guess-${i}`,
+        remoteAddress: addressOf(i),
+      })),
+    );
+    expect(statusCounts(responses)).toEqual({ 401: 20, 429: 130 });
+    const owner = await signIn(t, target.email, testPassword, { remoteAddress: "203.0.113.60" });
+    expect(owner.statusCode).toBe(429);
+    expect(Number(owner.headers["retry-after"])).toBeGreaterThan(800);
+    // A refused attempt was not charged to its address: that address still has its whole allowance.
+    const refusedFrom = addressOf(responses.findIndex((response) => response.statusCode === 429));
+    const bystander = await insertUser(t.database.db);
+    const statuses = [];
+    for (let i = 0; i < 10; i++)
+      statuses.push((await signIn(t, bystander.email, "wrong", { remoteAddress: refusedFrom })).statusCode);
+    expect(statuses).toEqual(Array(10).fill(401));
+  });
+
+  it("gives a right password's slot back: after 9 failures an address signs in as often as it likes, and its 10th failure is still allowed", async () => {
+    const person = await insertUser(t.database.db);
+    const from = { remoteAddress: "203.0.113.70" };
+    const statuses = [];
+    for (let i = 0; i < 9; i++)
+      statuses.push((await signIn(t, `typo${i}@example.test`, "wrong", from)).statusCode);
+    for (let i = 0; i < 5; i++) statuses.push((await signIn(t, person.email, testPassword, from)).statusCode);
+    statuses.push((await signIn(t, "typo@example.test", "wrong", from)).statusCode);
+    statuses.push((await signIn(t, person.email, testPassword, from)).statusCode);
+    expect(statuses).toEqual([...Array(9).fill(401), ...Array(5).fill(200), 401, 429]);
+  });
+});
+
+describe("password checks in flight", () => {
+  it("refuses at once with 503 and Retry-After while the instance's password checks are all taken, and charges no allowance", async () => {
+    const gate = createPasswordCheckGate(2);
+    const t = await createTestApp({
+      passwordChecks: gate,
+      credentialRateLimit: { window: 60, max: 10 },
+      signUpRateLimit: { window: 60, max: 1 },
+    });
+    try {
+      const person = await insertUser(t.database.db);
+      const held = [gate.tryEnter(), gate.tryEnter()];
+      expect(held).not.toContain(null);
+      const refused = await signIn(t, person.email, testPassword, { remoteAddress: "192.0.2.80" });
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json()).toMatchObject({
+        code: "unavailable",
+        message: "The server is checking too many passwords at once. Please try again in a moment.",
+      });
+      expect(refused.headers["retry-after"]).toBe("1");
+      const signUp = () =>
+        request(t.app, {
+          method: "POST",
+          url: "/api/auth/sign-up/email",
+          payload: { name: "New Person", email: "new@example.test", password: "password123" },
+        });
+      expect((await signUp()).statusCode).toBe(503);
+      const counted = await t.database.db
+        .select()
+        .from(rateLimits)
+        .where(like(rateLimits.key, "sign-in-failures|%"));
+      expect(counted.map((row) => row.count).filter((count) => count > 0)).toEqual([]);
+
+      held[0]!();
+      // The one sign-up this address may make a minute was not used up by the refusal.
+      expect((await signUp()).statusCode).toBe(200);
+      expect((await signIn(t, person.email, testPassword, { remoteAddress: "192.0.2.80" })).statusCode).toBe(
+        200,
+      );
+      // Each gave its place back once answered: one is free again, the other is still held above.
+      expect([gate.tryEnter(), gate.tryEnter(), gate.tryEnter()].map((leave) => leave !== null)).toEqual([
+        true,
+        false,
+        false,
+      ]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe("sign-up and password reset limits", () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -258,23 +386,21 @@ describe("addressKey", () => {
 });
 
 describe("stored counters", () => {
-  it("keep failure counters in the shared rate_limits table and never a counter for a success", async () => {
+  it("keep failure counters in the shared rate_limits table and never count a success", async () => {
     const t = await createTestApp();
     try {
+      const counted = async () =>
+        (await t.database.db.select().from(rateLimits).where(like(rateLimits.key, "sign-in-failures|%")))
+          .filter((row) => row.count > 0)
+          .map((row) => `${row.key} ${row.count}`)
+          .sort();
       const person = await insertUser(t.database.db);
       await signIn(t, person.email, testPassword, { remoteAddress: "192.0.2.7" });
-      expect(
-        await t.database.db.select().from(rateLimits).where(like(rateLimits.key, "sign-in-failures|%")),
-      ).toEqual([]);
+      expect(await counted()).toEqual([]);
       await signIn(t, person.email, "wrong", { remoteAddress: "192.0.2.7" });
-      const keys = (
-        await t.database.db.select().from(rateLimits).where(like(rateLimits.key, "sign-in-failures|%"))
-      )
-        .map((row) => row.key)
-        .sort();
-      expect(keys).toEqual([
-        `sign-in-failures|account:${person.email}`,
-        "sign-in-failures|address:192.0.2.7",
+      expect(await counted()).toEqual([
+        `sign-in-failures|account:${person.email} 1`,
+        "sign-in-failures|address:192.0.2.7 1",
       ]);
     } finally {
       await t.close();

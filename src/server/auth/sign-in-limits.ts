@@ -5,10 +5,11 @@ import {
   clearAttempts,
   consumeRateLimit,
   countAttempt,
+  giveBackAttempt,
   pruneAttempts,
   type RateRule,
-  retryAfterIfLimited,
 } from "../http/rate-limit.ts";
+import { type PasswordCheckGate, passwordChecksBusy } from "./password-check-gate.ts";
 
 /** How the credential endpoints of /api/auth are limited (see docs/decisions/010-sign-in-limits.md). */
 export interface CredentialLimitRules {
@@ -23,6 +24,15 @@ export interface CredentialLimitRules {
 /** Reset mails one address may be sent per hour, whoever asks: enough for a typo, too few to flood an inbox. */
 const resetRequestsPerEmail: RateRule = { window: 60 * 60, max: 5 };
 
+/** The endpoints that check or make a password hash: each goes through the password-check gate. */
+const hashingEndpoints = new Set([
+  "/sign-in/email",
+  "/sign-up/email",
+  "/reset-password",
+  "/two-factor/enable",
+  "/two-factor/disable",
+]);
+
 export interface AuthAttempt {
   method: string;
   /** The better-auth path, e.g. /sign-in/email. */
@@ -32,12 +42,19 @@ export interface AuthAttempt {
   body: unknown;
 }
 
+/** Called once better-auth has answered, with its status, or with null when it never answered (it threw). */
+export type SettleAttempt = (status: number | null) => Promise<void>;
+
 export interface SignInLimits {
-  /** Before better-auth sees the attempt: throws 429 (with the wait) when it must not be tried now. */
-  beforeAttempt(attempt: AuthAttempt): Promise<void>;
-  /** After better-auth answered: counts a failed sign-in; a successful one clears its account's failures. */
-  afterAttempt(attempt: AuthAttempt, status: number): Promise<void>;
+  /**
+   * Before better-auth sees the attempt: takes its places (a sign-in's slot in its address's and its
+   * account's allowance, a place among the password checks in flight), or throws 429 (with the wait) or
+   * 503 when it must not be tried now. The answer's status settles what was taken (decision 054).
+   */
+  admit(attempt: AuthAttempt): Promise<SettleAttempt>;
 }
+
+const nothingToSettle: SettleAttempt = async () => {};
 
 /** Wrong password, unknown e-mail (both 401) or a refused account (403). */
 const isFailedSignIn = (status: number) => status === 401 || status === 403;
@@ -67,7 +84,11 @@ export function addressKey(ip: string): string {
     .join(":")}::/64`;
 }
 
-export function createSignInLimits(db: Db, rules: CredentialLimitRules): SignInLimits {
+export function createSignInLimits(
+  db: Db,
+  rules: CredentialLimitRules,
+  passwordChecks: PasswordCheckGate,
+): SignInLimits {
   const longestWindow = Math.max(
     rules.address.window,
     rules.account.window,
@@ -85,41 +106,87 @@ export function createSignInLimits(db: Db, rules: CredentialLimitRules): SignInL
   const failedFrom = (ip: string) => `sign-in-failures|address:${addressKey(ip)}`;
   const failedFor = (email: string) => `sign-in-failures|account:${email}`;
 
-  return {
-    async beforeAttempt({ method, endpoint, ip, body }) {
-      if (method !== "POST" && !endpoint.startsWith("/reset-password/")) return;
-      const client = addressKey(ip);
-      if (endpoint === "/sign-in/email") {
-        await pruneNowAndThen();
-        const email = emailOf(body);
-        const waits = await Promise.all([
-          retryAfterIfLimited(db, failedFrom(ip), rules.address),
-          email ? retryAfterIfLimited(db, failedFor(email), rules.account) : null,
-        ]);
-        const wait = Math.max(0, ...waits.map((seconds) => seconds ?? 0));
-        if (wait > 0) throw tooManyAttempts(wait);
-      } else if (endpoint === "/sign-up/email") {
-        await consumeRateLimit(db, `sign-up|address:${client}`, rules.signUp);
-      } else if (endpoint === "/request-password-reset") {
-        await consumeRateLimit(db, `password-reset-request|address:${client}`, rules.address);
-        const email = emailOf(body);
-        if (email) await consumeRateLimit(db, `password-reset-request|email:${email}`, resetRequestsPerEmail);
-      } else if (endpoint === "/reset-password" || endpoint.startsWith("/reset-password/")) {
-        await consumeRateLimit(db, `password-reset|address:${client}`, rules.address);
-      }
-    },
+  /** A slot in `key`'s allowance, taken atomically in the database so that every instance counts it. */
+  const takeSlot = async (key: string, rule: RateRule) => {
+    const { count, retryAfter, windowStart } = await countAttempt(db, key, rule.window);
+    return { key, windowStart, retryAfter, isOver: count > rule.max };
+  };
+  type Slot = Awaited<ReturnType<typeof takeSlot>>;
+  const giveBack = (slots: Array<Slot | null>) =>
+    Promise.all(slots.map((slot) => (slot ? giveBackAttempt(db, slot.key, slot.windowStart) : null)));
 
-    async afterAttempt({ method, endpoint, ip, body }, status) {
-      if (method !== "POST" || endpoint !== "/sign-in/email") return;
-      const email = emailOf(body);
-      if (isFailedSignIn(status)) {
-        // Counted only: going over the limit is refused on the next attempt, this one is already answered.
-        await countAttempt(db, failedFrom(ip), rules.address.window);
-        if (email) await countAttempt(db, failedFor(email), rules.account.window);
-      } else if (status === 200 && email) {
-        // The owner proved the password: failures a guesser left on the account no longer count against them.
-        await clearAttempts(db, failedFor(email));
+  /**
+   * A password sign-in takes its slots before the password is checked, so that N attempts at once are
+   * counted as N before any is answered: of a burst, only as many as the allowance has left are checked.
+   * A wrong password keeps its slots (that is the failure counted); a right one gives the address's back
+   * and clears the account's failures; anything else (refused before the check, better-auth failing)
+   * gives both back.
+   */
+  async function admitSignIn({ ip, body }: AuthAttempt): Promise<SettleAttempt> {
+    await pruneNowAndThen();
+    const email = emailOf(body);
+    // A refused attempt checks nothing, so it keeps no slot: the count stays "failures plus checks under
+    // way", and a flood refused at its address never touches the account it names.
+    const address = await takeSlot(failedFrom(ip), rules.address);
+    if (address.isOver) {
+      await giveBack([address]);
+      throw tooManyAttempts(address.retryAfter);
+    }
+    const account = email ? await takeSlot(failedFor(email), rules.account) : null;
+    if (account?.isOver) {
+      await giveBack([address, account]);
+      throw tooManyAttempts(account.retryAfter);
+    }
+    const leave = passwordChecks.tryEnter();
+    if (!leave) {
+      await giveBack([address, account]);
+      throw passwordChecksBusy();
+    }
+    return async (status) => {
+      leave();
+      if (status !== null && isFailedSignIn(status)) return;
+      if (status === 200) {
+        // The owner proved the password: failures a guesser left on the account no longer count against
+        // them. The address keeps its failures, or one valid account would reset them for a guesser.
+        await Promise.all([giveBack([address]), email ? clearAttempts(db, failedFor(email)) : null]);
+      } else {
+        await giveBack([address, account]);
       }
+    };
+  }
+
+  /** Other credential endpoints count every attempt, before it is tried. */
+  async function countOtherAttempt({ method, endpoint, ip, body }: AuthAttempt) {
+    if (method !== "POST" && !endpoint.startsWith("/reset-password/")) return;
+    const client = addressKey(ip);
+    if (endpoint === "/sign-up/email") {
+      await consumeRateLimit(db, `sign-up|address:${client}`, rules.signUp);
+    } else if (endpoint === "/request-password-reset") {
+      await consumeRateLimit(db, `password-reset-request|address:${client}`, rules.address);
+      const email = emailOf(body);
+      if (email) await consumeRateLimit(db, `password-reset-request|email:${email}`, resetRequestsPerEmail);
+    } else if (endpoint === "/reset-password" || endpoint.startsWith("/reset-password/")) {
+      await consumeRateLimit(db, `password-reset|address:${client}`, rules.address);
+    }
+  }
+
+  return {
+    async admit(attempt) {
+      if (attempt.method === "POST" && attempt.endpoint === "/sign-in/email") return admitSignIn(attempt);
+      if (attempt.method !== "POST" || !hashingEndpoints.has(attempt.endpoint)) {
+        await countOtherAttempt(attempt);
+        return nothingToSettle;
+      }
+      // Refused for being busy before it is counted: a server that is busy costs nobody an attempt.
+      const leave = passwordChecks.tryEnter();
+      if (!leave) throw passwordChecksBusy();
+      try {
+        await countOtherAttempt(attempt);
+      } catch (error) {
+        leave();
+        throw error;
+      }
+      return async () => leave();
     },
   };
 }

@@ -148,7 +148,7 @@ export const authorizationTable = `
   GET    /api/reports/satisfaction                                        401  403 403 200  200  200 403  401  | 403 403 200  200  200 200  401
   GET    /api/reports/workload                                            401  403 403 200  200  200 403  401  | 403 403 200  200  200 200  401
   GET    /api/notifications                                               401  200 200 200  200  200 200  401  | 200 200 200  200  200 200  401
-  POST   /api/notifications                                               401  201 403 403  403  201 403  401  | 201 403 403  403  201 403  401  # for owner
+  POST   /api/notifications                                               401  201 403 403  403  403 403  401  | 201 403 403  403  403 403  401  # for owner
   GET    /api/notifications/stream                                        401  200 200 200  200  200 200  401  | 200 200 200  200  200 200  401  # Server-Sent Events: the status, then the test hangs up
   GET    /api/notifications/counts                                        401  200 200 200  200  200 200  401  | 200 200 200  200  200 200  401
   POST   /api/notifications/read-all                                      401  200 200 200  200  200 200  401  | 200 200 200  200  200 403  401

@@ -1,7 +1,12 @@
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAuth } from "../auth/auth.ts";
+import { createMailer } from "../mail/mailer.ts";
 import { registeredRoutes } from "../test/route-table.ts";
-import { createTestApp, request, type TestApp } from "../test/test-app.ts";
+import { createTestApp, request, type TestApp, testBaseURL } from "../test/test-app.ts";
 import { themeScriptHash } from "./security-headers.ts";
 
 let t: TestApp;
@@ -113,7 +118,69 @@ describe("the OpenAPI document", () => {
     const document = await fetchDocument();
     expect(document.paths["/api/auth/sign-in/email"]?.post?.tags).toEqual(["auth"]);
     expect(document.paths["/api/auth/reset-password/{token}"]?.get).toBeDefined();
+    expect(document.paths["/api/auth/two-factor/verify-totp"]?.post?.tags).toEqual(["auth"]);
     expect(document.paths["/api/auth/providers"]?.get?.tags).toEqual(["auth"]);
+  });
+
+  it("lists every better-auth endpoint that answers under /api/auth, and every one it lists answers", async () => {
+    const document = await fetchDocument();
+    // Every endpoint better-auth has with our plugins and both kinds of single sign-on, asked through the
+    // app's own bridge: anything but a 404 is an endpoint people can call, so the document must say so.
+    const auth = createAuth({
+      db: t.database.db,
+      baseURL: testBaseURL,
+      secret: "openapi-test-secret-openapi-test-secret",
+      mailer: createMailer({
+        outboxDir: mkdtempSync(path.join(os.tmpdir(), "openapi-")),
+        from: "a@b.test",
+        log: () => {},
+      }),
+      google: { clientId: "google-client", clientSecret: "google-secret" },
+      oidc: {
+        discoveryUrl: "http://127.0.0.1:9/.well-known/openid-configuration",
+        clientId: "oidc-client",
+        clientSecret: "oidc-secret",
+        label: "Sign in with Contoso",
+      },
+    });
+    const endpoints = Object.values(
+      auth.api as Record<string, { path?: string; options?: { method?: unknown } }>,
+    );
+    const shape = (method: string, pathBelowAuth: string) =>
+      `${method.toUpperCase()} ${pathBelowAuth.replace(/:\w+|\{\w+\}/g, "{}")}`;
+    const answering: string[] = [];
+    const silent: string[] = [];
+    for (const { path: endpointPath, options } of endpoints) {
+      if (!endpointPath) continue;
+      const methods = [options?.method]
+        .flat()
+        .flatMap((method) => (method === "*" ? ["GET", "POST"] : [method]));
+      for (const method of methods.filter((m): m is "GET" | "POST" => m === "GET" || m === "POST")) {
+        const response = await request(t.app, {
+          method,
+          url: `/api/auth${endpointPath.replace(/:\w+/g, "x")}`,
+          ...(method === "POST" ? { payload: {} } : {}),
+        });
+        (response.statusCode === 404 ? silent : answering).push(shape(method, endpointPath));
+      }
+    }
+    const documented = Object.entries(document.paths)
+      .filter(
+        ([documentPath]) => documentPath.startsWith("/api/auth/") && documentPath !== "/api/auth/providers",
+      )
+      .flatMap(([documentPath, byMethod]) =>
+        Object.keys(byMethod).map((method) => shape(method, documentPath.slice("/api/auth".length))),
+      );
+    expect(answering).toContain("POST /two-factor/verify-totp");
+    expect(silent).toContain("POST /update-user");
+    expect(
+      answering.filter((endpoint) => !documented.includes(endpoint)),
+      "answer but are not documented",
+    ).toEqual([]);
+    expect(
+      documented.filter((endpoint) => !answering.includes(endpoint)),
+      "documented but answer 404",
+    ).toEqual([]);
   });
 });
 

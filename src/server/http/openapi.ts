@@ -6,6 +6,7 @@ import type { FastifyInstance } from "fastify";
 import { createJsonSchemaTransform } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { apiErrorSchema } from "#shared/errors.ts";
+import { exposedAuthEndpoints } from "../auth/auth-endpoints.ts";
 import { projectRoot } from "../project-root.ts";
 
 const packageJson = z
@@ -16,27 +17,8 @@ const packageJson = z
 export const openApiPath = "/api/openapi.json";
 export const apiDocsPath = "/api/docs";
 
-/** better-auth's endpoints behind the /api/auth/* bridge (src/server/auth/auth.routes.ts), described by hand. */
-const authEndpoints: Array<[method: "get" | "post", path: string, summary: string]> = [
-  ["post", "/api/auth/sign-up/email", "Create an account with an e-mail address and a password"],
-  [
-    "post",
-    "/api/auth/sign-in/email",
-    "Sign in with an e-mail address and a password (sets the session cookie)",
-  ],
-  ["post", "/api/auth/sign-in/social", "Start a sign-in with Google or the configured OIDC provider"],
-  ["post", "/api/auth/sign-out", "Sign out (ends the session)"],
-  ["get", "/api/auth/get-session", "The current session and its user, or null"],
-  ["post", "/api/auth/request-password-reset", "Send a password-reset link to an e-mail address"],
-  ["get", "/api/auth/reset-password/{token}", "Follow a password-reset link"],
-  ["post", "/api/auth/reset-password", "Set a new password with a reset token"],
-  ["get", "/api/auth/callback/{provider}", "Sign-in callback of an external provider"],
-  ["post", "/api/auth/callback/{provider}", "Sign-in callback of an external provider (posted as a form)"],
-  ["get", "/api/auth/error", "The page an external sign-in lands on when it failed"],
-];
-
 const authTagNote =
-  "Sign-in, sign-up, sign-out and password reset, served by better-auth behind /api/auth/*. " +
+  "Sign-in, sign-up, sign-out, password reset and two-factor sign-in, served by better-auth behind /api/auth/*. " +
   "Only the endpoints listed here answer; every other path under /api/auth answers 404. " +
   "Their bodies follow better-auth's own shapes, not the error shape of the rest of the API.";
 
@@ -93,7 +75,7 @@ const errorResponse = {
   content: { "application/json": { schema: { $ref: "#/components/schemas/ApiError" } } },
 };
 
-/** Health checks are for load balancers, not the API; the /api/auth/* bridge is described by authEndpoints. */
+/** Health checks are for load balancers, not the API; the /api/auth/* bridge is described by exposedAuthEndpoints. */
 const skipList = ["/healthz", "/readyz", "/api/auth/*"];
 
 /**
@@ -153,7 +135,10 @@ export async function registerOpenApi(app: FastifyInstance) {
       };
       const { $schema: _dialect, ...apiError } = z.toJSONSchema(apiErrorSchema, { target: "draft-2020-12" });
       document.components.schemas = { ...document.components.schemas, ApiError: apiError };
-      for (const [method, path, summary] of authEndpoints) {
+      // better-auth's endpoints behind the /api/auth/* bridge, described by hand from the bridge's own list.
+      for (const endpoint of exposedAuthEndpoints) {
+        const path = `/api/auth${endpoint.path}`;
+        const method = endpoint.method.toLowerCase();
         const parameters = [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
           name,
           in: "path",
@@ -163,7 +148,7 @@ export async function registerOpenApi(app: FastifyInstance) {
         document.paths[path] ??= {};
         document.paths[path][method] = {
           tags: ["auth"],
-          summary,
+          summary: endpoint.summary,
           description: authTagNote,
           ...(parameters.length ? { parameters } : {}),
           security: [],

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eq, lt, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { rateLimits } from "../db/schema/index.ts";
 import { tooManyAttempts } from "../errors.ts";
@@ -13,13 +13,14 @@ export interface RateRule {
 /**
  * Adds one to `key`'s counter in the shared rate_limits table (the one better-auth uses), atomically,
  * so that every app instance sees the same counters. A counter older than its window starts again at 1.
- * Returns the count and the seconds until the window ends.
+ * Returns the count, the seconds until the window ends, and when the window started (to give the attempt
+ * back with `giveBackAttempt`).
  */
 export async function countAttempt(
   db: Db,
   key: string,
   window: number,
-): Promise<{ count: number; retryAfter: number }> {
+): Promise<{ count: number; retryAfter: number; windowStart: number }> {
   const now = Date.now();
   const windowStart = now - window * 1000;
   const [row] = await db
@@ -35,24 +36,28 @@ export async function countAttempt(
     .returning({ count: rateLimits.count, lastRequest: rateLimits.lastRequest });
   const count = row?.count ?? 1;
   const started = row?.lastRequest ?? now;
-  return { count, retryAfter: Math.max(1, Math.ceil((started + window * 1000 - now) / 1000)) };
+  return {
+    count,
+    retryAfter: Math.max(1, Math.ceil((started + window * 1000 - now) / 1000)),
+    windowStart: started,
+  };
+}
+
+/**
+ * Takes back one attempt `countAttempt` counted, atomically, and only within the window it was counted in:
+ * once that window has ended the counter belongs to newer attempts, which must keep theirs.
+ */
+export async function giveBackAttempt(db: Db, key: string, windowStart: number): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(and(eq(rateLimits.key, key), eq(rateLimits.lastRequest, windowStart)));
 }
 
 /** Counts one attempt for `key`; throws 429 with the wait when over the limit. */
 export async function consumeRateLimit(db: Db, key: string, { window, max }: RateRule): Promise<void> {
   const { count, retryAfter } = await countAttempt(db, key, window);
   if (count > max) throw tooManyAttempts(retryAfter);
-}
-
-/** Reads `key`'s counter without counting: the seconds to wait if it already reached `max`, else null. */
-export async function retryAfterIfLimited(db: Db, key: string, { window, max }: RateRule) {
-  const [row] = await db
-    .select({ count: rateLimits.count, lastRequest: rateLimits.lastRequest })
-    .from(rateLimits)
-    .where(eq(rateLimits.key, key));
-  if (!row || row.count < max) return null;
-  const seconds = Math.ceil((row.lastRequest + window * 1000 - Date.now()) / 1000);
-  return seconds > 0 ? seconds : null;
 }
 
 export async function clearAttempts(db: Db, key: string): Promise<void> {

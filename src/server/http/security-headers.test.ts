@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { securityHeadersOf } from "./security-headers.ts";
+import { helmetOptions, securityHeadersOf } from "./security-headers.ts";
 
 describe("the security headers, read once from helmet", () => {
   it("are what helmet's middleware sets on a response, and it removes X-Powered-By", () => {
@@ -9,6 +9,14 @@ describe("the security headers, read once from helmet", () => {
     expect(names).toContain("strict-transport-security");
     expect(Object.fromEntries(set)["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
     expect(removed).toEqual(["x-powered-by"]);
+  });
+
+  it("forbid framing the same way in both headers: frame-ancestors 'none' and X-Frame-Options DENY", () => {
+    for (const isHttps of [false, true]) {
+      const headers = Object.fromEntries(securityHeadersOf(helmetOptions({ isHttps })).set);
+      expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+      expect(headers["x-frame-options"]).toBe("DENY");
+    }
   });
 
   it("turn a header off when helmet is told to", () => {

@@ -15,7 +15,7 @@ declare module "fastify" {
 export const themeScriptHash = `'sha256-${createHash("sha256").update(themeScript).digest("base64")}'`;
 
 /** Strict CSP: only our own scripts, styles and connections; no inline scripts but the theme one (by hash), no framing. */
-function helmetOptions({ isHttps }: { isHttps: boolean }): HelmetOptions {
+export function helmetOptions({ isHttps }: { isHttps: boolean }): HelmetOptions {
   return {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -36,6 +36,9 @@ function helmetOptions({ isHttps }: { isHttps: boolean }): HelmetOptions {
     },
     strictTransportSecurity: isHttps,
     crossOriginEmbedderPolicy: false,
+    // What frame-ancestors 'none' says, for browsers that read only the older header. helmet's default,
+    // SAMEORIGIN, would contradict it: no page of ours is framed, not even by our own pages.
+    xFrameOptions: { action: "deny" },
   };
 }
 

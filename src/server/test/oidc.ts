@@ -4,6 +4,8 @@ export interface OidcPerson {
   sub: string;
   email: string;
   name: string;
+  /** What the provider says about the address (`email_verified`); true unless a test says otherwise. */
+  emailVerified?: boolean;
 }
 
 /**
@@ -19,12 +21,17 @@ export async function startOidcProvider(port = 0) {
     Object.assign(token.payload, {
       sub: person.sub,
       email: person.email,
-      email_verified: true,
+      email_verified: person.emailVerified ?? true,
       name: person.name,
     });
   });
   server.service.on("beforeUserinfo", (response) => {
-    response.body = { sub: person.sub, email: person.email, email_verified: true, name: person.name };
+    response.body = {
+      sub: person.sub,
+      email: person.email,
+      email_verified: person.emailVerified ?? true,
+      name: person.name,
+    };
   });
   const issuer = server.issuer.url!;
   return {

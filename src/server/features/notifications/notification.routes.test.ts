@@ -211,7 +211,7 @@ describe("creating a notification", () => {
     expect(nul.json().message).toContain("Message must not contain control characters");
   });
 
-  it("lets a person create only for themselves, an administrator for anyone", async () => {
+  it("lets everyone, administrators too, create only test notifications and only for themselves", async () => {
     const uma = await signedInAs(t.app, t.database.db, "user");
     const admin = await signedInAs(t.app, t.database.db, "admin");
     const refused = await post("/api/notifications", uma.cookie, { uid: admin.user.id, message: "Hi" });
@@ -220,15 +220,34 @@ describe("creating a notification", () => {
       code: "forbidden",
       message: "You can only create notifications for yourself",
     });
-
-    const created = await post("/api/notifications", admin.cookie, {
+    // An administrator cannot write into someone else's bell either.
+    const byAdmin = await post("/api/notifications", admin.cookie, {
       uid: uma.user.id,
       message: "From admin",
     });
+    expect(byAdmin.statusCode).toBe(403);
+    expect(byAdmin.json().message).toBe("You can only create notifications for yourself");
+    // Nor pass one off as the app's own ticket news.
+    const disguised = await post("/api/notifications", admin.cookie, {
+      uid: admin.user.id,
+      message: "NEW TICKET CREATED",
+      type: "new_ticket",
+    });
+    expect(disguised.statusCode).toBe(422);
+    expect(disguised.json()).toEqual({
+      code: "rule_violation",
+      message: "Only test notifications can be created here; the others come from tickets.",
+    });
+    expect((await get("/api/notifications", uma.cookie)).json()).toEqual({ items: [], nextCursor: null });
+    expect((await get("/api/notifications", admin.cookie)).json()).toEqual({ items: [], nextCursor: null });
+
+    const created = await post("/api/notifications", admin.cookie, {
+      uid: admin.user.id,
+      message: "Testing my bell",
+      type: "test",
+    });
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ uid: uma.user.id, type: "test", read: false, broadcast: false });
-    const missing = await post("/api/notifications", admin.cookie, { uid: "usr_nobody", message: "Hi" });
-    expect(missing.statusCode).toBe(404);
+    expect(created.json()).toMatchObject({ uid: admin.user.id, type: "test", read: false, broadcast: false });
   });
 
   it("links a ticket's notifications to the ticket", async () => {

@@ -107,6 +107,42 @@ describe("two-factor sign-in", () => {
     expect(sixth.json()).toMatchObject({ message: expect.stringContaining("Too many attempts") });
   });
 
+  it("locks the second step for 15 minutes after 10 wrong codes in a row, and says so rather than a minute", async () => {
+    const person = await signedInAs(t.app, t.database.db, "technician");
+    const { secret } = await enableTwoFactor(person.cookie);
+    const wrongCode = () => String((Number(totpCode(secret)) + 500_000) % 1_000_000).padStart(6, "0");
+    // 5 codes per challenge: two challenges hold the 10 in a row that lock the account's second step.
+    for (let challenge = 0; challenge < 2; challenge++) {
+      const cookie = await passwordStep(person.user);
+      for (let i = 0; i < 5; i++) {
+        const refused = await post("/api/auth/two-factor/verify-totp", cookie, { code: wrongCode() });
+        expect(refused.statusCode, refused.body).toBe(401);
+      }
+    }
+
+    const locked = await post("/api/auth/two-factor/verify-totp", await passwordStep(person.user), {
+      code: totpCode(secret),
+    });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toMatchObject({
+      code: "rate_limited",
+      message: "Too many wrong codes: two-factor sign-in to this account is locked. Try again in 15 minutes.",
+    });
+    const retryAfter = Number(locked.headers["retry-after"]);
+    expect(retryAfter).toBeGreaterThan(14 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    expect(cookieNamed(locked, "better-auth.session_token")).toBeNull();
+
+    // A recovery code does not get around it either, and says the same.
+    const withRecoveryCode = await post(
+      "/api/auth/two-factor/verify-backup-code",
+      await passwordStep(person.user),
+      { code: "not-a-code" },
+    );
+    expect(withRecoveryCode.statusCode).toBe(429);
+    expect(withRecoveryCode.json().message).toMatch(/Try again in 1[45] minutes\.$/);
+  });
+
   it("takes a recovery code instead of the app's code, each code once", async () => {
     const person = await signedInAs(t.app, t.database.db, "admin");
     const { backupCodes } = await enableTwoFactor(person.cookie);

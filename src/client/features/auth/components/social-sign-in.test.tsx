@@ -98,4 +98,26 @@ describe("SocialSignIn", () => {
     ).toBeInTheDocument();
     expect(screen.queryByText("Could not authorize with Contoso.")).not.toBeInTheDocument();
   });
+
+  it("says why an existing account was not linked when the provider did not verify the e-mail", async () => {
+    setup(
+      { google: false, oidc: { label: "Sign in with Contoso" } },
+      "/sign-in?error=oauth&provider=oidc&error=email_not_verified",
+    );
+    expect(
+      await screen.findByText(
+        "Your existing account was not linked: Contoso has not verified this e-mail address. Sign in with your e-mail and password instead.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText("Could not authorize with Contoso.")).not.toBeInTheDocument();
+  });
+
+  it("says an account already exists when linking is switched off", async () => {
+    setup({ google: true, oidc: null }, "/sign-in?error=oauth&error=account_not_linked");
+    expect(
+      await screen.findByText(
+        "An account with this e-mail address already exists, and single sign-on is not linked to it. Sign in the way you did before.",
+      ),
+    ).toBeInTheDocument();
+  });
 });

@@ -11,10 +11,27 @@ import { authProvidersQuery, type SocialProvider, useSocialSignIn } from "../aut
 const googleAuthorizationFailed = () => t`Could not authorize with Google.`;
 const accountDeactivated = () => t`This account has been deactivated. Contact your administrator.`;
 
-/** "Sign in with Contoso" → "Could not authorize with Contoso." (the label names the provider). */
+/** "Sign in with Contoso" → "Contoso": the label names the provider. */
+const providerOf = (label: string | undefined) =>
+  label?.replace(/^(sign in|log in|continue) with\s+/i, "").trim() || undefined;
+
+/** "Sign in with Contoso" → "Could not authorize with Contoso." */
 export function oidcAuthorizationFailed(label: string | undefined) {
-  const provider = label?.replace(/^(sign in|log in|continue) with\s+/i, "").trim();
+  const provider = providerOf(label);
   return provider ? t`Could not authorize with ${provider}.` : t`Could not authorize with your organisation.`;
+}
+
+/**
+ * The provider said yes, but an account with this e-mail already exists and was not linked (decision 055):
+ * because the provider did not say the address is verified, or because linking is switched off.
+ */
+function notLinked(reason: "email_not_verified" | "account_not_linked", provider: string | undefined) {
+  if (reason === "email_not_verified") {
+    return provider
+      ? t`Your existing account was not linked: ${provider} has not verified this e-mail address. Sign in with your e-mail and password instead.`
+      : t`Your existing account was not linked: your organisation has not verified this e-mail address. Sign in with your e-mail and password instead.`;
+  }
+  return t`An account with this e-mail address already exists, and single sign-on is not linked to it. Sign in the way you did before.`;
 }
 
 /**
@@ -103,18 +120,27 @@ function useAuthorizationErrorToast(oidcLabel: string | null | undefined) {
   const [searchParams, setSearchParams] = useSearchParams();
   const error = searchParams.get("error");
   const isOidc = searchParams.get("provider") === "oidc";
-  // The provider said yes but the account is deactivated: say that, not "could not authorize".
-  const isDeactivated = searchParams.getAll("error").includes("account_inactive");
+  // The provider said yes but the account is deactivated or not linked: say that, not "could not authorize".
+  const errors = searchParams.getAll("error");
+  const isDeactivated = errors.includes("account_inactive");
+  const notLinkedReason = errors.includes("email_not_verified")
+    ? "email_not_verified"
+    : errors.includes("account_not_linked")
+      ? "account_not_linked"
+      : null;
   useEffect(() => {
     if (!error || (isOidc && oidcLabel === undefined)) return;
+    const provider = isOidc ? providerOf(oidcLabel ?? undefined) : "Google";
     const message = isDeactivated
       ? accountDeactivated()
-      : isOidc
-        ? oidcAuthorizationFailed(oidcLabel ?? undefined)
-        : googleAuthorizationFailed();
+      : notLinkedReason
+        ? notLinked(notLinkedReason, provider)
+        : isOidc
+          ? oidcAuthorizationFailed(oidcLabel ?? undefined)
+          : googleAuthorizationFailed();
     toast.error(message, { toastId: "authorization-failed" });
     setSearchParams({}, { replace: true });
-  }, [error, isOidc, isDeactivated, oidcLabel, setSearchParams]);
+  }, [error, isOidc, isDeactivated, notLinkedReason, oidcLabel, setSearchParams]);
 }
 
 const Spinning = () => <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />;
