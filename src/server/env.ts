@@ -92,7 +92,7 @@ const envSchema = z.object({
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
   OIDC_LABEL: z.string().min(1).default("Sign in with your organisation"),
-  /** A Google/OIDC sign-in whose provider verified the e-mail links to the account with that address (decision 055). */
+  /** A Google/OIDC sign-in whose provider verified the e-mail links to the account with that address (decision 060). */
   SSO_ACCOUNT_LINKING: z
     .enum(["true", "false"], { error: "SSO_ACCOUNT_LINKING must be true or false" })
     .default("true")

@@ -4,7 +4,7 @@ import type { Db } from "../db/client.ts";
 import { accounts, apiTokens, sessions, twoFactors, users } from "../db/schema/index.ts";
 
 /**
- * What a Google or OIDC sign-in does when someone already has an account with its e-mail (decision 055):
+ * What a Google or OIDC sign-in does when someone already has an account with its e-mail (decision 060):
  * with linking on, the provider's `email_verified: true` links it to that account. better-auth would also
  * require the account's own address to have been proven, which no password sign-up here ever does; instead
  * the link takes away what was set up without that proof (linkToProvenOwner).

@@ -44,7 +44,7 @@ export interface AuthConfig {
   oidc?: OidcConfig;
   /**
    * Whether a Google or OIDC sign-in whose provider verified the e-mail is linked to the existing account
-   * with that address (SSO_ACCOUNT_LINKING, on by default; decision 055).
+   * with that address (SSO_ACCOUNT_LINKING, on by default; decision 060).
    */
   ssoAccountLinking?: boolean;
   /**

@@ -22,7 +22,7 @@ export function oidcAuthorizationFailed(label: string | undefined) {
 }
 
 /**
- * The provider said yes, but an account with this e-mail already exists and was not linked (decision 055):
+ * The provider said yes, but an account with this e-mail already exists and was not linked (decision 060):
  * because the provider did not say the address is verified, or because linking is switched off.
  */
 function notLinked(reason: "email_not_verified" | "account_not_linked", provider: string | undefined) {
