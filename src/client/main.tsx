@@ -24,7 +24,7 @@ const drawn = drawnState();
 for (const { queryKey, data, updatedAt } of drawn?.queries ?? []) {
   queryClient.setQueryData(queryKey, data, { updatedAt });
 }
-startRoute(window.location.pathname, queryClient);
+startRoute(window.location, queryClient);
 
 const app = (
   <StrictMode>
