@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { CircleCheck, Inbox, Layers, UserRoundCheck } from "lucide-react";
@@ -33,7 +34,7 @@ const tabs = [
   { value: "visible", label: msg`All Tickets` },
   { value: "mine", label: msg`My Tickets` },
   { value: "unassigned", label: msg`Unassigned` },
-] as const satisfies readonly { value: TechnicianTab }[];
+] as const satisfies readonly { value: TechnicianTab; label: MessageDescriptor }[];
 
 /** /technician-home: counts and the tickets a technician may work on, by tab (kept in the address). */
 export default function TechnicianHomePage() {
