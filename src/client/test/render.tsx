@@ -1,3 +1,4 @@
+import type { QueryKey } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { AppProviders } from "../app/providers.tsx";
@@ -9,16 +10,22 @@ interface RenderOptions {
   path?: string;
   /** Other screens to land on, e.g. { "/user-home": <p>User home</p> } to see a redirect happen. */
   routes?: Record<string, ReactNode>;
+  /** Answers in the query cache before the first render, as main.tsx puts what the page carries. */
+  queryData?: readonly (readonly [QueryKey, unknown])[];
 }
 
 /**
  * Renders `ui` (at every path but those in `routes`) with the app's real providers (query client, toasts)
  * and a memory router starting at `path`.
  */
-export function renderWithApp(ui: ReactNode, { path = "/", routes = {} }: RenderOptions = {}) {
+export function renderWithApp(
+  ui: ReactNode,
+  { path = "/", routes = {}, queryData = [] }: RenderOptions = {},
+) {
   const queryClient = createQueryClient();
   // Tests answer at once; a retried failure would only slow them down.
   queryClient.setDefaultOptions({ queries: { retry: false }, mutations: { retry: false } });
+  for (const [queryKey, data] of queryData) queryClient.setQueryData(queryKey, data);
   const router = createMemoryRouter(
     [
       { path: "*", element: ui },
