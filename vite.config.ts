@@ -8,6 +8,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, type PluginOption } from "vite";
 import { prerenderedPages } from "./src/shared/first-screens/prerendered.ts";
+import { providerVariants, variantFileOf } from "./src/shared/first-screens/server-config.ts";
 import { themeScript } from "./src/shared/theme/theme-script.ts";
 
 /** The inline theme script (src/shared/theme/theme-script.ts), first in <head>; the CSP allows it by hash. */
@@ -92,29 +93,34 @@ async function prerenderFirstScreens(
     const template = await readFile(path.join(outDir, "index.html"), "utf8");
     await mkdir(path.join(outDir, "prerendered"), { recursive: true });
     for (const [pagePath, { file, page, drawn }] of Object.entries(prerenderedPages)) {
-      const markup = drawn === "build" ? await renderSignedOutPage(pagePath) : "";
-      // React puts the page's <title> first; it belongs in <head>, in place of the generic one.
-      const title = /^<title>.*?<\/title>/.exec(markup)?.[0];
-      const body = title ? markup.slice(title.length) : markup;
-      const html = template.replace("<title>Helpdesk</title>", title ?? "<title>Helpdesk</title>");
-      // The page is painted from its markup (drawn here, or by the server for each person); the inline
-      // head script asks for the code after that paint (src/shared/theme/theme-script.ts): the entry's
-      // <script> moves to the root's data-entry, the page's chunks to its data-preload. A page the server
-      // does not draw (no session, another role) is drawn by that code, a frame later.
-      const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
-      if (!entry || !html.includes('<div id="root"></div>'))
-        throw new Error('index.html has no module <script> or no empty <div id="root">');
-      const preload = (pageChunks.get(page) ?? []).map((chunk) => `/${chunk}`).join(" ");
-      const prerendered = drawn === "build" ? ` data-prerendered="${pagePath}"` : "";
-      await writeFile(
-        path.join(outDir, "prerendered", `${file}.html`),
-        html
-          .replace(entry[0], "")
-          .replace(
-            '<div id="root"></div>',
-            `<div id="root"${prerendered} data-entry="${entry[1]}" data-preload="${preload}">${body}</div>`,
-          ),
-      );
+      // A page drawn here is drawn once per set of sign-in methods (decision 061); the server sends the
+      // one it offers. A page the server draws has one file, without markup.
+      const variants = drawn === "build" ? providerVariants : [null];
+      for (const providers of variants) {
+        const markup = providers ? await renderSignedOutPage(pagePath, providers) : "";
+        // React puts the page's <title> first; it belongs in <head>, in place of the generic one.
+        const title = /^<title>.*?<\/title>/.exec(markup)?.[0];
+        const body = title ? markup.slice(title.length) : markup;
+        const html = template.replace("<title>Helpdesk</title>", title ?? "<title>Helpdesk</title>");
+        // The page is painted from its markup (drawn here, or by the server for each person); the inline
+        // head script asks for the code after that paint (src/shared/theme/theme-script.ts): the entry's
+        // <script> moves to the root's data-entry, the page's chunks to its data-preload. A page the server
+        // does not draw (no session, another role) is drawn by that code, a frame later.
+        const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
+        if (!entry || !html.includes('<div id="root"></div>'))
+          throw new Error('index.html has no module <script> or no empty <div id="root">');
+        const preload = (pageChunks.get(page) ?? []).map((chunk) => `/${chunk}`).join(" ");
+        const prerendered = drawn === "build" ? ` data-prerendered="${pagePath}"` : "";
+        await writeFile(
+          path.join(outDir, "prerendered", `${providers ? variantFileOf(file, providers) : file}.html`),
+          html
+            .replace(entry[0], "")
+            .replace(
+              '<div id="root"></div>',
+              `<div id="root"${prerendered} data-entry="${entry[1]}" data-preload="${preload}">${body}</div>`,
+            ),
+        );
+      }
     }
   } finally {
     await server.close();

@@ -1,5 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import {
+  delayCode,
+  isReacts,
   latestMailTo,
   password,
   setOidcPerson,
@@ -26,8 +28,9 @@ async function shot(page: Page, name: string) {
 test("a person signs up, signs out, is refused a wrong password, and signs in again", async ({ page }) => {
   const email = `${unique("sam")}@example.test`;
   await page.goto("/sign-up");
-  await expect(page.getByRole("button", { name: "Continue with Google" })).toBeVisible();
+  // This server has an organisation sign-in and no Google (GOOGLE_CLIENT_ID unset): only Contoso is offered.
   await expect(page.getByRole("button", { name: "Sign in with Contoso" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Continue with Google" })).toHaveCount(0);
   await shot(page, "sign-up");
 
   await signUp(page, "Sam Signup", email, "User");
@@ -43,6 +46,41 @@ test("a person signs up, signs out, is refused a wrong password, and signs in ag
 
   await signIn(page, email);
   await expect(page).toHaveURL(/\/user-home$/);
+});
+
+test("/sign-in is drawn with the sign-in methods this server offers, from its first paint: no Google here", async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/api/auth/providers")) asked.push(request.url());
+  });
+  // A slow phone: the page is painted a good while before its code runs.
+  await delayCode(page, 1500);
+  const response = await page.goto("/sign-in", { waitUntil: "domcontentloaded" });
+  const html = (await response?.text()) ?? "";
+  expect(html).toContain("Sign in with Contoso");
+  expect(html).not.toContain("Continue with Google");
+
+  const contoso = page.getByRole("button", { name: "Sign in with Contoso" });
+  const below = page.getByRole("link", { name: "Sign up" });
+  expect(await isReacts(contoso)).toBe(false);
+  const drawn = await below.boundingBox();
+  // React takes the page over as it was drawn: nothing appears, goes or moves.
+  await expect.poll(() => isReacts(contoso)).toBe(true);
+  expect(await below.boundingBox()).toEqual(drawn);
+  await expect(page.getByRole("button", { name: "Continue with Google" })).toHaveCount(0);
+
+  // /sign-up is drawn by the code, from what its page said: the same buttons at once, nothing asked.
+  await page.goto("/sign-up");
+  await expect(page.getByRole("button", { name: "Sign in with Contoso" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Continue with Google" })).toHaveCount(0);
+  expect(asked).toEqual([]);
+  expect(errors).toEqual([]);
 });
 
 test("a signed-out visitor is sent to sign in from the profile and from role selection", async ({ page }) => {

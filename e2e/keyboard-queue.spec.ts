@@ -131,3 +131,27 @@ test("the palette and the shortcut help at 1280 and 375 px, the palette opened f
   await user.close();
   await tech.close();
 });
+
+test("a pressed on a ticket that is still loading is held, and assigns it once it is there", async ({
+  browser,
+}) => {
+  const user = await signUpInNewBrowser(browser, "Ulf", "User");
+  const title = `Headset crackles ${unique("held")}`;
+  const ticketId = await createTicketThroughApi(user.page, { title });
+  const tech = await signUpInNewBrowser(browser, "Hana", "Technician");
+  const { page } = tech;
+  // A slow connection: the ticket's answer comes 1.5 s after it was asked for.
+  await page.route(`**/api/tickets/${ticketId}`, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await row(page, title).click();
+  await expect(page.getByText("Loading ticket")).toBeAttached();
+  await page.keyboard.press("a");
+
+  await expect(page.getByText("Ticket assigned successfully")).toBeVisible();
+  await expect(statusOf(page)).toHaveText("Status: In Progress");
+  await expect(statusOf(page)).toBeFocused();
+  await user.close();
+  await tech.close();
+});

@@ -124,3 +124,36 @@ test("a drawn page asks for its code only once its first paint has been shown, s
   }
   await una.close();
 });
+
+test("the technician's tab is in the address: drawn by the server, kept on reload and on Back", async ({
+  browser,
+}) => {
+  const user = await signUpInNewBrowser(browser, "Ugo", "User");
+  const title = `Dock unplugged ${Date.now().toString(36)}`;
+  await createTicketThroughApi(user.page, { title });
+  const theo = await signUpInNewBrowser(browser, "Theo", "Technician");
+  const { page } = theo;
+  const errors = watchErrors(page);
+  const selectedTab = page.getByRole("tab", { selected: true });
+
+  const response = await page.goto("/technician-home?tab=unassigned");
+  const html = (await response?.text()) ?? "";
+  expect(html).toContain("data-drawn");
+  expect(html).toMatch(/aria-selected="true"[^>]*>Unassigned</);
+  await hydrated(page);
+  await expect(selectedTab).toHaveText("Unassigned");
+
+  await page.getByRole("tab", { name: "My Tickets" }).click();
+  await expect(page).toHaveURL(/\/technician-home\?tab=mine$/);
+  await page.reload();
+  await expect(selectedTab).toHaveText("My Tickets");
+
+  await page.getByRole("tab", { name: "Unassigned" }).click();
+  await page.getByRole("link", { name: new RegExp(title) }).click();
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/technician-home\?tab=unassigned$/);
+  await expect(selectedTab).toHaveText("Unassigned");
+  expect(errors).toEqual([]);
+  await Promise.all([user.close(), theo.close()]);
+});

@@ -7,6 +7,11 @@ import "./styles.css";
 
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
+import {
+  authProvidersQueryKey,
+  type ServerConfig,
+  serverConfigElementId,
+} from "#shared/first-screens/server-config.ts";
 import { drawnStateElementId } from "#shared/first-screens/server-drawn.ts";
 import { AppProviders } from "./app/providers.tsx";
 import { AppRoutes } from "./app/router.tsx";
@@ -19,12 +24,17 @@ import { actorQuery } from "./lib/use-actor.ts";
 import type { DrawnState } from "./ssr.tsx";
 
 const queryClient = createQueryClient();
-const drawn = drawnState();
+// How the server is configured (decision 061): the sign-in buttons are drawn from the first render.
+const serverConfig = jsonOf<ServerConfig>(serverConfigElementId);
+if (serverConfig) queryClient.setQueryData(authProvidersQueryKey, serverConfig.authProviders);
+const drawn = document.getElementById("root")?.hasAttribute("data-drawn")
+  ? jsonOf<DrawnState>(drawnStateElementId)
+  : null;
 // A page the server drew comes with the answers it was drawn from: nothing to ask again for a while.
 for (const { queryKey, data, updatedAt } of drawn?.queries ?? []) {
   queryClient.setQueryData(queryKey, data, { updatedAt });
 }
-startRoute(window.location.pathname, queryClient);
+startRoute(window.location, queryClient);
 
 const app = (
   <StrictMode>
@@ -72,12 +82,15 @@ async function start() {
   createRoot(root).render(app);
 }
 
-/** The state a server-drawn page carries (src/client/ssr.tsx), or null for any other page. */
-function drawnState(): DrawnState | null {
-  const element = document.getElementById(drawnStateElementId);
-  if (!element?.textContent || !document.getElementById("root")?.hasAttribute("data-drawn")) return null;
+/**
+ * What the server put in the page as <script type="application/json" id=…>: the state a server-drawn page
+ * carries (src/client/ssr.tsx), the server's configuration; null when it is not there.
+ */
+function jsonOf<T>(id: string): T | null {
+  const element = document.getElementById(id);
+  if (!element?.textContent) return null;
   try {
-    return JSON.parse(element.textContent) as DrawnState;
+    return JSON.parse(element.textContent) as T;
   } catch {
     return null;
   }

@@ -48,7 +48,7 @@ function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
 const maxPasses = 4;
 
 async function draw({ url, fetch, languages, timeZone }: DrawPageInput): Promise<DrawnPage | null> {
-  const pathname = new URL(url, "http://localhost").pathname;
+  const { pathname, search } = new URL(url, "http://localhost");
   const page = prerenderedPages[pathname];
   if (page?.drawn !== "server") return null;
   setFetch(fetch);
@@ -66,7 +66,7 @@ async function draw({ url, fetch, languages, timeZone }: DrawPageInput): Promise
     const locale = actor.locale === "browser" ? browserLocale(languages) : actor.locale;
     await activateLocale(locale);
 
-    await prefetchFirstScreen(pathname, queryClient);
+    await prefetchFirstScreen({ pathname, search }, queryClient);
     // Drawn again until complete: a part whose code had not loaded yet (a lazy page, the header's tools)
     // or whose data the first screen's prefetch did not ask for (the bell's count) is drawn as its
     // placeholder at first; its code and data are in by the next pass. The markup must be whole: React

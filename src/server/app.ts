@@ -410,10 +410,11 @@ export async function buildApp(deps: AppDeps) {
   });
 
   const contextOf = contextFor(database.db, dispatcher, clock);
+  const authProviders = { google: Boolean(deps.google), oidc: deps.oidc ? { label: deps.oidc.label } : null };
   await app.register(authRoutes, {
     auth,
     baseURL: deps.baseURL,
-    providers: { google: Boolean(deps.google), oidc: deps.oidc ? { label: deps.oidc.label } : null },
+    providers: authProviders,
     onSignedOut: (userId: string) => dispatcher.dispatch([{ kind: "session-ended", userId }]),
     signInLimits,
     isDatabaseAnswering,
@@ -452,7 +453,7 @@ export async function buildApp(deps: AppDeps) {
     policy: webhookPolicy,
     wakeSender: () => webhookSender.wake(),
   });
-  await registerSpa(app, { clientDir: deps.clientDir, pageDrawing: deps.pageDrawing });
+  await registerSpa(app, { clientDir: deps.clientDir, pageDrawing: deps.pageDrawing, authProviders });
 
   // Scheduled work, at most one instance at a time per job (docs/decisions/018-scheduled-jobs.md).
   const jobs = createJobRunner({

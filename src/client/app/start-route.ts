@@ -1,8 +1,10 @@
 import type { QueryClient } from "@tanstack/react-query";
+import { technicianTabFrom } from "../features/tickets/technician-tabs.ts";
 import { ticketListQuery, ticketSummaryQuery } from "../features/tickets/ticket.api.ts";
 import { actorQuery } from "../lib/use-actor.ts";
 
-type Start = (queryClient: QueryClient) => Promise<unknown>;
+/** Starts a first screen; `search` is its address's query string (a tab, say). */
+type Start = (queryClient: QueryClient, search: URLSearchParams) => Promise<unknown>;
 
 const signIn: Start = () => import("../pages/sign-in.tsx");
 
@@ -26,14 +28,14 @@ const firstScreens: Record<string, Start> = {
       queryClient.prefetchQuery(ticketSummaryQuery("created")),
     ]);
   },
-  "/technician-home": async (queryClient) => {
+  "/technician-home": async (queryClient, search) => {
     const [, actor] = await Promise.all([
       import("../pages/technician-home.tsx"),
       queryClient.fetchQuery(actorQuery),
     ]);
     if (actor?.role !== "technician") return;
     await Promise.all([
-      queryClient.prefetchInfiniteQuery(ticketListQuery({ scope: "visible" })),
+      queryClient.prefetchInfiniteQuery(ticketListQuery({ scope: technicianTabFrom(search) })),
       queryClient.prefetchQuery(ticketSummaryQuery("visible")),
     ]);
   },
@@ -44,16 +46,22 @@ const firstScreens: Record<string, Start> = {
  * preloaded by index.html) and starts the landing page's chunk and data in parallel. Failures are left to
  * the screens, which ask again and show them.
  */
-export function startRoute(pathname: string, queryClient: QueryClient) {
+export function startRoute(
+  { pathname, search }: { pathname: string; search: string },
+  queryClient: QueryClient,
+) {
   void queryClient.prefetchQuery(actorQuery);
-  void prefetchFirstScreen(pathname, queryClient);
+  void prefetchFirstScreen({ pathname, search }, queryClient);
 }
 
 /**
  * The landing page's code and data, settled (never rejected): what the browser starts at once, and what the
  * server awaits before drawing a signed-in first screen (src/client/ssr.tsx).
  */
-export async function prefetchFirstScreen(pathname: string, queryClient: QueryClient): Promise<void> {
+export async function prefetchFirstScreen(
+  { pathname, search }: { pathname: string; search: string },
+  queryClient: QueryClient,
+): Promise<void> {
   const start = firstScreens[pathname.replace(/\/+$/, "") || "/"];
-  await start?.(queryClient).catch(() => undefined);
+  await start?.(queryClient, new URLSearchParams(search)).catch(() => undefined);
 }

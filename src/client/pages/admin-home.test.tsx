@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { emptySummary, makeManagedUser, makeMe, makeTicket } from "../test/fixtures.ts";
@@ -72,17 +72,27 @@ describe("AdminHomePage", () => {
     }
   });
 
-  it("lists all tickets and filters them by All, Open, In Progress and Resolved", async () => {
+  it("lists all tickets and filters them by All, Open, In Progress, Resolved and Closed", async () => {
     const { router, server, user } = setup();
     await user.click(await screen.findByRole("tab", { name: "All Tickets" }));
     expect(await screen.findByText("Any one")).toBeInTheDocument();
     const filters = screen.getByRole("tablist", { name: "Filter by status" });
-    expect(filters).toHaveTextContent("AllOpenIn ProgressResolved");
+    expect(
+      within(filters)
+        .getAllByRole("tab")
+        .map((tab) => tab.textContent),
+    ).toEqual(["All", "Open", "In Progress", "Resolved", "Closed"]);
 
     await user.click(screen.getByRole("tab", { name: "Open" }));
     expect(await screen.findByText("Open one")).toBeInTheDocument();
     expect(router.state.location.search).toBe("?tab=tickets&status=Open");
     expect(server.calls.map((call) => call.url)).toContain("/api/tickets?scope=visible&status=Open");
+
+    await user.click(screen.getByRole("tab", { name: "Closed" }));
+    expect(router.state.location.search).toBe("?tab=tickets&status=Closed");
+    await waitFor(() =>
+      expect(server.calls.map((call) => call.url)).toContain("/api/tickets?scope=visible&status=Closed"),
+    );
   });
 
   it("lists users with name, email, role and created date, a page at a time, and links to user management", async () => {

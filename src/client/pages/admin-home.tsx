@@ -35,12 +35,16 @@ const sections = [
 ] as const;
 type Section = (typeof sections)[number]["value"];
 
-/** Spec §2: the All Tickets tab filters by All, Open, In Progress and Resolved. */
+/**
+ * The All Tickets tab filters by the spec's All, Open, In Progress and Resolved, then Closed: an
+ * administrator is the one who looks back at closed tickets (the Overview counts them too).
+ */
 const statusFilters = [
   { value: "All", label: msg`All` },
   { value: "Open", label: msg`Open` },
   { value: "In Progress", label: msg`In Progress` },
   { value: "Resolved", label: msg`Resolved` },
+  { value: "Closed", label: msg`Closed` },
 ] as const satisfies readonly { value: TicketStatus | "All"; label: MessageDescriptor }[];
 type StatusFilter = (typeof statusFilters)[number]["value"];
 

@@ -1,7 +1,7 @@
+import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { CircleCheck, Inbox, Layers, UserRoundCheck } from "lucide-react";
-import { useState } from "react";
 import { Card } from "../components/ui/card.tsx";
 import { PageHeader } from "../components/ui/page-header.tsx";
 import { Tabs, tabIdFor, tabPanelIdFor } from "../components/ui/tabs.tsx";
@@ -15,6 +15,12 @@ import {
   type SummaryCard,
   TicketSummaryCards,
 } from "../features/tickets/components/ticket-summary-cards.tsx";
+import {
+  type TechnicianTab,
+  technicianTabFrom,
+  withTechnicianTab,
+} from "../features/tickets/technician-tabs.ts";
+import { useSearchParams } from "../lib/router.tsx";
 import { useActor } from "../lib/use-actor.ts";
 
 const cards: SummaryCard[] = [
@@ -28,14 +34,14 @@ const tabs = [
   { value: "visible", label: msg`All Tickets` },
   { value: "mine", label: msg`My Tickets` },
   { value: "unassigned", label: msg`Unassigned` },
-] as const;
-type Scope = (typeof tabs)[number]["value"];
+] as const satisfies readonly { value: TechnicianTab; label: MessageDescriptor }[];
 
-/** /technician-home: counts and the tickets a technician may work on, by tab. */
+/** /technician-home: counts and the tickets a technician may work on, by tab (kept in the address). */
 export default function TechnicianHomePage() {
   const { t, i18n } = useLingui();
   const actor = useActor();
-  const [scope, setScope] = useState<Scope>("visible");
+  const [searchParams, setSearchParams] = useSearchParams();
+  const scope = technicianTabFrom(searchParams);
   const [order, setOrder] = useTicketOrder(true);
 
   return (
@@ -62,7 +68,9 @@ export default function TechnicianHomePage() {
             idPrefix="technician"
             tabs={tabs.map((tab) => ({ ...tab, label: i18n._(tab.label) }))}
             value={scope}
-            onChange={setScope}
+            onChange={(tab) =>
+              setSearchParams((current) => withTechnicianTab(current, tab), { replace: true })
+            }
           />
         </div>
         <div role="tabpanel" id={tabPanelIdFor("technician")} aria-labelledby={tabIdFor("technician", scope)}>

@@ -12,7 +12,12 @@ import TicketPage from "./ticket.tsx";
 const ticketId = "TKT0M5ABCDEF1234567";
 const technician = makeMe({ id: "tech-1", name: "Theo Tech", role: "technician" });
 
-function setup(me: Me, ticket: Ticket, routes: Parameters<typeof stubFetch>[0] = {}) {
+function setup(
+  me: Me,
+  ticket: Ticket,
+  routes: Parameters<typeof stubFetch>[0] = {},
+  { ticketArrives }: { ticketArrives?: Promise<void> } = {},
+) {
   let current = ticket;
   const server = stubFetch({
     "GET /api/me": { body: me },
@@ -28,7 +33,10 @@ function setup(me: Me, ticket: Ticket, routes: Parameters<typeof stubFetch>[0] =
     },
     ...routes,
   });
-  vi.stubGlobal("fetch", server.fetchStub);
+  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (String(input) === `/api/tickets/${ticketId}`) await ticketArrives;
+    return server.fetchStub(input, init);
+  });
   const view = renderWithApp(<p>Elsewhere</p>, {
     path: `/tickets/${ticketId}`,
     routes: { "/tickets/:ticketId": <TicketPage />, "/technician-home": <p>The queue</p> },
@@ -37,6 +45,15 @@ function setup(me: Me, ticket: Ticket, routes: Parameters<typeof stubFetch>[0] =
 }
 
 const statusFocus = () => document.activeElement?.closest("[data-ticket-status]");
+
+/** A slow connection: the ticket's answer is kept back until `arrive` is called. */
+function slowTicket() {
+  let arrive!: () => void;
+  const arrived = new Promise<void>((resolve) => {
+    arrive = resolve;
+  });
+  return { arrived, arrive };
+}
 
 describe("TicketPage by keyboard", () => {
   it("assigns with a, as Assign to Me does, and puts focus on the new status", async () => {
@@ -109,6 +126,39 @@ describe("TicketPage by keyboard", () => {
     const posted = await screen.findByText("Restarted it");
     await waitFor(() => expect(posted.closest("li")).toHaveFocus());
     expect(box).toHaveValue("");
+  });
+
+  it("holds a pressed while the ticket loads and assigns once it is here", async () => {
+    const slow = slowTicket();
+    const { server, user } = setup(technician, makeTicket(), {}, { ticketArrives: slow.arrived });
+    expect(await screen.findByText("Loading ticket")).toBeInTheDocument();
+    await user.keyboard("a");
+    expect(server.calls.filter((call) => call.method === "POST")).toEqual([]);
+
+    slow.arrive();
+    expect(await screen.findByText("Ticket assigned successfully")).toBeInTheDocument();
+    expect(server.calls.filter((call) => call.method === "POST").map((call) => call.url)).toEqual([
+      `/api/tickets/${ticketId}/assign`,
+    ]);
+    await waitFor(() => expect(statusFocus()).toHaveTextContent("Status: In Progress"));
+  });
+
+  it("drops a held r when the ticket turns out to be one it may not resolve", async () => {
+    const slow = slowTicket();
+    const { server, user } = setup(
+      technician,
+      makeTicket({ status: "Closed" }),
+      {},
+      { ticketArrives: slow.arrived },
+    );
+    await screen.findByText("Loading ticket");
+    await user.keyboard("r");
+    slow.arrive();
+    await screen.findByRole("heading", { level: 1, name: "Printer on floor 2 jams" });
+    // The page answers keys again (c), and the held r was dropped, not sent.
+    await user.keyboard("c");
+    expect(screen.getByLabelText("Add a comment")).toHaveFocus();
+    expect(server.calls.filter((call) => call.method !== "GET")).toEqual([]);
   });
 
   it("goes back with u to the list the ticket was opened from", async () => {

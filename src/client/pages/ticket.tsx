@@ -100,7 +100,6 @@ export default function TicketPage() {
     );
     content = (
       <div className="flex flex-col gap-6">
-        <TicketShortcuts ticket={ticket} onOutcome={handleOutcome} />
         {refusal ? <Alert>{refusal}</Alert> : null}
         {/*
           Wide: the ticket and its conversation on the left, the actions and facts on the right. Narrow: one
@@ -168,6 +167,14 @@ export default function TicketPage() {
         <ArrowLeft aria-hidden="true" className="size-4" />
         <Trans>Back to tickets</Trans>
       </Link>
+      {isWellFormed ? (
+        <TicketShortcuts
+          ticketId={ticketId}
+          ticket={query.data ?? null}
+          isLoading={query.isPending}
+          onOutcome={handleOutcome}
+        />
+      ) : null}
       {content}
     </>
   );

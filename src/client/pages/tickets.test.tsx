@@ -108,6 +108,36 @@ describe("TicketsPage", () => {
     );
   });
 
+  it("folds the filters behind a Filters button that says how many are on and whether it is open", async () => {
+    const { user } = setup({
+      path: "/tickets?status=Open&priority=High&due=overdue&q=vpn",
+      role: "technician",
+    });
+    await screen.findByText("Printer jams");
+    // The search is not one of them: it stays out of the fold.
+    const toggle = screen.getByRole("button", { name: "Filters (3)" });
+    expect(screen.getByLabelText("Due")).toHaveValue("overdue");
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+    const panels = (toggle.getAttribute("aria-controls") ?? "")
+      .split(" ")
+      .map((id) => document.getElementById(id));
+    expect(panels[0]).toContainElement(screen.getByLabelText("Status"));
+    expect(panels[0]).not.toContainElement(screen.getByLabelText("Search tickets"));
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await user.selectOptions(screen.getByLabelText("Category"), "Network");
+    expect(screen.getByRole("button", { name: "Filters (4)" })).toBe(toggle);
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+  });
+
+  it("names the Filters button without a count when none is on", async () => {
+    setup({ path: "/tickets?q=vpn" });
+    await screen.findByText("Printer jams");
+    expect(screen.getByRole("button", { name: "Filters" })).toHaveAttribute("aria-expanded", "false");
+  });
+
   it("ignores filter values it does not know", async () => {
     const { listCalls } = setup({ path: "/tickets?status=Lost&priority=Urgent" });
     await screen.findByText("Printer jams");

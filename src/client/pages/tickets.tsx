@@ -126,11 +126,20 @@ export default function TicketsPage() {
       </div>
       <Card>
         <div className="border-b border-slate-100 px-5 py-4">
-          <TicketFilters value={search} onChange={handleSearchChange} showDue={canSeeDue} />
-          <CustomFieldFilters
-            value={customFilters}
-            onChange={(fieldId, value) =>
-              setSearchParams((current) => withCustomFieldFilter(current, fieldId, value), { replace: true })
+          <TicketFilters
+            value={search}
+            onChange={handleSearchChange}
+            showDue={canSeeDue}
+            moreActive={customFilters.length}
+            more={
+              <CustomFieldFilters
+                value={customFilters}
+                onChange={(fieldId, value) =>
+                  setSearchParams((current) => withCustomFieldFilter(current, fieldId, value), {
+                    replace: true,
+                  })
+                }
+              />
             }
           />
         </div>

@@ -1,3 +1,4 @@
+import type { QueryKey } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import type { ReactNode } from "react";
 import type { Me } from "#shared/users/user.schemas.ts";
@@ -13,6 +14,8 @@ interface RenderOptions {
   routes?: Record<string, ReactNode>;
   /** Also show who is signed in once /api/me has answered, for waitForActor. */
   showActor?: boolean;
+  /** Answers in the query cache before the first render, as main.tsx puts what the page carries. */
+  queryData?: readonly (readonly [QueryKey, unknown])[];
 }
 
 /**
@@ -21,11 +24,12 @@ interface RenderOptions {
  */
 export function renderWithApp(
   ui: ReactNode,
-  { path = "/", routes = {}, showActor = false }: RenderOptions = {},
+  { path = "/", routes = {}, showActor = false, queryData = [] }: RenderOptions = {},
 ) {
   const queryClient = createQueryClient();
   // Tests answer at once; a retried failure would only slow them down.
   queryClient.setDefaultOptions({ queries: { retry: false }, mutations: { retry: false } });
+  for (const [queryKey, data] of queryData) queryClient.setQueryData(queryKey, data);
   const router = createMemoryRouter(
     [
       { path: "*", element: ui },

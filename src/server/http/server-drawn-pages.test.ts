@@ -119,6 +119,29 @@ describe("a signed-in home drawn by the server", () => {
     expect(drawnState(page.body).locale).toBe("de");
   });
 
+  it("draws the technician's tab the address names, as a reload or a shared link asks for it", async () => {
+    const technician = await insertUser(t.database.db, { role: "technician" });
+    const user = await insertUser(t.database.db, { role: "user" });
+    await insertTicket(t.database.db, {
+      createdBy: user.id,
+      title: "Taken laptop",
+      assignedTo: technician.id,
+      status: "In Progress",
+    });
+    await insertTicket(t.database.db, { createdBy: user.id, title: "Waiting monitor" });
+    const cookie = `${await signIn(t.app, technician.email)}; ${inBerlin}`;
+
+    const mine = await openPage("/technician-home?tab=mine", cookie);
+    const all = await openPage("/technician-home", cookie);
+
+    expect(mine.body).toContain("data-drawn");
+    expect(mine.body).toMatch(/aria-selected="true"[^>]*>My Tickets</);
+    expect(mine.body).toContain("Taken laptop");
+    expect(mine.body).not.toContain("Waiting monitor");
+    expect(all.body).toMatch(/aria-selected="true"[^>]*>All Tickets</);
+    expect(all.body).toContain("Waiting monitor");
+  });
+
   it("follows the browser's language for a person who left it to the browser", async () => {
     const person = await insertUser(t.database.db, { role: "user", name: "Bea Browser", locale: "browser" });
     const cookie = `${await signIn(t.app, person.email)}; ${inBerlin}`;

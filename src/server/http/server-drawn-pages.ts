@@ -34,12 +34,15 @@ export function createPageDrawer(
     rendererFile = path.join(clientDir, "..", "ssr", "ssr.js"),
     drawPage,
     timeoutMs = drawTimeoutMs,
+    readTemplate = (file) => readFile(path.join(clientDir, file), "utf8"),
   }: {
     clientDir: string;
     rendererFile?: string;
     /** The renderer itself (tests load it from the sources); otherwise rendererFile, when built. */
     drawPage?: DrawPage;
     timeoutMs?: number;
+    /** A built file as the server sends it (with its configuration, spa.ts); the file itself otherwise. */
+    readTemplate?: (file: string) => Promise<string>;
   },
 ): PageDrawer | null {
   if (!drawPage && !existsSync(rendererFile)) return null;
@@ -56,7 +59,7 @@ export function createPageDrawer(
   const templateOf = (file: string) => {
     let template = templates.get(file);
     if (!template) {
-      template = readFile(path.join(clientDir, file), "utf8");
+      template = readTemplate(file);
       templates.set(file, template);
     }
     return template;

@@ -2,10 +2,21 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from "node:zlib";
+import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { oidcLabelPlaceholder, type ServerConfig } from "#shared/first-screens/server-config.ts";
+import type { AuthProviders } from "#shared/users/user.schemas.ts";
 import { createTestApp, request, type TestApp } from "../test/test-app.ts";
+import { registerSpa } from "./spa.ts";
 
 let t: TestApp;
+
+/** The configuration a page carries for main.tsx. */
+function serverConfigOf(html: string): ServerConfig {
+  const json = /<script type="application\/json" id="server-config">(.*?)<\/script>/s.exec(html)?.[1];
+  if (!json) throw new Error("no server configuration in the page");
+  return JSON.parse(json);
+}
 const bigScript = `export const words = ${JSON.stringify("helpdesk ".repeat(2000))};\n`;
 beforeAll(async () => {
   const clientDir = mkdtempSync(path.join(os.tmpdir(), "helpdesk-spa-"));
@@ -32,6 +43,8 @@ describe("the built client", () => {
       expect(response.headers["content-type"]).toMatch(/text\/html/);
       expect(response.body).toContain('<div id="root">');
       expect(response.headers["cache-control"]).toBe("no-cache");
+      // What this server offers to sign in with, for the page's first render (decision 061).
+      expect(serverConfigOf(response.body)).toEqual({ authProviders: { google: false, oidc: null } });
     }
   });
 
@@ -48,7 +61,7 @@ describe("the built client", () => {
     // "/" draws the sign-in page too, but its file was not built here: index.html, not another path's file.
     for (const url of ["/", "/user-home"]) {
       const response = await request(t.app, { method: "GET", url, headers: { accept: "text/html" } });
-      expect(response.body, url).toBe('<!doctype html><div id="root"></div>');
+      expect(response.body, url).toMatch(/^<!doctype html><div id="root"><\/div><script /);
     }
   });
 
@@ -95,5 +108,70 @@ describe("the built client", () => {
     const plain = await request(t.app, { method: "GET", url: "/assets/big-def456.js" });
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.body).toBe(bigScript);
+  });
+});
+
+describe("the sign-in page for the sign-in methods this server offers", () => {
+  // The build draws /sign-in once per set of methods (vite.config.ts); each file says which it is.
+  const clientDir = mkdtempSync(path.join(os.tmpdir(), "helpdesk-spa-providers-"));
+  mkdirSync(path.join(clientDir, "prerendered"));
+  writeFileSync(path.join(clientDir, "index.html"), '<!doctype html><body><div id="root"></div></body>');
+  const drawn = (buttons: string) =>
+    `<!doctype html><body><div id="root" data-prerendered="/sign-in"><h1>Sign In</h1>${buttons}</div></body>`;
+  const google = "<button>Continue with Google</button>";
+  const organisation = `<button>${oidcLabelPlaceholder}</button>`;
+  for (const [file, buttons] of [
+    ["sign-in", ""],
+    ["sign-in.google", google],
+    ["sign-in.oidc", organisation],
+    ["sign-in.google.oidc", google + organisation],
+  ]) {
+    writeFileSync(path.join(clientDir, "prerendered", `${file}.html`), drawn(buttons!));
+  }
+
+  async function signInPageFor(authProviders: AuthProviders, headers: Record<string, string> = {}) {
+    const app = Fastify();
+    await registerSpa(app, { clientDir, authProviders });
+    try {
+      return await app.inject({
+        method: "GET",
+        url: "/sign-in",
+        headers: { accept: "text/html", ...headers },
+      });
+    } finally {
+      await app.close();
+    }
+  }
+
+  it("sends the page drawn without Google when Google is not configured, and says so", async () => {
+    const page = await signInPageFor({ google: false, oidc: null });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain("<h1>Sign In</h1>");
+    expect(page.body).not.toContain("Google");
+    expect(serverConfigOf(page.body).authProviders).toEqual({ google: false, oidc: null });
+  });
+
+  it("sends the page drawn with Continue with Google when Google is configured", async () => {
+    const page = await signInPageFor({ google: true, oidc: null });
+    expect(page.body).toContain(google);
+    expect(page.body).not.toContain(oidcLabelPlaceholder);
+  });
+
+  it("writes the organisation sign-in's label in, as text", async () => {
+    const label = 'Sign in with <Contoso & "Partners">';
+    const page = await signInPageFor({ google: false, oidc: { label } });
+    expect(page.body).toContain("<button>Sign in with &lt;Contoso &amp; &quot;Partners&quot;&gt;</button>");
+    expect(page.body).not.toContain("Google");
+    expect(serverConfigOf(page.body).authProviders.oidc?.label).toBe(label);
+  });
+
+  it("answers 304 to a browser that has this page already, and the page again after a change", async () => {
+    const first = await signInPageFor({ google: true, oidc: null });
+    const etag = String(first.headers.etag);
+    const again = await signInPageFor({ google: true, oidc: null }, { "if-none-match": etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe("");
+    const changed = await signInPageFor({ google: false, oidc: null }, { "if-none-match": etag });
+    expect(changed.statusCode).toBe(200);
   });
 });

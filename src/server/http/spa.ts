@@ -1,35 +1,60 @@
+import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { prerenderedPages } from "#shared/first-screens/prerendered.ts";
-import type { DrawPage } from "#shared/first-screens/server-drawn.ts";
+import {
+  oidcLabelPlaceholder,
+  type ServerConfig,
+  serverConfigElementId,
+  variantFileOf,
+} from "#shared/first-screens/server-config.ts";
+import { type DrawPage, jsonForScript } from "#shared/first-screens/server-drawn.ts";
+import type { AuthProviders } from "#shared/users/user.schemas.ts";
 import { createPageDrawer } from "./server-drawn-pages.ts";
 
 /**
  * Serves the built client. Unknown /api/* answers JSON 404; any other GET that wants HTML gets
  * index.html so that the client router can draw /user-home, /tickets/…, and so on — or, for the first
  * screens the build drew into HTML (/sign-in), that page's file, painted before the JavaScript runs
- * (decision 043).
+ * (decision 043), in the version drawn with the sign-in methods this server offers. Every page carries
+ * the server's configuration for the client's first render (decision 061).
  */
 export async function registerSpa(
   app: FastifyInstance,
   {
     clientDir,
     pageDrawing,
-  }: { clientDir: string | null; pageDrawing?: { drawPage?: DrawPage; timeoutMs?: number } },
+    authProviders = { google: false, oidc: null },
+  }: {
+    clientDir: string | null;
+    pageDrawing?: { drawPage?: DrawPage; timeoutMs?: number };
+    /** The sign-in methods this server offers (as GET /api/auth/providers answers). */
+    authProviders?: AuthProviders;
+  },
 ) {
   const hasClient = clientDir !== null && existsSync(path.join(clientDir, "index.html"));
   const prerendered = new Map(
     Object.entries(prerenderedPages).flatMap(([pagePath, page]) => {
-      const relative = `prerendered/${page.file}.html`;
-      return hasClient && existsSync(path.join(clientDir, relative))
-        ? [[pagePath, { file: relative, isDrawnByServer: page.drawn === "server" }] as const]
+      // A page drawn at build time exists once per set of sign-in methods: the one drawn with ours.
+      const file = `prerendered/${page.drawn === "build" ? variantFileOf(page.file, authProviders) : page.file}.html`;
+      return hasClient && existsSync(path.join(clientDir, file))
+        ? [[pagePath, { file, isDrawnByServer: page.drawn === "server" }] as const]
         : [];
     }),
   );
+  const builtPages = hasClient ? createBuiltPages(clientDir, authProviders) : null;
   // The signed-in first screens, drawn for each person (decision 052), when the build wrote the renderer.
-  const drawer = hasClient ? createPageDrawer(app, { clientDir, ...pageDrawing }) : null;
+  const drawer =
+    hasClient && builtPages
+      ? createPageDrawer(app, {
+          clientDir,
+          readTemplate: async (file) => (await builtPages(file)).html,
+          ...pageDrawing,
+        })
+      : null;
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: clientDir,
@@ -55,7 +80,7 @@ export async function registerSpa(
         .status(404)
         .send({ code: "not_found", message: `No API route ${request.method} ${pathname}` });
     }
-    if (hasClient && (request.method === "GET" || request.method === "HEAD") && !path.extname(pathname)) {
+    if (builtPages && (request.method === "GET" || request.method === "HEAD") && !path.extname(pathname)) {
       drawer?.warm();
       const page = prerendered.get(pathname);
       if (
@@ -65,8 +90,53 @@ export async function registerSpa(
       ) {
         return reply;
       }
-      return reply.header("cache-control", "no-cache").sendFile(page?.file ?? "index.html");
+      return sendBuiltPage(request, reply, await builtPages(page?.file ?? "index.html"));
     }
     return reply.status(404).send({ code: "not_found", message: `Not found: ${pathname}` });
   });
 }
+
+interface BuiltPage {
+  html: string;
+  etag: string;
+}
+
+/**
+ * The built HTML files as this server sends them, read once: the organisation sign-in's label written
+ * where the build drew a placeholder, and the server's configuration added for main.tsx.
+ */
+function createBuiltPages(clientDir: string, authProviders: AuthProviders) {
+  const config = jsonForScript({ authProviders } satisfies ServerConfig);
+  const configElement = `<script type="application/json" id="${serverConfigElementId}">${config}</script>`;
+  const label = escapeHtml(authProviders.oidc?.label ?? "");
+  const pages = new Map<string, Promise<BuiltPage>>();
+  return (file: string): Promise<BuiltPage> => {
+    let page = pages.get(file);
+    if (!page) {
+      page = readFile(path.join(clientDir, file), "utf8").then((built) => {
+        const withLabel = built.replaceAll(oidcLabelPlaceholder, () => label);
+        const html = withLabel.includes("</body>")
+          ? withLabel.replace("</body>", () => `${configElement}</body>`)
+          : `${withLabel}${configElement}`;
+        return { html, etag: `W/"${createHash("sha256").update(html).digest("base64url").slice(0, 27)}"` };
+      });
+      // A file that could not be read is read again next time, not remembered as missing.
+      page.catch(() => pages.delete(file));
+      pages.set(file, page);
+    }
+    return page;
+  };
+}
+
+/** A built page: revalidated on every visit (a new build changes it), 304 when the browser has it. */
+function sendBuiltPage(request: FastifyRequest, reply: FastifyReply, page: BuiltPage) {
+  reply.header("cache-control", "no-cache").header("etag", page.etag);
+  if (request.headers["if-none-match"] === page.etag) return reply.status(304).send();
+  return reply.header("content-type", "text/html; charset=utf-8").send(page.html);
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (character) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[character]!,
+  );

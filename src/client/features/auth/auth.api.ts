@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { authProvidersQueryKey } from "#shared/first-screens/server-config.ts";
 import type { SignUpRole } from "#shared/users/roles.ts";
 import type {
   AdminSignUpInput,
@@ -15,10 +16,14 @@ import { actorKeys, fetchActor, forgetActor, replaceActor } from "../../lib/use-
 // better-auth's endpoints (mounted at /api/auth/*) set or clear the session cookie; /api/me then says who we are.
 
 export const authKeys = {
-  providers: ["auth", "providers"] as const,
+  providers: authProvidersQueryKey,
 };
 
-/** Which sign-in methods the server offers (Google, the organisation's OpenID Connect provider). */
+/**
+ * Which sign-in methods the server offers (Google, the organisation's OpenID Connect provider). The server
+ * says so in every page it sends (main.tsx fills this from it, decision 061); asked for only where it did
+ * not (the development server).
+ */
 export const authProvidersQuery = queryOptions({
   queryKey: authKeys.providers,
   queryFn: ({ signal }) => apiFetch<AuthProviders>("/api/auth/providers", { signal }),

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { LoaderCircle, MailCheck } from "lucide-react";
-import { useState } from "react";
+import { LoaderCircle } from "lucide-react";
+import { useRef } from "react";
 import { useForm } from "react-hook-form";
 import { forgotPasswordInputSchema } from "#shared/users/user.schemas.ts";
 import { Button } from "../../../components/ui/button.tsx";
@@ -13,7 +13,12 @@ import { useRequestPasswordReset } from "../auth.api.ts";
 export function ForgotPasswordForm() {
   const { t } = useLingui();
   const requestReset = useRequestPasswordReset();
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  // One message at a time: a second press replaces the first's, so "sent" and a refusal never stand together.
+  const lastMessage = useRef<string | null>(null);
+  const say = (show: () => string) => {
+    if (lastMessage.current) toast.dismiss(lastMessage.current);
+    lastMessage.current = show();
+  };
   const {
     register,
     handleSubmit,
@@ -24,30 +29,17 @@ export function ForgotPasswordForm() {
     try {
       await requestReset.mutateAsync(email);
       // The server answers the same whether or not the address has an account, and so do we.
-      toast.success(t`Reset email was sent successfully.`);
-      setSentTo(email);
+      say(() => toast.success(t`Reset email was sent successfully.`));
     } catch (error) {
       console.error("Password reset request failed", error);
-      toast.error(error instanceof Error ? error.message : t`Something went wrong. Please try again.`);
+      say(() =>
+        toast.error(error instanceof Error ? error.message : t`Something went wrong. Please try again.`),
+      );
     }
   });
 
   return (
     <>
-      {sentTo ? (
-        <div
-          role="status"
-          className="mb-5 flex gap-3 rounded-lg border border-green-200 bg-green-50 px-3 py-2.5 text-sm text-green-800"
-        >
-          <MailCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          <p>
-            <Trans>
-              If <span className="font-medium break-all">{sentTo}</span> has an account, a link to set a new
-              password is on its way. It works once and expires in one hour.
-            </Trans>
-          </p>
-        </div>
-      ) : null}
       <form noValidate onSubmit={handleSend} className="flex flex-col gap-5">
         <TextField
           label={t`Email`}

@@ -1,6 +1,7 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { authProvidersQueryKey } from "#shared/first-screens/server-config.ts";
 import { useParams } from "../../../lib/router.tsx";
 import { makeMe } from "../../../test/fixtures.ts";
 import { renderWithApp, stubFetch } from "../../../test/render.tsx";
@@ -130,9 +131,9 @@ describe("SignInForm", () => {
     expect(await screen.findByText(message)).toBeInTheDocument();
   });
 
-  it("offers Continue with Google", () => {
+  it("offers Continue with Google when the server has it", () => {
     vi.stubGlobal("fetch", stubFetch({}).fetchStub);
-    renderWithApp(<SignInForm />);
+    renderWithApp(<SignInForm />, { queryData: [[authProvidersQueryKey, { google: true, oidc: null }]] });
     expect(screen.getByRole("button", { name: "Continue with Google" })).toBeInTheDocument();
   });
 

@@ -1,6 +1,7 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { authProvidersQueryKey } from "#shared/first-screens/server-config.ts";
 import type { AuthProviders } from "#shared/users/user.schemas.ts";
 import { renderWithApp, stubFetch } from "../../../test/render.tsx";
 import { SocialSignIn } from "./social-sign-in.tsx";
@@ -19,21 +20,37 @@ function setup(providers: AuthProviders, path = "/sign-in", returnTo?: string) {
 }
 
 describe("SocialSignIn", () => {
-  it("keeps Continue with Google visible and says so when Google is not configured", async () => {
-    const { server, user } = setup({ google: false, oidc: null });
-    const google = screen.getByRole("button", { name: "Continue with Google" });
-    await vi.waitFor(() => expect(google).toBeEnabled());
-    await user.click(google);
-    expect(await screen.findByText("Google sign-in is not configured")).toBeInTheDocument();
-    expect(server.calls.filter((call) => call.method === "POST")).toHaveLength(0);
+  it("shows no Continue with Google when Google is not configured, only the organisation's button", async () => {
+    setup({ google: false, oidc: { label: "Sign in with Contoso" } });
+    expect(await screen.findByRole("button", { name: "Sign in with Contoso" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Continue with Google" })).not.toBeInTheDocument();
+    expect(screen.getAllByRole("button")).toHaveLength(1);
   });
 
-  it("shows the organisation button only when the server has one", async () => {
-    setup({ google: false, oidc: null });
-    await vi.waitFor(() =>
-      expect(screen.getByRole("button", { name: "Continue with Google" })).toBeEnabled(),
-    );
+  it("shows Continue with Google alone when the server has no organisation sign-in", async () => {
+    setup({ google: true, oidc: null });
+    expect(await screen.findByRole("button", { name: "Continue with Google" })).toBeEnabled();
     expect(screen.getAllByRole("button")).toHaveLength(1);
+  });
+
+  it("shows nothing, not even the 'or' line, when the server offers neither", async () => {
+    const { server } = setup({ google: false, oidc: null });
+    await vi.waitFor(() => expect(server.calls).toHaveLength(1));
+    expect(screen.queryByRole("button")).not.toBeInTheDocument();
+    expect(screen.queryByText("or")).not.toBeInTheDocument();
+  });
+
+  it("draws the buttons at once from what the page said about the server, without asking it", () => {
+    const server = stubFetch({});
+    vi.stubGlobal("fetch", server.fetchStub);
+    renderWithApp(<SocialSignIn />, {
+      queryData: [[authProvidersQueryKey, { google: true, oidc: { label: "Sign in with Contoso" } }]],
+    });
+    expect(screen.getAllByRole("button").map((button) => button.textContent)).toEqual([
+      "Continue with Google",
+      "Sign in with Contoso",
+    ]);
+    expect(server.calls).toEqual([]);
   });
 
   it("starts the organisation sign-in with the server's label and opens the provider", async () => {
@@ -51,9 +68,7 @@ describe("SocialSignIn", () => {
 
   it("asks the provider to come back to the page the person was sent away from", async () => {
     const { server, user } = setup({ google: true, oidc: null }, "/sign-in", "/tickets/TKT-1");
-    const google = screen.getByRole("button", { name: "Continue with Google" });
-    await vi.waitFor(() => expect(google).toBeEnabled());
-    await user.click(google);
+    await user.click(await screen.findByRole("button", { name: "Continue with Google" }));
     await vi.waitFor(() => expect(window.location.hash).toBe("#authorize"));
     expect(server.calls.find((call) => call.method === "POST")?.body).toMatchObject({
       callbackURL: "/tickets/TKT-1",
@@ -64,9 +79,7 @@ describe("SocialSignIn", () => {
 
   it("starts the Google sign-in when Google is configured", async () => {
     const { server, user } = setup({ google: true, oidc: null });
-    const google = screen.getByRole("button", { name: "Continue with Google" });
-    await vi.waitFor(() => expect(google).toBeEnabled());
-    await user.click(google);
+    await user.click(await screen.findByRole("button", { name: "Continue with Google" }));
     await vi.waitFor(() => expect(window.location.hash).toBe("#authorize"));
     expect(server.calls.find((call) => call.method === "POST")?.body).toMatchObject({
       provider: "google",

@@ -35,14 +35,16 @@ function notLinked(reason: "email_not_verified" | "account_not_linked", provider
 }
 
 /**
- * "or", then Continue with Google, and the organisation's single sign-on when the server has one.
- * The Google button stays visible when Google is not configured and says so when clicked.
+ * "or", then Continue with Google and the organisation's single sign-on, each only when the server offers
+ * it (nothing at all when it offers neither). The server says which in the page (decision 061), so the
+ * page is drawn with them from its first paint; never a button that appears late or says it does not work.
  * `returnTo` is the page to come back to after the provider (see return-path.ts).
  */
 export function SocialSignIn({ returnTo }: { returnTo?: string | null }) {
   const providers = useQuery(authProvidersQuery);
   const socialSignIn = useSocialSignIn(returnTo);
   const oidc = providers.data?.oidc ?? null;
+  const hasGoogle = providers.data?.google === true;
   useAuthorizationErrorToast(providers.isPending ? undefined : (oidc?.label ?? null));
 
   // Back from the provider through the browser's Back button (page restored from the back-forward cache):
@@ -67,13 +69,8 @@ export function SocialSignIn({ returnTo }: { returnTo?: string | null }) {
     });
   }
 
-  function handleGoogle() {
-    if (providers.data?.google) handleSignIn("google");
-    else if (providers.isError) toast.error(t`Could not reach the server. Please try again.`);
-    else if (providers.data) toast.info(t`Google sign-in is not configured`);
-  }
-
   const pendingProvider = socialSignIn.isPending || socialSignIn.isSuccess ? socialSignIn.variables : null;
+  if (!hasGoogle && !oidc) return null;
 
   return (
     <>
@@ -83,15 +80,17 @@ export function SocialSignIn({ returnTo }: { returnTo?: string | null }) {
         <span className="h-px flex-1 bg-slate-200" />
       </div>
       <div className="flex flex-col gap-3">
-        <Button
-          variant="secondary"
-          className="w-full"
-          onClick={handleGoogle}
-          disabled={providers.isPending || pendingProvider !== null}
-        >
-          {pendingProvider === "google" ? <Spinning /> : <GoogleLogo />}
-          <Trans>Continue with Google</Trans>
-        </Button>
+        {hasGoogle ? (
+          <Button
+            variant="secondary"
+            className="w-full"
+            onClick={() => handleSignIn("google")}
+            disabled={pendingProvider !== null}
+          >
+            {pendingProvider === "google" ? <Spinning /> : <GoogleLogo />}
+            <Trans>Continue with Google</Trans>
+          </Button>
+        ) : null}
         {oidc ? (
           <Button
             variant="secondary"

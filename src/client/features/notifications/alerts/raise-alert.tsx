@@ -20,7 +20,10 @@ export function showTechnicianAlert(
     <div className="flex items-center gap-3">
       <BellRing aria-hidden="true" className="size-5 shrink-0" />
       <p className="flex-1 font-semibold">{technicianAlertText(notification)}</p>
-      {/* On the toast's own dark background: in the dark theme "white" is the card colour, slate-950 is white. */}
+      {/*
+        A darker patch of the red keeps its white text above 4.5:1 (a lighter one would not); black is the
+        same in both themes. For the outline, in the dark theme "white" is the card colour, slate-950 white.
+      */}
       <button
         type="button"
         onClick={(event) => {
@@ -29,7 +32,7 @@ export function showTechnicianAlert(
           sound.stop();
           toast.dismiss(toastId);
         }}
-        className="inline-flex items-center gap-1 rounded-md bg-white/20 px-2 py-1 text-xs font-semibold hover:bg-white/30 focus-visible:outline-2 focus-visible:outline-white dark:bg-slate-950/20 dark:hover:bg-slate-950/30 dark:focus-visible:outline-slate-950"
+        className="inline-flex items-center gap-1 rounded-md bg-black/20 px-2 py-1 text-xs font-semibold hover:bg-black/30 focus-visible:outline-2 focus-visible:outline-white dark:focus-visible:outline-slate-950"
       >
         <VolumeX aria-hidden="true" className="size-3.5" />
         {t`Silence`}

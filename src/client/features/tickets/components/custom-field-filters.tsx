@@ -41,7 +41,7 @@ export function CustomFieldFilters({
     value.find((filter) => filter.startsWith(`${fieldId}:`))?.slice(fieldId.length + 1) ?? "";
 
   return (
-    <div className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+    <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
       {fields.map((field) => (
         <Field key={field.id} label={field.label} htmlFor={`${id}-${field.id}`}>
           <Select

@@ -1,8 +1,8 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { t } from "@lingui/core/macro";
 import { Trans } from "@lingui/react/macro";
-import { Search, X } from "lucide-react";
-import { type ChangeEvent, useEffect, useId, useRef, useState } from "react";
+import { ListFilter, Search, X } from "lucide-react";
+import { type ChangeEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import {
   type TicketCategory,
   type TicketDueFilter,
@@ -14,6 +14,7 @@ import {
   ticketStatuses,
 } from "#shared/tickets/ticket.schemas.ts";
 import { Button } from "../../../components/ui/button.tsx";
+import { cn } from "../../../components/ui/cn.ts";
 import { Field, Input } from "../../../components/ui/field.tsx";
 import { optionsOf, Select } from "../../../components/ui/select.tsx";
 import { i18n } from "../../../lib/i18n.ts";
@@ -77,11 +78,31 @@ interface TicketFiltersProps {
   onChange: (change: Partial<TicketSearch>) => void;
   /** Staff see service levels: the Due filter. */
   showDue?: boolean;
+  /** More filters (the custom fields'), folded with these on a phone; `moreActive` of them are on. */
+  more?: ReactNode;
+  moreActive?: number;
 }
 
-/** Search box (debounced) and the Status, Priority and Category filters, each with "All". */
-export function TicketFilters({ value, onChange, showDue = false }: TicketFiltersProps) {
+/**
+ * Search box (debounced) and the Status, Priority and Category filters, each with "All". On a phone
+ * (below the sm breakpoint) the filters fold behind a Filters button that says how many are on, so the
+ * list starts on the first screen; from sm up they are always shown and the button is not.
+ */
+export function TicketFilters({
+  value,
+  onChange,
+  showDue = false,
+  more,
+  moreActive = 0,
+}: TicketFiltersProps) {
   const id = useId();
+  const [isOpen, setIsOpen] = useState(false);
+  const activeCount =
+    [value.status, value.priority, value.category, value.due].filter(Boolean).length + moreActive;
+  const folded = isOpen ? undefined : "max-sm:hidden";
+  const panelIds = [`${id}-fold`, showDue ? `${id}-fold-due` : null, more ? `${id}-fold-more` : null]
+    .filter(Boolean)
+    .join(" ");
   const [text, setText] = useState(value.q);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const lastSent = useRef(value.q);
@@ -143,27 +164,40 @@ export function TicketFilters({ value, onChange, showDue = false }: TicketFilter
             />
           </div>
         </Field>
-        <Field label={t`Status`} htmlFor={`${id}-status`}>
-          <Select {...select("status", ticketStatuses, statusLabels)} />
-        </Field>
-        <Field label={t`Priority`} htmlFor={`${id}-priority`}>
-          <Select {...select("priority", ticketPriorities, priorityLabels)} />
-        </Field>
-        <Field label={t`Category`} htmlFor={`${id}-category`}>
-          <Select {...select("category", ticketCategories, categoryLabels)} />
-        </Field>
         <Button
-          variant="ghost"
-          onClick={handleClear}
-          disabled={!isFiltered({ ...value, q: text })}
-          className="justify-self-start"
+          variant="secondary"
+          aria-expanded={isOpen}
+          aria-controls={panelIds}
+          onClick={() => setIsOpen((open) => !open)}
+          className="justify-self-start sm:hidden"
         >
-          <X aria-hidden="true" className="size-4" />
-          <Trans>Clear</Trans>
+          <ListFilter aria-hidden="true" className="size-4" />
+          {activeCount > 0 ? t`Filters (${activeCount})` : t`Filters`}
         </Button>
+        {/* One grid with the search from sm up, as before the fold: `contents` lets these be its cells. */}
+        <div id={`${id}-fold`} className={cn("contents", folded)}>
+          <Field label={t`Status`} htmlFor={`${id}-status`}>
+            <Select {...select("status", ticketStatuses, statusLabels)} />
+          </Field>
+          <Field label={t`Priority`} htmlFor={`${id}-priority`}>
+            <Select {...select("priority", ticketPriorities, priorityLabels)} />
+          </Field>
+          <Field label={t`Category`} htmlFor={`${id}-category`}>
+            <Select {...select("category", ticketCategories, categoryLabels)} />
+          </Field>
+          <Button
+            variant="ghost"
+            onClick={handleClear}
+            disabled={!isFiltered({ ...value, q: text })}
+            className="justify-self-start"
+          >
+            <X aria-hidden="true" className="size-4" />
+            <Trans>Clear</Trans>
+          </Button>
+        </div>
       </div>
       {showDue ? (
-        <div className="grid grid-cols-2 gap-3 sm:grid-cols-[10rem]">
+        <div id={`${id}-fold-due`} className={cn("grid grid-cols-2 gap-3 sm:grid-cols-[10rem]", folded)}>
           <Field label={t`Due`} htmlFor={`${id}-due`}>
             <Select
               id={`${id}-due`}
@@ -172,6 +206,11 @@ export function TicketFilters({ value, onChange, showDue = false }: TicketFilter
               onChange={(event) => onChange({ due: pick(ticketDueFilters, event.target.value) })}
             />
           </Field>
+        </div>
+      ) : null}
+      {more ? (
+        <div id={`${id}-fold-more`} className={cn("empty:hidden", folded)}>
+          {more}
         </div>
       ) : null}
     </div>

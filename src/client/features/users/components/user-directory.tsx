@@ -42,41 +42,53 @@ export function UserDirectory() {
 
   return (
     <div>
-      {/* Four short columns: at 375 px the table scrolls sideways rather than squeezing the e-mail. */}
-      <div className="overflow-x-auto">
-        <table className="w-full min-w-[36rem] text-left text-sm">
-          <thead className="border-b border-slate-200 bg-slate-50 text-xs font-medium tracking-wide text-slate-500 uppercase">
-            <tr>
-              <th scope="col" className="px-4 py-3 font-medium">
-                <Trans>Name</Trans>
-              </th>
-              <th scope="col" className="px-4 py-3 font-medium">
-                <Trans>Email</Trans>
-              </th>
-              <th scope="col" className="px-4 py-3 font-medium">
-                <Trans>Role</Trans>
-              </th>
-              <th scope="col" className="px-4 py-3 font-medium">
-                <Trans>Created</Trans>
-              </th>
+      {/*
+        Below the sm breakpoint each row is a card: the name with its role, then the e-mail and the date, so
+        nothing is cut or hidden sideways on a phone. One table in the DOM either way (as the user
+        management table, managed-users-table.tsx).
+      */}
+      <table className="block w-full text-left text-sm sm:table">
+        <thead className="hidden border-b border-slate-200 bg-slate-50 text-xs font-medium tracking-wide text-slate-500 uppercase sm:table-header-group">
+          <tr>
+            <th scope="col" className="px-4 py-3 font-medium">
+              <Trans>Name</Trans>
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              <Trans>Email</Trans>
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              <Trans>Role</Trans>
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              <Trans>Created</Trans>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="block divide-y divide-slate-100 sm:table-row-group">
+          {users.map((user) => (
+            <tr
+              key={user.id}
+              className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 px-4 py-3 sm:table-row sm:p-0"
+            >
+              <td className="min-w-0 font-medium break-words text-slate-900 sm:table-cell sm:px-4 sm:py-3">
+                {user.name}
+              </td>
+              <td className="col-span-2 row-start-2 min-w-0 break-all text-slate-600 sm:table-cell sm:px-4 sm:py-3 sm:break-normal">
+                {user.email}
+              </td>
+              <td className="justify-self-end sm:table-cell sm:px-4 sm:py-3">
+                <RoleBadge role={user.role} />
+              </td>
+              <td className="col-span-2 text-xs text-slate-500 sm:table-cell sm:px-4 sm:py-3 sm:text-sm sm:whitespace-nowrap sm:text-slate-600">
+                <span className="sm:hidden">
+                  <Trans>Created</Trans>{" "}
+                </span>
+                <time dateTime={user.createdAt}>{formatDateTime(user.createdAt)}</time>
+              </td>
             </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {users.map((user) => (
-              <tr key={user.id}>
-                <td className="px-4 py-3 font-medium text-slate-900">{user.name}</td>
-                <td className="px-4 py-3 text-slate-600">{user.email}</td>
-                <td className="px-4 py-3">
-                  <RoleBadge role={user.role} />
-                </td>
-                <td className="px-4 py-3 whitespace-nowrap text-slate-600">
-                  <time dateTime={user.createdAt}>{formatDateTime(user.createdAt)}</time>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </table>
       {query.hasNextPage ? (
         <div className="flex justify-center border-t border-slate-100 p-4">
           <Button
