@@ -3,7 +3,6 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { lingui } from "@lingui/vite-plugin";
-import babel from "@rolldown/plugin-babel";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, type PluginOption } from "vite";
@@ -177,22 +176,50 @@ async function precompress(outDir: string) {
 
 const configPath = path.resolve(import.meta.dirname, "lingui.config.ts");
 
+/** An import of a Lingui macro: `@lingui/core/macro`, `@lingui/react/macro` or the older `@lingui/macro`. */
+const linguiMacroImport = /["']@lingui\/(?:core\/|react\/)?macro["']/;
+
 /**
- * Lingui (decision 038): its macros (`<Trans>`, `t`, `msg`) become message descriptors through Babel, only in
- * the files that import them; the German .po catalogue is compiled when imported (its own chunk).
+ * Lingui's macros (`<Trans>`, `t`, `msg`) become message descriptors through its Babel plugin, in our own
+ * files that import one, before any other plugin sees the code. In place of @rolldown/plugin-babel, whose
+ * every version declares Node 22.12 (decision 058).
  */
-export const linguiPlugins = (): PluginOption[] => [
-  babel({
-    presets: [
-      {
-        // The English texts stay in the code (decision 038): English needs no catalogue download.
-        preset: () => ({ plugins: [["@lingui/babel-plugin-lingui-macro", { stripMessageField: false }]] }),
-        rolldown: { filter: { code: "@lingui/" } },
+function linguiMacros(): Plugin {
+  return {
+    name: "helpdesk-lingui-macros",
+    enforce: "pre",
+    transform: {
+      filter: {
+        id: { include: /\.[jt]sx?(?:$|\?)/, exclude: /[\\/]node_modules[\\/]/ },
+        code: linguiMacroImport,
       },
-    ],
-  }),
-  lingui({ configPath }),
-];
+      async handler(code, id) {
+        const { transformAsync } = await import("@babel/core");
+        const file = id.replace(/\?.*$/, "");
+        const syntax = { ".ts": ["typescript"], ".tsx": ["typescript", "jsx"], ".jsx": ["jsx"] } as const;
+        const result = await transformAsync(code, {
+          filename: file,
+          babelrc: false,
+          configFile: false,
+          sourceMaps: true,
+          parserOpts: {
+            sourceType: "module",
+            plugins: [...(syntax[path.extname(file) as keyof typeof syntax] ?? [])],
+          },
+          // The English texts stay in the code (decision 038): English needs no catalogue download.
+          plugins: [["@lingui/babel-plugin-lingui-macro", { stripMessageField: false }]],
+        });
+        return result?.code == null ? null : { code: result.code, map: result.map };
+      },
+    },
+  };
+}
+
+/**
+ * Lingui (decision 038): its macros compiled in the files that import them (above); the German .po
+ * catalogue is compiled when imported (its own chunk).
+ */
+export const linguiPlugins = (): PluginOption[] => [linguiMacros(), lingui({ configPath })];
 
 // The client lives in src/client; the build goes to dist/client, which the server serves.
 export default defineConfig({
