@@ -1,29 +1,26 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useId, useState } from "react";
-import { type NotificationType, notificationTypes } from "#shared/notifications/notification.schemas.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Field, Input, Textarea } from "../../../components/ui/field.tsx";
-import { optionsOf, Select } from "../../../components/ui/select.tsx";
 import { useCreateNotification } from "../notification.api.ts";
 
 /**
  * /debug-notifications: creates a notification through the real API. Nothing is checked here on purpose,
- * so the server's own messages (User ID is required, Message is required) can be seen.
+ * so the server's own messages (User ID is required, Message is required) can be seen. The server takes a
+ * test notification for one's own bell only (docs/security.md), so there is no type to choose.
  */
 export function CreateTestNotificationForm({ userId }: { userId: string }) {
   const { t } = useLingui();
   const create = useCreateNotification();
   const [uid, setUid] = useState(userId);
   const [message, setMessage] = useState(() => t`Test notification`);
-  const [type, setType] = useState<NotificationType>("test");
   const uidId = useId();
   const messageId = useId();
-  const typeId = useId();
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    create.mutate({ uid, message, type });
+    create.mutate({ uid, message, type: "test" });
   }
 
   return (
@@ -39,14 +36,9 @@ export function CreateTestNotificationForm({ userId }: { userId: string }) {
           className="min-h-20"
         />
       </Field>
-      <Field label={t`Type`} htmlFor={typeId}>
-        <Select
-          id={typeId}
-          value={type}
-          onChange={(event) => setType(event.target.value as NotificationType)}
-          options={optionsOf(notificationTypes)}
-        />
-      </Field>
+      <p className="text-sm text-slate-600">
+        <Trans>A test notification, for your own bell: the server refuses anyone else's user ID.</Trans>
+      </p>
       {create.isError ? <Alert>{create.error.message}</Alert> : null}
       {create.isSuccess ? (
         <p role="status" className="text-sm text-green-700">
