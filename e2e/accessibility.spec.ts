@@ -128,12 +128,15 @@ for (const theme of themes) {
   });
 
   test(`a technician's pages have no axe violations (${theme} theme)`, async ({ browser }) => {
-    const user = await newPage(browser);
-    await signUp(user, `Ugo ${unique("a11y")}`, `${unique("ugo")}@example.test`, "User");
-    const ticketId = await createTicketThroughApi(user, { title: "Wi-Fi drops every hour" });
     const page = await newPage(browser);
     await signUp(page, `Tess ${unique("a11y")}`, `${unique("tess")}@example.test`, "Technician");
     await expect(page).toHaveURL(/\/technician-home$/);
+    // Raised once the technician exists: its new-ticket notification is unread, so every page is audited
+    // with the bell's unread badge showing.
+    const user = await newPage(browser);
+    await signUp(user, `Ugo ${unique("a11y")}`, `${unique("ugo")}@example.test`, "User");
+    const ticketId = await createTicketThroughApi(user, { title: "Wi-Fi drops every hour" });
+    await expect(page.getByTestId("notification-badge")).toBeVisible();
     const article = await page.request.post("/api/articles", {
       data: {
         title: `Reconnect the VPN ${unique("kb")}`,

@@ -25,7 +25,9 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: `/tmp/t3-${name}.png`, fullPage: true });
 }
 
-test("a person signs up, signs out, is refused a wrong password, and signs in again", async ({ page }) => {
+test("a person signs up, signs out, is refused a wrong password, and signs in again", {
+  tag: "@instances",
+}, async ({ page }) => {
   const email = `${unique("sam")}@example.test`;
   await page.goto("/sign-up");
   // This server has an organisation sign-in and no Google (GOOGLE_CLIENT_ID unset): only Contoso is offered.
@@ -123,7 +125,9 @@ test("while the next page's code downloads, the page left takes no input", async
   await expect(page.locator("main#main")).not.toHaveAttribute("aria-busy");
 });
 
-test("a person resets a forgotten password by mail, and the link works only once", async ({ page }) => {
+test("a person resets a forgotten password by mail, and the link works only once", {
+  tag: "@instances",
+}, async ({ page }) => {
   const email = `${unique("rita")}@example.test`;
   const newPassword = "a brand new password";
   await signUp(page, "Rita Reset", email, "User");
@@ -208,7 +212,9 @@ test("an administrator registers with the server's admin key", async ({ page }) 
   await expect(toast(page, "Something went wrong with the admin registration")).toBeVisible();
 });
 
-test("a first organisation sign-in chooses a role and lands on that role's home", async ({ page }) => {
+test("a first organisation sign-in chooses a role and lands on that role's home", {
+  tag: "@instances",
+}, async ({ page }) => {
   const id = unique("olive");
   await setOidcPerson({ sub: id, email: `${id}@org.test`, name: "Olive Oidc" });
 

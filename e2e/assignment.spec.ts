@@ -7,9 +7,9 @@ import { adminInNewBrowser, createTicketThroughApi, detail, signUpInNewBrowser }
 const bell = (page: Page) => page.getByRole("button", { name: /^Open notifications/ });
 const timeline = (page: Page) => page.getByRole("list", { name: "Ticket activity" });
 
-test("an admin reassigns a ticket and the new technician is notified; then returns it to the queue", async ({
-  browser,
-}) => {
+test("an admin reassigns a ticket and the new technician is notified; then returns it to the queue", {
+  tag: "@instances",
+}, async ({ browser }) => {
   const title = `Laptop will not boot ${unique("as")}`;
   const user = await signUpInNewBrowser(browser, "Una", "User");
   const theo = await signUpInNewBrowser(browser, "Theo", "Technician");

@@ -7,9 +7,9 @@ import { signUpInNewBrowser } from "./ticket-support.ts";
 
 const logText = "09:14 VPN client: certificate expired\n09:15 retrying…\n";
 
-test("a file picked on a new ticket and a screenshot pasted into a comment reach the user", async ({
-  browser,
-}) => {
+test("a file picked on a new ticket and a screenshot pasted into a comment reach the user", {
+  tag: "@instances",
+}, async ({ browser }) => {
   const user = await signUpInNewBrowser(browser, "Uma", "User");
   const tech = await signUpInNewBrowser(browser, "Theo", "Technician");
   const title = `VPN refuses to connect ${unique("att")}`;

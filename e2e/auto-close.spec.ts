@@ -9,9 +9,9 @@ import {
 
 // Issue 11 item 4: an admin sets auto-close to 3 days; the creator of a resolved ticket is told the date.
 
-test("an admin sets auto-close to 3 days and the creator of a resolved ticket sees when it will close", async ({
-  browser,
-}) => {
+test("an admin sets auto-close to 3 days and the creator of a resolved ticket sees when it will close", {
+  tag: "@instances",
+}, async ({ browser }) => {
   const admin = await adminInNewBrowser(browser, "Ada");
   const user = await signUpInNewBrowser(browser, "Uma", "User");
   try {

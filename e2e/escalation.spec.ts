@@ -28,9 +28,9 @@ async function openWithLiveStream(page: Page, path: string) {
   expect((await stream).status()).toBe(200);
 }
 
-test("a technician is warned before a first-response target and told when it is missed", async ({
-  browser,
-}) => {
+test("a technician is warned before a first-response target and told when it is missed", {
+  tag: "@instances",
+}, async ({ browser }) => {
   const tech = await signUpInNewBrowser(browser, "Tess", "Technician");
   const user = await signUpInNewBrowser(browser, "Ulla", "User");
   const title = `Laptop will not boot ${unique("sla")}`;

@@ -30,9 +30,9 @@ const bell = (page: Page) => page.getByRole("button", { name: /^Open notificatio
 const unreadBell = (page: Page, unread: number) =>
   page.getByRole("button", { name: `Open notifications (${unread} unread)` });
 
-test("live alerts: a technician hears of a new ticket within a second, the user of the technician's comment", async ({
-  browser,
-}) => {
+test("live alerts: a technician hears of a new ticket within a second, the user of the technician's comment", {
+  tag: "@instances",
+}, async ({ browser }) => {
   const title = `Monitor flickers ${unique("nt")}`;
   const tech = await signUpInNewBrowser(browser, "Tess", "Technician");
   const user = await signUpInNewBrowser(browser, "Ulla", "User");
@@ -75,7 +75,9 @@ test("live alerts: a technician hears of a new ticket within a second, the user 
   await Promise.all([user.close(), tech.close()]);
 });
 
-test("/notifications: tabs with counts, Mark as read, Mark All as Read", async ({ browser }) => {
+test("/notifications: tabs with counts, Mark as read, Mark All as Read", { tag: "@instances" }, async ({
+  browser,
+}) => {
   const user = await signUpInNewBrowser(browser, "Nora", "User");
   const tech = await signUpInNewBrowser(browser, "Nico", "Technician");
   const ticketId = await createTicketThroughApi(user.page, { title: `Keyboard ${unique("nc")}` });

@@ -24,9 +24,9 @@ async function addComment(page: Page, message: string) {
   await expect(comments.getByText(message, { exact: true })).toBeVisible();
 }
 
-test("a ticket from raising to closing: assign, comments both ways, resolve, rate, close", async ({
-  browser,
-}) => {
+test("a ticket from raising to closing: assign, comments both ways, resolve, rate, close", {
+  tag: "@instances",
+}, async ({ browser }) => {
   const title = `Docking station dead ${unique("lc")}`;
   const user = await signUpInNewBrowser(browser, "Uma", "User");
   const tech = await signUpInNewBrowser(browser, "Theo", "Technician");
@@ -268,9 +268,9 @@ test("dashboards, tabs, filters, counts and search show the right tickets", asyn
   await Promise.all([user.close(), tech.close(), admin.close()]);
 });
 
-test("two technicians press Assign to Me at once: exactly one wins, the other is told", async ({
-  browser,
-}) => {
+test("two technicians press Assign to Me at once: exactly one wins, the other is told", {
+  tag: "@instances",
+}, async ({ browser }) => {
   const user = await signUpInNewBrowser(browser, "Rhea", "User");
   const title = `Projector race ${unique("race")}`;
   const ticketId = await createTicketThroughApi(user.page, { title });

@@ -7,9 +7,9 @@ import { signUpInNewBrowser } from "./ticket-support.ts";
 // app (the code is computed here from the setup key, as the app would), ends a session on another browser,
 // and signs in again with password and code.
 
-test("a technician sets up two-factor sign-in, revokes another browser, and signs in with a code", async ({
-  browser,
-}) => {
+test("a technician sets up two-factor sign-in, revokes another browser, and signs in with a code", {
+  tag: "@instances",
+}, async ({ browser }) => {
   const laptop = await signUpInNewBrowser(browser, "Tessa", "Technician");
   const phoneContext = await browser.newContext({ baseURL: settings.baseURL });
   const phone = await phoneContext.newPage();

@@ -23,9 +23,9 @@ async function newPage(browser: Browser) {
   return context.newPage();
 }
 
-test("an admin searches, filters, edits, deactivates and reactivates a person, and invites another", async ({
-  browser,
-}) => {
+test("an admin searches, filters, edits, deactivates and reactivates a person, and invites another", {
+  tag: "@instances",
+}, async ({ browser }) => {
   const admin = await newPage(browser);
   const person = await newPage(browser);
   const adminEmail = `${unique("ada")}@example.test`;

@@ -19,9 +19,9 @@ async function bothWidths(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-test("an admin registers a webhook; a new ticket is delivered, signed, logged with 200, and can be redelivered", async ({
-  browser,
-}) => {
+test("an admin registers a webhook; a new ticket is delivered, signed, logged with 200, and can be redelivered", {
+  tag: "@instances",
+}, async ({ browser }) => {
   const received: Array<{ headers: http.IncomingHttpHeaders; body: string }> = [];
   const receiver = http.createServer((request, response) => {
     let body = "";

@@ -65,7 +65,7 @@ export function NotificationItem({ notification, onOpen, isCompact = false }: No
         <time
           dateTime={timestamp}
           title={formatDateTime(timestamp)}
-          className="mt-1 block text-xs text-slate-500"
+          className="mt-1 block text-xs text-slate-600"
         >
           {formatRelativeTime(timestamp)}
         </time>
