@@ -12,7 +12,8 @@ const root = path.resolve(import.meta.dirname, "..");
 const url = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 /** What a test file that reaches a database says: the test app or database, a child server, or the URL. */
-const usesDatabase = /createTestApp|createTestDatabase|startChildServer|createDatabase|TEST_DATABASE_URL|pgTemplateUrl/;
+const usesDatabase =
+  /createTestApp|createTestDatabase|startChildServer|createDatabase|TEST_DATABASE_URL|pgTemplateUrl/;
 
 function serverTestFiles(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
