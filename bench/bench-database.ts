@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { createDatabase, type Database } from "../src/server/db/client.ts";
+import { createDatabase, type Database } from "#server/db/client.ts";
 
 export async function openBenchDatabase(
   prefix: string,

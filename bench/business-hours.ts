@@ -3,9 +3,9 @@
 // Figures go to stdout and to bench/results/business-hours.json.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import type { BusinessCalendar } from "../src/shared/service-levels/business-calendar.schemas.ts";
-import { defaultBusinessCalendar } from "../src/shared/service-levels/business-calendar.schemas.ts";
-import { addBusinessMinutes, businessMinutesBetween } from "../src/shared/service-levels/business-hours.ts";
+import type { BusinessCalendar } from "#shared/service-levels/business-calendar.schemas.ts";
+import { defaultBusinessCalendar } from "#shared/service-levels/business-calendar.schemas.ts";
+import { addBusinessMinutes, businessMinutesBetween } from "#shared/service-levels/business-hours.ts";
 
 const berlin: BusinessCalendar = {
   ...defaultBusinessCalendar,

@@ -9,9 +9,9 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
+import { exportTicketsFor } from "#server/features/exports/ticket-export.service.ts";
 import type { Actor } from "#shared/permissions.ts";
 import { exportTicketsQuerySchema } from "#shared/tickets/ticket.schemas.ts";
-import { exportTicketsFor } from "../src/server/features/exports/ticket-export.service.ts";
 import { openBenchDatabase } from "./bench-database.ts";
 
 const usePglite = process.argv.includes("--pglite");

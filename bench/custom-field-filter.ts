@@ -5,11 +5,11 @@
 //   BENCH_TICKETS=1000000 BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:custom-fields
 //   npm run bench:custom-fields                    # embedded PGlite, 100,000 tickets
 import { sql } from "drizzle-orm";
+import { customFieldFiltersWhere } from "#server/features/custom-fields/custom-field-values.service.ts";
+import { ticketPageIdsQuery } from "#server/features/tickets/ticket.queries.ts";
+import { listTicketsFor } from "#server/features/tickets/ticket.service.ts";
+import { ticketFiltersWhere, visibilityBranches } from "#server/features/tickets/ticket-visibility.ts";
 import type { Actor } from "#shared/permissions.ts";
-import { customFieldFiltersWhere } from "../src/server/features/custom-fields/custom-field-values.service.ts";
-import { ticketPageIdsQuery } from "../src/server/features/tickets/ticket.queries.ts";
-import { listTicketsFor } from "../src/server/features/tickets/ticket.service.ts";
-import { ticketFiltersWhere, visibilityBranches } from "../src/server/features/tickets/ticket-visibility.ts";
 import { openBenchDatabase } from "./bench-database.ts";
 
 const ticketCount = Number(process.env.BENCH_TICKETS ?? 100_000);

@@ -10,12 +10,12 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
-import { buildApp } from "../src/server/app.ts";
-import { createDatabase } from "../src/server/db/client.ts";
-import { tickets, users } from "../src/server/db/schema/index.ts";
-import { createMailer } from "../src/server/mail/mailer.ts";
-import { defaultBusinessCalendar } from "../src/shared/service-levels/business-calendar.schemas.ts";
-import { defaultSlaPolicy } from "../src/shared/service-levels/sla-policy.schemas.ts";
+import { buildApp } from "#server/app.ts";
+import { createDatabase } from "#server/db/client.ts";
+import { tickets, users } from "#server/db/schema/index.ts";
+import { createMailer } from "#server/mail/mailer.ts";
+import { defaultBusinessCalendar } from "#shared/service-levels/business-calendar.schemas.ts";
+import { defaultSlaPolicy } from "#shared/service-levels/sla-policy.schemas.ts";
 
 const seed = Number(process.env.FUZZ_SEED ?? 20240607);
 const rounds = Number(process.env.FUZZ_ROUNDS ?? 250);

@@ -54,10 +54,10 @@ interface Memory {
 
 async function runServer() {
   const [{ buildApp }, { createDatabase }, { sessions, users }, { createMailer }] = await Promise.all([
-    import("../src/server/app.ts"),
-    import("../src/server/db/client.ts"),
-    import("../src/server/db/schema/index.ts"),
-    import("../src/server/mail/mailer.ts"),
+    import("#server/app.ts"),
+    import("#server/db/client.ts"),
+    import("#server/db/schema/index.ts"),
+    import("#server/mail/mailer.ts"),
   ]);
   const databaseUrl = process.env.BENCH_SERVER_DATABASE_URL;
   const database = createDatabase(

@@ -9,17 +9,17 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
-import type { Actor } from "#shared/permissions.ts";
-import { type ReportQueryInput, reportQuerySchema } from "#shared/reports/report.schemas.ts";
-import type { ServiceContext } from "../src/server/context.ts";
-import { createDatabase } from "../src/server/db/client.ts";
+import type { ServiceContext } from "#server/context.ts";
+import { createDatabase } from "#server/db/client.ts";
 import {
   reportResponseTimes,
   reportSatisfaction,
   reportTicketBreakdown,
   reportTicketVolume,
   reportWorkload,
-} from "../src/server/features/reports/report.service.ts";
+} from "#server/features/reports/report.service.ts";
+import type { Actor } from "#shared/permissions.ts";
+import { type ReportQueryInput, reportQuerySchema } from "#shared/reports/report.schemas.ts";
 import { openBenchDatabase } from "./bench-database.ts";
 
 const usePglite = process.argv.includes("--pglite");

@@ -11,7 +11,7 @@
 //   npm run bench:sign-in                       # PostgreSQL, small throw-away database
 //   npm run bench:sign-in -- --pglite
 //   --duration S (10), --connections N (16), --rate N (20), --tickets N (1,000: only the people matter)
-import { eventLoopSamplingMs } from "../src/server/http/metrics.ts";
+import { eventLoopSamplingMs } from "#server/http/metrics.ts";
 import {
   benchArgs,
   load,

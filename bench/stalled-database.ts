@@ -11,11 +11,11 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { buildApp } from "../src/server/app.ts";
-import { createDatabase } from "../src/server/db/client.ts";
-import { loadEnv } from "../src/server/env.ts";
-import { createMailer } from "../src/server/mail/mailer.ts";
-import { startTcpProxy } from "../src/server/test/tcp-proxy.ts";
+import { buildApp } from "#server/app.ts";
+import { createDatabase } from "#server/db/client.ts";
+import { loadEnv } from "#server/env.ts";
+import { createMailer } from "#server/mail/mailer.ts";
+import { startTcpProxy } from "#server/test/tcp-proxy.ts";
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const env = loadEnv();

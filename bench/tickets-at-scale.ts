@@ -10,16 +10,16 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import type { Actor } from "#shared/permissions.ts";
-import type { ListTicketsQuery } from "#shared/tickets/ticket.schemas.ts";
-import { createDatabase, type Database } from "../src/server/db/client.ts";
+import { createDatabase, type Database } from "#server/db/client.ts";
 import {
   countTicketsUpTo,
   ticketPageIdsQuery,
   ticketSortedPageIdsQuery,
-} from "../src/server/features/tickets/ticket.queries.ts";
-import { listTicketsFor, summarizeTicketsFor } from "../src/server/features/tickets/ticket.service.ts";
-import { ticketFiltersWhere, visibilityBranches } from "../src/server/features/tickets/ticket-visibility.ts";
+} from "#server/features/tickets/ticket.queries.ts";
+import { listTicketsFor, summarizeTicketsFor } from "#server/features/tickets/ticket.service.ts";
+import { ticketFiltersWhere, visibilityBranches } from "#server/features/tickets/ticket-visibility.ts";
+import type { Actor } from "#shared/permissions.ts";
+import type { ListTicketsQuery } from "#shared/tickets/ticket.schemas.ts";
 
 const ticketCount = Number(process.env.BENCH_TICKETS ?? 100_000);
 const runs = Number(process.env.BENCH_RUNS ?? 15);

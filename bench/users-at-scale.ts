@@ -8,10 +8,10 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
+import { createDatabase, type Database } from "#server/db/client.ts";
+import { users } from "#server/db/schema/index.ts";
+import { listUsers, summarizeUsers } from "#server/features/users/user-management.service.ts";
 import { type ListUsersQuery, listUsersQuerySchema } from "#shared/users/user-management.schemas.ts";
-import { createDatabase, type Database } from "../src/server/db/client.ts";
-import { users } from "../src/server/db/schema/index.ts";
-import { listUsers, summarizeUsers } from "../src/server/features/users/user-management.service.ts";
 
 const peopleCount = Number(process.env.BENCH_USERS ?? 10_000);
 const runs = Number(process.env.BENCH_RUNS ?? 15);

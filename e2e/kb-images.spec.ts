@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { makePng } from "../src/server/test/files.ts";
+import { makePng } from "#server/test/files.ts";
 import { pasteScreenshot, unique } from "./support.ts";
 import { signUpInNewBrowser } from "./ticket-support.ts";
 

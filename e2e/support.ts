@@ -1,8 +1,8 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { expect, type Locator, type Page } from "@playwright/test";
-import { decodeMail } from "../src/server/test/smtp.ts";
-import { reactPropsKeyPrefix } from "../src/shared/theme/theme-script.ts";
+import { decodeMail } from "#server/test/smtp.ts";
+import { reactPropsKeyPrefix } from "#shared/theme/theme-script.ts";
 import { e2eSettings } from "./settings.mjs";
 
 export const settings = e2eSettings();

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { totpCode } from "../src/server/test/totp.ts";
+import { totpCode } from "#server/test/totp.ts";
 import { password, settings, signIn, toast } from "./support.ts";
 import { signUpInNewBrowser } from "./ticket-support.ts";
 

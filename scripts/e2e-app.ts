@@ -4,9 +4,9 @@
 // journeys' requests here over the IPC channel; nothing here listens on a port of its own. Never used in
 // production: main.ts starts the server without any of this.
 import { eq } from "drizzle-orm";
-import { tickets } from "../src/server/db/schema/index.ts";
-import { startServer } from "../src/server/start-server.ts";
-import { createOffsetClock } from "../src/server/test/clock.ts";
+import { tickets } from "#server/db/schema/index.ts";
+import { startServer } from "#server/start-server.ts";
+import { createOffsetClock } from "#server/test/clock.ts";
 import type { AppControlReply, AppControlRequest } from "./e2e-control.ts";
 
 const hour = 60 * 60_000;

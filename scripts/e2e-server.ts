@@ -17,8 +17,8 @@ import { rmSync } from "node:fs";
 import http, { createServer } from "node:http";
 import path from "node:path";
 import pg from "pg";
+import { startOidcProvider } from "#server/test/oidc.ts";
 import { e2eSettings } from "../e2e/settings.mjs";
-import { startOidcProvider } from "../src/server/test/oidc.ts";
 import { type Balancer, startBalancer } from "./e2e-balancer.ts";
 import { type AppControlReply, type AppControlRequest, appControlRoutes } from "./e2e-control.ts";
 

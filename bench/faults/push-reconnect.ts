@@ -15,7 +15,7 @@ import { spawnSync } from "node:child_process";
 import { createWriteStream } from "node:fs";
 import path from "node:path";
 import { kill } from "node:process";
-import { startTcpProxy } from "../../src/server/test/tcp-proxy.ts";
+import { startTcpProxy } from "#server/test/tcp-proxy.ts";
 import {
   benchArgs,
   machine,

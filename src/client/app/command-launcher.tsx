@@ -1,10 +1,10 @@
 import { Trans } from "@lingui/react/macro";
 import { Search } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
-import { useShortcuts } from "../lib/use-shortcuts.ts";
+import { useShortcuts } from "#client/lib/use-shortcuts.ts";
 
 // Both load on first use: the first page costs nothing for them.
-const loadPalette = () => import("../features/search/components/command-palette.tsx");
+const loadPalette = () => import("#client/features/search/components/command-palette.tsx");
 const CommandPalette = lazy(loadPalette);
 const KeyboardHelp = lazy(() => import("./keyboard-help.tsx"));
 

@@ -3,14 +3,14 @@ import { t } from "@lingui/core/macro";
 import { Trans } from "@lingui/react/macro";
 import { RefreshCw } from "lucide-react";
 import { useEffect } from "react";
+import { Button } from "#client/components/ui/button.tsx";
+import { PageSpinner } from "#client/components/ui/spinner.tsx";
+import { i18n } from "#client/lib/i18n.ts";
+import { pathAfterSignIn, returnParam, signInPathFrom } from "#client/lib/return-path.ts";
+import { Navigate, Outlet, useLocation, useSearchParams } from "#client/lib/router.tsx";
+import { toast } from "#client/lib/toast.ts";
+import { useActorQuery } from "#client/lib/use-actor.ts";
 import { homePathFor, type Role } from "#shared/users/roles.ts";
-import { Button } from "../components/ui/button.tsx";
-import { PageSpinner } from "../components/ui/spinner.tsx";
-import { i18n } from "../lib/i18n.ts";
-import { pathAfterSignIn, returnParam, signInPathFrom } from "../lib/return-path.ts";
-import { Navigate, Outlet, useLocation, useSearchParams } from "../lib/router.tsx";
-import { toast } from "../lib/toast.ts";
-import { useActorQuery } from "../lib/use-actor.ts";
 
 interface RequireSignInProps {
   /** Which roles may open the pages below; anyone else goes to their own home. Omit for "any role". */

@@ -2,15 +2,15 @@ import { t } from "@lingui/core/macro";
 import { Trans } from "@lingui/react/macro";
 import { Bell, LifeBuoy, Menu, X } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
+import { cn } from "#client/components/ui/cn.ts";
+import { VisitorThemeToggle } from "#client/features/theme/visitor-theme-toggle.tsx";
+import { Link, NavLink, useNavigate } from "#client/lib/router.tsx";
+import { useActorQuery } from "#client/lib/use-actor.ts";
 import { homePathFor } from "#shared/users/roles.ts";
-import { cn } from "../components/ui/cn.ts";
-import { VisitorThemeToggle } from "../features/theme/visitor-theme-toggle.tsx";
-import { Link, NavLink, useNavigate } from "../lib/router.tsx";
-import { useActorQuery } from "../lib/use-actor.ts";
 
 // The signed-in tools are their own chunks: /sign-in's first download does not carry them (decision 031).
 const NotificationBell = lazy(() =>
-  import("../features/notifications/components/notification-bell.tsx").then((module) => ({
+  import("#client/features/notifications/components/notification-bell.tsx").then((module) => ({
     default: module.NotificationBell,
   })),
 );
@@ -18,7 +18,7 @@ const CommandLauncher = lazy(() =>
   import("./command-launcher.tsx").then((module) => ({ default: module.CommandLauncher })),
 );
 const ThemeToggle = lazy(() =>
-  import("../features/theme/theme-toggle.tsx").then((module) => ({ default: module.ThemeToggle })),
+  import("#client/features/theme/theme-toggle.tsx").then((module) => ({ default: module.ThemeToggle })),
 );
 
 interface NavEntry {

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
-import { Dialog } from "../components/ui/dialog.tsx";
+import { Dialog } from "#client/components/ui/dialog.tsx";
 
 interface Shortcut {
   keys: (string | MessageDescriptor)[];

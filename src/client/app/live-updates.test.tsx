@@ -1,14 +1,14 @@
 import { useQuery } from "@tanstack/react-query";
 import { act, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { NotificationBell } from "#client/features/notifications/components/notification-bell.tsx";
+import { ticketQuery } from "#client/features/tickets/ticket.api.ts";
+import { getLiveStream, useLiveStream } from "#client/lib/live-stream-store.ts";
+import { FakeEventSource } from "#client/test/fake-event-source.ts";
+import { makeMe, makeNotification, makeTicket } from "#client/test/fixtures.ts";
+import { notificationRoutes } from "#client/test/notification-routes.ts";
+import { renderWithApp, stubFetch } from "#client/test/render.tsx";
 import type { Notification } from "#shared/notifications/notification.schemas.ts";
-import { NotificationBell } from "../features/notifications/components/notification-bell.tsx";
-import { ticketQuery } from "../features/tickets/ticket.api.ts";
-import { getLiveStream, useLiveStream } from "../lib/live-stream-store.ts";
-import { FakeEventSource } from "../test/fake-event-source.ts";
-import { makeMe, makeNotification, makeTicket } from "../test/fixtures.ts";
-import { notificationRoutes } from "../test/notification-routes.ts";
-import { renderWithApp, stubFetch } from "../test/render.tsx";
 import { LiveUpdates } from "./live-updates.tsx";
 
 /** Records what the technician alert sound does instead of playing it. */

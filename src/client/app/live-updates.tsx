@@ -1,6 +1,21 @@
 import { t } from "@lingui/core/macro";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { unlockAudioOnFirstGesture } from "#client/features/notifications/alerts/alert-audio.ts";
+import { alertKindFor, createAlertGate } from "#client/features/notifications/alerts/alert-decision.ts";
+import { showDesktopNotification } from "#client/features/notifications/alerts/desktop-notification.ts";
+import { refreshNotifications } from "#client/features/notifications/notification.api.ts";
+import {
+  areSoundsMuted,
+  isDesktopNotificationsOn,
+  rememberSoundsMuted,
+} from "#client/features/notifications/notification-preferences.ts";
+import { ticketKeys } from "#client/features/tickets/ticket.api.ts";
+import { apiFetch } from "#client/lib/api-client.ts";
+import { getLiveStream, resetLiveStream, updateLiveStream } from "#client/lib/live-stream-store.ts";
+import { useNavigate } from "#client/lib/router.tsx";
+import { toast } from "#client/lib/toast.ts";
+import { actorKeys, useActorQuery } from "#client/lib/use-actor.ts";
 // Type-only: this loads with the app shell, which must stay free of zod.
 import type {
   Notification,
@@ -10,21 +25,6 @@ import type {
 } from "#shared/notifications/notification.schemas.ts";
 import { isNewNotification, pollingFallbackMs } from "#shared/notifications/notification-alerts.ts";
 import type { Me } from "#shared/users/user.schemas.ts";
-import { unlockAudioOnFirstGesture } from "../features/notifications/alerts/alert-audio.ts";
-import { alertKindFor, createAlertGate } from "../features/notifications/alerts/alert-decision.ts";
-import { showDesktopNotification } from "../features/notifications/alerts/desktop-notification.ts";
-import { refreshNotifications } from "../features/notifications/notification.api.ts";
-import {
-  areSoundsMuted,
-  isDesktopNotificationsOn,
-  rememberSoundsMuted,
-} from "../features/notifications/notification-preferences.ts";
-import { ticketKeys } from "../features/tickets/ticket.api.ts";
-import { apiFetch } from "../lib/api-client.ts";
-import { getLiveStream, resetLiveStream, updateLiveStream } from "../lib/live-stream-store.ts";
-import { useNavigate } from "../lib/router.tsx";
-import { toast } from "../lib/toast.ts";
-import { actorKeys, useActorQuery } from "../lib/use-actor.ts";
 
 export const streamPath = "/api/notifications/stream";
 /** A stream the browser gave up on (an error answer, not a dropped connection) is opened again after this. */
@@ -88,7 +88,7 @@ function useLiveStream(actor: Me) {
       // The alert's code (toast, sound) loads with the first alert, not with every signed-in page (decision 031).
       const kind = alertKindFor(notification, role);
       const isMuted = areSoundsMuted(userId);
-      void import("../features/notifications/alerts/raise-alert.tsx").then(({ raiseAlert }) =>
+      void import("#client/features/notifications/alerts/raise-alert.tsx").then(({ raiseAlert }) =>
         raiseAlert(notification, kind, { isMuted }),
       );
       if (document.hidden && isDesktopNotificationsOn(userId)) {

@@ -1,8 +1,8 @@
 import { I18nProvider, useLingui } from "@lingui/react";
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { Fragment, type ReactNode } from "react";
-import { Toaster } from "../components/ui/toaster.tsx";
-import { i18n } from "../lib/i18n.ts";
+import { Toaster } from "#client/components/ui/toaster.tsx";
+import { i18n } from "#client/lib/i18n.ts";
 
 /**
  * Spec §2/§8: one toast area, bottom centre, dark, closing after 5 s. Its polite live region is drawn

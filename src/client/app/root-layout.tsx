@@ -1,12 +1,12 @@
 import { Trans } from "@lingui/react/macro";
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from "react";
-import { PageSpinner } from "../components/ui/spinner.tsx";
-import { useLocaleSync } from "../features/locale/locale.ts";
-import { useThemeSync } from "../features/theme/theme.ts";
-import { EarlyClickReplay } from "../lib/early-click.ts";
-import { focusWhenRendered } from "../lib/focus.ts";
-import { Outlet, useIsNavigating, useLocation, useNavigationType } from "../lib/router.tsx";
-import { useActorQuery } from "../lib/use-actor.ts";
+import { PageSpinner } from "#client/components/ui/spinner.tsx";
+import { useLocaleSync } from "#client/features/locale/locale.ts";
+import { useThemeSync } from "#client/features/theme/theme.ts";
+import { EarlyClickReplay } from "#client/lib/early-click.ts";
+import { focusWhenRendered } from "#client/lib/focus.ts";
+import { Outlet, useIsNavigating, useLocation, useNavigationType } from "#client/lib/router.tsx";
+import { useActorQuery } from "#client/lib/use-actor.ts";
 import { Header } from "./header.tsx";
 
 // The live stream (and the alerts it raises) is for signed-in people: its own chunk (decision 031).

@@ -2,10 +2,10 @@ import { t } from "@lingui/core/macro";
 import { Trans } from "@lingui/react/macro";
 import { TriangleAlert } from "lucide-react";
 import { Component, type ReactNode } from "react";
-import { buttonClass } from "../components/ui/button.tsx";
-import { Card } from "../components/ui/card.tsx";
-import { EmptyState } from "../components/ui/empty-state.tsx";
-import { Link } from "../lib/router.tsx";
+import { buttonClass } from "#client/components/ui/button.tsx";
+import { Card } from "#client/components/ui/card.tsx";
+import { EmptyState } from "#client/components/ui/empty-state.tsx";
+import { Link } from "#client/lib/router.tsx";
 import { Header } from "./header.tsx";
 
 interface BoundaryProps {

@@ -1,12 +1,12 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { technicianTabFrom } from "../features/tickets/technician-tabs.ts";
-import { ticketListQuery, ticketSummaryQuery } from "../features/tickets/ticket.api.ts";
-import { actorQuery } from "../lib/use-actor.ts";
+import { technicianTabFrom } from "#client/features/tickets/technician-tabs.ts";
+import { ticketListQuery, ticketSummaryQuery } from "#client/features/tickets/ticket.api.ts";
+import { actorQuery } from "#client/lib/use-actor.ts";
 
 /** Starts a first screen; `search` is its address's query string (a tab, say). */
 type Start = (queryClient: QueryClient, search: URLSearchParams) => Promise<unknown>;
 
-const signIn: Start = () => import("../pages/sign-in.tsx");
+const signIn: Start = () => import("#client/pages/sign-in.tsx");
 
 /**
  * The first screens people land on, each starting its own code and, once the session says who is
@@ -18,7 +18,7 @@ const firstScreens: Record<string, Start> = {
   "/sign-in": signIn,
   "/user-home": async (queryClient) => {
     const [, actor] = await Promise.all([
-      import("../pages/user-home.tsx"),
+      import("#client/pages/user-home.tsx"),
       queryClient.fetchQuery(actorQuery),
     ]);
     // Only for the person the page is for: a signed-out visitor's requests would be refused (and logged).
@@ -30,7 +30,7 @@ const firstScreens: Record<string, Start> = {
   },
   "/technician-home": async (queryClient, search) => {
     const [, actor] = await Promise.all([
-      import("../pages/technician-home.tsx"),
+      import("#client/pages/technician-home.tsx"),
       queryClient.fetchQuery(actorQuery),
     ]);
     if (actor?.role !== "technician") return;

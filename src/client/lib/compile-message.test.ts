@@ -1,7 +1,7 @@
 import { compileMessage as linguiCompile } from "@lingui/message-utils/compileMessage";
 import { describe, expect, it } from "vitest";
-import german from "../locales/de/messages.po?raw";
-import english from "../locales/en/messages.po?raw";
+import german from "#client/locales/de/messages.po?raw";
+import english from "#client/locales/en/messages.po?raw";
 import { compileMessage } from "./compile-message.ts";
 
 /** Every msgid and msgstr of a .po file (single-line and wrapped strings). */

@@ -14,7 +14,7 @@ export type Locale = (typeof locales)[number];
 export const localeNames: Record<Locale, string> = { en: "English", de: "Deutsch" };
 
 const loaders: Record<Exclude<Locale, "en">, () => Promise<{ messages: Messages }>> = {
-  de: () => import("../locales/de/messages.po"),
+  de: () => import("#client/locales/de/messages.po"),
 };
 
 /** Where a browser keeps its last language: the choice of a signed-out person, or a copy of a signed-in one's. */

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { emptySummary, makeManagedUser, makeMe, makeTicket } from "../test/fixtures.ts";
-import { renderWithApp, stubFetch } from "../test/render.tsx";
+import { emptySummary, makeManagedUser, makeMe, makeTicket } from "#client/test/fixtures.ts";
+import { renderWithApp, stubFetch } from "#client/test/render.tsx";
 import AdminHomePage from "./admin-home.tsx";
 
 function setup(path = "/admin-home", overrides: Parameters<typeof stubFetch>[0] = {}) {

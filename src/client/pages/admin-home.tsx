@@ -2,26 +2,29 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Lock, Settings } from "lucide-react";
-import type { TicketStatus } from "#shared/tickets/ticket.schemas.ts";
-import { buttonClass } from "../components/ui/button.tsx";
-import { Card } from "../components/ui/card.tsx";
-import { PageHeader } from "../components/ui/page-header.tsx";
-import { Tabs, tabIdFor, tabPanelIdFor } from "../components/ui/tabs.tsx";
-import { HelpArticlesLink } from "../features/articles/components/help-articles-link.tsx";
-import { CannedResponsesLink } from "../features/canned-responses/components/canned-responses-link.tsx";
-import { ReportsLink } from "../features/reports/components/reports-link.tsx";
-import { TicketDueCards } from "../features/tickets/components/ticket-due-cards.tsx";
-import { TicketList } from "../features/tickets/components/ticket-list.tsx";
-import { useTicketOrder } from "../features/tickets/components/ticket-sort.tsx";
+import { buttonClass } from "#client/components/ui/button.tsx";
+import { Card } from "#client/components/ui/card.tsx";
+import { PageHeader } from "#client/components/ui/page-header.tsx";
+import { Tabs, tabIdFor, tabPanelIdFor } from "#client/components/ui/tabs.tsx";
+import { HelpArticlesLink } from "#client/features/articles/components/help-articles-link.tsx";
+import { CannedResponsesLink } from "#client/features/canned-responses/components/canned-responses-link.tsx";
+import { ReportsLink } from "#client/features/reports/components/reports-link.tsx";
+import { TicketDueCards } from "#client/features/tickets/components/ticket-due-cards.tsx";
+import { TicketList } from "#client/features/tickets/components/ticket-list.tsx";
+import { useTicketOrder } from "#client/features/tickets/components/ticket-sort.tsx";
 import {
   type SummaryCard,
   statusCountCards,
   TicketSummaryCards,
-} from "../features/tickets/components/ticket-summary-cards.tsx";
-import { UserDirectory } from "../features/users/components/user-directory.tsx";
-import { overviewCountCards, UserSummaryCards } from "../features/users/components/user-summary-cards.tsx";
-import { Link, useSearchParams } from "../lib/router.tsx";
-import { useActor } from "../lib/use-actor.ts";
+} from "#client/features/tickets/components/ticket-summary-cards.tsx";
+import { UserDirectory } from "#client/features/users/components/user-directory.tsx";
+import {
+  overviewCountCards,
+  UserSummaryCards,
+} from "#client/features/users/components/user-summary-cards.tsx";
+import { Link, useSearchParams } from "#client/lib/router.tsx";
+import { useActor } from "#client/lib/use-actor.ts";
+import type { TicketStatus } from "#shared/tickets/ticket.schemas.ts";
 
 const cards: readonly SummaryCard[] = [
   ...statusCountCards,

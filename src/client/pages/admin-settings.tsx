@@ -1,17 +1,17 @@
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
-import { Card } from "../components/ui/card.tsx";
-import { PageHeader } from "../components/ui/page-header.tsx";
-import { Tabs, tabIdFor, tabPanelIdFor } from "../components/ui/tabs.tsx";
-import { AdminChangeHistory } from "../features/settings/components/admin-change-history.tsx";
-import { AutoCloseSettingsPanel } from "../features/settings/components/auto-close-settings.tsx";
-import { BusinessHoursSettings } from "../features/settings/components/business-hours-settings.tsx";
-import { CustomFieldSettings } from "../features/settings/components/custom-field-settings.tsx";
-import { DepartmentsSettings } from "../features/settings/components/departments-settings.tsx";
-import { SlaPolicyForm } from "../features/settings/components/sla-policy-form.tsx";
-import { TwoFactorSettingsPanel } from "../features/settings/components/two-factor-settings.tsx";
-import { WebhookSettings } from "../features/webhooks/components/webhook-settings.tsx";
-import { useSearchParams } from "../lib/router.tsx";
+import { Card } from "#client/components/ui/card.tsx";
+import { PageHeader } from "#client/components/ui/page-header.tsx";
+import { Tabs, tabIdFor, tabPanelIdFor } from "#client/components/ui/tabs.tsx";
+import { AdminChangeHistory } from "#client/features/settings/components/admin-change-history.tsx";
+import { AutoCloseSettingsPanel } from "#client/features/settings/components/auto-close-settings.tsx";
+import { BusinessHoursSettings } from "#client/features/settings/components/business-hours-settings.tsx";
+import { CustomFieldSettings } from "#client/features/settings/components/custom-field-settings.tsx";
+import { DepartmentsSettings } from "#client/features/settings/components/departments-settings.tsx";
+import { SlaPolicyForm } from "#client/features/settings/components/sla-policy-form.tsx";
+import { TwoFactorSettingsPanel } from "#client/features/settings/components/two-factor-settings.tsx";
+import { WebhookSettings } from "#client/features/webhooks/components/webhook-settings.tsx";
+import { useSearchParams } from "#client/lib/router.tsx";
 
 /**
  * The sections of Admin settings, in the order they are shown. Each is one tab (kept in ?tab= so a link

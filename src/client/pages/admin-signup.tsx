@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
-import { AdminSignUpForm } from "../features/auth/components/admin-sign-up-form.tsx";
-import { AuthCard } from "../features/auth/components/auth-card.tsx";
+import { AdminSignUpForm } from "#client/features/auth/components/admin-sign-up-form.tsx";
+import { AuthCard } from "#client/features/auth/components/auth-card.tsx";
 
 /** /admin-signup: administrators register here, with the server's admin key. */
 export default function AdminSignupPage() {

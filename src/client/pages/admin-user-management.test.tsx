@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { makeManagedUser, makeMe } from "#client/test/fixtures.ts";
+import { renderWithApp, stubFetch } from "#client/test/render.tsx";
 import type { Role } from "#shared/users/roles.ts";
-import { makeManagedUser, makeMe } from "../test/fixtures.ts";
-import { renderWithApp, stubFetch } from "../test/render.tsx";
 import AdminUserManagementPage from "./admin-user-management.tsx";
 
 const me = makeMe({ id: "admin-1", role: "admin", name: "Ada Admin", email: "ada@corp.test" });

@@ -3,35 +3,38 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { Download, Search, ShieldAlert, UserPlus, Users } from "lucide-react";
 import { useDeferredValue, useEffect, useId, useState } from "react";
-import { can } from "#shared/permissions.ts";
-import { type Role, roles } from "#shared/users/roles.ts";
-import type { Me } from "#shared/users/user.schemas.ts";
-import { type ManagedUser, resetEmailSent } from "#shared/users/user-management.schemas.ts";
-import { Button, buttonClass } from "../components/ui/button.tsx";
-import { Card } from "../components/ui/card.tsx";
-import { cn } from "../components/ui/cn.ts";
-import { Dialog } from "../components/ui/dialog.tsx";
-import { EmptyState } from "../components/ui/empty-state.tsx";
-import { Input } from "../components/ui/field.tsx";
-import { LoadFailed } from "../components/ui/load-failed.tsx";
-import { PageHeader } from "../components/ui/page-header.tsx";
-import { Select } from "../components/ui/select.tsx";
-import { PageSpinner, Spinner } from "../components/ui/spinner.tsx";
-import { useDepartmentNames } from "../features/settings/settings.api.ts";
-import { ManagedUsersTable } from "../features/users/components/managed-users-table.tsx";
-import { EditUserDialog, InviteUserDialog } from "../features/users/components/user-form-dialogs.tsx";
-import { UserHistoryDialog } from "../features/users/components/user-history-dialog.tsx";
-import { roleLabel } from "../features/users/components/user-labels.tsx";
-import { managementCountCards, UserSummaryCards } from "../features/users/components/user-summary-cards.tsx";
+import { Button, buttonClass } from "#client/components/ui/button.tsx";
+import { Card } from "#client/components/ui/card.tsx";
+import { cn } from "#client/components/ui/cn.ts";
+import { Dialog } from "#client/components/ui/dialog.tsx";
+import { EmptyState } from "#client/components/ui/empty-state.tsx";
+import { Input } from "#client/components/ui/field.tsx";
+import { LoadFailed } from "#client/components/ui/load-failed.tsx";
+import { PageHeader } from "#client/components/ui/page-header.tsx";
+import { Select } from "#client/components/ui/select.tsx";
+import { PageSpinner, Spinner } from "#client/components/ui/spinner.tsx";
+import { useDepartmentNames } from "#client/features/settings/settings.api.ts";
+import { ManagedUsersTable } from "#client/features/users/components/managed-users-table.tsx";
+import { EditUserDialog, InviteUserDialog } from "#client/features/users/components/user-form-dialogs.tsx";
+import { UserHistoryDialog } from "#client/features/users/components/user-history-dialog.tsx";
+import { roleLabel } from "#client/features/users/components/user-labels.tsx";
+import {
+  managementCountCards,
+  UserSummaryCards,
+} from "#client/features/users/components/user-summary-cards.tsx";
 import {
   useChangeUserStatus,
   userExportPath,
   userListQuery,
   useSendPasswordReset,
-} from "../features/users/users.api.ts";
-import { useSearchParams } from "../lib/router.tsx";
-import { toast } from "../lib/toast.ts";
-import { useActor } from "../lib/use-actor.ts";
+} from "#client/features/users/users.api.ts";
+import { useSearchParams } from "#client/lib/router.tsx";
+import { toast } from "#client/lib/toast.ts";
+import { useActor } from "#client/lib/use-actor.ts";
+import { can } from "#shared/permissions.ts";
+import { type Role, roles } from "#shared/users/roles.ts";
+import type { Me } from "#shared/users/user.schemas.ts";
+import { type ManagedUser, resetEmailSent } from "#shared/users/user-management.schemas.ts";
 
 const roleFiltersOf = () => [
   { value: "", label: tc`All Roles` },

@@ -3,16 +3,16 @@ import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { Search } from "lucide-react";
 import { useId, useState } from "react";
+import { Card } from "#client/components/ui/card.tsx";
+import { Field, Input } from "#client/components/ui/field.tsx";
+import { PageHeader } from "#client/components/ui/page-header.tsx";
+import { Tabs, tabIdFor, tabPanelIdFor } from "#client/components/ui/tabs.tsx";
+import { CannedResponseList } from "#client/features/canned-responses/components/canned-response-list.tsx";
+import { pickerShortcut } from "#client/features/canned-responses/components/canned-response-picker.tsx";
+import { PlaceholderHelp } from "#client/features/canned-responses/components/placeholder-help.tsx";
+import { useSearchParams } from "#client/lib/router.tsx";
+import { useActor } from "#client/lib/use-actor.ts";
 import type { CannedResponseScope } from "#shared/canned-responses/canned-response.schemas.ts";
-import { Card } from "../components/ui/card.tsx";
-import { Field, Input } from "../components/ui/field.tsx";
-import { PageHeader } from "../components/ui/page-header.tsx";
-import { Tabs, tabIdFor, tabPanelIdFor } from "../components/ui/tabs.tsx";
-import { CannedResponseList } from "../features/canned-responses/components/canned-response-list.tsx";
-import { pickerShortcut } from "../features/canned-responses/components/canned-response-picker.tsx";
-import { PlaceholderHelp } from "../features/canned-responses/components/placeholder-help.tsx";
-import { useSearchParams } from "../lib/router.tsx";
-import { useActor } from "../lib/use-actor.ts";
 
 const tabs = [
   { value: "personal", label: msg`My responses` },

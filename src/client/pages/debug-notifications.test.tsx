@@ -1,10 +1,10 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { updateLiveStream } from "../lib/live-stream-store.ts";
-import { makeMe, makeNotification } from "../test/fixtures.ts";
-import { notificationRoutes } from "../test/notification-routes.ts";
-import { renderWithApp, stubFetch } from "../test/render.tsx";
+import { updateLiveStream } from "#client/lib/live-stream-store.ts";
+import { makeMe, makeNotification } from "#client/test/fixtures.ts";
+import { notificationRoutes } from "#client/test/notification-routes.ts";
+import { renderWithApp, stubFetch } from "#client/test/render.tsx";
 import DebugNotificationsPage from "./debug-notifications.tsx";
 
 function setup() {

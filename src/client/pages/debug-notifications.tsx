@@ -1,11 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
-import { Card } from "../components/ui/card.tsx";
-import { PageHeader } from "../components/ui/page-header.tsx";
-import { CreateTestNotificationForm } from "../features/notifications/components/create-test-notification-form.tsx";
-import { LiveStreamStatus } from "../features/notifications/components/live-stream-status.tsx";
-import { NotificationList } from "../features/notifications/components/notification-list.tsx";
-import { useActor } from "../lib/use-actor.ts";
+import { Card } from "#client/components/ui/card.tsx";
+import { PageHeader } from "#client/components/ui/page-header.tsx";
+import { CreateTestNotificationForm } from "#client/features/notifications/components/create-test-notification-form.tsx";
+import { LiveStreamStatus } from "#client/features/notifications/components/live-stream-status.tsx";
+import { NotificationList } from "#client/features/notifications/components/notification-list.tsx";
+import { useActor } from "#client/lib/use-actor.ts";
 
 /** /debug-notifications: create test notifications for yourself and watch them arrive. */
 export default function DebugNotificationsPage() {

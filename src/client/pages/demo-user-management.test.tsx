@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { renderWithApp, stubFetch } from "../test/render.tsx";
+import { renderWithApp, stubFetch } from "#client/test/render.tsx";
 import DemoUserManagementPage from "./demo-user-management.tsx";
 
 function setup() {

@@ -2,20 +2,18 @@ import { t as tc } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { FlaskConical, Search, ShieldCheck, UserCheck, UserPlus, Users, Wrench } from "lucide-react";
 import { useId, useState } from "react";
-import type { DemoUserInput } from "#shared/users/demo-user.schemas.ts";
-import { type Role, roles } from "#shared/users/roles.ts";
-import { Button } from "../components/ui/button.tsx";
-import { Card } from "../components/ui/card.tsx";
-import { Field, Input } from "../components/ui/field.tsx";
-import { PageHeader } from "../components/ui/page-header.tsx";
-import { Select } from "../components/ui/select.tsx";
-import { StatCard } from "../components/ui/stat-card.tsx";
+import { Button } from "#client/components/ui/button.tsx";
+import { Card } from "#client/components/ui/card.tsx";
+import { Field, Input } from "#client/components/ui/field.tsx";
+import { PageHeader } from "#client/components/ui/page-header.tsx";
+import { Select } from "#client/components/ui/select.tsx";
+import { StatCard } from "#client/components/ui/stat-card.tsx";
 import {
   DemoPasswordDialog,
   type PasswordNotice,
-} from "../features/demo-users/components/demo-password-dialog.tsx";
-import { DemoUserFormDialog } from "../features/demo-users/components/demo-user-form-dialog.tsx";
-import { DemoUsersTable } from "../features/demo-users/components/demo-users-table.tsx";
+} from "#client/features/demo-users/components/demo-password-dialog.tsx";
+import { DemoUserFormDialog } from "#client/features/demo-users/components/demo-user-form-dialog.tsx";
+import { DemoUsersTable } from "#client/features/demo-users/components/demo-users-table.tsx";
 import {
   countDemoUsers,
   type DemoUser,
@@ -23,8 +21,10 @@ import {
   isEmailTaken,
   roleLabel,
   sampleDemoUsers,
-} from "../features/demo-users/demo-users.ts";
-import { Link } from "../lib/router.tsx";
+} from "#client/features/demo-users/demo-users.ts";
+import { Link } from "#client/lib/router.tsx";
+import type { DemoUserInput } from "#shared/users/demo-user.schemas.ts";
+import { type Role, roles } from "#shared/users/roles.ts";
 
 const roleFilterOptionsOf = () => [
   { value: "all", label: tc`All Roles` },

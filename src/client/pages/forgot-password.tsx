@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
-import { AuthCard } from "../features/auth/components/auth-card.tsx";
-import { ForgotPasswordForm } from "../features/auth/components/forgot-password-form.tsx";
+import { AuthCard } from "#client/features/auth/components/auth-card.tsx";
+import { ForgotPasswordForm } from "#client/features/auth/components/forgot-password-form.tsx";
 
 /** /forgot-password */
 export default function ForgotPasswordPage() {

@@ -1,8 +1,8 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { makeActivity, makeMe, makeTicket } from "../test/fixtures.ts";
-import { renderWithApp, stubFetch, waitForActor } from "../test/render.tsx";
+import { makeActivity, makeMe, makeTicket } from "#client/test/fixtures.ts";
+import { renderWithApp, stubFetch, waitForActor } from "#client/test/render.tsx";
 import KnowledgeBaseEditorPage from "./kb-editor.tsx";
 import TicketPage from "./ticket.tsx";
 

@@ -1,13 +1,13 @@
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
+import { Card } from "#client/components/ui/card.tsx";
+import { LoadFailed } from "#client/components/ui/load-failed.tsx";
+import { PageHeader } from "#client/components/ui/page-header.tsx";
+import { PageSpinner } from "#client/components/ui/spinner.tsx";
+import { articleDraftFromTicketQuery, articleQuery } from "#client/features/articles/articles.api.ts";
+import { ArticleForm, type ArticleFormValues } from "#client/features/articles/components/article-form.tsx";
+import { useNavigate, useParams, useSearchParams } from "#client/lib/router.tsx";
 import { articleIdFromSlug, articlePath } from "#shared/articles/article-slug.ts";
-import { Card } from "../components/ui/card.tsx";
-import { LoadFailed } from "../components/ui/load-failed.tsx";
-import { PageHeader } from "../components/ui/page-header.tsx";
-import { PageSpinner } from "../components/ui/spinner.tsx";
-import { articleDraftFromTicketQuery, articleQuery } from "../features/articles/articles.api.ts";
-import { ArticleForm, type ArticleFormValues } from "../features/articles/components/article-form.tsx";
-import { useNavigate, useParams, useSearchParams } from "../lib/router.tsx";
 
 const blank: ArticleFormValues = {
   title: "",

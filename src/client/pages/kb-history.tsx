@@ -1,10 +1,10 @@
 import { Trans, useLingui } from "@lingui/react/macro";
+import { Card } from "#client/components/ui/card.tsx";
+import { NotAvailable } from "#client/components/ui/not-available.tsx";
+import { PageHeader } from "#client/components/ui/page-header.tsx";
+import { ArticleHistory } from "#client/features/articles/components/article-history.tsx";
+import { Link, useParams } from "#client/lib/router.tsx";
 import { articleIdFromSlug, articlePath } from "#shared/articles/article-slug.ts";
-import { Card } from "../components/ui/card.tsx";
-import { NotAvailable } from "../components/ui/not-available.tsx";
-import { PageHeader } from "../components/ui/page-header.tsx";
-import { ArticleHistory } from "../features/articles/components/article-history.tsx";
-import { Link, useParams } from "../lib/router.tsx";
 
 /** /kb/:slug/history: staff see every revision and what changed between two. */
 export default function KnowledgeBaseHistoryPage() {

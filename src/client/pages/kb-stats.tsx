@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
-import { Card } from "../components/ui/card.tsx";
-import { PageHeader } from "../components/ui/page-header.tsx";
-import { ArticleStatsTable } from "../features/articles/components/article-stats-table.tsx";
+import { Card } from "#client/components/ui/card.tsx";
+import { PageHeader } from "#client/components/ui/page-header.tsx";
+import { ArticleStatsTable } from "#client/features/articles/components/article-stats-table.tsx";
 
 /** /kb/stats: staff figures per article (views, helpful votes, deflections) until the reports show them. */
 export default function KnowledgeBaseStatsPage() {

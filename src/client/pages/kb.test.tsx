@@ -1,10 +1,10 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { activateLocale } from "#client/lib/i18n.ts";
+import { makeMe } from "#client/test/fixtures.ts";
+import { renderWithApp, stubFetch } from "#client/test/render.tsx";
 import type { ArticleSummary } from "#shared/articles/article.schemas.ts";
-import { activateLocale } from "../lib/i18n.ts";
-import { makeMe } from "../test/fixtures.ts";
-import { renderWithApp, stubFetch } from "../test/render.tsx";
 import KnowledgeBasePage from "./kb.tsx";
 
 const summary = (n: number): ArticleSummary => ({

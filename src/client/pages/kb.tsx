@@ -4,22 +4,22 @@ import { useLingui } from "@lingui/react/macro";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { BarChart3, Plus, Search } from "lucide-react";
 import { useEffect, useId, useState } from "react";
+import { Button, buttonClass } from "#client/components/ui/button.tsx";
+import { Card } from "#client/components/ui/card.tsx";
+import { Field, Input } from "#client/components/ui/field.tsx";
+import { LoadFailed } from "#client/components/ui/load-failed.tsx";
+import { PageHeader } from "#client/components/ui/page-header.tsx";
+import { Select } from "#client/components/ui/select.tsx";
+import { Spinner } from "#client/components/ui/spinner.tsx";
+import { articleListQuery } from "#client/features/articles/articles.api.ts";
+import { ArticleList } from "#client/features/articles/components/article-list.tsx";
+import { categoryLabels, labelledOptions } from "#client/features/tickets/ticket-labels.ts";
+import { Link, useSearchParams } from "#client/lib/router.tsx";
+import { useActor } from "#client/lib/use-actor.ts";
+import { useDebouncedValue } from "#client/lib/use-debounced-value.ts";
 import type { ArticleSort } from "#shared/articles/article.schemas.ts";
 import { can } from "#shared/permissions.ts";
 import { type TicketCategory, ticketCategories } from "#shared/tickets/ticket.schemas.ts";
-import { Button, buttonClass } from "../components/ui/button.tsx";
-import { Card } from "../components/ui/card.tsx";
-import { Field, Input } from "../components/ui/field.tsx";
-import { LoadFailed } from "../components/ui/load-failed.tsx";
-import { PageHeader } from "../components/ui/page-header.tsx";
-import { Select } from "../components/ui/select.tsx";
-import { Spinner } from "../components/ui/spinner.tsx";
-import { articleListQuery } from "../features/articles/articles.api.ts";
-import { ArticleList } from "../features/articles/components/article-list.tsx";
-import { categoryLabels, labelledOptions } from "../features/tickets/ticket-labels.ts";
-import { Link, useSearchParams } from "../lib/router.tsx";
-import { useActor } from "../lib/use-actor.ts";
-import { useDebouncedValue } from "../lib/use-debounced-value.ts";
 
 const sortLabels: Record<ArticleSort, MessageDescriptor> = {
   relevance: msg`Best match`,

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { activateLocale } from "../lib/i18n.ts";
-import { renderWithApp } from "../test/render.tsx";
+import { activateLocale } from "#client/lib/i18n.ts";
+import { renderWithApp } from "#client/test/render.tsx";
 import KnowledgeBasePage from "./knowledge-base.tsx";
 
 beforeEach(() => {

@@ -3,10 +3,10 @@ import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Headset, type LucideIcon, ShieldCheck, UserRound } from "lucide-react";
 import { type ReactNode, useEffect } from "react";
-import { Card } from "../components/ui/card.tsx";
-import { PageHeader } from "../components/ui/page-header.tsx";
-import { HelpArticlesLink } from "../features/articles/components/help-articles-link.tsx";
-import { Link, useLocation } from "../lib/router.tsx";
+import { Card } from "#client/components/ui/card.tsx";
+import { PageHeader } from "#client/components/ui/page-header.tsx";
+import { HelpArticlesLink } from "#client/features/articles/components/help-articles-link.tsx";
+import { Link, useLocation } from "#client/lib/router.tsx";
 
 const sections = [
   { id: "about", title: msg`About` },

@@ -1,9 +1,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { MapPinOff } from "lucide-react";
-import { buttonClass } from "../components/ui/button.tsx";
-import { Card } from "../components/ui/card.tsx";
-import { EmptyState } from "../components/ui/empty-state.tsx";
-import { Link } from "../lib/router.tsx";
+import { buttonClass } from "#client/components/ui/button.tsx";
+import { Card } from "#client/components/ui/card.tsx";
+import { EmptyState } from "#client/components/ui/empty-state.tsx";
+import { Link } from "#client/lib/router.tsx";
 
 /** Any path the app does not know. */
 export default function NotFoundPage() {

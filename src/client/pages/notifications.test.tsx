@@ -1,9 +1,9 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { makeNotification } from "../test/fixtures.ts";
-import { notificationRoutes } from "../test/notification-routes.ts";
-import { renderWithApp, stubFetch } from "../test/render.tsx";
+import { makeNotification } from "#client/test/fixtures.ts";
+import { notificationRoutes } from "#client/test/notification-routes.ts";
+import { renderWithApp, stubFetch } from "#client/test/render.tsx";
 import NotificationsPage from "./notifications.tsx";
 
 const items = [

@@ -1,8 +1,8 @@
 import { t } from "@lingui/core/macro";
+import { PageHeader } from "#client/components/ui/page-header.tsx";
+import { NotificationCenter } from "#client/features/notifications/components/notification-center.tsx";
+import { useSearchParams } from "#client/lib/router.tsx";
 import { type NotificationFilter, notificationFilters } from "#shared/notifications/notification.schemas.ts";
-import { PageHeader } from "../components/ui/page-header.tsx";
-import { NotificationCenter } from "../features/notifications/components/notification-center.tsx";
-import { useSearchParams } from "../lib/router.tsx";
 
 const filterFrom = (value: string | null): NotificationFilter =>
   notificationFilters.find((filter) => filter === value) ?? "all";

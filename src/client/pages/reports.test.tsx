@@ -1,6 +1,8 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { makeMe } from "#client/test/fixtures.ts";
+import { renderWithApp, stubFetch, waitForActor } from "#client/test/render.tsx";
 import type {
   ReportRange,
   ResponseTimesReport,
@@ -10,8 +12,6 @@ import type {
   WorkloadReport,
 } from "#shared/reports/report.schemas.ts";
 import type { Role } from "#shared/users/roles.ts";
-import { makeMe } from "../test/fixtures.ts";
-import { renderWithApp, stubFetch, waitForActor } from "../test/render.tsx";
 import ReportsPage from "./reports.tsx";
 
 const range: ReportRange = { from: "2026-03-02", to: "2026-03-04", group: "day", timeZone: "Europe/Berlin" };

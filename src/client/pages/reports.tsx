@@ -3,6 +3,28 @@ import { plural, t as tc } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
+import { Card } from "#client/components/ui/card.tsx";
+import { PageHeader } from "#client/components/ui/page-header.tsx";
+import { ArticleStatsTable } from "#client/features/articles/components/article-stats-table.tsx";
+import {
+  type ChartData,
+  chartColors,
+  fileNameFor,
+  formatDuration,
+} from "#client/features/reports/chart-data.ts";
+import { ChartCard } from "#client/features/reports/components/chart-card.tsx";
+import { ReportRangePicker } from "#client/features/reports/components/report-range-picker.tsx";
+import { readRange } from "#client/features/reports/report-range.ts";
+import {
+  responseTimesQuery,
+  satisfactionQuery,
+  ticketBreakdownQuery,
+  ticketVolumeQuery,
+  workloadQuery,
+} from "#client/features/reports/reports.api.ts";
+import { changedValueText } from "#client/features/tickets/ticket-labels.ts";
+import { useSearchParams } from "#client/lib/router.tsx";
+import { useActor } from "#client/lib/use-actor.ts";
 import { can } from "#shared/permissions.ts";
 import type {
   ResponseTimesReport,
@@ -11,23 +33,6 @@ import type {
   TicketVolumeReport,
   WorkloadReport,
 } from "#shared/reports/report.schemas.ts";
-import { Card } from "../components/ui/card.tsx";
-import { PageHeader } from "../components/ui/page-header.tsx";
-import { ArticleStatsTable } from "../features/articles/components/article-stats-table.tsx";
-import { type ChartData, chartColors, fileNameFor, formatDuration } from "../features/reports/chart-data.ts";
-import { ChartCard } from "../features/reports/components/chart-card.tsx";
-import { ReportRangePicker } from "../features/reports/components/report-range-picker.tsx";
-import { readRange } from "../features/reports/report-range.ts";
-import {
-  responseTimesQuery,
-  satisfactionQuery,
-  ticketBreakdownQuery,
-  ticketVolumeQuery,
-  workloadQuery,
-} from "../features/reports/reports.api.ts";
-import { changedValueText } from "../features/tickets/ticket-labels.ts";
-import { useSearchParams } from "../lib/router.tsx";
-import { useActor } from "../lib/use-actor.ts";
 
 const dateLabel = (date: string) =>
   new Date(`${date}T00:00:00Z`).toLocaleDateString(i18n.locale, {

@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { renderWithApp, stubFetch } from "../test/render.tsx";
+import { renderWithApp, stubFetch } from "#client/test/render.tsx";
 import ResetPasswordPage from "./reset-password.tsx";
 
 const invalidLink = "This reset link is invalid or has expired.";

@@ -1,9 +1,9 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { makeMe } from "#client/test/fixtures.ts";
+import { renderWithApp, stubFetch } from "#client/test/render.tsx";
 import type { Me } from "#shared/users/user.schemas.ts";
-import { makeMe } from "../test/fixtures.ts";
-import { renderWithApp, stubFetch } from "../test/render.tsx";
 import RoleSelectionPage from "./role-selection.tsx";
 
 function setup(me: Me, chooseRole: (role: unknown) => { status?: number; body?: unknown }) {

@@ -1,10 +1,10 @@
 import { useLingui } from "@lingui/react/macro";
+import { AuthCard } from "#client/features/auth/components/auth-card.tsx";
+import { ChooseRoleForm } from "#client/features/auth/components/choose-role-form.tsx";
+import { NotYouSignOut } from "#client/features/auth/components/not-you-sign-out.tsx";
+import { Navigate } from "#client/lib/router.tsx";
+import { useActor } from "#client/lib/use-actor.ts";
 import { homePathFor } from "#shared/users/roles.ts";
-import { AuthCard } from "../features/auth/components/auth-card.tsx";
-import { ChooseRoleForm } from "../features/auth/components/choose-role-form.tsx";
-import { NotYouSignOut } from "../features/auth/components/not-you-sign-out.tsx";
-import { Navigate } from "../lib/router.tsx";
-import { useActor } from "../lib/use-actor.ts";
 
 /** /role-selection: after a first Google or organisation sign-in, or for a stored person with no role. */
 export default function RoleSelectionPage() {

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
-import { AuthCard } from "../features/auth/components/auth-card.tsx";
-import { SignInForm } from "../features/auth/components/sign-in-form.tsx";
+import { AuthCard } from "#client/features/auth/components/auth-card.tsx";
+import { SignInForm } from "#client/features/auth/components/sign-in-form.tsx";
 
 /** / and /sign-in */
 export default function SignInPage() {

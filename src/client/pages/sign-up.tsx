@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
-import { AuthCard } from "../features/auth/components/auth-card.tsx";
-import { SignUpForm } from "../features/auth/components/sign-up-form.tsx";
+import { AuthCard } from "#client/features/auth/components/auth-card.tsx";
+import { SignUpForm } from "#client/features/auth/components/sign-up-form.tsx";
 
 /** /sign-up */
 export default function SignUpPage() {

@@ -1,8 +1,8 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { emptySummary, makeMe, makeTicket } from "../test/fixtures.ts";
-import { renderWithApp, stubFetch } from "../test/render.tsx";
+import { emptySummary, makeMe, makeTicket } from "#client/test/fixtures.ts";
+import { renderWithApp, stubFetch } from "#client/test/render.tsx";
 import TechnicianHomePage from "./technician-home.tsx";
 
 function setup(path: string) {

@@ -2,26 +2,26 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { CircleCheck, Inbox, Layers, UserRoundCheck } from "lucide-react";
-import { Card } from "../components/ui/card.tsx";
-import { PageHeader } from "../components/ui/page-header.tsx";
-import { Tabs, tabIdFor, tabPanelIdFor } from "../components/ui/tabs.tsx";
-import { HelpArticlesLink } from "../features/articles/components/help-articles-link.tsx";
-import { CannedResponsesLink } from "../features/canned-responses/components/canned-responses-link.tsx";
-import { ReportsLink } from "../features/reports/components/reports-link.tsx";
-import { TicketDueCards } from "../features/tickets/components/ticket-due-cards.tsx";
-import { TicketList } from "../features/tickets/components/ticket-list.tsx";
-import { useTicketOrder } from "../features/tickets/components/ticket-sort.tsx";
+import { Card } from "#client/components/ui/card.tsx";
+import { PageHeader } from "#client/components/ui/page-header.tsx";
+import { Tabs, tabIdFor, tabPanelIdFor } from "#client/components/ui/tabs.tsx";
+import { HelpArticlesLink } from "#client/features/articles/components/help-articles-link.tsx";
+import { CannedResponsesLink } from "#client/features/canned-responses/components/canned-responses-link.tsx";
+import { ReportsLink } from "#client/features/reports/components/reports-link.tsx";
+import { TicketDueCards } from "#client/features/tickets/components/ticket-due-cards.tsx";
+import { TicketList } from "#client/features/tickets/components/ticket-list.tsx";
+import { useTicketOrder } from "#client/features/tickets/components/ticket-sort.tsx";
 import {
   type SummaryCard,
   TicketSummaryCards,
-} from "../features/tickets/components/ticket-summary-cards.tsx";
+} from "#client/features/tickets/components/ticket-summary-cards.tsx";
 import {
   type TechnicianTab,
   technicianTabFrom,
   withTechnicianTab,
-} from "../features/tickets/technician-tabs.ts";
-import { useSearchParams } from "../lib/router.tsx";
-import { useActor } from "../lib/use-actor.ts";
+} from "#client/features/tickets/technician-tabs.ts";
+import { useSearchParams } from "#client/lib/router.tsx";
+import { useActor } from "#client/lib/use-actor.ts";
 
 const cards: SummaryCard[] = [
   { label: msg`Total Available`, count: "total", icon: Layers, tone: "indigo" },

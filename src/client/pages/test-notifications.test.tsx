@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { renderWithApp } from "../test/render.tsx";
+import { renderWithApp } from "#client/test/render.tsx";
 import TestNotificationsPage from "./test-notifications.tsx";
 
 const tones: { type: string; frequency: number; gain: number; seconds: number }[] = [];

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
-import { PageHeader } from "../components/ui/page-header.tsx";
-import { SoundTestPanel } from "../features/notifications/components/sound-test-panel.tsx";
+import { PageHeader } from "#client/components/ui/page-header.tsx";
+import { SoundTestPanel } from "#client/features/notifications/components/sound-test-panel.tsx";
 
 /** /test-notifications: a developer page to hear the notification sounds. */
 export default function TestNotificationsPage() {

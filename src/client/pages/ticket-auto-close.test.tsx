@@ -1,10 +1,10 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
+import { formatDateTime } from "#client/lib/format.ts";
+import { makeActivity, makeEvent, makeMe, makeTicket } from "#client/test/fixtures.ts";
+import { renderWithApp, stubFetch } from "#client/test/render.tsx";
 import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
 import type { Me } from "#shared/users/user.schemas.ts";
-import { formatDateTime } from "../lib/format.ts";
-import { makeActivity, makeEvent, makeMe, makeTicket } from "../test/fixtures.ts";
-import { renderWithApp, stubFetch } from "../test/render.tsx";
 import TicketPage from "./ticket.tsx";
 
 // Issue 11 item 4: while a ticket is Resolved, its creator is told when it closes by itself.

@@ -1,12 +1,12 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { rememberListSelection } from "#client/lib/list-memory.ts";
+import { makeActivity, makeMe, makeTicket } from "#client/test/fixtures.ts";
+import { renderWithApp, stubFetch } from "#client/test/render.tsx";
 import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
 import type { Comment } from "#shared/tickets/ticket-activity.schemas.ts";
 import type { Me } from "#shared/users/user.schemas.ts";
-import { rememberListSelection } from "../lib/list-memory.ts";
-import { makeActivity, makeMe, makeTicket } from "../test/fixtures.ts";
-import { renderWithApp, stubFetch } from "../test/render.tsx";
 import TicketPage from "./ticket.tsx";
 
 const ticketId = "TKT0M5ABCDEF1234567";

@@ -1,9 +1,9 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { makeActivity, makeEvent, makeMe, makeTicket } from "#client/test/fixtures.ts";
+import { renderWithApp, stubFetch } from "#client/test/render.tsx";
 import type { Me } from "#shared/users/user.schemas.ts";
-import { makeActivity, makeEvent, makeMe, makeTicket } from "../test/fixtures.ts";
-import { renderWithApp, stubFetch } from "../test/render.tsx";
 import TicketPage from "./ticket.tsx";
 
 const ticketId = "TKT0M5ABCDEF1234567";

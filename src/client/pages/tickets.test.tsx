@@ -1,9 +1,9 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { makeMe, makeTicket } from "#client/test/fixtures.ts";
+import { renderWithApp, stubFetch } from "#client/test/render.tsx";
 import type { Role } from "#shared/users/roles.ts";
-import { makeMe, makeTicket } from "../test/fixtures.ts";
-import { renderWithApp, stubFetch } from "../test/render.tsx";
 import TicketsPage from "./tickets.tsx";
 
 function setup({ path = "/tickets", role = "user" as Role } = {}) {

@@ -3,33 +3,33 @@ import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Download, Plus, SearchX } from "lucide-react";
 import { useId, useState } from "react";
-import { can } from "#shared/permissions.ts";
-import type { Role } from "#shared/users/roles.ts";
-import { Button, buttonClass } from "../components/ui/button.tsx";
-import { Card } from "../components/ui/card.tsx";
-import { EmptyState } from "../components/ui/empty-state.tsx";
-import { PageHeader } from "../components/ui/page-header.tsx";
-import { ArticleSuggestions } from "../features/articles/components/article-suggestions.tsx";
-import { useDepartmentNames } from "../features/settings/settings.api.ts";
-import { CreateTicketForm } from "../features/tickets/components/create-ticket-form.tsx";
+import { Button, buttonClass } from "#client/components/ui/button.tsx";
+import { Card } from "#client/components/ui/card.tsx";
+import { EmptyState } from "#client/components/ui/empty-state.tsx";
+import { PageHeader } from "#client/components/ui/page-header.tsx";
+import { ArticleSuggestions } from "#client/features/articles/components/article-suggestions.tsx";
+import { useDepartmentNames } from "#client/features/settings/settings.api.ts";
+import { CreateTicketForm } from "#client/features/tickets/components/create-ticket-form.tsx";
 import {
   CustomFieldFilters,
   customFieldFiltersFrom,
   withCustomFieldFilter,
-} from "../features/tickets/components/custom-field-filters.tsx";
+} from "#client/features/tickets/components/custom-field-filters.tsx";
 import {
   isFiltered,
   TicketFilters,
   type TicketSearch,
   ticketSearchFrom,
   withTicketSearch,
-} from "../features/tickets/components/ticket-filters.tsx";
-import { TicketList } from "../features/tickets/components/ticket-list.tsx";
-import { ticketOrderLabel, useTicketOrder } from "../features/tickets/components/ticket-sort.tsx";
-import { type TicketListFilters, ticketExportPath } from "../features/tickets/ticket.api.ts";
-import { focusCreatedTicket } from "../lib/focus.ts";
-import { useSearchParams } from "../lib/router.tsx";
-import { useActor } from "../lib/use-actor.ts";
+} from "#client/features/tickets/components/ticket-filters.tsx";
+import { TicketList } from "#client/features/tickets/components/ticket-list.tsx";
+import { ticketOrderLabel, useTicketOrder } from "#client/features/tickets/components/ticket-sort.tsx";
+import { type TicketListFilters, ticketExportPath } from "#client/features/tickets/ticket.api.ts";
+import { focusCreatedTicket } from "#client/lib/focus.ts";
+import { useSearchParams } from "#client/lib/router.tsx";
+import { useActor } from "#client/lib/use-actor.ts";
+import { can } from "#shared/permissions.ts";
+import type { Role } from "#shared/users/roles.ts";
 
 /** Spec §2: the title says whose tickets these are. */
 const titles: Record<Role, MessageDescriptor> = {

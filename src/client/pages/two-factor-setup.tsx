@@ -1,10 +1,10 @@
 import { useLingui } from "@lingui/react/macro";
+import { AuthCard } from "#client/features/auth/components/auth-card.tsx";
+import { NotYouSignOut } from "#client/features/auth/components/not-you-sign-out.tsx";
+import { TwoFactorSetup } from "#client/features/two-factor/components/two-factor-setup.tsx";
+import { useNavigate } from "#client/lib/router.tsx";
+import { useActor } from "#client/lib/use-actor.ts";
 import { homePathFor } from "#shared/users/roles.ts";
-import { AuthCard } from "../features/auth/components/auth-card.tsx";
-import { NotYouSignOut } from "../features/auth/components/not-you-sign-out.tsx";
-import { TwoFactorSetup } from "../features/two-factor/components/two-factor-setup.tsx";
-import { useNavigate } from "../lib/router.tsx";
-import { useActor } from "../lib/use-actor.ts";
 
 /**
  * /two-factor-setup: a technician or admin whose administrator requires two-factor sign-in sets it up here

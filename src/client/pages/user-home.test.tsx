@@ -1,8 +1,8 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { emptyPage, emptySummary, makeMe } from "../test/fixtures.ts";
-import { renderWithApp, stubFetch } from "../test/render.tsx";
+import { emptyPage, emptySummary, makeMe } from "#client/test/fixtures.ts";
+import { renderWithApp, stubFetch } from "#client/test/render.tsx";
 import UserHomePage from "./user-home.tsx";
 
 function setup(summary = emptySummary, me = makeMe({ name: "Ada Lovelace" })) {

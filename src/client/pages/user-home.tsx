@@ -1,30 +1,30 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Inbox, Plus } from "lucide-react";
 import { lazy, Suspense, useId, useState } from "react";
-import { Button } from "../components/ui/button.tsx";
-import { Card } from "../components/ui/card.tsx";
-import { EmptyState } from "../components/ui/empty-state.tsx";
-import { PageHeader } from "../components/ui/page-header.tsx";
-import { Spinner } from "../components/ui/spinner.tsx";
-import { HelpArticlesLink } from "../features/articles/components/help-articles-link.tsx";
-import { useDepartmentNames } from "../features/settings/settings.api.ts";
-import { TicketList } from "../features/tickets/components/ticket-list.tsx";
-import { useTicketOrder } from "../features/tickets/components/ticket-sort.tsx";
+import { Button } from "#client/components/ui/button.tsx";
+import { Card } from "#client/components/ui/card.tsx";
+import { EmptyState } from "#client/components/ui/empty-state.tsx";
+import { PageHeader } from "#client/components/ui/page-header.tsx";
+import { Spinner } from "#client/components/ui/spinner.tsx";
+import { HelpArticlesLink } from "#client/features/articles/components/help-articles-link.tsx";
+import { useDepartmentNames } from "#client/features/settings/settings.api.ts";
+import { TicketList } from "#client/features/tickets/components/ticket-list.tsx";
+import { useTicketOrder } from "#client/features/tickets/components/ticket-sort.tsx";
 import {
   statusCountCards,
   TicketSummaryCards,
-} from "../features/tickets/components/ticket-summary-cards.tsx";
-import { focusCreatedTicket } from "../lib/focus.ts";
-import { useActor } from "../lib/use-actor.ts";
+} from "#client/features/tickets/components/ticket-summary-cards.tsx";
+import { focusCreatedTicket } from "#client/lib/focus.ts";
+import { useActor } from "#client/lib/use-actor.ts";
 
 // The form (react-hook-form, zod, the article suggestions) loads when opened, not with the page (decision 031).
 const CreateTicketForm = lazy(() =>
-  import("../features/tickets/components/create-ticket-form.tsx").then((module) => ({
+  import("#client/features/tickets/components/create-ticket-form.tsx").then((module) => ({
     default: module.CreateTicketForm,
   })),
 );
 const ArticleSuggestions = lazy(() =>
-  import("../features/articles/components/article-suggestions.tsx").then((module) => ({
+  import("#client/features/articles/components/article-suggestions.tsx").then((module) => ({
     default: module.ArticleSuggestions,
   })),
 );

@@ -1,11 +1,11 @@
 import type { QueryKey } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import type { ReactNode } from "react";
+import { AppProviders } from "#client/app/providers.tsx";
+import { createQueryClient } from "#client/lib/query-client.ts";
+import { createMemoryRouter, RouterProvider } from "#client/lib/router.tsx";
+import { useActor } from "#client/lib/use-actor.ts";
 import type { Me } from "#shared/users/user.schemas.ts";
-import { AppProviders } from "../app/providers.tsx";
-import { createQueryClient } from "../lib/query-client.ts";
-import { createMemoryRouter, RouterProvider } from "../lib/router.tsx";
-import { useActor } from "../lib/use-actor.ts";
 
 interface RenderOptions {
   /** Where the memory router starts. */

@@ -1,7 +1,7 @@
 import { isAPIError } from "better-auth/api";
 import { and, eq, isNull } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
-import { accounts, apiTokens, sessions, twoFactors, users } from "../db/schema/index.ts";
+import type { Db } from "#server/db/client.ts";
+import { accounts, apiTokens, sessions, twoFactors, users } from "#server/db/schema/index.ts";
 
 /**
  * What a Google or OIDC sign-in does when someone already has an account with its e-mail (decision 060):

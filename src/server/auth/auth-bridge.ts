@@ -1,5 +1,5 @@
+import { validationFailed } from "#server/errors.ts";
 import { unstorableTextReason } from "#shared/text/storable-text.ts";
-import { validationFailed } from "../errors.ts";
 
 // Every body better-auth accepts is flat or nearly so (sign-in/social's idToken is the deepest, at 2).
 const maxDepth = 8;

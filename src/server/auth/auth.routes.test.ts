@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users } from "../db/schema/index.ts";
-import { insertUser, sessionCookieOf, testPassword } from "../test/factories.ts";
-import { createTestApp, request, type TestApp } from "../test/test-app.ts";
+import { users } from "#server/db/schema/index.ts";
+import { insertUser, sessionCookieOf, testPassword } from "#server/test/factories.ts";
+import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
 
 let t: TestApp;
 beforeAll(async () => {

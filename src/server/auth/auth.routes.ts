@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { AppError, databaseUnavailable, tooManyAttempts } from "#server/errors.ts";
+import { toWebHeaders } from "#server/http/session.ts";
 import { type AuthProviders, authProvidersSchema } from "#shared/users/user.schemas.ts";
-import { AppError, databaseUnavailable, tooManyAttempts } from "../errors.ts";
-import { toWebHeaders } from "../http/session.ts";
 import { type Auth, clientIpHeader } from "./auth.ts";
 import { refuseUnstorableInput, withoutSessionToken } from "./auth-bridge.ts";
 import { isExposedAuthEndpoint } from "./auth-endpoints.ts";

@@ -5,15 +5,15 @@ import { APIError, createAuthMiddleware } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import { eq } from "drizzle-orm";
+import type { Db } from "#server/db/client.ts";
+import { accounts, rateLimits, sessions, twoFactors, users, verifications } from "#server/db/schema/index.ts";
+import { allowedOrigins } from "#server/http/origins.ts";
+import { countAttempt } from "#server/http/rate-limit.ts";
+import type { Mailer } from "#server/mail/mailer.ts";
+import { passwordResetMail } from "#server/mail/templates.ts";
 import { describeIssues } from "#shared/errors.ts";
 import type { SignUpRole } from "#shared/users/roles.ts";
 import { signUpInputSchema } from "#shared/users/user.schemas.ts";
-import type { Db } from "../db/client.ts";
-import { accounts, rateLimits, sessions, twoFactors, users, verifications } from "../db/schema/index.ts";
-import { allowedOrigins } from "../http/origins.ts";
-import { countAttempt } from "../http/rate-limit.ts";
-import type { Mailer } from "../mail/mailer.ts";
-import { passwordResetMail } from "../mail/templates.ts";
 import {
   accountInactiveMessage,
   accountLinkingOptions,

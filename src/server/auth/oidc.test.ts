@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accounts, users } from "../db/schema/index.ts";
-import { insertUser, sessionCookieOf, signIn, testPassword } from "../test/factories.ts";
-import { startOidcProvider } from "../test/oidc.ts";
-import { createTestApp, request, type TestApp, testBaseURL } from "../test/test-app.ts";
+import { accounts, users } from "#server/db/schema/index.ts";
+import { insertUser, sessionCookieOf, signIn, testPassword } from "#server/test/factories.ts";
+import { startOidcProvider } from "#server/test/oidc.ts";
+import { createTestApp, request, type TestApp, testBaseURL } from "#server/test/test-app.ts";
 
 type Provider = Awaited<ReturnType<typeof startOidcProvider>>;
 let provider: Provider;

@@ -1,4 +1,4 @@
-import { AppError } from "../errors.ts";
+import { AppError } from "#server/errors.ts";
 
 /**
  * How many requests that check or make a password hash this process lets in at once (decision 054).

@@ -1,8 +1,8 @@
 import { eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rateLimits, sessions } from "../db/schema/index.ts";
-import { insertUser, testPassword } from "../test/factories.ts";
-import { createTestApp, request, type TestApp } from "../test/test-app.ts";
+import { rateLimits, sessions } from "#server/db/schema/index.ts";
+import { insertUser, testPassword } from "#server/test/factories.ts";
+import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
 import { createPasswordCheckGate } from "./password-check-gate.ts";
 import { addressKey } from "./sign-in-limits.ts";
 

@@ -1,6 +1,6 @@
 import { isIP } from "node:net";
-import type { Db } from "../db/client.ts";
-import { tooManyAttempts } from "../errors.ts";
+import type { Db } from "#server/db/client.ts";
+import { tooManyAttempts } from "#server/errors.ts";
 import {
   clearAttempts,
   consumeRateLimit,
@@ -8,7 +8,7 @@ import {
   giveBackAttempt,
   pruneAttempts,
   type RateRule,
-} from "../http/rate-limit.ts";
+} from "#server/http/rate-limit.ts";
 import { type PasswordCheckGate, passwordChecksBusy } from "./password-check-gate.ts";
 
 /** How the credential endpoints of /api/auth are limited (see docs/decisions/010-sign-in-limits.md). */

@@ -1,7 +1,7 @@
 import { APIError, isAPIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
-import { twoFactors } from "../db/schema/index.ts";
+import type { Db } from "#server/db/client.ts";
+import { twoFactors } from "#server/db/schema/index.ts";
 
 /** better-auth's code for the lock after 10 wrong codes in a row (decision 046). */
 export const twoFactorLockedCode = "ACCOUNT_TEMPORARILY_LOCKED";

@@ -1,7 +1,7 @@
 // `npm run backup -- <file>`: writes the configured database (DATABASE_URL, or the embedded one in
 // DATA_DIR) to <file>. PostgreSQL: pg_dump's custom format, the app may keep running. PGlite: stop the app first.
-import { backupDatabase } from "../db/backup.ts";
-import { loadDotEnvFile, loadEnv } from "../env.ts";
+import { backupDatabase } from "#server/db/backup.ts";
+import { loadDotEnvFile, loadEnv } from "#server/env.ts";
 
 const file = process.argv[2];
 if (!file) {

@@ -3,12 +3,12 @@
 // --password or, better (it stays out of shell history), from the ADMIN_PASSWORD environment variable.
 import { parseArgs } from "node:util";
 import { z } from "zod";
+import { createDatabase } from "#server/db/client.ts";
+import { loadDotEnvFile, loadEnv } from "#server/env.ts";
+import { AppError } from "#server/errors.ts";
+import { createAdmin } from "#server/features/users/admin-registration.service.ts";
 import { describeIssues } from "#shared/errors.ts";
 import { emailSchema, passwordSchema, personNameSchema } from "#shared/users/user.schemas.ts";
-import { createDatabase } from "../db/client.ts";
-import { loadDotEnvFile, loadEnv } from "../env.ts";
-import { AppError } from "../errors.ts";
-import { createAdmin } from "../features/users/admin-registration.service.ts";
 
 const { values } = parseArgs({
   options: { name: { type: "string" }, email: { type: "string" }, password: { type: "string" } },

@@ -1,8 +1,8 @@
 // `npm run restore -- <file>`: replaces the configured database's contents with a backup made by
 // `npm run backup`. Stop every instance of the app first; start them again afterwards (they migrate a backup
 // from an older release on start).
-import { restoreDatabase } from "../db/backup.ts";
-import { loadDotEnvFile, loadEnv } from "../env.ts";
+import { restoreDatabase } from "#server/db/backup.ts";
+import { loadDotEnvFile, loadEnv } from "#server/env.ts";
 
 const file = process.argv[2];
 if (!file) {

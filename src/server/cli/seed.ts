@@ -9,10 +9,10 @@
 //   --no-vacuum       skip the final VACUUM ANALYZE (statistics and the visibility map for index-only scans)
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
-import { hashPassword } from "../auth/password.ts";
-import { createDatabase } from "../db/client.ts";
-import { seedDatabase, seedEmail } from "../db/seed.ts";
-import { loadDotEnvFile, loadEnv } from "../env.ts";
+import { hashPassword } from "#server/auth/password.ts";
+import { createDatabase } from "#server/db/client.ts";
+import { seedDatabase, seedEmail } from "#server/db/seed.ts";
+import { loadDotEnvFile, loadEnv } from "#server/env.ts";
 
 const { values } = parseArgs({
   options: {

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { signedInAs } from "../test/factories.ts";
-import { startTcpProxy, type TcpProxy, unusedPort } from "../test/tcp-proxy.ts";
-import { createTestApp, request, type TestApp } from "../test/test-app.ts";
+import { signedInAs } from "#server/test/factories.ts";
+import { startTcpProxy, type TcpProxy, unusedPort } from "#server/test/tcp-proxy.ts";
+import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
 import { createDatabase } from "./client.ts";
 import { isDatabaseUnavailable } from "./connection-errors.ts";
 import { waitForDatabase } from "./wait-for-database.ts";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, request, type TestApp } from "../test/test-app.ts";
+import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
 
 // The embedded database runs one statement at a time in the server's own process. After a restart under
 // load, the first writes queue up in it: neither /readyz nor a new connection may wait behind all of them

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createPgBus } from "../realtime/pg-bus.ts";
-import { signedInAs } from "../test/factories.ts";
-import { startTcpProxy, type TcpProxy } from "../test/tcp-proxy.ts";
-import { createTestApp, request, type TestApp } from "../test/test-app.ts";
-import { createTestDatabase, type TestDatabase } from "../test/test-database.ts";
+import { createPgBus } from "#server/realtime/pg-bus.ts";
+import { signedInAs } from "#server/test/factories.ts";
+import { startTcpProxy, type TcpProxy } from "#server/test/tcp-proxy.ts";
+import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
+import { createTestDatabase, type TestDatabase } from "#server/test/test-database.ts";
 import type { DatabaseHealth } from "./health-gate.ts";
 
 // Only a real server can stall: PGlite runs in this process and has no gate.

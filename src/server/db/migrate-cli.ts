@@ -1,5 +1,5 @@
 // `npm run db:migrate`: applies the migrations in drizzle/ to the configured database and exits.
-import { loadDotEnvFile, loadEnv } from "../env.ts";
+import { loadDotEnvFile, loadEnv } from "#server/env.ts";
 import { createDatabase } from "./client.ts";
 
 loadDotEnvFile();

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../test/test-database.ts";
+import { createTestDatabase, type TestDatabase } from "#server/test/test-database.ts";
 
 // Every start checks the migrations (start-server.ts), a restart after a crash included. A database that
 // already has the newest migration is only read: the migrator, which creates its schema and table if

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashPassword } from "#server/auth/password.ts";
+import { signIn } from "#server/test/factories.ts";
+import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
 import { notificationParamsSchema } from "#shared/notifications/notification.schemas.ts";
-import { hashPassword } from "../auth/password.ts";
-import { signIn } from "../test/factories.ts";
-import { createTestApp, request, type TestApp } from "../test/test-app.ts";
 import { type SeedSummary, seedDatabase, seedEmail } from "./seed.ts";
 
 const password = "seed-test-password";

@@ -1,5 +1,5 @@
-import type { NotificationMailConfig } from "../features/notifications/notification-mail.service.ts";
-import type { Bus, BusMessage } from "../realtime/bus.ts";
+import type { NotificationMailConfig } from "#server/features/notifications/notification-mail.service.ts";
+import type { Bus, BusMessage } from "#server/realtime/bus.ts";
 
 /** What a committed transaction must tell the world about. */
 export type Announcement = BusMessage;

@@ -1,5 +1,5 @@
-import type { Db } from "../db/client.ts";
-import { deleteSessionsOf } from "../features/users/user.queries.ts";
+import type { Db } from "#server/db/client.ts";
+import { deleteSessionsOf } from "#server/features/users/user.queries.ts";
 import type { Dispatcher } from "./dispatcher.ts";
 
 /**

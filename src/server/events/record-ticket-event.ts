@@ -1,3 +1,26 @@
+import type { Db } from "#server/db/client.ts";
+import { findFollowerIds } from "#server/features/followers/follower.queries.ts";
+import {
+  insertBroadcastToTechnicians,
+  insertNotifications,
+} from "#server/features/notifications/notification.queries.ts";
+import { queueNotificationMails } from "#server/features/notifications/notification-mail.service.ts";
+import { autoCloseNoticeFor } from "#server/features/service-levels/auto-close-notice.ts";
+import { findEscalationRecipients } from "#server/features/service-levels/sla-escalation.queries.ts";
+import {
+  findTicketById,
+  type TicketWithNames,
+  touchTicket,
+} from "#server/features/tickets/ticket.queries.ts";
+import {
+  type EventValues,
+  findCommentById,
+  findFeedback,
+  insertTicketEvent,
+} from "#server/features/tickets/ticket-activity.queries.ts";
+import { findPeopleByIds, findUserById } from "#server/features/users/user.queries.ts";
+import { queueWebhookDeliveries } from "#server/features/webhooks/webhook-queue.ts";
+import { maxAnnouncedRecipients } from "#server/realtime/bus.ts";
 import { mentionsToPlainText } from "#shared/mentions/mentions.ts";
 import {
   type EmailableNotificationType,
@@ -12,25 +35,6 @@ import { autoClosedText } from "#shared/service-levels/auto-close.schemas.ts";
 import { isSlaEventType, slaEventText } from "#shared/service-levels/sla-escalation.ts";
 import { ticketChangeLabel } from "#shared/tickets/ticket-edit.ts";
 import { roleOf } from "#shared/users/roles.ts";
-import type { Db } from "../db/client.ts";
-import { findFollowerIds } from "../features/followers/follower.queries.ts";
-import {
-  insertBroadcastToTechnicians,
-  insertNotifications,
-} from "../features/notifications/notification.queries.ts";
-import { queueNotificationMails } from "../features/notifications/notification-mail.service.ts";
-import { autoCloseNoticeFor } from "../features/service-levels/auto-close-notice.ts";
-import { findEscalationRecipients } from "../features/service-levels/sla-escalation.queries.ts";
-import { findTicketById, type TicketWithNames, touchTicket } from "../features/tickets/ticket.queries.ts";
-import {
-  type EventValues,
-  findCommentById,
-  findFeedback,
-  insertTicketEvent,
-} from "../features/tickets/ticket-activity.queries.ts";
-import { findPeopleByIds, findUserById } from "../features/users/user.queries.ts";
-import { queueWebhookDeliveries } from "../features/webhooks/webhook-queue.ts";
-import { maxAnnouncedRecipients } from "../realtime/bus.ts";
 import type { Announcement, LogError, MailSideEffect } from "./dispatcher.ts";
 
 export type TicketEventInput = EventValues & {

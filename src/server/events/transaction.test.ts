@@ -1,11 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { isDatabaseUnavailable, isLockWait } from "../db/connection-errors.ts";
-import { tickets } from "../db/schema/tickets.ts";
-import { AppError } from "../errors.ts";
-import { insertTicket, insertUser } from "../test/factories.ts";
-import { createTestDatabase, type TestDatabase } from "../test/test-database.ts";
+import { isDatabaseUnavailable, isLockWait } from "#server/db/connection-errors.ts";
+import { tickets } from "#server/db/schema/tickets.ts";
+import { AppError } from "#server/errors.ts";
+import { insertTicket, insertUser } from "#server/test/factories.ts";
+import { createTestDatabase, type TestDatabase } from "#server/test/test-database.ts";
 import { inTicketTransaction, inTransaction, transactionAttempts } from "./transaction.ts";
 
 let database: TestDatabase;

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
-import type { ServiceContext } from "../context.ts";
-import type { Db } from "../db/client.ts";
-import { isLockWait, isTransientConflict } from "../db/connection-errors.ts";
-import { ticketChangedMeanwhile } from "../errors.ts";
-import { lockTicket, type TicketFields } from "../features/tickets/ticket.queries.ts";
+import type { ServiceContext } from "#server/context.ts";
+import type { Db } from "#server/db/client.ts";
+import { isLockWait, isTransientConflict } from "#server/db/connection-errors.ts";
+import { ticketChangedMeanwhile } from "#server/errors.ts";
+import { lockTicket, type TicketFields } from "#server/features/tickets/ticket.queries.ts";
 import type { Announcement } from "./dispatcher.ts";
 import { consoleLogError } from "./dispatcher.ts";
 import { recordTicketEvent, type TicketEventInput } from "./record-ticket-event.ts";

@@ -2,19 +2,19 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Role } from "#shared/users/roles.ts";
-import { notifications, sessions, type UserRow, webhookDeliveries } from "../db/schema/index.ts";
-import { insertToken } from "../features/api-tokens/api-token.queries.ts";
-import { insertTicket, insertUser, signedInAs, signIn } from "../test/factories.ts";
-import { registeredRoutes } from "../test/route-table.ts";
+import { notifications, sessions, type UserRow, webhookDeliveries } from "#server/db/schema/index.ts";
+import { insertToken } from "#server/features/api-tokens/api-token.queries.ts";
+import { insertTicket, insertUser, signedInAs, signIn } from "#server/test/factories.ts";
+import { registeredRoutes } from "#server/test/route-table.ts";
 import {
   changedTables,
   settleOutboxes,
   type TableSnapshot,
   tableSnapshotter,
-} from "../test/table-snapshot.ts";
-import { createTestApp, request, type TestApp, testAdminKey } from "../test/test-app.ts";
-import { startWebhookReceiver, type WebhookReceiver } from "../test/webhook-receiver.ts";
+} from "#server/test/table-snapshot.ts";
+import { createTestApp, request, type TestApp, testAdminKey } from "#server/test/test-app.ts";
+import { startWebhookReceiver, type WebhookReceiver } from "#server/test/webhook-receiver.ts";
+import type { Role } from "#shared/users/roles.ts";
 import {
   type MatrixRow,
   type Principal,

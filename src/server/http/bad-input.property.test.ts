@@ -3,18 +3,18 @@ import fc from "fast-check";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { apiErrorSchema } from "#shared/errors.ts";
-import { notifications, type UserRow, webhookDeliveries } from "../db/schema/index.ts";
-import { insertTicket, insertUser, signedInAs } from "../test/factories.ts";
-import { registeredRoutes } from "../test/route-table.ts";
+import { notifications, type UserRow, webhookDeliveries } from "#server/db/schema/index.ts";
+import { insertTicket, insertUser, signedInAs } from "#server/test/factories.ts";
+import { registeredRoutes } from "#server/test/route-table.ts";
 import {
   changedTables,
   settleOutboxes,
   type TableSnapshot,
   tableSnapshotter,
-} from "../test/table-snapshot.ts";
-import { createTestApp, request, type TestApp, testBaseURL } from "../test/test-app.ts";
-import { startWebhookReceiver, type WebhookReceiver } from "../test/webhook-receiver.ts";
+} from "#server/test/table-snapshot.ts";
+import { createTestApp, request, type TestApp, testBaseURL } from "#server/test/test-app.ts";
+import { startWebhookReceiver, type WebhookReceiver } from "#server/test/webhook-receiver.ts";
+import { apiErrorSchema } from "#shared/errors.ts";
 
 // Issue 15 item 2: generated bad input — wrong types, huge and odd Unicode strings, NUL and control
 // characters, nulls, extra and __proto__ keys, deep nesting, SQL and HTML payloads, wrong content types,

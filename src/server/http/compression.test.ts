@@ -1,8 +1,8 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertTicket, signedInAs } from "../test/factories.ts";
-import { createTestApp, request, type TestApp } from "../test/test-app.ts";
+import { insertTicket, signedInAs } from "#server/test/factories.ts";
+import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
 import { registerCompression } from "./compression.ts";
 
 let t: TestApp;

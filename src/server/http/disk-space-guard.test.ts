@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
-import { signedInAs, signIn } from "../test/factories.ts";
-import { createTestApp, request, type TestApp } from "../test/test-app.ts";
+import { signedInAs, signIn } from "#server/test/factories.ts";
+import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
 
 const mb = 1024 * 1024;
 let free = 1024 * mb;

@@ -1,6 +1,6 @@
 import { statfs } from "node:fs/promises";
 import type { FastifyInstance } from "fastify";
-import { diskFull } from "../errors.ts";
+import { diskFull } from "#server/errors.ts";
 
 /**
  * The embedded database must never meet a full disk: PGlite answers a data file it cannot extend with a

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isDatabaseUnavailable } from "../db/connection-errors.ts";
-import { ticketChangedMeanwhile } from "../errors.ts";
+import { isDatabaseUnavailable } from "#server/db/connection-errors.ts";
+import { ticketChangedMeanwhile } from "#server/errors.ts";
 import { registerErrorHandler } from "./error-handler.ts";
 
 // How the one error handler answers what PostgreSQL says when writers get in each other's way (decision

@@ -1,12 +1,11 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { describeIssues } from "#shared/errors.ts";
 import {
   isDatabaseUnavailable,
   isDiskFull,
   isLockWait,
   isTransientConflict,
-} from "../db/connection-errors.ts";
+} from "#server/db/connection-errors.ts";
 import {
   AppError,
   changedMeanwhile,
@@ -14,7 +13,8 @@ import {
   databaseUnavailable,
   diskFull,
   statusByCode,
-} from "../errors.ts";
+} from "#server/errors.ts";
+import { describeIssues } from "#shared/errors.ts";
 
 /** The one place where failures become HTTP answers: { code, message, details? } with one status per code. */
 export function registerErrorHandler(

@@ -1,4 +1,4 @@
-import { validationFailed } from "../errors.ts";
+import { validationFailed } from "#server/errors.ts";
 
 /** A page cursor of a history list (newest first): the last entry's time and id, opaque to the browser. */
 export function encodeHistoryCursor({ createdAt, id }: { createdAt: Date; id: string }): string {

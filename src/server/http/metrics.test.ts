@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mailOutbox } from "../db/schema/index.ts";
-import { signedInAs } from "../test/factories.ts";
-import { createTestApp, request, type TestApp } from "../test/test-app.ts";
+import { mailOutbox } from "#server/db/schema/index.ts";
+import { signedInAs } from "#server/test/factories.ts";
+import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
 import { listenForMetrics } from "./metrics.ts";
 
 const token = "metrics-token-0123456789abcdef";

@@ -3,8 +3,8 @@ import http from "node:http";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
-import type { Database } from "../db/client.ts";
-import { isDatabaseUnavailable } from "../db/connection-errors.ts";
+import type { Database } from "#server/db/client.ts";
+import { isDatabaseUnavailable } from "#server/db/connection-errors.ts";
 
 /**
  * Prometheus metrics (prom-client): requests by route pattern and status, the pool, open push streams,

@@ -1,12 +1,13 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAuth } from "../auth/auth.ts";
-import { createMailer } from "../mail/mailer.ts";
-import { registeredRoutes } from "../test/route-table.ts";
-import { createTestApp, request, type TestApp, testBaseURL } from "../test/test-app.ts";
+import { createAuth } from "#server/auth/auth.ts";
+import { createMailer } from "#server/mail/mailer.ts";
+import { projectRoot } from "#server/project-root.ts";
+import { registeredRoutes } from "#server/test/route-table.ts";
+import { createTestApp, request, type TestApp, testBaseURL } from "#server/test/test-app.ts";
 import { themeScriptHash } from "./security-headers.ts";
 
 let t: TestApp;
@@ -52,7 +53,9 @@ describe("the OpenAPI document", () => {
     const document = await fetchDocument();
     expect(document.openapi).toBe("3.1.0");
     expect(document.info.title).toBe("Helpdesk");
-    const { version } = (await import("../../../package.json", { with: { type: "json" } })).default;
+    const { version } = JSON.parse(readFileSync(path.join(projectRoot, "package.json"), "utf8")) as {
+      version: string;
+    };
     expect(document.info.version).toBe(version);
     expect(document.components.securitySchemes).toMatchObject({
       sessionCookie: { type: "apiKey", in: "cookie" },

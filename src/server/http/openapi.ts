@@ -5,9 +5,9 @@ import swaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance } from "fastify";
 import { createJsonSchemaTransform } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { exposedAuthEndpoints } from "#server/auth/auth-endpoints.ts";
+import { projectRoot } from "#server/project-root.ts";
 import { apiErrorSchema } from "#shared/errors.ts";
-import { exposedAuthEndpoints } from "../auth/auth-endpoints.ts";
-import { projectRoot } from "../project-root.ts";
 
 const packageJson = z
   .object({ version: z.string() })

@@ -5,10 +5,10 @@ import { is } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as schema from "../db/schema/index.ts";
-import { insertTicket, insertUser, signedInAs, testPassword } from "../test/factories.ts";
-import { registeredRoutes } from "../test/route-table.ts";
-import { createTestApp, request, type TestApp, testBaseURL } from "../test/test-app.ts";
+import * as schema from "#server/db/schema/index.ts";
+import { insertTicket, insertUser, signedInAs, testPassword } from "#server/test/factories.ts";
+import { registeredRoutes } from "#server/test/route-table.ts";
+import { createTestApp, request, type TestApp, testBaseURL } from "#server/test/test-app.ts";
 import { allowedOrigins } from "./origins.ts";
 
 let t: TestApp;

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { forbidden } from "../errors.ts";
+import { forbidden } from "#server/errors.ts";
 
 const loopbackHostnames = ["localhost", "127.0.0.1", "[::1]"];
 

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, lt, sql } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
-import { rateLimits } from "../db/schema/index.ts";
-import { tooManyAttempts } from "../errors.ts";
+import type { Db } from "#server/db/client.ts";
+import { rateLimits } from "#server/db/schema/index.ts";
+import { tooManyAttempts } from "#server/errors.ts";
 
 export interface RateRule {
   /** Seconds. */

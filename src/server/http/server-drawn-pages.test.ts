@@ -3,11 +3,11 @@ import os from "node:os";
 import path from "node:path";
 import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { projectRoot } from "#server/project-root.ts";
+import { insertTicket, insertUser, signIn } from "#server/test/factories.ts";
+import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
 import type { DrawPage } from "#shared/first-screens/server-drawn.ts";
 import { timeZoneOf } from "#shared/first-screens/server-drawn.ts";
-import { projectRoot } from "../project-root.ts";
-import { insertTicket, insertUser, signIn } from "../test/factories.ts";
-import { createTestApp, request, type TestApp } from "../test/test-app.ts";
 import { acceptedLanguages } from "./server-drawn-pages.ts";
 
 // The real renderer (src/client/ssr.tsx), loaded from the sources through Vite as the build would bundle it.

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users, verifications } from "../db/schema/index.ts";
-import { insertUser, signedInAs, signIn, testPassword } from "../test/factories.ts";
-import { createTestApp, request, type TestApp } from "../test/test-app.ts";
+import { users, verifications } from "#server/db/schema/index.ts";
+import { insertUser, signedInAs, signIn, testPassword } from "#server/test/factories.ts";
+import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
 import { createSessionCache } from "./session-cache.ts";
 
 // The session cache (decision 039) answers a known cookie without asking the database for a few seconds;

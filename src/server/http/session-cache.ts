@@ -1,5 +1,5 @@
+import type { Bus } from "#server/realtime/bus.ts";
 import type { Actor } from "#shared/permissions.ts";
-import type { Bus } from "../realtime/bus.ts";
 
 /** What a valid session cookie resolved to: who, which session, and until when the session holds. */
 export interface CachedSession {

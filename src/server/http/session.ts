@@ -1,17 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Auth } from "#server/auth/auth.ts";
+import { type Clock, systemClock } from "#server/clock.ts";
+import type { ServiceContext } from "#server/context.ts";
+import type { Db } from "#server/db/client.ts";
+import { AppError, databaseUnavailable, forbidden, unauthenticated } from "#server/errors.ts";
+import type { Dispatcher } from "#server/events/dispatcher.ts";
+import { endSessionsOf } from "#server/events/end-sessions.ts";
+import { authenticateToken } from "#server/features/api-tokens/api-token.service.ts";
+import { isTwoFactorPending } from "#server/features/two-factor/two-factor.service.ts";
 import type { ApiTokenScope } from "#shared/api-tokens/api-token.schemas.ts";
 import type { Actor } from "#shared/permissions.ts";
 import { roles } from "#shared/users/roles.ts";
 import { setUpTwoFactorFirst } from "#shared/users/two-factor.ts";
-import type { Auth } from "../auth/auth.ts";
-import { type Clock, systemClock } from "../clock.ts";
-import type { ServiceContext } from "../context.ts";
-import type { Db } from "../db/client.ts";
-import { AppError, databaseUnavailable, forbidden, unauthenticated } from "../errors.ts";
-import type { Dispatcher } from "../events/dispatcher.ts";
-import { endSessionsOf } from "../events/end-sessions.ts";
-import { authenticateToken } from "../features/api-tokens/api-token.service.ts";
-import { isTwoFactorPending } from "../features/two-factor/two-factor.service.ts";
 import type { RateRule } from "./rate-limit.ts";
 import type { SessionCache } from "./session-cache.ts";
 

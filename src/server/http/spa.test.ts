@@ -4,9 +4,9 @@ import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from "node:zlib";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
 import { oidcLabelPlaceholder, type ServerConfig } from "#shared/first-screens/server-config.ts";
 import type { AuthProviders } from "#shared/users/user.schemas.ts";
-import { createTestApp, request, type TestApp } from "../test/test-app.ts";
 import { registerSpa } from "./spa.ts";
 
 let t: TestApp;

@@ -2,14 +2,14 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { appInstances, mailOutbox, scheduledJobs } from "../db/schema/index.ts";
-import { claimDueJob } from "../jobs/job-lease.queries.ts";
-import { createMailDispatcher } from "../mail/mail-dispatcher.ts";
-import { claimDueMails } from "../mail/mail-outbox.queries.ts";
-import { createMailer } from "../mail/mailer.ts";
-import { insertUser } from "../test/factories.ts";
-import { startSmtpServer } from "../test/smtp.ts";
-import { createTestDatabase, type TestDatabase } from "../test/test-database.ts";
+import { appInstances, mailOutbox, scheduledJobs } from "#server/db/schema/index.ts";
+import { claimDueJob } from "#server/jobs/job-lease.queries.ts";
+import { createMailDispatcher } from "#server/mail/mail-dispatcher.ts";
+import { claimDueMails } from "#server/mail/mail-outbox.queries.ts";
+import { createMailer } from "#server/mail/mailer.ts";
+import { insertUser } from "#server/test/factories.ts";
+import { startSmtpServer } from "#server/test/smtp.ts";
+import { createTestDatabase, type TestDatabase } from "#server/test/test-database.ts";
 import { createInstanceLiveness, type InstanceLiveness } from "./instance-liveness.ts";
 
 // Decision 041: the work a dead instance had claimed is taken over by a live one; a live instance's claims

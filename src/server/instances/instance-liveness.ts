@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { type Clock, systemClock } from "../clock.ts";
-import type { Db } from "../db/client.ts";
+import { type Clock, systemClock } from "#server/clock.ts";
+import type { Db } from "#server/db/client.ts";
 import {
   beat,
   deleteInstance,

@@ -1,12 +1,12 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
+import type { Db } from "#server/db/client.ts";
 import {
   appInstances,
   inboundMessages,
   mailOutbox,
   scheduledJobs,
   webhookDeliveries,
-} from "../db/schema/index.ts";
+} from "#server/db/schema/index.ts";
 
 // Heartbeats and deaths are judged by the database's clock (now()), never an instance's: instances on
 // different machines then agree on who is dead whatever their clocks say.

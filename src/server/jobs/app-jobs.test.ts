@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { nowOf } from "../context.ts";
-import { attachments, scheduledJobs } from "../db/schema/index.ts";
-import { contextFor } from "../http/session.ts";
-import { createTestClock } from "../test/clock.ts";
-import { insertUser } from "../test/factories.ts";
-import { createTestApp, type TestApp } from "../test/test-app.ts";
+import { nowOf } from "#server/context.ts";
+import { attachments, scheduledJobs } from "#server/db/schema/index.ts";
+import { contextFor } from "#server/http/session.ts";
+import { createTestClock } from "#server/test/clock.ts";
+import { insertUser } from "#server/test/factories.ts";
+import { createTestApp, type TestApp } from "#server/test/test-app.ts";
 
 // The app's own scheduled jobs run on the runner: retention and the cleanup of abandoned uploads, with the
 // time read from the clock the app is given (a test clock here; the system clock in production).

@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, lte, or } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
-import { type ScheduledJobRow, scheduledJobs } from "../db/schema/index.ts";
+import type { Db } from "#server/db/client.ts";
+import { type ScheduledJobRow, scheduledJobs } from "#server/db/schema/index.ts";
 
 /**
  * Takes the job's lease when the job is due and nobody holds it: one conditional UPDATE, so of several

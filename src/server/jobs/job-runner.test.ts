@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { createDatabase, type Database } from "../db/client.ts";
-import { scheduledJobs } from "../db/schema/index.ts";
-import { createTestClock, type TestClock } from "../test/clock.ts";
-import { createTestDatabase, type TestDatabase } from "../test/test-database.ts";
+import { createDatabase, type Database } from "#server/db/client.ts";
+import { scheduledJobs } from "#server/db/schema/index.ts";
+import { createTestClock, type TestClock } from "#server/test/clock.ts";
+import { createTestDatabase, type TestDatabase } from "#server/test/test-database.ts";
 import { findJobState } from "./job-lease.queries.ts";
 import { createJobRunner, type Job, type JobLog, type JobRunner } from "./job-runner.ts";
 

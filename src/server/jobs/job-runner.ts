@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { type Clock, systemClock } from "../clock.ts";
-import type { Db } from "../db/client.ts";
-import type { Dispatcher } from "../events/dispatcher.ts";
+import { type Clock, systemClock } from "#server/clock.ts";
+import type { Db } from "#server/db/client.ts";
+import type { Dispatcher } from "#server/events/dispatcher.ts";
 import { claimDueJob, failJob, finishJob } from "./job-lease.queries.ts";
 
 /** Pino's call shape (app.log fits); tests pass a recorder. */

@@ -3,11 +3,11 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
-import { createDatabase, type Database } from "../db/client.ts";
-import { mailOutbox } from "../db/schema/index.ts";
-import { insertUser } from "../test/factories.ts";
-import { startSmtpServer } from "../test/smtp.ts";
-import { createTestDatabase, type TestDatabase } from "../test/test-database.ts";
+import { createDatabase, type Database } from "#server/db/client.ts";
+import { mailOutbox } from "#server/db/schema/index.ts";
+import { insertUser } from "#server/test/factories.ts";
+import { startSmtpServer } from "#server/test/smtp.ts";
+import { createTestDatabase, type TestDatabase } from "#server/test/test-database.ts";
 import { createMailDispatcher } from "./mail-dispatcher.ts";
 import { createMailer } from "./mailer.ts";
 

@@ -1,6 +1,6 @@
-import type { Db } from "../db/client.ts";
-import type { MailOutboxRow } from "../db/schema/index.ts";
-import type { InstanceLiveness } from "../instances/instance-liveness.ts";
+import type { Db } from "#server/db/client.ts";
+import type { MailOutboxRow } from "#server/db/schema/index.ts";
+import type { InstanceLiveness } from "#server/instances/instance-liveness.ts";
 import {
   claimDueMails,
   markMailFailed,

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
-import { mailOutbox } from "../db/schema/index.ts";
+import type { Db } from "#server/db/client.ts";
+import { mailOutbox } from "#server/db/schema/index.ts";
 
 /**
  * Claims up to `limit` due mails for this instance: a short lease (next_attempt_at moves to leaseUntil)

@@ -5,11 +5,11 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createDatabase, type Database } from "../db/client.ts";
-import { notificationSettings } from "../db/schema/index.ts";
-import { type ChildServer, startChildServer, stopChildServers } from "../test/child-server.ts";
-import { insertUser, sessionCookieOf, testPassword } from "../test/factories.ts";
-import { withDatabase } from "../test/global-setup.ts";
+import { createDatabase, type Database } from "#server/db/client.ts";
+import { notificationSettings } from "#server/db/schema/index.ts";
+import { type ChildServer, startChildServer, stopChildServers } from "#server/test/child-server.ts";
+import { insertUser, sessionCookieOf, testPassword } from "#server/test/factories.ts";
+import { withDatabase } from "#server/test/global-setup.ts";
 
 // Issue 14: an instance killed outright (SIGKILL: no shutdown, no goodbye) right after a write loses none
 // of the write's notifications or mails, and the surviving instance sends each queued mail exactly once.

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { users } from "#server/db/schema/index.ts";
+import { insertTicket, signedInAs, signIn } from "#server/test/factories.ts";
+import { openStream, type SseStream } from "#server/test/sse.ts";
+import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
 import type { Notification } from "#shared/notifications/notification.schemas.ts";
-import { users } from "../db/schema/index.ts";
-import { insertTicket, signedInAs, signIn } from "../test/factories.ts";
-import { openStream, type SseStream } from "../test/sse.ts";
-import { createTestApp, request, type TestApp } from "../test/test-app.ts";
 
 let t: TestApp;
 let baseUrl: string;

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import type { Db } from "../db/client.ts";
-import type { DatabaseHealth } from "../db/health-gate.ts";
-import type { LogError } from "../events/dispatcher.ts";
+import type { Db } from "#server/db/client.ts";
+import type { DatabaseHealth } from "#server/db/health-gate.ts";
+import type { LogError } from "#server/events/dispatcher.ts";
 import { type Bus, type BusListener, decodeBusMessage, encodeBusMessage } from "./bus.ts";
 
 export const busChannel = "helpdesk_events";

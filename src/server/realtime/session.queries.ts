@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
-import { sessions, users } from "../db/schema/index.ts";
+import type { Db } from "#server/db/client.ts";
+import { sessions, users } from "#server/db/schema/index.ts";
 
 /** Which of these sessions still exist, have not expired, and belong to an active person. */
 export async function findLiveSessionIds(db: Db, sessionIds: string[], now: Date): Promise<Set<string>> {

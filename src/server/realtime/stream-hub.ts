@@ -1,17 +1,17 @@
-import { heartbeatIntervalMs } from "#shared/notifications/notification.schemas.ts";
-import { type Actor, can } from "#shared/permissions.ts";
-import type { Db } from "../db/client.ts";
-import type { NotificationRow } from "../db/schema/index.ts";
-import type { LogError } from "../events/dispatcher.ts";
-import { toNotificationDto } from "../features/notifications/notification.presenter.ts";
+import type { Db } from "#server/db/client.ts";
+import type { NotificationRow } from "#server/db/schema/index.ts";
+import type { LogError } from "#server/events/dispatcher.ts";
+import { toNotificationDto } from "#server/features/notifications/notification.presenter.ts";
 import {
   findLatestNotificationId,
   findNotificationsAfter,
   findNotificationsByIds,
   findNotificationsOfEvent,
-} from "../features/notifications/notification.queries.ts";
-import { findTicketFacts } from "../features/tickets/ticket.queries.ts";
-import { findUserById } from "../features/users/user.queries.ts";
+} from "#server/features/notifications/notification.queries.ts";
+import { findTicketFacts } from "#server/features/tickets/ticket.queries.ts";
+import { findUserById } from "#server/features/users/user.queries.ts";
+import { heartbeatIntervalMs } from "#shared/notifications/notification.schemas.ts";
+import { type Actor, can } from "#shared/permissions.ts";
 import type { Bus, BusMessage } from "./bus.ts";
 import { findLiveSessionIds } from "./session.queries.ts";
 

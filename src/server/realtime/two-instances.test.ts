@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertUser, signIn } from "#server/test/factories.ts";
+import { openStream } from "#server/test/sse.ts";
+import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
 import type { Notification } from "#shared/notifications/notification.schemas.ts";
-import { insertUser, signIn } from "../test/factories.ts";
-import { openStream } from "../test/sse.ts";
-import { createTestApp, request, type TestApp } from "../test/test-app.ts";
 import { busChannel } from "./pg-bus.ts";
 
 // LISTEN/NOTIFY exists only on a PostgreSQL server: run with TEST_DATABASE_URL (CI does).

@@ -1,4 +1,4 @@
-import type { Clock } from "../clock.ts";
+import type { Clock } from "#server/clock.ts";
 
 export interface TestClock extends Clock {
   /** Moves the time forward (or back, with a negative amount). */

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
+import { hashPassword } from "#server/auth/password.ts";
+import type { Db } from "#server/db/client.ts";
+import { accounts, type TicketRow, tickets, type UserRow, users } from "#server/db/schema/index.ts";
+import { newTicketId } from "#server/features/tickets/ticket-id.ts";
 import type { Role } from "#shared/users/roles.ts";
-import { hashPassword } from "../auth/password.ts";
-import type { Db } from "../db/client.ts";
-import { accounts, type TicketRow, tickets, type UserRow, users } from "../db/schema/index.ts";
-import { newTicketId } from "../features/tickets/ticket-id.ts";
 import { request } from "./test-app.ts";
 
 let sequence = 0;

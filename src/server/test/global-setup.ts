@@ -4,7 +4,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { createDatabase } from "../db/client.ts";
+import { createDatabase } from "#server/db/client.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
+import type { Db } from "#server/db/client.ts";
 
 // "A refused call changes nothing" (issue 15 items 1 and 2, decision 045): every table's row count and an
 // md5 of its content, read in one query the same way on PGlite and PostgreSQL; tables are read from

@@ -2,8 +2,8 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
-import { type AppDeps, buildApp } from "../app.ts";
-import { createMailer } from "../mail/mailer.ts";
+import { type AppDeps, buildApp } from "#server/app.ts";
+import { createMailer } from "#server/mail/mailer.ts";
 import { assertNoSecretsLeaked, scanResponsesForSecrets } from "./response-secrets.ts";
 import { createTestDatabase, type TestDatabase, type TestDatabaseOptions } from "./test-database.ts";
 

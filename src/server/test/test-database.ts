@@ -4,7 +4,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { inject } from "vitest";
-import { createDatabase, type Database, type PoolOptions } from "../db/client.ts";
+import { createDatabase, type Database, type PoolOptions } from "#server/db/client.ts";
 
 export interface TestDatabase extends Database {
   /** Empties every table, for a test that needs a blank database. */

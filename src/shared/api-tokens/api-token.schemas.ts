@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { storableText } from "../text/storable-text.ts";
+import { storableText } from "#shared/text/storable-text.ts";
 
 /** Read: GET and HEAD only. Write: everything its owner may do. */
 export const apiTokenScopes = ["read", "write"] as const;

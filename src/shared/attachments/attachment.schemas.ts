@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { storableText } from "../text/storable-text.ts";
+import { storableText } from "#shared/text/storable-text.ts";
 
 /** ATT + uppercase base-36 timestamp + random suffix, like ticket and comment ids. */
 export const attachmentIdPattern = /^ATT[0-9A-Z]{6,12}[0-9A-Z]{8}$/;

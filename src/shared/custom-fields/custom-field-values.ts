@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { unstorableTextReason } from "../text/storable-text.ts";
-import type { TicketCategory } from "../tickets/ticket.schemas.ts";
+import { unstorableTextReason } from "#shared/text/storable-text.ts";
+import type { TicketCategory } from "#shared/tickets/ticket.schemas.ts";
 import type { CustomField } from "./custom-field.schemas.ts";
 
 /** One field's value on the wire: text, number, a choice's value, several, a tick, or a date (YYYY-MM-DD). */

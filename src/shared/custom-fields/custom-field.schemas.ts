@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { storableText } from "../text/storable-text.ts";
-import { ticketCategories } from "../tickets/ticket.schemas.ts";
+import { storableText } from "#shared/text/storable-text.ts";
+import { ticketCategories } from "#shared/tickets/ticket.schemas.ts";
 
 /**
  * Custom fields (issue 11 item 5, docs/decisions/022-custom-fields.md): extra questions administrators add

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { storableText } from "../text/storable-text.ts";
-import { defaultDepartment } from "../users/user.schemas.ts";
+import { storableText } from "#shared/text/storable-text.ts";
+import { defaultDepartment } from "#shared/users/user.schemas.ts";
 
 export const departmentNameMaxLength = 100;
 export const departmentsMax = 200;

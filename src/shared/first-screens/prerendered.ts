@@ -1,4 +1,4 @@
-import type { Role } from "../users/roles.ts";
+import type { Role } from "#shared/users/roles.ts";
 
 /**
  * The first screens that have an HTML file of their own: the path a browser asks for → the file under

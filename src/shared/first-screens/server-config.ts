@@ -1,4 +1,4 @@
-import type { AuthProviders } from "../users/user.schemas.ts";
+import type { AuthProviders } from "#shared/users/user.schemas.ts";
 
 // What the server tells each page it sends about how it is configured (decision 061), so that the page's
 // first render already knows it: the sign-in methods, which /sign-in and /sign-up show as buttons. Sent as

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { storableText } from "../text/storable-text.ts";
-import { commentSchema } from "../tickets/ticket-activity.schemas.ts";
-import type { Role } from "../users/roles.ts";
+import { storableText } from "#shared/text/storable-text.ts";
+import { commentSchema } from "#shared/tickets/ticket-activity.schemas.ts";
+import type { Role } from "#shared/users/roles.ts";
 
 /** Who may be mentioned (and shows up in the staff directory): active technicians and administrators. */
 export const mentionableRoles = ["technician", "admin"] as const satisfies readonly Role[];

@@ -1,4 +1,4 @@
-import type { Role } from "../users/roles.ts";
+import type { Role } from "#shared/users/roles.ts";
 import { type EmailableNotificationType, emailableNotificationTypes } from "./notification.schemas.ts";
 
 const staffOnlyEmailTypes: readonly EmailableNotificationType[] = [

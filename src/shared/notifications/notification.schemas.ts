@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { slaTargets } from "../service-levels/sla-escalation.ts";
-import { storableText } from "../text/storable-text.ts";
-import { ticketStatuses } from "../tickets/ticket.schemas.ts";
+import { slaTargets } from "#shared/service-levels/sla-escalation.ts";
+import { storableText } from "#shared/text/storable-text.ts";
+import { ticketStatuses } from "#shared/tickets/ticket.schemas.ts";
 
 /**
  * One type per trigger (spec §3 names new_ticket and ticket_comment; the others are ours).

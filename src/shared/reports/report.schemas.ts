@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ticketCategories, ticketPriorities } from "../tickets/ticket.schemas.ts";
+import { ticketCategories, ticketPriorities } from "#shared/tickets/ticket.schemas.ts";
 
 /** Issue 12 item 1: the reports' buckets; a week starts on Monday (ISO 8601), as the business calendar does. */
 export const reportGroupings = ["day", "week"] as const;

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { storableText } from "../text/storable-text.ts";
-import { ticketSchema } from "../tickets/ticket.schemas.ts";
-import { roles } from "../users/roles.ts";
+import { storableText } from "#shared/text/storable-text.ts";
+import { ticketSchema } from "#shared/tickets/ticket.schemas.ts";
+import { roles } from "#shared/users/roles.ts";
 
 /** The command palette shows a handful of each; it is a jump-to box, not a list. */
 export const searchTicketLimit = 8;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { storableText } from "../text/storable-text.ts";
+import { storableText } from "#shared/text/storable-text.ts";
 
 /** Monday first, as the working week is read in Europe and by ISO 8601. */
 export const weekdays = [

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { TicketPriority, TicketStatus } from "../tickets/ticket.schemas.ts";
+import type { TicketPriority, TicketStatus } from "#shared/tickets/ticket.schemas.ts";
 import type { BusinessCalendar } from "./business-calendar.schemas.ts";
 import { addBusinessMinutes } from "./business-hours.ts";
 import type { SlaPolicy } from "./sla-policy.schemas.ts";

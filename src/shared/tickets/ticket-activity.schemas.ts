@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { attachmentIdsSchema, attachmentSchema } from "../attachments/attachment.schemas.ts";
-import { slaTargets } from "../service-levels/sla-escalation.ts";
-import { storableText } from "../text/storable-text.ts";
+import { attachmentIdsSchema, attachmentSchema } from "#shared/attachments/attachment.schemas.ts";
+import { slaTargets } from "#shared/service-levels/sla-escalation.ts";
+import { storableText } from "#shared/text/storable-text.ts";
 import { ticketStatuses } from "./ticket.schemas.ts";
 import { ticketChangeSchema } from "./ticket-edit.ts";
 import { changeableStatuses } from "./ticket-status.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { TicketFacts } from "../permissions.ts";
-import { personIdSchema } from "../users/user.schemas.ts";
+import type { TicketFacts } from "#shared/permissions.ts";
+import { personIdSchema } from "#shared/users/user.schemas.ts";
 import type { TicketStatus } from "./ticket.schemas.ts";
 
 /** `null` sends the ticket back to the queue (unassigned). */

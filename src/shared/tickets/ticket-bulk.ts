@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { personIdSchema } from "../users/user.schemas.ts";
+import { personIdSchema } from "#shared/users/user.schemas.ts";
 import { ticketIdSchema, ticketPriorities } from "./ticket.schemas.ts";
 import { changeableStatuses } from "./ticket-status.ts";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Actor, TicketFacts } from "../permissions.ts";
+import type { Actor, TicketFacts } from "#shared/permissions.ts";
 import { statusChangeRefusal, statusTargets, takesTicket } from "./ticket-status.ts";
 
 const technician: Actor = { id: "t1", role: "technician" };

@@ -1,4 +1,4 @@
-import { type Actor, can, type TicketFacts } from "../permissions.ts";
+import { type Actor, can, type TicketFacts } from "#shared/permissions.ts";
 
 /** The statuses a technician or administrator may set; Open is only ever the starting status. */
 export const changeableStatuses = ["In Progress", "Resolved", "Closed"] as const;

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { attachmentIdsSchema } from "../attachments/attachment.schemas.ts";
-import { ticketSlaSchema } from "../service-levels/ticket-sla.ts";
-import { storableText } from "../text/storable-text.ts";
+import { attachmentIdsSchema } from "#shared/attachments/attachment.schemas.ts";
+import { ticketSlaSchema } from "#shared/service-levels/ticket-sla.ts";
+import { storableText } from "#shared/text/storable-text.ts";
 
 export const ticketCategories = ["Hardware", "Software", "Network", "Other"] as const;
 export type TicketCategory = (typeof ticketCategories)[number];

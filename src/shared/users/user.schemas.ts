@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { storableText } from "../text/storable-text.ts";
+import { storableText } from "#shared/text/storable-text.ts";
 import { roles, signUpRoles, userStatuses } from "./roles.ts";
 
 export const defaultDepartment = "General";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { storableText } from "../text/storable-text.ts";
+import { storableText } from "#shared/text/storable-text.ts";
 
 /**
  * What a webhook endpoint can subscribe to (issue 12 item 5, docs/decisions/029-webhooks.md). Internal notes,
@@ -153,7 +153,7 @@ export interface WebhookPayload {
   type: WebhookEventType;
   occurredAt: string;
   /** The ticket after the change, as GET /api/tickets/:id shows it to an administrator. */
-  ticket: import("../tickets/ticket.schemas.ts").Ticket;
+  ticket: import("#shared/tickets/ticket.schemas.ts").Ticket;
   /** Who made the change; null for the app itself (auto-close). */
   actor: { id: string; name: string } | null;
   /** ticket.status_changed (and the status part of ticket.assigned). */

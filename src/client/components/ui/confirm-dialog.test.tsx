@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { renderWithApp } from "../../test/render.tsx";
+import { renderWithApp } from "#client/test/render.tsx";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 
 function setup(onConfirm: () => Promise<unknown>) {

@@ -1,7 +1,7 @@
 import { t } from "@lingui/core/macro";
 import { Trans } from "@lingui/react/macro";
 import { useState } from "react";
-import { toast } from "../../lib/toast.ts";
+import { toast } from "#client/lib/toast.ts";
 import { Alert } from "./alert.tsx";
 import { Button } from "./button.tsx";
 import { Dialog } from "./dialog.tsx";

@@ -1,7 +1,7 @@
 import { t } from "@lingui/core/macro";
 import { CircleAlert, CircleCheck, Info, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { type ToastItem, toast } from "../../lib/toast.ts";
+import { type ToastItem, toast } from "#client/lib/toast.ts";
 import { cn } from "./cn.ts";
 
 const icons = { success: CircleCheck, info: Info, error: CircleAlert };

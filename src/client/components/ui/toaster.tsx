@@ -1,6 +1,6 @@
 import { t } from "@lingui/core/macro";
 import { useEffect, useSyncExternalStore } from "react";
-import { toast, toastStore } from "../../lib/toast.ts";
+import { toast, toastStore } from "#client/lib/toast.ts";
 import { Toast } from "./toast-item.tsx";
 
 /**

@@ -1,10 +1,10 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiFetch } from "#client/lib/api-client.ts";
 import type {
   ApiTokenList,
   CreateApiTokenInput,
   CreatedApiToken,
 } from "#shared/api-tokens/api-token.schemas.ts";
-import { apiFetch } from "../../lib/api-client.ts";
 
 export const apiTokenKeys = { all: ["api-tokens"] as const };
 

@@ -5,6 +5,7 @@ import {
   useMutation,
   useQueryClient,
 } from "@tanstack/react-query";
+import { apiFetch } from "#client/lib/api-client.ts";
 import type {
   Article,
   ArticleDiff,
@@ -16,7 +17,6 @@ import type {
   ListArticlesQuery,
   UpdateArticleInput,
 } from "#shared/articles/article.schemas.ts";
-import { apiFetch } from "../../lib/api-client.ts";
 
 export const articleKeys = {
   all: ["articles"] as const,

@@ -1,4 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { ApiError, apiFetch } from "#client/lib/api-client.ts";
+import { safeReturnPath } from "#client/lib/return-path.ts";
+import { actorKeys, fetchActor, forgetActor, replaceActor } from "#client/lib/use-actor.ts";
 import { authProvidersQueryKey } from "#shared/first-screens/server-config.ts";
 import type { SignUpRole } from "#shared/users/roles.ts";
 import type {
@@ -9,9 +12,6 @@ import type {
   SignUpInput,
   UpdateProfileInput,
 } from "#shared/users/user.schemas.ts";
-import { ApiError, apiFetch } from "../../lib/api-client.ts";
-import { safeReturnPath } from "../../lib/return-path.ts";
-import { actorKeys, fetchActor, forgetActor, replaceActor } from "../../lib/use-actor.ts";
 
 // better-auth's endpoints (mounted at /api/auth/*) set or clear the session cookie; /api/me then says who we are.
 

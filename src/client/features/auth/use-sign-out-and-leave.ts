@@ -1,5 +1,5 @@
-import { useNavigate } from "../../lib/router.tsx";
-import { toast } from "../../lib/toast.ts";
+import { useNavigate } from "#client/lib/router.tsx";
+import { toast } from "#client/lib/toast.ts";
 import { useSignOut } from "./auth.api.ts";
 
 /** Sign Out as every page does it: end the session, then go to the landing page; a failure is a toast. */

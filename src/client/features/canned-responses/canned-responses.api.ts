@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiFetch } from "#client/lib/api-client.ts";
 import type {
   CannedResponse,
   CannedResponseList,
   CreateCannedResponseInput,
   UpdateCannedResponseInput,
 } from "#shared/canned-responses/canned-response.schemas.ts";
-import { apiFetch } from "../../lib/api-client.ts";
 
 export const cannedResponseKeys = {
   all: ["canned-responses"] as const,

@@ -1,6 +1,6 @@
+import { roleLabel as userRoleLabel } from "#client/features/users/components/user-labels.tsx";
 import type { DemoUserInput } from "#shared/users/demo-user.schemas.ts";
 import type { Role } from "#shared/users/roles.ts";
-import { roleLabel as userRoleLabel } from "../users/components/user-labels.tsx";
 
 export interface DemoUser extends DemoUserInput {
   id: string;

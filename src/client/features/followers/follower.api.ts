@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiFetch } from "#client/lib/api-client.ts";
 import type { FollowState } from "#shared/followers/follower.schemas.ts";
-import { apiFetch } from "../../lib/api-client.ts";
 
 const followPath = (ticketId: string) => `/api/tickets/${encodeURIComponent(ticketId)}/follow`;
 

@@ -2,10 +2,10 @@ import { useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { Languages } from "lucide-react";
 import { useId } from "react";
+import { localeNames, locales, storedLocale } from "#client/lib/i18n.ts";
+import { toast } from "#client/lib/toast.ts";
+import { actorKeys } from "#client/lib/use-actor.ts";
 import type { LocaleChoice, Me } from "#shared/users/user.schemas.ts";
-import { localeNames, locales, storedLocale } from "../../lib/i18n.ts";
-import { toast } from "../../lib/toast.ts";
-import { actorKeys } from "../../lib/use-actor.ts";
 import { chooseLocaleHere, useSetLocale } from "./locale.ts";
 
 /**

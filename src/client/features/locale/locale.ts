@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { apiFetch } from "#client/lib/api-client.ts";
+import { activateLocale, rememberLocale, resolveLocale, storedLocale } from "#client/lib/i18n.ts";
+import { actorKeys, useActor } from "#client/lib/use-actor.ts";
 import type { LocaleChoice, Me } from "#shared/users/user.schemas.ts";
-import { apiFetch } from "../../lib/api-client.ts";
-import { activateLocale, rememberLocale, resolveLocale, storedLocale } from "../../lib/i18n.ts";
-import { actorKeys, useActor } from "../../lib/use-actor.ts";
 
 /**
  * Keeps the interface in the signed-in person's language (their choice follows them to every browser), or

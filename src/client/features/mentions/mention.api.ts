@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
+import { apiFetch } from "#client/lib/api-client.ts";
 import type { StaffMember } from "#shared/mentions/mention.schemas.ts";
-import { apiFetch } from "../../lib/api-client.ts";
 
 export const mentionKeys = {
   staff: (q: string) => ["staff", q] as const,

@@ -5,6 +5,7 @@ import {
   useMutation,
   useQueryClient,
 } from "@tanstack/react-query";
+import { apiFetch } from "#client/lib/api-client.ts";
 // Type-only: the bell and the live stream load with the app shell, which must stay free of zod.
 import type {
   CreateNotificationInput,
@@ -20,7 +21,6 @@ import {
   fetchRetryDelayMs,
   isRetryableFetchError,
 } from "#shared/notifications/notification-alerts.ts";
-import { apiFetch } from "../../lib/api-client.ts";
 
 export const notificationKeys = {
   all: ["notifications"] as const,

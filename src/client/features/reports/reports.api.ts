@@ -1,4 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
+import { apiFetch } from "#client/lib/api-client.ts";
 import type {
   ReportQuery,
   ResponseTimesReport,
@@ -7,7 +8,6 @@ import type {
   TicketVolumeReport,
   WorkloadReport,
 } from "#shared/reports/report.schemas.ts";
-import { apiFetch } from "../../lib/api-client.ts";
 
 export const reportKeys = {
   all: ["reports"] as const,

@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
+import { apiFetch } from "#client/lib/api-client.ts";
 import type { SearchResults } from "#shared/search/search.schemas.ts";
-import { apiFetch } from "../../lib/api-client.ts";
 
 export const searchKeys = {
   all: ["search"] as const,

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiFetch } from "#client/lib/api-client.ts";
 import type { MySessionList, RevokedSessions } from "#shared/users/session.schemas.ts";
-import { apiFetch } from "../../lib/api-client.ts";
 
 export const sessionKeys = { all: ["my-sessions"] as const };
 

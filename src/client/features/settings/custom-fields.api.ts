@@ -1,10 +1,10 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiFetch } from "#client/lib/api-client.ts";
 import type {
   CustomField,
   CustomFieldInput,
   CustomFieldList,
 } from "#shared/custom-fields/custom-field.schemas.ts";
-import { apiFetch } from "../../lib/api-client.ts";
 import { settingsKeys } from "./settings.api.ts";
 
 const base = "/api/admin/settings/custom-fields";

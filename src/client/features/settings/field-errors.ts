@@ -1,5 +1,5 @@
 import { t as tc } from "@lingui/core/macro";
-import { isApiError } from "../../lib/api-client.ts";
+import { isApiError } from "#client/lib/api-client.ts";
 
 /** Messages by field path ("workingHours.Friday.0.close"), the first for each field. */
 export type FieldErrors = Readonly<Record<string, string>>;

@@ -5,6 +5,7 @@ import {
   useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
+import { apiFetch } from "#client/lib/api-client.ts";
 import type { DepartmentList } from "#shared/departments/department.schemas.ts";
 import type {
   AdminChangeArea,
@@ -12,7 +13,6 @@ import type {
   SettingAreaName,
   SettingEnvelope,
 } from "#shared/settings/settings.schemas.ts";
-import { apiFetch } from "../../lib/api-client.ts";
 
 export const settingsKeys = {
   all: ["admin-settings"] as const,

@@ -2,9 +2,9 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Monitor, Moon, Sun } from "lucide-react";
+import { cn } from "#client/components/ui/cn.ts";
+import { toast } from "#client/lib/toast.ts";
 import type { Theme } from "#shared/users/user.schemas.ts";
-import { cn } from "../../components/ui/cn.ts";
-import { toast } from "../../lib/toast.ts";
 import { useSetTheme } from "./theme.ts";
 
 const choices = [

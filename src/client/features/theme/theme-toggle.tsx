@@ -1,4 +1,4 @@
-import { toast } from "../../lib/toast.ts";
+import { toast } from "#client/lib/toast.ts";
 import { useSetTheme } from "./theme.ts";
 import { ThemeSwitchButton, useHtmlIsDark } from "./theme-switch-button.tsx";
 

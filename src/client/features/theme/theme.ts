@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { apiFetch } from "#client/lib/api-client.ts";
+import { actorKeys, useActor } from "#client/lib/use-actor.ts";
 import { themeStorageKey } from "#shared/theme/theme-script.ts";
 import type { Me, Theme } from "#shared/users/user.schemas.ts";
-import { apiFetch } from "../../lib/api-client.ts";
-import { actorKeys, useActor } from "../../lib/use-actor.ts";
 
 const darkQuery = "(prefers-color-scheme: dark)";
 

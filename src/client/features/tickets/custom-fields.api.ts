@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiFetch } from "#client/lib/api-client.ts";
 import type { CustomFieldList, TicketCustomFields } from "#shared/custom-fields/custom-field.schemas.ts";
-import { apiFetch } from "../../lib/api-client.ts";
 import { ticketKeys } from "./ticket.api.ts";
 
 /** The active custom fields (Admin settings invalidates ["custom-fields"] after every change). */

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { activateLocale } from "#client/lib/i18n.ts";
 import { autoClosedText } from "#shared/service-levels/auto-close.schemas.ts";
 import { formatSpan } from "#shared/service-levels/format-span.ts";
 import { slaEventText } from "#shared/service-levels/sla-escalation.ts";
-import { activateLocale } from "../../lib/i18n.ts";
 import { autoClosedSentence, slaEventSentence, spanText } from "./service-level-texts.ts";
 
 afterEach(async () => {

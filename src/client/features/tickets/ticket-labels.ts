@@ -1,9 +1,9 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
+import { i18n } from "#client/lib/i18n.ts";
 import type { TicketCategory, TicketPriority, TicketStatus } from "#shared/tickets/ticket.schemas.ts";
 import type { Rating } from "#shared/tickets/ticket-activity.schemas.ts";
 import type { EditableTicketField } from "#shared/tickets/ticket-edit.ts";
-import { i18n } from "../../lib/i18n.ts";
 
 /**
  * How a status or priority reads in the active language (decision 038). The API's values stay English:

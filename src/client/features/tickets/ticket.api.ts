@@ -5,6 +5,7 @@ import {
   useMutation,
   useQueryClient,
 } from "@tanstack/react-query";
+import { apiFetch, isApiError } from "#client/lib/api-client.ts";
 import type { AddedComment } from "#shared/mentions/mention.schemas.ts";
 import type {
   CreateTicketInput,
@@ -30,7 +31,6 @@ import type {
 import type { AssignTicketInput, Technician } from "#shared/tickets/ticket-assignment.ts";
 import type { BulkResult, BulkTicketsInput } from "#shared/tickets/ticket-bulk.ts";
 import type { EditTicketInput } from "#shared/tickets/ticket-edit.ts";
-import { apiFetch, isApiError } from "../../lib/api-client.ts";
 
 export interface TicketListFilters {
   scope: TicketScope;

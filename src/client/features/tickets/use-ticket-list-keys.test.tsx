@@ -1,8 +1,8 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { makeTicket } from "../../test/fixtures.ts";
-import { renderWithApp, stubFetch } from "../../test/render.tsx";
+import { makeTicket } from "#client/test/fixtures.ts";
+import { renderWithApp, stubFetch } from "#client/test/render.tsx";
 import { TicketList } from "./components/ticket-list.tsx";
 
 const tickets = [

@@ -4,9 +4,9 @@ import {
   type OpenTicketState,
   rememberedSelection,
   rememberListSelection,
-} from "../../lib/list-memory.ts";
-import { useLocation, useNavigate } from "../../lib/router.tsx";
-import { useShortcuts } from "../../lib/use-shortcuts.ts";
+} from "#client/lib/list-memory.ts";
+import { useLocation, useNavigate } from "#client/lib/router.tsx";
+import { useShortcuts } from "#client/lib/use-shortcuts.ts";
 
 /** Where the list is, for `u` to come back to it (the search and filters are in the address). */
 function usePathOfList(): string {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "../../lib/api-client.ts";
-import { actorKeys } from "../../lib/use-actor.ts";
+import { apiFetch } from "#client/lib/api-client.ts";
+import { actorKeys } from "#client/lib/use-actor.ts";
 
 // better-auth's two-factor plugin at /api/auth/two-factor/* (decision 046). Turning it on or off replaces the
 // session (and its cookie), so /api/me is asked again afterwards.

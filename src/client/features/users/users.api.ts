@@ -5,6 +5,7 @@ import {
   useMutation,
   useQueryClient,
 } from "@tanstack/react-query";
+import { apiFetch } from "#client/lib/api-client.ts";
 import type { Role, UserStatus } from "#shared/users/roles.ts";
 import type {
   EditUserInput,
@@ -15,7 +16,6 @@ import type {
   UserSort,
   UserSummary,
 } from "#shared/users/user-management.schemas.ts";
-import { apiFetch } from "../../lib/api-client.ts";
 
 export interface UserListFilters {
   /** Part of a name, e-mail address or department. */

@@ -1,4 +1,5 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiFetch } from "#client/lib/api-client.ts";
 import type {
   CreateWebhookInput,
   UpdateWebhookInput,
@@ -8,7 +9,6 @@ import type {
   WebhookList,
   WebhookWithSecret,
 } from "#shared/webhooks/webhook.schemas.ts";
-import { apiFetch } from "../../lib/api-client.ts";
 
 export const webhookKeys = {
   all: ["webhooks"] as const,

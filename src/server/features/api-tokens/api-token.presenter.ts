@@ -1,5 +1,5 @@
+import type { ApiTokenRow } from "#server/db/schema/index.ts";
 import type { ApiToken } from "#shared/api-tokens/api-token.schemas.ts";
-import type { ApiTokenRow } from "../../db/schema/index.ts";
 
 /** A token as its owner sees it: never its secret, never its hash. */
 export function toApiTokenDto(row: ApiTokenRow): ApiToken {

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, isNull, lt, or } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { type ApiTokenRow, apiTokens, users } from "../../db/schema/index.ts";
+import type { Db } from "#server/db/client.ts";
+import { type ApiTokenRow, apiTokens, users } from "#server/db/schema/index.ts";
 
 /** A person's tokens that are not revoked, newest first (expired ones stay listed until revoked). */
 export function findTokensOf(db: Db, userId: string): Promise<ApiTokenRow[]> {

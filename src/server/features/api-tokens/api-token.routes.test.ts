@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiTokens, type UserRow, users } from "#server/db/schema/index.ts";
+import { createTestClock } from "#server/test/clock.ts";
+import { insertTicket, signedInAs } from "#server/test/factories.ts";
+import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
 import type { ApiToken, CreatedApiToken } from "#shared/api-tokens/api-token.schemas.ts";
-import { apiTokens, type UserRow, users } from "../../db/schema/index.ts";
-import { createTestClock } from "../../test/clock.ts";
-import { insertTicket, signedInAs } from "../../test/factories.ts";
-import { createTestApp, request, type TestApp } from "../../test/test-app.ts";
 
 let t: TestApp;
 const clock = createTestClock(new Date());

@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { ServiceContext } from "#server/context.ts";
+import { forbidden } from "#server/errors.ts";
 import {
   apiTokenIdParamsSchema,
   apiTokenListSchema,
   createApiTokenInputSchema,
   createdApiTokenSchema,
 } from "#shared/api-tokens/api-token.schemas.ts";
-import type { ServiceContext } from "../../context.ts";
-import { forbidden } from "../../errors.ts";
 import { createApiToken, listApiTokens, revokeApiToken } from "./api-token.service.ts";
 
 export const tokensCannotManageTokens =

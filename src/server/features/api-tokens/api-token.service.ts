@@ -1,4 +1,8 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { nowOf, type ServiceContext } from "#server/context.ts";
+import type { Db } from "#server/db/client.ts";
+import { conflict, notFound, unauthenticated } from "#server/errors.ts";
+import { consumeRateLimit, type RateRule } from "#server/http/rate-limit.ts";
 import {
   type ApiTokenList,
   type ApiTokenScope,
@@ -8,10 +12,6 @@ import {
 } from "#shared/api-tokens/api-token.schemas.ts";
 import type { Actor } from "#shared/permissions.ts";
 import { roles } from "#shared/users/roles.ts";
-import { nowOf, type ServiceContext } from "../../context.ts";
-import type { Db } from "../../db/client.ts";
-import { conflict, notFound, unauthenticated } from "../../errors.ts";
-import { consumeRateLimit, type RateRule } from "../../http/rate-limit.ts";
 import { toApiTokenDto } from "./api-token.presenter.ts";
 import {
   countActiveTokensOf,

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
+import { nowOf, type ServiceContext } from "#server/context.ts";
+import { forbidden, ruleViolation } from "#server/errors.ts";
 import type { Article, ArticleStats } from "#shared/articles/article.schemas.ts";
 import { articleSlug } from "#shared/articles/article-slug.ts";
 import { can } from "#shared/permissions.ts";
-import { nowOf, type ServiceContext } from "../../context.ts";
-import { forbidden, ruleViolation } from "../../errors.ts";
 import { toArticleDto } from "./article.presenter.ts";
 import {
   findArticleStats,

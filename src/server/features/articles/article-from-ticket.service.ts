@@ -1,9 +1,9 @@
+import type { ServiceContext } from "#server/context.ts";
+import { forbidden, ruleViolation } from "#server/errors.ts";
+import { findVisibleTicket } from "#server/features/tickets/ticket-access.ts";
+import { findComments } from "#server/features/tickets/ticket-activity.queries.ts";
 import type { ArticleDraftFromTicket } from "#shared/articles/article.schemas.ts";
 import { can } from "#shared/permissions.ts";
-import type { ServiceContext } from "../../context.ts";
-import { forbidden, ruleViolation } from "../../errors.ts";
-import { findVisibleTicket } from "../tickets/ticket-access.ts";
-import { findComments } from "../tickets/ticket-activity.queries.ts";
 import { staffWriteArticles } from "./article.service.ts";
 
 /**

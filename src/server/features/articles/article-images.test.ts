@@ -1,7 +1,5 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Article } from "#shared/articles/article.schemas.ts";
-import type { Attachment } from "#shared/attachments/attachment.schemas.ts";
 import {
   articleRevisions,
   articles,
@@ -10,11 +8,13 @@ import {
   attachments,
   tickets,
   type UserRow,
-} from "../../db/schema/index.ts";
-import { insertTicket, signedInAs } from "../../test/factories.ts";
-import { makePng } from "../../test/files.ts";
-import { createTestApp, request, type TestApp } from "../../test/test-app.ts";
-import { deleteAbandonedUploads } from "../attachments/attachment-cleanup.ts";
+} from "#server/db/schema/index.ts";
+import { deleteAbandonedUploads } from "#server/features/attachments/attachment-cleanup.ts";
+import { insertTicket, signedInAs } from "#server/test/factories.ts";
+import { makePng } from "#server/test/files.ts";
+import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
+import type { Article } from "#shared/articles/article.schemas.ts";
+import type { Attachment } from "#shared/attachments/attachment.schemas.ts";
 
 // Decision 030: an article's images are uploads of the person saving it, linked to the article when it is
 // saved and served with the article's visibility rule (can.viewArticle), never a ticket's.

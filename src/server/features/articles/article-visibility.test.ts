@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { articles } from "#server/db/schema/index.ts";
+import { insertUser } from "#server/test/factories.ts";
+import { createTestDatabase, type TestDatabase } from "#server/test/test-database.ts";
 import { articleStatuses, articleVisibilities } from "#shared/articles/article.schemas.ts";
 import { type Actor, can } from "#shared/permissions.ts";
 import { roles } from "#shared/users/roles.ts";
-import { articles } from "../../db/schema/index.ts";
-import { insertUser } from "../../test/factories.ts";
-import { createTestDatabase, type TestDatabase } from "../../test/test-database.ts";
 import { visibleArticlesWhere } from "./article.queries.ts";
 import { createArticle, listArticles, suggestArticles } from "./article.service.ts";
 

@@ -1,3 +1,4 @@
+import type { ArticleRevisionRow } from "#server/db/schema/index.ts";
 import type {
   Article,
   ArticleRevision,
@@ -5,7 +6,6 @@ import type {
   SnippetPart,
 } from "#shared/articles/article.schemas.ts";
 import { articleSlug } from "#shared/articles/article-slug.ts";
-import type { ArticleRevisionRow } from "../../db/schema/index.ts";
 import { type ArticleListRow, highlightStart, highlightStop } from "./article.queries.ts";
 import { renderArticleMarkdown } from "./article-markdown.ts";
 

@@ -1,8 +1,5 @@
 import { and, desc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
-import type { ArticleSort, ArticleStatus } from "#shared/articles/article.schemas.ts";
-import type { Actor } from "#shared/permissions.ts";
-import type { TicketCategory } from "#shared/tickets/ticket.schemas.ts";
-import type { Db } from "../../db/client.ts";
+import type { Db } from "#server/db/client.ts";
 import {
   type ArticleRow,
   articleRevisions,
@@ -11,7 +8,10 @@ import {
   articleViews,
   articleVotes,
   users,
-} from "../../db/schema/index.ts";
+} from "#server/db/schema/index.ts";
+import type { ArticleSort, ArticleStatus } from "#shared/articles/article.schemas.ts";
+import type { Actor } from "#shared/permissions.ts";
+import type { TicketCategory } from "#shared/tickets/ticket.schemas.ts";
 
 const isStaff = (actor: Actor) => actor.role === "technician" || actor.role === "admin";
 

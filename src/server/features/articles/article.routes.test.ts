@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { articles, ticketComments, type UserRow } from "#server/db/schema/index.ts";
+import { createTestClock } from "#server/test/clock.ts";
+import { insertTicket, signedInAs } from "#server/test/factories.ts";
+import { registeredRoutes } from "#server/test/route-table.ts";
+import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
 import type { Article, ArticleDiff, ArticleList, ArticleStats } from "#shared/articles/article.schemas.ts";
-import { articles, ticketComments, type UserRow } from "../../db/schema/index.ts";
-import { createTestClock } from "../../test/clock.ts";
-import { insertTicket, signedInAs } from "../../test/factories.ts";
-import { registeredRoutes } from "../../test/route-table.ts";
-import { createTestApp, request, type TestApp } from "../../test/test-app.ts";
 
 let t: TestApp;
 type Person = { user: UserRow; cookie: string };

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { ServiceContext } from "#server/context.ts";
+import { forbidden } from "#server/errors.ts";
 import {
   articleDiffSchema,
   articleDraftFromTicketSchema,
@@ -19,8 +21,6 @@ import {
   updateArticleInputSchema,
 } from "#shared/articles/article.schemas.ts";
 import { can } from "#shared/permissions.ts";
-import type { ServiceContext } from "../../context.ts";
-import { forbidden } from "../../errors.ts";
 import {
   createArticle,
   diffArticleRevisions,

@@ -1,4 +1,8 @@
 import { diffLines, diffWordsWithSpace } from "diff";
+import type { ServiceContext } from "#server/context.ts";
+import { nowOf } from "#server/context.ts";
+import { forbidden, notFound, validationFailed } from "#server/errors.ts";
+import { linkArticleImages } from "#server/features/attachments/attachment.service.ts";
 import type {
   Article,
   ArticleDiff,
@@ -16,10 +20,6 @@ import {
   createArticleInputSchema,
 } from "#shared/articles/article.schemas.ts";
 import { can } from "#shared/permissions.ts";
-import type { ServiceContext } from "../../context.ts";
-import { nowOf } from "../../context.ts";
-import { forbidden, notFound, validationFailed } from "../../errors.ts";
-import { linkArticleImages } from "../attachments/attachment.service.ts";
 import { toArticleDto, toArticleRevisionDto, toArticleSummaryDto } from "./article.presenter.ts";
 import {
   findArticleById,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { UserRow } from "../../db/schema/index.ts";
+import type { UserRow } from "#server/db/schema/index.ts";
 import {
   attachmentChunks,
   attachments,
@@ -7,10 +7,10 @@ import {
   ticketComments,
   ticketEvents,
   tickets,
-} from "../../db/schema/index.ts";
-import { insertTicket, signedInAs } from "../../test/factories.ts";
-import { makePng } from "../../test/files.ts";
-import { createTestApp, request, type TestApp } from "../../test/test-app.ts";
+} from "#server/db/schema/index.ts";
+import { insertTicket, signedInAs } from "#server/test/factories.ts";
+import { makePng } from "#server/test/files.ts";
+import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
 
 // DESIGN.md §2.1 and §2.11, in the style of ticket-authorization.test.ts: every attachment route × every
 // kind of caller, with the status each must get; a refused call leaves the database exactly as it was.

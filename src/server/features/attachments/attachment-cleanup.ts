@@ -1,5 +1,5 @@
-import type { Db } from "../../db/client.ts";
-import type { Job } from "../../jobs/job-runner.ts";
+import type { Db } from "#server/db/client.ts";
+import type { Job } from "#server/jobs/job-runner.ts";
 import { deleteUnlinkedBefore } from "./attachment.queries.ts";
 
 const dayMs = 24 * 60 * 60_000;

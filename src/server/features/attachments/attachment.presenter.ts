@@ -1,5 +1,5 @@
+import type { AttachmentRow } from "#server/db/schema/index.ts";
 import { type Attachment, attachmentPreviewPath } from "#shared/attachments/attachment.schemas.ts";
-import type { AttachmentRow } from "../../db/schema/index.ts";
 
 export function toAttachmentDto(row: AttachmentRow): Attachment {
   return {

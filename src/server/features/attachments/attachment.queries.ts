@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { articles, attachmentChunks, attachments, tickets } from "../../db/schema/index.ts";
+import type { Db } from "#server/db/client.ts";
+import { articles, attachmentChunks, attachments, tickets } from "#server/db/schema/index.ts";
 
 export async function insertAttachment(db: Db, values: typeof attachments.$inferInsert) {
   await db.insert(attachments).values(values);

@@ -2,11 +2,11 @@ import { createHash } from "node:crypto";
 import http from "node:http";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { UserRow } from "../../db/schema/index.ts";
-import { attachmentChunks, attachments, tickets } from "../../db/schema/index.ts";
-import { insertTicket, signedInAs } from "../../test/factories.ts";
-import { makePng } from "../../test/files.ts";
-import { createTestApp, request, type TestApp, testBaseURL } from "../../test/test-app.ts";
+import type { UserRow } from "#server/db/schema/index.ts";
+import { attachmentChunks, attachments, tickets } from "#server/db/schema/index.ts";
+import { insertTicket, signedInAs } from "#server/test/factories.ts";
+import { makePng } from "#server/test/files.ts";
+import { createTestApp, request, type TestApp, testBaseURL } from "#server/test/test-app.ts";
 import { deleteAbandonedUploads } from "./attachment-cleanup.ts";
 import { chunkSize } from "./upload-attachment.service.ts";
 

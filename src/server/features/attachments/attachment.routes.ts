@@ -2,13 +2,13 @@ import type { Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { ServiceContext } from "#server/context.ts";
+import { notFound } from "#server/errors.ts";
 import {
   attachmentIdSchema,
   attachmentSchema,
   uploadAttachmentQuerySchema,
 } from "#shared/attachments/attachment.schemas.ts";
-import type { ServiceContext } from "../../context.ts";
-import { notFound } from "../../errors.ts";
 import { type OpenedAttachment, openAttachment } from "./attachment.service.ts";
 import { type UploadLimits, uploadAttachment } from "./upload-attachment.service.ts";
 

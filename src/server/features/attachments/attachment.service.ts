@@ -1,9 +1,9 @@
 import { Readable } from "node:stream";
+import type { ServiceContext } from "#server/context.ts";
+import type { Db } from "#server/db/client.ts";
+import type { AttachmentRow } from "#server/db/schema/index.ts";
+import { notFound, validationFailed } from "#server/errors.ts";
 import { type AttachmentOwner, can } from "#shared/permissions.ts";
-import type { ServiceContext } from "../../context.ts";
-import type { Db } from "../../db/client.ts";
-import type { AttachmentRow } from "../../db/schema/index.ts";
-import { notFound, validationFailed } from "../../errors.ts";
 import {
   findLinkedAttachment,
   findNextChunk,

@@ -1,5 +1,8 @@
 import { createHash } from "node:crypto";
 import type { Readable } from "node:stream";
+import type { ServiceContext } from "#server/context.ts";
+import { AppError, forbidden, ruleViolation, validationFailed } from "#server/errors.ts";
+import { newAttachmentId } from "#server/features/tickets/ticket-id.ts";
 import {
   type Attachment,
   formatFileSize,
@@ -17,9 +20,6 @@ import {
   sniffLength,
 } from "#shared/attachments/attachment-types.ts";
 import { can } from "#shared/permissions.ts";
-import type { ServiceContext } from "../../context.ts";
-import { AppError, forbidden, ruleViolation, validationFailed } from "../../errors.ts";
-import { newAttachmentId } from "../tickets/ticket-id.ts";
 import { toAttachmentDto } from "./attachment.presenter.ts";
 import {
   completeUpload,

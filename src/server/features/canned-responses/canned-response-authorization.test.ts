@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { UserRow } from "../../db/schema/index.ts";
-import { cannedResponses } from "../../db/schema/index.ts";
-import { signedInAs } from "../../test/factories.ts";
-import { createTestApp, request, type TestApp } from "../../test/test-app.ts";
+import type { UserRow } from "#server/db/schema/index.ts";
+import { cannedResponses } from "#server/db/schema/index.ts";
+import { signedInAs } from "#server/test/factories.ts";
+import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
 
 // The saved-response routes × every kind of caller, in the style of ticket-authorization.test.ts. These
 // routes are not per ticket, so "creator" and "assignee" are simply a user and a technician; the personal

@@ -1,5 +1,5 @@
+import type { CannedResponseRow } from "#server/db/schema/index.ts";
 import type { CannedResponse } from "#shared/canned-responses/canned-response.schemas.ts";
-import type { CannedResponseRow } from "../../db/schema/index.ts";
 
 export function toCannedResponseDto(row: CannedResponseRow, ownerName: string | null): CannedResponse {
   return {

@@ -1,8 +1,8 @@
 import { and, asc, eq, getTableColumns, or, type SQL, sql } from "drizzle-orm";
+import type { Db } from "#server/db/client.ts";
+import { containsPattern } from "#server/db/like-pattern.ts";
+import { type CannedResponseRow, cannedResponses, users } from "#server/db/schema/index.ts";
 import type { CannedResponseScope } from "#shared/canned-responses/canned-response.schemas.ts";
-import type { Db } from "../../db/client.ts";
-import { containsPattern } from "../../db/like-pattern.ts";
-import { type CannedResponseRow, cannedResponses, users } from "../../db/schema/index.ts";
 
 export type CannedResponseWithOwner = CannedResponseRow & { ownerName: string | null };
 

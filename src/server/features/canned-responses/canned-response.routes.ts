@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { ServiceContext } from "#server/context.ts";
 import {
   cannedResponseIdParamsSchema,
   cannedResponseListSchema,
@@ -8,7 +9,6 @@ import {
   listCannedResponsesQuerySchema,
   updateCannedResponseInputSchema,
 } from "#shared/canned-responses/canned-response.schemas.ts";
-import type { ServiceContext } from "../../context.ts";
 import {
   createCannedResponse,
   deleteCannedResponse,

@@ -1,4 +1,7 @@
 import { randomUUID } from "node:crypto";
+import type { ServiceContext } from "#server/context.ts";
+import { isUniqueViolation } from "#server/db/connection-errors.ts";
+import { conflict, forbidden, notFound } from "#server/errors.ts";
 import {
   type CannedResponse,
   type CannedResponseList,
@@ -8,9 +11,6 @@ import {
   type UpdateCannedResponseInput,
 } from "#shared/canned-responses/canned-response.schemas.ts";
 import { can } from "#shared/permissions.ts";
-import type { ServiceContext } from "../../context.ts";
-import { isUniqueViolation } from "../../db/connection-errors.ts";
-import { conflict, forbidden, notFound } from "../../errors.ts";
 import { toCannedResponseDto } from "./canned-response.presenter.ts";
 import {
   deleteCannedResponse as deleteRow,

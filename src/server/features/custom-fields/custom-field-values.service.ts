@@ -1,4 +1,11 @@
 import { and, type SQL } from "drizzle-orm";
+import { nowOf, type ServiceContext } from "#server/context.ts";
+import type { Db } from "#server/db/client.ts";
+import type { CustomFieldRow } from "#server/db/schema/index.ts";
+import { conflict, forbidden, validationFailed } from "#server/errors.ts";
+import { inTicketTransaction } from "#server/events/transaction.ts";
+import { updateTicketDetails } from "#server/features/tickets/ticket.queries.ts";
+import { ensureVisible, findVisibleTicket } from "#server/features/tickets/ticket-access.ts";
 import type {
   CustomField,
   EditTicketCustomFieldsInput,
@@ -14,13 +21,6 @@ import {
 import { can, type TicketFacts } from "#shared/permissions.ts";
 import type { TicketCategory } from "#shared/tickets/ticket.schemas.ts";
 import type { TicketChange } from "#shared/tickets/ticket-edit.ts";
-import { nowOf, type ServiceContext } from "../../context.ts";
-import type { Db } from "../../db/client.ts";
-import type { CustomFieldRow } from "../../db/schema/index.ts";
-import { conflict, forbidden, validationFailed } from "../../errors.ts";
-import { inTicketTransaction } from "../../events/transaction.ts";
-import { updateTicketDetails } from "../tickets/ticket.queries.ts";
-import { ensureVisible, findVisibleTicket } from "../tickets/ticket-access.ts";
 import { toCustomFieldDto } from "./custom-field.presenter.ts";
 import {
   findCustomFields,

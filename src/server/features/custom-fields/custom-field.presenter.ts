@@ -1,5 +1,5 @@
+import type { CustomFieldRow } from "#server/db/schema/index.ts";
 import type { CustomField } from "#shared/custom-fields/custom-field.schemas.ts";
-import type { CustomFieldRow } from "../../db/schema/index.ts";
 
 export function toCustomFieldDto(row: CustomFieldRow, hasValues?: boolean): CustomField {
   return {

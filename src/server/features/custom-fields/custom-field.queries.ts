@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { Db } from "#server/db/client.ts";
+import { type CustomFieldRow, customFields, ticketFieldValues, tickets } from "#server/db/schema/index.ts";
 import type { CustomFieldValue, CustomFieldValues } from "#shared/custom-fields/custom-field-values.ts";
-import type { Db } from "../../db/client.ts";
-import { type CustomFieldRow, customFields, ticketFieldValues, tickets } from "../../db/schema/index.ts";
 
 const hasValuesSql = sql<boolean>`exists (select 1 from ${ticketFieldValues} where ${ticketFieldValues.fieldId} = ${customFields.id})`;
 

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { adminChanges, ticketFieldValues, tickets, type UserRow } from "#server/db/schema/index.ts";
+import { signedInAs } from "#server/test/factories.ts";
+import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
 import type {
   CustomField,
   CustomFieldList,
@@ -6,9 +9,6 @@ import type {
 } from "#shared/custom-fields/custom-field.schemas.ts";
 import type { TicketPage } from "#shared/tickets/ticket.schemas.ts";
 import type { TicketActivity } from "#shared/tickets/ticket-activity.schemas.ts";
-import { adminChanges, ticketFieldValues, tickets, type UserRow } from "../../db/schema/index.ts";
-import { signedInAs } from "../../test/factories.ts";
-import { createTestApp, request, type TestApp } from "../../test/test-app.ts";
 
 let t: TestApp;
 type Person = { user: UserRow; cookie: string };

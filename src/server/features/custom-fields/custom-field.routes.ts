@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { ServiceContext } from "#server/context.ts";
+import { requireSettingsManager } from "#server/features/settings/settings.service.ts";
 import {
   activeCustomFieldsQuerySchema,
   customFieldIdSchema,
@@ -13,8 +15,6 @@ import {
   ticketCustomFieldsSchema,
 } from "#shared/custom-fields/custom-field.schemas.ts";
 import { ticketIdSchema } from "#shared/tickets/ticket.schemas.ts";
-import type { ServiceContext } from "../../context.ts";
-import { requireSettingsManager } from "../settings/settings.service.ts";
 import {
   createCustomField,
   listActiveCustomFields,

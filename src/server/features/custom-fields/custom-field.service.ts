@@ -1,4 +1,9 @@
 import { randomBytes } from "node:crypto";
+import { nowOf, type ServiceContext } from "#server/context.ts";
+import type { CustomFieldRow } from "#server/db/schema/index.ts";
+import { notFound, ruleViolation, validationFailed } from "#server/errors.ts";
+import { insertAdminChange } from "#server/features/settings/settings.queries.ts";
+import { requireSettingsManager } from "#server/features/settings/settings.service.ts";
 import type {
   CustomField,
   CustomFieldChoice,
@@ -9,11 +14,6 @@ import type {
 } from "#shared/custom-fields/custom-field.schemas.ts";
 import { fieldsForCategory } from "#shared/custom-fields/custom-field-values.ts";
 import type { TicketCategory } from "#shared/tickets/ticket.schemas.ts";
-import { nowOf, type ServiceContext } from "../../context.ts";
-import type { CustomFieldRow } from "../../db/schema/index.ts";
-import { notFound, ruleViolation, validationFailed } from "../../errors.ts";
-import { insertAdminChange } from "../settings/settings.queries.ts";
-import { requireSettingsManager } from "../settings/settings.service.ts";
 import { toCustomFieldDto, toCustomFieldSnapshot } from "./custom-field.presenter.ts";
 import {
   customFieldHasValues,

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { adminChanges, appSettings, type UserRow } from "#server/db/schema/index.ts";
+import { signedInAs } from "#server/test/factories.ts";
+import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
 import type { AdminChangePage } from "#shared/settings/settings.schemas.ts";
-import { adminChanges, appSettings, type UserRow } from "../../db/schema/index.ts";
-import { signedInAs } from "../../test/factories.ts";
-import { createTestApp, request, type TestApp } from "../../test/test-app.ts";
 
 let t: TestApp;
 type Person = { user: UserRow; cookie: string };

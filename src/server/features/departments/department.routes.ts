@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { ServiceContext } from "#server/context.ts";
 import { departmentListSchema } from "#shared/departments/department.schemas.ts";
-import type { ServiceContext } from "../../context.ts";
 import { listDepartments } from "./department.service.ts";
 
 /** /api/departments: the list offered on forms, for every signed-in person (401 for anyone else). */

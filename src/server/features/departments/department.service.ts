@@ -1,6 +1,6 @@
+import type { ServiceContext } from "#server/context.ts";
+import { readSetting } from "#server/features/settings/settings.service.ts";
 import type { DepartmentList } from "#shared/departments/department.schemas.ts";
-import type { ServiceContext } from "../../context.ts";
-import { readSetting } from "../settings/settings.service.ts";
 
 /**
  * The departments to offer, for every signed-in person: people pick from them on the create form and

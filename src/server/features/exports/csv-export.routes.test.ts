@@ -1,12 +1,12 @@
 import { gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { UserRow } from "#server/db/schema/index.ts";
+import { tickets, users } from "#server/db/schema/index.ts";
+import { newTicketId } from "#server/features/tickets/ticket-id.ts";
+import { insertTicket, insertUser, signedInAs } from "#server/test/factories.ts";
+import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
 import type { Role } from "#shared/users/roles.ts";
-import type { UserRow } from "../../db/schema/index.ts";
-import { tickets, users } from "../../db/schema/index.ts";
-import { insertTicket, insertUser, signedInAs } from "../../test/factories.ts";
-import { createTestApp, request, type TestApp } from "../../test/test-app.ts";
-import { newTicketId } from "../tickets/ticket-id.ts";
 
 let t: TestApp;
 type Person = { user: UserRow; cookie: string };

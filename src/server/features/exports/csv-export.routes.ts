@@ -1,9 +1,9 @@
 import { Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { ServiceContext } from "#server/context.ts";
 import { exportTicketsQuerySchema } from "#shared/tickets/ticket.schemas.ts";
 import { exportUsersQuerySchema } from "#shared/users/user-management.schemas.ts";
-import type { ServiceContext } from "../../context.ts";
 import type { CsvExport } from "./csv-stream.ts";
 import { exportTicketsFor } from "./ticket-export.service.ts";
 import { exportUsers } from "./user-export.service.ts";

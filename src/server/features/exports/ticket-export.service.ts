@@ -1,12 +1,12 @@
-import type { ExportTicketsQuery } from "#shared/tickets/ticket.schemas.ts";
-import { nowOf, type ServiceContext } from "../../context.ts";
+import { nowOf, type ServiceContext } from "#server/context.ts";
 import {
   findTicketsByDuePage,
   findTicketsSortedPage,
   keysetOf,
   type TicketWithNames,
-} from "../tickets/ticket.queries.ts";
-import { planTicketList } from "../tickets/ticket.service.ts";
+} from "#server/features/tickets/ticket.queries.ts";
+import { planTicketList } from "#server/features/tickets/ticket.service.ts";
+import type { ExportTicketsQuery } from "#shared/tickets/ticket.schemas.ts";
 import { ticketCsvHeader, ticketDueCsvHeader, toTicketCsvCells } from "./csv-export.presenter.ts";
 import { type CsvExport, csvFilename, csvStream } from "./csv-stream.ts";
 

@@ -1,9 +1,9 @@
+import { nowOf, type ServiceContext } from "#server/context.ts";
+import { forbidden } from "#server/errors.ts";
+import { findUsersPage } from "#server/features/users/user-management.queries.ts";
+import { notAllowedToManageUsers } from "#server/features/users/user-management.service.ts";
 import { can } from "#shared/permissions.ts";
 import type { ExportUsersQuery } from "#shared/users/user-management.schemas.ts";
-import { nowOf, type ServiceContext } from "../../context.ts";
-import { forbidden } from "../../errors.ts";
-import { findUsersPage } from "../users/user-management.queries.ts";
-import { notAllowedToManageUsers } from "../users/user-management.service.ts";
 import { toUserCsvCells, userCsvHeader } from "./csv-export.presenter.ts";
 import { type CsvExport, csvFilename, csvStream } from "./csv-stream.ts";
 

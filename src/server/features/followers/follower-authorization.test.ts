@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { UserRow } from "../../db/schema/index.ts";
-import { notifications, ticketFollowers, tickets } from "../../db/schema/index.ts";
-import { insertTicket, signedInAs } from "../../test/factories.ts";
-import { createTestApp, request, type TestApp } from "../../test/test-app.ts";
+import type { UserRow } from "#server/db/schema/index.ts";
+import { notifications, ticketFollowers, tickets } from "#server/db/schema/index.ts";
+import { insertTicket, signedInAs } from "#server/test/factories.ts";
+import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
 
 // DESIGN.md §2.1, in the style of ticket-authorization.test.ts: the follow routes and the staff directory
 // × every kind of caller. A refused cell leaves the database exactly as it was.

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { ticketFollowers, users } from "../../db/schema/index.ts";
+import type { Db } from "#server/db/client.ts";
+import { ticketFollowers, users } from "#server/db/schema/index.ts";
 
 /** Idempotent: following twice keeps the first row. */
 export async function insertFollower(db: Db, ticketId: string, userId: string, at: Date) {

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { ServiceContext } from "#server/context.ts";
 import { followStateSchema } from "#shared/followers/follower.schemas.ts";
 import { ticketIdSchema } from "#shared/tickets/ticket.schemas.ts";
-import type { ServiceContext } from "../../context.ts";
 import { followTicket, getFollowState, unfollowTicket } from "./follower.service.ts";
 
 const params = z.object({ ticketId: ticketIdSchema });

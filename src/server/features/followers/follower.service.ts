@@ -1,8 +1,8 @@
+import type { ServiceContext } from "#server/context.ts";
+import { forbidden } from "#server/errors.ts";
+import { findVisibleTicket } from "#server/features/tickets/ticket-access.ts";
 import type { FollowState } from "#shared/followers/follower.schemas.ts";
 import { can, type TicketFacts } from "#shared/permissions.ts";
-import type { ServiceContext } from "../../context.ts";
-import { forbidden } from "../../errors.ts";
-import { findVisibleTicket } from "../tickets/ticket-access.ts";
 import {
   countFollowers,
   deleteFollower,

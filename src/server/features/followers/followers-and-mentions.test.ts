@@ -1,8 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { mentionToken } from "#shared/mentions/mentions.ts";
-import type { Role } from "#shared/users/roles.ts";
-import type { UserRow } from "../../db/schema/index.ts";
+import type { UserRow } from "#server/db/schema/index.ts";
 import {
   mailOutbox,
   notifications,
@@ -10,9 +8,11 @@ import {
   ticketFollowers,
   tickets,
   users,
-} from "../../db/schema/index.ts";
-import { insertTicket, insertUser, signedInAs } from "../../test/factories.ts";
-import { createTestApp, request, type TestApp } from "../../test/test-app.ts";
+} from "#server/db/schema/index.ts";
+import { insertTicket, insertUser, signedInAs } from "#server/test/factories.ts";
+import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
+import { mentionToken } from "#shared/mentions/mentions.ts";
+import type { Role } from "#shared/users/roles.ts";
 
 // Issue 10 item 5 / decision 014: followers hear what the creator and assignee hear, through the one
 // write path; staff mention staff. Nobody hears about their own act, nobody twice, nobody who may not see.

@@ -1,12 +1,12 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import type { Clock } from "../../clock.ts";
-import type { Db } from "../../db/client.ts";
-import { findUserByEmail } from "../users/user.queries.ts";
+import type { Clock } from "#server/clock.ts";
+import type { Db } from "#server/db/client.ts";
+import { findUserByEmail } from "#server/features/users/user.queries.ts";
 import {
   insertInvitedUser,
   insertPasswordToken,
   insertUserChange,
-} from "../users/user-management.queries.ts";
+} from "#server/features/users/user-management.queries.ts";
 import { splitAddress } from "./inbound-addresses.ts";
 import { cut, storable } from "./inbound-text.ts";
 

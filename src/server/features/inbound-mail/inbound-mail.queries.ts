@@ -1,6 +1,6 @@
 import { and, eq, lt } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { type InboundMailOutcome, inboundMessages, mailOutbox } from "../../db/schema/index.ts";
+import type { Db } from "#server/db/client.ts";
+import { type InboundMailOutcome, inboundMessages, mailOutbox } from "#server/db/schema/index.ts";
 
 /**
  * Claims a message for processing: inserts its row, or takes over one left "processing" since before

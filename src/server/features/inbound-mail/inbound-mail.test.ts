@@ -14,13 +14,13 @@ import {
   ticketComments,
   tickets,
   users,
-} from "../../db/schema/index.ts";
-import { createMailer } from "../../mail/mailer.ts";
-import { insertTicket, insertUser, signIn } from "../../test/factories.ts";
-import { makePng } from "../../test/files.ts";
-import { startSmtpServer } from "../../test/smtp.ts";
-import { createTestApp, request } from "../../test/test-app.ts";
-import type { TestDatabaseOptions } from "../../test/test-database.ts";
+} from "#server/db/schema/index.ts";
+import { createMailer } from "#server/mail/mailer.ts";
+import { insertTicket, insertUser, signIn } from "#server/test/factories.ts";
+import { makePng } from "#server/test/files.ts";
+import { startSmtpServer } from "#server/test/smtp.ts";
+import { createTestApp, request } from "#server/test/test-app.ts";
+import type { TestDatabaseOptions } from "#server/test/test-database.ts";
 import type { InboundMailSettings } from "./inbound-mail.service.ts";
 import { replyAddress } from "./reply-address.ts";
 

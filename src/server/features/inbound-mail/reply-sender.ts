@@ -1,5 +1,5 @@
-import type { Db } from "../../db/client.ts";
-import { findUserById } from "../users/user.queries.ts";
+import type { Db } from "#server/db/client.ts";
+import { findUserById } from "#server/features/users/user.queries.ts";
 import type { ReplyTarget } from "./reply-address.ts";
 
 /**

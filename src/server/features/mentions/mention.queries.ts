@@ -1,8 +1,8 @@
 import { and, asc, eq, ilike, inArray, type SQL, sql } from "drizzle-orm";
+import type { Db } from "#server/db/client.ts";
+import { containsPattern } from "#server/db/like-pattern.ts";
+import { users } from "#server/db/schema/index.ts";
 import { mentionableRoles } from "#shared/mentions/mention.schemas.ts";
-import type { Db } from "../../db/client.ts";
-import { containsPattern } from "../../db/like-pattern.ts";
-import { users } from "../../db/schema/index.ts";
 
 /** Active technicians and administrators whose name contains `q` (any case), by name. */
 export function findActiveStaff(db: Db, { q, limit }: { q: string; limit: number }) {

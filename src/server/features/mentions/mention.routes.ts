@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { ServiceContext } from "#server/context.ts";
 import { staffDirectoryQuerySchema, staffMemberSchema } from "#shared/mentions/mention.schemas.ts";
-import type { ServiceContext } from "../../context.ts";
 import { listStaff } from "./mention.service.ts";
 
 export async function mentionRoutes(

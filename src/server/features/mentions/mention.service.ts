@@ -1,3 +1,7 @@
+import type { ServiceContext } from "#server/context.ts";
+import type { Db } from "#server/db/client.ts";
+import { forbidden } from "#server/errors.ts";
+import { findPeopleByIds } from "#server/features/users/user.queries.ts";
 import {
   type MentionOutcome,
   type MentionRefusal,
@@ -8,10 +12,6 @@ import {
 import { mentionsToPlainText, parseMentions } from "#shared/mentions/mentions.ts";
 import { can, type TicketFacts } from "#shared/permissions.ts";
 import { roleOf } from "#shared/users/roles.ts";
-import type { ServiceContext } from "../../context.ts";
-import type { Db } from "../../db/client.ts";
-import { forbidden } from "../../errors.ts";
-import { findPeopleByIds } from "../users/user.queries.ts";
 import { findActiveStaff } from "./mention.queries.ts";
 
 const isStaffRole = (role: string | null): role is StaffMember["role"] =>

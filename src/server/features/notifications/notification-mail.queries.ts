@@ -1,10 +1,10 @@
 import { eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { Db } from "#server/db/client.ts";
+import { mailOutbox, notificationSettings, tickets, users } from "#server/db/schema/index.ts";
 import {
   defaultEmailNotificationTypes,
   type EmailableNotificationType,
 } from "#shared/notifications/notification.schemas.ts";
-import type { Db } from "../../db/client.ts";
-import { mailOutbox, notificationSettings, tickets, users } from "../../db/schema/index.ts";
 
 /**
  * Whether the person (a row of `users` and their `notification_settings`, null when they have none) gets

@@ -1,13 +1,13 @@
 import { randomBytes } from "node:crypto";
+import type { Db } from "#server/db/client.ts";
+import { replyAddress } from "#server/features/inbound-mail/reply-address.ts";
+import { notificationMail } from "#server/mail/templates.ts";
 import {
   type EmailableNotificationType,
   emailableNotificationTypes,
   type NotificationType,
   notificationTypeLabels,
 } from "#shared/notifications/notification.schemas.ts";
-import type { Db } from "../../db/client.ts";
-import { notificationMail } from "../../mail/templates.ts";
-import { replyAddress } from "../inbound-mail/reply-address.ts";
 import { findTicketTitles, insertNotificationMails } from "./notification-mail.queries.ts";
 import { createUnsubscribeToken } from "./unsubscribe-token.ts";
 

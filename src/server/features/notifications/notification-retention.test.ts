@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { insertUser } from "../../test/factories.ts";
-import { createTestDatabase, type TestDatabase } from "../../test/test-database.ts";
+import { insertUser } from "#server/test/factories.ts";
+import { createTestDatabase, type TestDatabase } from "#server/test/test-database.ts";
 import { pruneReadNotifications } from "./notification-retention.ts";
 
 let database: TestDatabase;

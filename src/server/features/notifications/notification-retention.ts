@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import type { Job } from "../../jobs/job-runner.ts";
+import type { Db } from "#server/db/client.ts";
+import type { Job } from "#server/jobs/job-runner.ts";
 
 const dayMs = 24 * 60 * 60_000;
 

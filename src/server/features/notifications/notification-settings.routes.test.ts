@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { notificationSettings } from "../../db/schema/index.ts";
-import { insertUser, signedInAs } from "../../test/factories.ts";
-import { createTestApp, request, type TestApp } from "../../test/test-app.ts";
+import { notificationSettings } from "#server/db/schema/index.ts";
+import { insertUser, signedInAs } from "#server/test/factories.ts";
+import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
 import { createUnsubscribeToken } from "./unsubscribe-token.ts";
 
 const secret = "test-secret-test-secret-test-secret-0123";

@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { ServiceContext } from "#server/context.ts";
 import {
   notificationSettingsSchema,
   type UnsubscribeResult,
   unsubscribeInputSchema,
   unsubscribeResultSchema,
 } from "#shared/notifications/notification.schemas.ts";
-import type { ServiceContext } from "../../context.ts";
 import { getNotificationSettings, updateNotificationSettings } from "./notification-settings.service.ts";
 
 export async function notificationSettingsRoutes(

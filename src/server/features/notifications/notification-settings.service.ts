@@ -1,3 +1,6 @@
+import type { ServiceContext } from "#server/context.ts";
+import type { Db } from "#server/db/client.ts";
+import { notFound, ruleViolation, validationFailed } from "#server/errors.ts";
 import {
   defaultEmailNotificationTypes,
   type EmailableNotificationType,
@@ -7,9 +10,6 @@ import {
 } from "#shared/notifications/notification.schemas.ts";
 import { emailTypesAvailableTo } from "#shared/notifications/notification-email.ts";
 import type { Role } from "#shared/users/roles.ts";
-import type { ServiceContext } from "../../context.ts";
-import type { Db } from "../../db/client.ts";
-import { notFound, ruleViolation, validationFailed } from "../../errors.ts";
 import {
   findSettingsOwner,
   removeEmailType,

@@ -1,9 +1,9 @@
+import type { NotificationRow } from "#server/db/schema/index.ts";
 import {
   type Notification,
   type NotificationParams,
   notificationParamsSchema,
 } from "#shared/notifications/notification.schemas.ts";
-import type { NotificationRow } from "../../db/schema/index.ts";
 
 /**
  * A row's params when they are a kind this version knows; otherwise null, and the reader sees `message`

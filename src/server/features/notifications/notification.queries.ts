@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, type SQL, sql } from "drizzle-orm";
+import type { Db } from "#server/db/client.ts";
+import { type NotificationRow, notificationSettings, notifications, users } from "#server/db/schema/index.ts";
 import type {
   EmailableNotificationType,
   NotificationFilter,
   NotificationParams,
   NotificationType,
 } from "#shared/notifications/notification.schemas.ts";
-import type { Db } from "../../db/client.ts";
-import { type NotificationRow, notificationSettings, notifications, users } from "../../db/schema/index.ts";
 import { wantsMail } from "./notification-mail.queries.ts";
 
 export type NotificationValues = Omit<typeof notifications.$inferInsert, "id">;

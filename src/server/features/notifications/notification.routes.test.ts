@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { notifications } from "#server/db/schema/index.ts";
+import { insertUser, signedInAs, signIn } from "#server/test/factories.ts";
+import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
 import type { Notification, NotificationParams } from "#shared/notifications/notification.schemas.ts";
-import { notifications } from "../../db/schema/index.ts";
-import { insertUser, signedInAs, signIn } from "../../test/factories.ts";
-import { createTestApp, request, type TestApp } from "../../test/test-app.ts";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,6 +2,8 @@ import type { ServerResponse } from "node:http";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { ServiceContext } from "#server/context.ts";
+import type { StreamClient, StreamHub } from "#server/realtime/stream-hub.ts";
 import {
   createNotificationInputSchema,
   listNotificationsQuerySchema,
@@ -13,8 +15,6 @@ import {
   streamPositionSchema,
 } from "#shared/notifications/notification.schemas.ts";
 import type { Actor } from "#shared/permissions.ts";
-import type { ServiceContext } from "../../context.ts";
-import type { StreamClient, StreamHub } from "../../realtime/stream-hub.ts";
 import {
   countNotificationsFor,
   createNotification,

@@ -1,3 +1,5 @@
+import type { ServiceContext } from "#server/context.ts";
+import { forbidden, notFound, ruleViolation, validationFailed } from "#server/errors.ts";
 import type {
   CreateNotificationInput,
   ListNotificationsQuery,
@@ -6,8 +8,6 @@ import type {
   NotificationPage,
 } from "#shared/notifications/notification.schemas.ts";
 import { notificationIdSchema } from "#shared/notifications/notification.schemas.ts";
-import type { ServiceContext } from "../../context.ts";
-import { forbidden, notFound, ruleViolation, validationFailed } from "../../errors.ts";
 import { toNotificationDto } from "./notification.presenter.ts";
 import {
   countNotifications,

@@ -1,16 +1,16 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { ServiceContext } from "#server/context.ts";
+import { ticketFeedback, tickets, type UserRow } from "#server/db/schema/index.ts";
+import { updateSetting } from "#server/features/settings/settings.service.ts";
+import { editTicket } from "#server/features/tickets/edit-ticket.service.ts";
+import { createTicket } from "#server/features/tickets/ticket.service.ts";
+import { addComment, giveFeedback } from "#server/features/tickets/ticket-activity.service.ts";
+import { changeTicketStatus } from "#server/features/tickets/ticket-lifecycle.service.ts";
+import { insertTicket, insertUser } from "#server/test/factories.ts";
+import { createTestDatabase, type TestDatabase } from "#server/test/test-database.ts";
 import type { Actor } from "#shared/permissions.ts";
 import { defaultBusinessCalendar } from "#shared/service-levels/business-calendar.schemas.ts";
-import type { ServiceContext } from "../../context.ts";
-import { ticketFeedback, tickets, type UserRow } from "../../db/schema/index.ts";
-import { insertTicket, insertUser } from "../../test/factories.ts";
-import { createTestDatabase, type TestDatabase } from "../../test/test-database.ts";
-import { updateSetting } from "../settings/settings.service.ts";
-import { editTicket } from "../tickets/edit-ticket.service.ts";
-import { createTicket } from "../tickets/ticket.service.ts";
-import { addComment, giveFeedback } from "../tickets/ticket-activity.service.ts";
-import { changeTicketStatus } from "../tickets/ticket-lifecycle.service.ts";
 import {
   countTicketBreakdown,
   countTicketVolume,

@@ -1,4 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { appSettings, ticketFeedback, type UserRow } from "#server/db/schema/index.ts";
+import { insertTicket, insertUser, signedInAs } from "#server/test/factories.ts";
+import { registeredRoutes } from "#server/test/route-table.ts";
+import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
 import type {
   ResponseTimesReport,
   SatisfactionReport,
@@ -7,10 +11,6 @@ import type {
   WorkloadReport,
 } from "#shared/reports/report.schemas.ts";
 import { defaultBusinessCalendar } from "#shared/service-levels/business-calendar.schemas.ts";
-import { appSettings, ticketFeedback, type UserRow } from "../../db/schema/index.ts";
-import { insertTicket, insertUser, signedInAs } from "../../test/factories.ts";
-import { registeredRoutes } from "../../test/route-table.ts";
-import { createTestApp, request, type TestApp } from "../../test/test-app.ts";
 
 let t: TestApp;
 type Person = { user: UserRow; cookie: string };

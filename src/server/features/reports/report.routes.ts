@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { ServiceContext } from "#server/context.ts";
 import {
   reportQuerySchema,
   responseTimesReportSchema,
@@ -8,7 +9,6 @@ import {
   ticketVolumeReportSchema,
   workloadReportSchema,
 } from "#shared/reports/report.schemas.ts";
-import type { ServiceContext } from "../../context.ts";
 import {
   reportResponseTimes,
   reportSatisfaction,

@@ -1,3 +1,6 @@
+import type { ServiceContext } from "#server/context.ts";
+import { forbidden } from "#server/errors.ts";
+import { readSetting } from "#server/features/settings/settings.service.ts";
 import { can } from "#shared/permissions.ts";
 import {
   breakdownKeys,
@@ -11,9 +14,6 @@ import {
   type TicketVolumeReport,
   type WorkloadReport,
 } from "#shared/reports/report.schemas.ts";
-import type { ServiceContext } from "../../context.ts";
-import { forbidden } from "../../errors.ts";
-import { readSetting } from "../settings/settings.service.ts";
 import {
   countBacklogAtEnd,
   countTicketBreakdown,

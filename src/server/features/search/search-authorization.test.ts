@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { UserRow } from "#server/db/schema/index.ts";
+import { notifications, ticketComments, ticketEvents, tickets, users } from "#server/db/schema/index.ts";
+import { insertTicket, insertUser, signedInAs } from "#server/test/factories.ts";
+import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
 import type { SearchResults } from "#shared/search/search.schemas.ts";
-import type { UserRow } from "../../db/schema/index.ts";
-import { notifications, ticketComments, ticketEvents, tickets, users } from "../../db/schema/index.ts";
-import { insertTicket, insertUser, signedInAs } from "../../test/factories.ts";
-import { createTestApp, request, type TestApp } from "../../test/test-app.ts";
 
 // The authorization matrix of GET /api/search (style of ticket-authorization.test.ts): every kind of
 // caller, the status each gets, whether the ticket is among the results and whether people are. A refused

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { containsPattern } from "../../db/like-pattern.ts";
-import { users } from "../../db/schema/index.ts";
+import type { Db } from "#server/db/client.ts";
+import { containsPattern } from "#server/db/like-pattern.ts";
+import { users } from "#server/db/schema/index.ts";
 
 /** Active people with a role whose name contains `text`, by name; one statement, `limit` rows. */
 export function findActivePeopleByName(db: Db, text: string, limit: number) {

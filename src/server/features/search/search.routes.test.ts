@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { UserRow } from "#server/db/schema/index.ts";
+import { tickets } from "#server/db/schema/index.ts";
+import { insertTicket, insertUser, signedInAs } from "#server/test/factories.ts";
+import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
 import type { SearchResults } from "#shared/search/search.schemas.ts";
-import type { UserRow } from "../../db/schema/index.ts";
-import { tickets } from "../../db/schema/index.ts";
-import { insertTicket, insertUser, signedInAs } from "../../test/factories.ts";
-import { createTestApp, request, type TestApp } from "../../test/test-app.ts";
 import { normalizeTicketIdPrefix } from "./search.service.ts";
 
 // The command palette's search: tickets by id or words with the list's visibility rule, people for staff.

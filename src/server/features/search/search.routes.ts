@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { ServiceContext } from "#server/context.ts";
 import { searchQuerySchema, searchResultsSchema } from "#shared/search/search.schemas.ts";
-import type { ServiceContext } from "../../context.ts";
 import { searchFor } from "./search.service.ts";
 
 export async function searchRoutes(

@@ -1,3 +1,5 @@
+import type { ServiceContext } from "#server/context.ts";
+import { listTicketsFor } from "#server/features/tickets/ticket.service.ts";
 import { can } from "#shared/permissions.ts";
 import {
   type PersonResult,
@@ -7,8 +9,6 @@ import {
   searchTicketLimit,
 } from "#shared/search/search.schemas.ts";
 import type { Role } from "#shared/users/roles.ts";
-import type { ServiceContext } from "../../context.ts";
-import { listTicketsFor } from "../tickets/ticket.service.ts";
 import { findActivePeopleByName } from "./search.queries.ts";
 
 /** "TKT-4F2…" or "tkt 4f2…" → "TKT4F2…": people write ids with a separator the id does not have. */

@@ -1,6 +1,6 @@
+import type { Db } from "#server/db/client.ts";
+import { readSetting } from "#server/features/settings/settings.service.ts";
 import { autoCloseAtOf } from "#shared/service-levels/auto-close.schemas.ts";
-import type { Db } from "../../db/client.ts";
-import { readSetting } from "../settings/settings.service.ts";
 
 /** "11 Mar 2030, 10:00 UTC": the help desk's own time zone (the business calendar's), named. */
 function formatInZone(at: Date, timeZone: string) {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { adminChanges, appSettings, type UserRow } from "#server/db/schema/index.ts";
+import { signedInAs } from "#server/test/factories.ts";
+import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
 import { defaultAutoCloseSettings } from "#shared/service-levels/auto-close.schemas.ts";
 import type { AdminChangePage } from "#shared/settings/settings.schemas.ts";
-import { adminChanges, appSettings, type UserRow } from "../../db/schema/index.ts";
-import { signedInAs } from "../../test/factories.ts";
-import { createTestApp, request, type TestApp } from "../../test/test-app.ts";
 
 // Who may use the route at all is settings.routes.test.ts's (it reads every settings route from Fastify).
 let t: TestApp;

@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDatabase } from "../../db/client.ts";
-import { notifications, ticketEvents, tickets } from "../../db/schema/index.ts";
-import { createTestClock } from "../../test/clock.ts";
-import { insertTicket, insertUser } from "../../test/factories.ts";
-import { createTestApp, type TestApp } from "../../test/test-app.ts";
+import { createDatabase } from "#server/db/client.ts";
+import { notifications, ticketEvents, tickets } from "#server/db/schema/index.ts";
+import { createTestClock } from "#server/test/clock.ts";
+import { insertTicket, insertUser } from "#server/test/factories.ts";
+import { createTestApp, type TestApp } from "#server/test/test-app.ts";
 import { closeIdleResolvedTicketsNow } from "./auto-close.ts";
 
 // Issue 11 "Done when": two app instances on one PostgreSQL run the scheduler, and each auto-close happens

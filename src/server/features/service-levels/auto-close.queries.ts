@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lt } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { tickets } from "../../db/schema/index.ts";
+import type { Db } from "#server/db/client.ts";
+import { tickets } from "#server/db/schema/index.ts";
 
 /**
  * Claims up to `limit` Resolved tickets whose last activity is before `cutoff`, oldest first, and closes

@@ -1,16 +1,16 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { ServiceContext } from "#server/context.ts";
+import { appSettings, mailOutbox, notifications, ticketEvents, tickets } from "#server/db/schema/index.ts";
+import { updateSetting } from "#server/features/settings/settings.service.ts";
+import { getTicket } from "#server/features/tickets/ticket.service.ts";
+import { addComment, giveFeedback } from "#server/features/tickets/ticket-activity.service.ts";
+import { changeTicketStatus } from "#server/features/tickets/ticket-lifecycle.service.ts";
+import { createTestClock } from "#server/test/clock.ts";
+import { insertTicket, insertUser } from "#server/test/factories.ts";
+import { createTestApp, type TestApp } from "#server/test/test-app.ts";
 import type { Actor } from "#shared/permissions.ts";
 import type { AutoCloseSettings } from "#shared/service-levels/auto-close.schemas.ts";
-import type { ServiceContext } from "../../context.ts";
-import { appSettings, mailOutbox, notifications, ticketEvents, tickets } from "../../db/schema/index.ts";
-import { createTestClock } from "../../test/clock.ts";
-import { insertTicket, insertUser } from "../../test/factories.ts";
-import { createTestApp, type TestApp } from "../../test/test-app.ts";
-import { updateSetting } from "../settings/settings.service.ts";
-import { getTicket } from "../tickets/ticket.service.ts";
-import { addComment, giveFeedback } from "../tickets/ticket-activity.service.ts";
-import { changeTicketStatus } from "../tickets/ticket-lifecycle.service.ts";
 import { closeIdleResolvedTicketsNow } from "./auto-close.ts";
 
 // Issue 11 item 4: a Resolved ticket with no activity for N days becomes Closed, with a timeline entry and

@@ -1,10 +1,10 @@
+import type { Clock } from "#server/clock.ts";
+import type { Db } from "#server/db/client.ts";
+import type { Dispatcher } from "#server/events/dispatcher.ts";
+import { inTransaction } from "#server/events/transaction.ts";
+import { readSetting } from "#server/features/settings/settings.service.ts";
+import type { Job, JobLog } from "#server/jobs/job-runner.ts";
 import { autoCloseCutoff } from "#shared/service-levels/auto-close.schemas.ts";
-import type { Clock } from "../../clock.ts";
-import type { Db } from "../../db/client.ts";
-import type { Dispatcher } from "../../events/dispatcher.ts";
-import { inTransaction } from "../../events/transaction.ts";
-import type { Job, JobLog } from "../../jobs/job-runner.ts";
-import { readSetting } from "../settings/settings.service.ts";
 import { closeIdleResolvedTickets } from "./auto-close.queries.ts";
 
 export interface AutoCloseContext {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createTestClock } from "#server/test/clock.ts";
+import { insertTicket, insertUser, signedInAs, signIn } from "#server/test/factories.ts";
+import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
 import type { Ticket, TicketPage } from "#shared/tickets/ticket.schemas.ts";
-import { createTestClock } from "../../test/clock.ts";
-import { insertTicket, insertUser, signedInAs, signIn } from "../../test/factories.ts";
-import { createTestApp, request, type TestApp } from "../../test/test-app.ts";
 
 // The server's clock: Monday 2030-01-07 10:00 UTC. Due soon = within the default 60 minutes.
 const clock = createTestClock(new Date("2030-01-07T10:00:00Z"));

@@ -1,11 +1,17 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { createDatabase, type Database } from "../../db/client.ts";
-import { notifications, scheduledJobs, ticketEvents, tickets, type UserRow } from "../../db/schema/index.ts";
-import { createJobRunner, type JobLog, type JobRunner } from "../../jobs/job-runner.ts";
-import { createTestClock, type TestClock } from "../../test/clock.ts";
-import { insertUser } from "../../test/factories.ts";
-import { createTestDatabase, type TestDatabase } from "../../test/test-database.ts";
+import { createDatabase, type Database } from "#server/db/client.ts";
+import {
+  notifications,
+  scheduledJobs,
+  ticketEvents,
+  tickets,
+  type UserRow,
+} from "#server/db/schema/index.ts";
+import { createJobRunner, type JobLog, type JobRunner } from "#server/jobs/job-runner.ts";
+import { createTestClock, type TestClock } from "#server/test/clock.ts";
+import { insertUser } from "#server/test/factories.ts";
+import { createTestDatabase, type TestDatabase } from "#server/test/test-database.ts";
 import { slaEscalationJob } from "./sla-escalation.ts";
 
 // Issue 11 item 3 for escalations: two app instances on one PostgreSQL run the scheduler, and each due

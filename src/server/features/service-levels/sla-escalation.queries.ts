@@ -1,7 +1,7 @@
 import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import type { Db } from "#server/db/client.ts";
+import { users } from "#server/db/schema/index.ts";
 import type { SlaTarget } from "#shared/service-levels/sla-escalation.ts";
-import type { Db } from "../../db/client.ts";
-import { users } from "../../db/schema/index.ts";
 
 /**
  * Who hears of a ticket's warning or breach: the assignee (or every technician while it is unassigned)

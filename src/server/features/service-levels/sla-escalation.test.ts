@@ -1,6 +1,5 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { TicketActivity } from "#shared/tickets/ticket-activity.schemas.ts";
 import {
   mailOutbox,
   notificationSettings,
@@ -8,10 +7,11 @@ import {
   type TicketRow,
   tickets,
   type UserRow,
-} from "../../db/schema/index.ts";
-import { createTestClock } from "../../test/clock.ts";
-import { insertTicket, insertUser, signIn } from "../../test/factories.ts";
-import { createTestApp, request, type TestApp } from "../../test/test-app.ts";
+} from "#server/db/schema/index.ts";
+import { createTestClock } from "#server/test/clock.ts";
+import { insertTicket, insertUser, signIn } from "#server/test/factories.ts";
+import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
+import type { TicketActivity } from "#shared/tickets/ticket-activity.schemas.ts";
 
 // Issue 11 item 2: when a target is breached, the assignee (or all technicians if unassigned) and the
 // admins are notified once; a warning notification at 80% of the time. Due and warn times are set

@@ -1,8 +1,8 @@
+import type { Db } from "#server/db/client.ts";
+import type { Dispatcher } from "#server/events/dispatcher.ts";
+import { inTransaction } from "#server/events/transaction.ts";
+import type { Job } from "#server/jobs/job-runner.ts";
 import { type SlaEventType, type SlaTarget, slaTargets } from "#shared/service-levels/sla-escalation.ts";
-import type { Db } from "../../db/client.ts";
-import type { Dispatcher } from "../../events/dispatcher.ts";
-import { inTransaction } from "../../events/transaction.ts";
-import type { Job } from "../../jobs/job-runner.ts";
 import { type ClaimedTicket, claimBreachedTickets, claimWarnedTickets } from "./sla-escalation.queries.ts";
 
 /** How many of each kind the escalation job announced in one run. */

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { type TicketRow, tickets } from "../../db/schema/index.ts";
+import type { Db } from "#server/db/client.ts";
+import { type TicketRow, tickets } from "#server/db/schema/index.ts";
 
 const slaColumns = {
   status: tickets.status,

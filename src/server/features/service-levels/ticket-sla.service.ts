@@ -1,4 +1,7 @@
 import { isDeepStrictEqual } from "node:util";
+import { nowOf, type ServiceContext } from "#server/context.ts";
+import type { Db } from "#server/db/client.ts";
+import { readSetting } from "#server/features/settings/settings.service.ts";
 import { can } from "#shared/permissions.ts";
 import {
   dueTimesOf,
@@ -9,9 +12,6 @@ import {
   ticketSlaOf,
 } from "#shared/service-levels/ticket-sla.ts";
 import type { TicketPriority } from "#shared/tickets/ticket.schemas.ts";
-import { nowOf, type ServiceContext } from "../../context.ts";
-import type { Db } from "../../db/client.ts";
-import { readSetting } from "../settings/settings.service.ts";
 import { findTicketSlaRow, type TicketSlaValues, updateTicketSla } from "./ticket-sla.queries.ts";
 
 /** The due times of a ticket raised now, from the policy and calendar as they are in this transaction. */

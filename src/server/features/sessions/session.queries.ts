@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, ne } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { sessions } from "../../db/schema/index.ts";
+import type { Db } from "#server/db/client.ts";
+import { sessions } from "#server/db/schema/index.ts";
 
 /** A person's sessions that have not expired, the most recently active first. */
 export function findLiveSessionsOf(db: Db, userId: string, now: Date) {

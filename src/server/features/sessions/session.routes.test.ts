@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createInProcessBus } from "#server/realtime/bus.ts";
+import { insertUser, signedInAs, signIn } from "#server/test/factories.ts";
+import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
 import type { MySessionList } from "#shared/users/session.schemas.ts";
-import { createInProcessBus } from "../../realtime/bus.ts";
-import { insertUser, signedInAs, signIn } from "../../test/factories.ts";
-import { createTestApp, request, type TestApp } from "../../test/test-app.ts";
 
 // A minute's session cache (decision 039): a revoked browser refused at its next request proves the
 // revocation evicts the cache, rather than the cache expiring by itself.

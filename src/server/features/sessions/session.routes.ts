@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { ServiceContext } from "#server/context.ts";
+import { forbidden } from "#server/errors.ts";
 import {
   mySessionListSchema,
   revokedSessionsSchema,
   sessionIdParamsSchema,
 } from "#shared/users/session.schemas.ts";
-import type { ServiceContext } from "../../context.ts";
-import { forbidden } from "../../errors.ts";
 import { listMySessions, revokeMyOtherSessions, revokeMySession } from "./session.service.ts";
 
 export const tokensCannotManageSessions =

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { runPrepared } from "../../db/prepared.ts";
-import { type AdminChangeRow, adminChanges, appSettings, users } from "../../db/schema/index.ts";
+import type { Db } from "#server/db/client.ts";
+import { runPrepared } from "#server/db/prepared.ts";
+import { type AdminChangeRow, adminChanges, appSettings, users } from "#server/db/schema/index.ts";
 
 export async function findSettingRow(db: Db, area: string) {
   const [row] = await db

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { ServiceContext } from "#server/context.ts";
 import {
   adminChangePageSchema,
   adminChangeQuerySchema,
@@ -7,7 +8,6 @@ import {
   settingAreaNames,
   settingEnvelopeSchema,
 } from "#shared/settings/settings.schemas.ts";
-import type { ServiceContext } from "../../context.ts";
 import { settingAreas } from "./setting-areas.ts";
 import { getSetting, listAdminChanges, requireSettingsManager, updateSetting } from "./settings.service.ts";
 

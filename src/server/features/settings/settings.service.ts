@@ -1,5 +1,9 @@
 import { isDeepStrictEqual } from "node:util";
 import { sql } from "drizzle-orm";
+import { nowOf, type ServiceContext } from "#server/context.ts";
+import type { Db } from "#server/db/client.ts";
+import { forbidden, validationFailed } from "#server/errors.ts";
+import { decodeHistoryCursor, encodeHistoryCursor } from "#server/http/history-cursor.ts";
 import { can } from "#shared/permissions.ts";
 import {
   type AdminChangePage,
@@ -8,10 +12,6 @@ import {
   type SettingAreaName,
   type SettingEnvelope,
 } from "#shared/settings/settings.schemas.ts";
-import { nowOf, type ServiceContext } from "../../context.ts";
-import type { Db } from "../../db/client.ts";
-import { forbidden, validationFailed } from "../../errors.ts";
-import { decodeHistoryCursor, encodeHistoryCursor } from "../../http/history-cursor.ts";
 import { type SettingValue, settingAreas } from "./setting-areas.ts";
 import {
   findAdminChanges,

@@ -1,3 +1,9 @@
+import { nowOf, type ServiceContext } from "#server/context.ts";
+import type { Db } from "#server/db/client.ts";
+import { conflict, forbidden, ruleViolation } from "#server/errors.ts";
+import { inTicketTransaction } from "#server/events/transaction.ts";
+import { syncTicketSla } from "#server/features/service-levels/ticket-sla.service.ts";
+import { findUserById } from "#server/features/users/user.queries.ts";
 import { can } from "#shared/permissions.ts";
 import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
 import {
@@ -5,12 +11,6 @@ import {
   assignmentRefusal,
   statusAfterAssignment,
 } from "#shared/tickets/ticket-assignment.ts";
-import { nowOf, type ServiceContext } from "../../context.ts";
-import type { Db } from "../../db/client.ts";
-import { conflict, forbidden, ruleViolation } from "../../errors.ts";
-import { inTicketTransaction } from "../../events/transaction.ts";
-import { syncTicketSla } from "../service-levels/ticket-sla.service.ts";
-import { findUserById } from "../users/user.queries.ts";
 import { findTicketById, updateTicketAssignee } from "./ticket.queries.ts";
 import { findVisibleTicket } from "./ticket-access.ts";
 import { ticketDtoFor } from "./ticket-dto.ts";

@@ -1,8 +1,8 @@
+import type { ServiceContext } from "#server/context.ts";
+import { AppError, forbidden, ruleViolation } from "#server/errors.ts";
+import { consoleLogError } from "#server/events/dispatcher.ts";
 import { can } from "#shared/permissions.ts";
 import type { BulkAction, BulkResult, BulkTicketsInput } from "#shared/tickets/ticket-bulk.ts";
-import type { ServiceContext } from "../../context.ts";
-import { AppError, forbidden, ruleViolation } from "../../errors.ts";
-import { consoleLogError } from "../../events/dispatcher.ts";
 import { assignTicket } from "./assign-ticket.service.ts";
 import { applyTicketEdit } from "./edit-ticket.service.ts";
 import { assignTicketToMe, changeTicketStatus } from "./ticket-lifecycle.service.ts";

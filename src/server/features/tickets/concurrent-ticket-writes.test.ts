@@ -1,7 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dueTimesOf, isSlaRunning, slaDueAtOf } from "#shared/service-levels/ticket-sla.ts";
-import type { TicketPriority, TicketStatus } from "#shared/tickets/ticket.schemas.ts";
 import {
   attachments,
   type TicketRow,
@@ -10,11 +8,13 @@ import {
   ticketFeedback,
   tickets,
   type UserRow,
-} from "../../db/schema/index.ts";
-import { createOffsetClock } from "../../test/clock.ts";
-import { insertTicket, signedInAs } from "../../test/factories.ts";
-import { createTestApp, request, type TestApp } from "../../test/test-app.ts";
-import { readSetting } from "../settings/settings.service.ts";
+} from "#server/db/schema/index.ts";
+import { readSetting } from "#server/features/settings/settings.service.ts";
+import { createOffsetClock } from "#server/test/clock.ts";
+import { insertTicket, signedInAs } from "#server/test/factories.ts";
+import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
+import { dueTimesOf, isSlaRunning, slaDueAtOf } from "#shared/service-levels/ticket-sla.ts";
+import type { TicketPriority, TicketStatus } from "#shared/tickets/ticket.schemas.ts";
 
 // Many people (and the escalation job) writing one ticket at the same moment, through the real routes. On
 // PostgreSQL the writers really overlap: each locks the ticket row first (decision 053), so they take

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { ServiceContext } from "#server/context.ts";
+import { notifications, ticketEvents, tickets } from "#server/db/schema/index.ts";
+import { insertTicket, insertUser } from "#server/test/factories.ts";
+import { createTestDatabase, type TestDatabase } from "#server/test/test-database.ts";
 import type { Actor } from "#shared/permissions.ts";
 import { editableTicketFields, ticketDetailFields } from "#shared/tickets/ticket-edit.ts";
-import type { ServiceContext } from "../../context.ts";
-import { notifications, ticketEvents, tickets } from "../../db/schema/index.ts";
-import { insertTicket, insertUser } from "../../test/factories.ts";
-import { createTestDatabase, type TestDatabase } from "../../test/test-database.ts";
 import { editTicket } from "./edit-ticket.service.ts";
 import { getTicketActivity } from "./ticket-activity.service.ts";
 

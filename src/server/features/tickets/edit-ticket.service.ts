@@ -1,3 +1,7 @@
+import { nowOf, type ServiceContext } from "#server/context.ts";
+import { conflict, forbidden, ruleViolation } from "#server/errors.ts";
+import { inTicketTransaction } from "#server/events/transaction.ts";
+import { syncTicketSla } from "#server/features/service-levels/ticket-sla.service.ts";
 import { type Actor, can, type TicketFacts } from "#shared/permissions.ts";
 import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
 import {
@@ -6,10 +10,6 @@ import {
   editableTicketFields,
   type TicketChange,
 } from "#shared/tickets/ticket-edit.ts";
-import { nowOf, type ServiceContext } from "../../context.ts";
-import { conflict, forbidden, ruleViolation } from "../../errors.ts";
-import { inTicketTransaction } from "../../events/transaction.ts";
-import { syncTicketSla } from "../service-levels/ticket-sla.service.ts";
 import { findTicketById, updateTicketDetails } from "./ticket.queries.ts";
 import { ensureVisible, findVisibleTicket } from "./ticket-access.ts";
 import { ticketDtoFor } from "./ticket-dto.ts";

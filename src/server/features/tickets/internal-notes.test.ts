@@ -1,13 +1,13 @@
 import { and, eq, inArray, ne } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { UserRow } from "#server/db/schema/index.ts";
+import { mailOutbox, notifications, ticketComments, ticketEvents, tickets } from "#server/db/schema/index.ts";
+import { signedInAs } from "#server/test/factories.ts";
+import { makePng } from "#server/test/files.ts";
+import { openStream, type SseStream } from "#server/test/sse.ts";
+import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
 import type { Role } from "#shared/users/roles.ts";
-import type { UserRow } from "../../db/schema/index.ts";
-import { mailOutbox, notifications, ticketComments, ticketEvents, tickets } from "../../db/schema/index.ts";
-import { signedInAs } from "../../test/factories.ts";
-import { makePng } from "../../test/files.ts";
-import { openStream, type SseStream } from "../../test/sse.ts";
-import { createTestApp, request, type TestApp } from "../../test/test-app.ts";
 
 // Issue 10 item 2 / DESIGN §2.11: an internal note never reaches a user, through any route, and notifies
 // the ticket's assignee only.

@@ -1,6 +1,6 @@
+import type { TicketCommentRow, TicketEventRow, TicketFeedbackRow } from "#server/db/schema/index.ts";
 import type { Attachment } from "#shared/attachments/attachment.schemas.ts";
 import type { Comment, Feedback, TicketEvent } from "#shared/tickets/ticket-activity.schemas.ts";
-import type { TicketCommentRow, TicketEventRow, TicketFeedbackRow } from "../../db/schema/index.ts";
 
 export function toCommentDto(
   {

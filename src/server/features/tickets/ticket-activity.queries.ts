@@ -1,8 +1,8 @@
 import { and, asc, eq, notInArray } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import type { Db } from "#server/db/client.ts";
+import { ticketComments, ticketEvents, ticketFeedback, users } from "#server/db/schema/index.ts";
 import { staffOnlyEventTypes } from "#shared/tickets/ticket-activity.schemas.ts";
-import type { Db } from "../../db/client.ts";
-import { ticketComments, ticketEvents, ticketFeedback, users } from "../../db/schema/index.ts";
 import { newCommentId, newEventId } from "./ticket-id.ts";
 
 export type EventValues = Omit<typeof ticketEvents.$inferInsert, "id">;

@@ -1,3 +1,14 @@
+import { nowOf, type ServiceContext } from "#server/context.ts";
+import { conflict, forbidden, ruleViolation } from "#server/errors.ts";
+import { inTicketTransaction } from "#server/events/transaction.ts";
+import { toAttachmentDto } from "#server/features/attachments/attachment.presenter.ts";
+import {
+  findCommentAttachments,
+  findTicketAttachments,
+} from "#server/features/attachments/attachment.queries.ts";
+import { linkAttachments } from "#server/features/attachments/attachment.service.ts";
+import { resolveMentions } from "#server/features/mentions/mention.service.ts";
+import { syncTicketSla } from "#server/features/service-levels/ticket-sla.service.ts";
 import type { AddedComment } from "#shared/mentions/mention.schemas.ts";
 import { can } from "#shared/permissions.ts";
 import type {
@@ -6,14 +17,6 @@ import type {
   FeedbackInput,
   TicketActivity,
 } from "#shared/tickets/ticket-activity.schemas.ts";
-import { nowOf, type ServiceContext } from "../../context.ts";
-import { conflict, forbidden, ruleViolation } from "../../errors.ts";
-import { inTicketTransaction } from "../../events/transaction.ts";
-import { toAttachmentDto } from "../attachments/attachment.presenter.ts";
-import { findCommentAttachments, findTicketAttachments } from "../attachments/attachment.queries.ts";
-import { linkAttachments } from "../attachments/attachment.service.ts";
-import { resolveMentions } from "../mentions/mention.service.ts";
-import { syncTicketSla } from "../service-levels/ticket-sla.service.ts";
 import { ensureVisible, findVisibleTicket } from "./ticket-access.ts";
 import { toCommentDto, toEventDto, toFeedbackDto } from "./ticket-activity.presenter.ts";
 import {

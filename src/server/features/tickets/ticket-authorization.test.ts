@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { TicketStatus } from "#shared/tickets/ticket.schemas.ts";
-import type { UserRow } from "../../db/schema/index.ts";
+import type { UserRow } from "#server/db/schema/index.ts";
 import {
   notifications,
   ticketComments,
   ticketEvents,
   ticketFeedback,
   tickets,
-} from "../../db/schema/index.ts";
-import { insertTicket, signedInAs } from "../../test/factories.ts";
-import { createTestApp, request, type TestApp } from "../../test/test-app.ts";
+} from "#server/db/schema/index.ts";
+import { insertTicket, signedInAs } from "#server/test/factories.ts";
+import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
+import type { TicketStatus } from "#shared/tickets/ticket.schemas.ts";
 
 // DESIGN.md §2.1: every ticket route × every kind of caller, with the status each must get.
 // A forbidden cell must also leave the database exactly as it was.

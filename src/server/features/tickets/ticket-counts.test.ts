@@ -1,5 +1,8 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tickets } from "#server/db/schema/index.ts";
+import { insertTicket, signedInAs } from "#server/test/factories.ts";
+import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
 import type { Actor } from "#shared/permissions.ts";
 import {
   summaryScopes,
@@ -10,9 +13,6 @@ import {
   ticketStatuses,
 } from "#shared/tickets/ticket.schemas.ts";
 import type { Role } from "#shared/users/roles.ts";
-import { tickets } from "../../db/schema/index.ts";
-import { insertTicket, signedInAs } from "../../test/factories.ts";
-import { createTestApp, request, type TestApp } from "../../test/test-app.ts";
 import { countTickets, countTicketsUpTo } from "./ticket.queries.ts";
 import { ticketFiltersWhere, ticketsInScopeWhere, visibilityBranches } from "./ticket-visibility.ts";
 

@@ -1,7 +1,7 @@
+import { nowOf, type ServiceContext } from "#server/context.ts";
+import type { SlaView } from "#server/features/service-levels/ticket-sla.service.ts";
+import { readSettings } from "#server/features/settings/settings.service.ts";
 import { can } from "#shared/permissions.ts";
-import { nowOf, type ServiceContext } from "../../context.ts";
-import type { SlaView } from "../service-levels/ticket-sla.service.ts";
-import { readSettings } from "../settings/settings.service.ts";
 import type { TicketDtoContext } from "./ticket.presenter.ts";
 
 /** What every ticket DTO of one answer is computed with: the auto-close setting and the time, read once. */

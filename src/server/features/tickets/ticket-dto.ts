@@ -1,6 +1,6 @@
+import type { ServiceContext } from "#server/context.ts";
+import { ticketSlaFor } from "#server/features/service-levels/ticket-sla.service.ts";
 import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
-import type { ServiceContext } from "../../context.ts";
-import { ticketSlaFor } from "../service-levels/ticket-sla.service.ts";
 import { toTicketDto } from "./ticket.presenter.ts";
 import type { TicketWithNames } from "./ticket.queries.ts";
 import { ticketViewSettings } from "./ticket-dto-context.ts";

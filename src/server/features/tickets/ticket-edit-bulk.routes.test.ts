@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { UserRow } from "#server/db/schema/index.ts";
+import { insertTicket, signedInAs } from "#server/test/factories.ts";
+import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
 import { bulkTicketLimit } from "#shared/tickets/ticket-bulk.ts";
-import type { UserRow } from "../../db/schema/index.ts";
-import { insertTicket, signedInAs } from "../../test/factories.ts";
-import { createTestApp, request, type TestApp } from "../../test/test-app.ts";
 
 let t: TestApp;
 let user: { user: UserRow; cookie: string };

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { ServiceContext } from "#server/context.ts";
+import { tickets } from "#server/db/schema/index.ts";
+import { insertTicket, insertUser } from "#server/test/factories.ts";
+import { createTestDatabase, type TestDatabase } from "#server/test/test-database.ts";
 import type { Actor } from "#shared/permissions.ts";
-import type { ServiceContext } from "../../context.ts";
-import { tickets } from "../../db/schema/index.ts";
-import { insertTicket, insertUser } from "../../test/factories.ts";
-import { createTestDatabase, type TestDatabase } from "../../test/test-database.ts";
 import { createTicket, listTicketsFor, summarizeTicketsFor } from "./ticket.service.ts";
 import { addComment, getTicketActivity, giveFeedback } from "./ticket-activity.service.ts";
 import { assignTicketToMe, changeTicketStatus } from "./ticket-lifecycle.service.ts";

@@ -1,11 +1,11 @@
+import { nowOf, type ServiceContext } from "#server/context.ts";
+import { conflict, forbidden, ruleViolation } from "#server/errors.ts";
+import { inTicketTransaction } from "#server/events/transaction.ts";
+import { syncTicketSla } from "#server/features/service-levels/ticket-sla.service.ts";
 import { can } from "#shared/permissions.ts";
 import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
 import type { ChangeStatusInput } from "#shared/tickets/ticket-activity.schemas.ts";
 import { statusChangeRefusal, takesTicket } from "#shared/tickets/ticket-status.ts";
-import { nowOf, type ServiceContext } from "../../context.ts";
-import { conflict, forbidden, ruleViolation } from "../../errors.ts";
-import { inTicketTransaction } from "../../events/transaction.ts";
-import { syncTicketSla } from "../service-levels/ticket-sla.service.ts";
 import { assignTicketIfOpen, findTicketById, updateTicketStatus } from "./ticket.queries.ts";
 import { ensureVisible, findVisibleTicket } from "./ticket-access.ts";
 import { ticketDtoFor } from "./ticket-dto.ts";

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { TicketRow } from "#server/db/schema/index.ts";
+import { insertTicket, insertUser, signIn } from "#server/test/factories.ts";
+import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
 import {
   type TicketPage,
   type TicketPriority,
@@ -6,9 +9,6 @@ import {
   ticketPriorities,
   ticketStatuses,
 } from "#shared/tickets/ticket.schemas.ts";
-import type { TicketRow } from "../../db/schema/index.ts";
-import { insertTicket, insertUser, signIn } from "../../test/factories.ts";
-import { createTestApp, request, type TestApp } from "../../test/test-app.ts";
 import { countTicketsUpTo } from "./ticket.queries.ts";
 import { visibilityBranches } from "./ticket-visibility.ts";
 

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { signedInAs } from "../../test/factories.ts";
-import { createTestApp, request, type TestApp } from "../../test/test-app.ts";
+import { signedInAs } from "#server/test/factories.ts";
+import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
 
 // Issue 15 item 2: a model-based test. fast-check drives random sequences of ticket actions by five people
 // (two users, two technicians, an administrator) against the real server and against a small reference

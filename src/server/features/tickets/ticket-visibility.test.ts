@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tickets } from "#server/db/schema/index.ts";
+import { insertTicket, insertUser } from "#server/test/factories.ts";
+import { createTestDatabase, type TestDatabase } from "#server/test/test-database.ts";
 import { type Actor, can } from "#shared/permissions.ts";
 import { ticketStatuses } from "#shared/tickets/ticket.schemas.ts";
 import { roles } from "#shared/users/roles.ts";
-import { tickets } from "../../db/schema/index.ts";
-import { insertTicket, insertUser } from "../../test/factories.ts";
-import { createTestDatabase, type TestDatabase } from "../../test/test-database.ts";
 import { listTicketsFor } from "./ticket.service.ts";
 import { visibleTicketsWhere } from "./ticket-visibility.ts";
 

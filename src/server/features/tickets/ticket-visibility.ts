@@ -1,7 +1,7 @@
 import { and, eq, isNull, ne, or, type SQL, sql } from "drizzle-orm";
+import { tickets } from "#server/db/schema/index.ts";
 import type { Actor } from "#shared/permissions.ts";
 import type { ListTicketsQuery, TicketDueFilter, TicketScope } from "#shared/tickets/ticket.schemas.ts";
-import { tickets } from "../../db/schema/index.ts";
 
 /**
  * What the actor may see, as disjoint conditions that each match one index (ticket.queries.ts reads a

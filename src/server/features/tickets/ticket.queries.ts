@@ -1,5 +1,8 @@
 import { and, eq, getTableColumns, inArray, isNull, lt, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import type { Db } from "#server/db/client.ts";
+import { runPrepared } from "#server/db/prepared.ts";
+import { type TicketRow, ticketCounts, tickets, users } from "#server/db/schema/index.ts";
 import type { Actor, TicketFacts } from "#shared/permissions.ts";
 import type {
   SummaryScope,
@@ -7,9 +10,6 @@ import type {
   TicketStatus,
   TicketSummary,
 } from "#shared/tickets/ticket.schemas.ts";
-import type { Db } from "../../db/client.ts";
-import { runPrepared } from "../../db/prepared.ts";
-import { type TicketRow, ticketCounts, tickets, users } from "../../db/schema/index.ts";
 import { type DueWindow, dueFilterWhere } from "./ticket-visibility.ts";
 
 export type TicketFields = Omit<TicketRow, "search">;

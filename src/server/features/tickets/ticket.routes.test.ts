@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { tickets } from "#server/db/schema/index.ts";
+import { insertTicket, signedInAs } from "#server/test/factories.ts";
+import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
 import { ticketIdPattern } from "#shared/tickets/ticket.schemas.ts";
-import { tickets } from "../../db/schema/index.ts";
-import { insertTicket, signedInAs } from "../../test/factories.ts";
-import { createTestApp, request, type TestApp } from "../../test/test-app.ts";
 
 let t: TestApp;
 beforeAll(async () => {

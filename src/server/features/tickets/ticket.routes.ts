@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { ServiceContext } from "#server/context.ts";
 import { addedCommentSchema } from "#shared/mentions/mention.schemas.ts";
 import {
   createTicketInputSchema,
@@ -21,7 +22,6 @@ import {
 import { assignTicketInputSchema } from "#shared/tickets/ticket-assignment.ts";
 import { bulkResultSchema, bulkTicketsInputSchema } from "#shared/tickets/ticket-bulk.ts";
 import { editTicketInputSchema } from "#shared/tickets/ticket-edit.ts";
-import type { ServiceContext } from "../../context.ts";
 import { assignTicket } from "./assign-ticket.service.ts";
 import { changeTicketsInBulk } from "./bulk-tickets.service.ts";
 import { editTicket } from "./edit-ticket.service.ts";

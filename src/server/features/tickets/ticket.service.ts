@@ -1,4 +1,19 @@
 import { and, type SQL } from "drizzle-orm";
+import { nowOf, type ServiceContext } from "#server/context.ts";
+import { forbidden, validationFailed } from "#server/errors.ts";
+import { inTransaction } from "#server/events/transaction.ts";
+import { linkAttachments } from "#server/features/attachments/attachment.service.ts";
+import {
+  checkNewTicketFieldValues,
+  customFieldFiltersWhere,
+  insertNewTicketFieldValues,
+} from "#server/features/custom-fields/custom-field-values.service.ts";
+import {
+  dueTimesForTicket,
+  type SlaView,
+  slaViewFor,
+  ticketSlaFor,
+} from "#server/features/service-levels/ticket-sla.service.ts";
 import { can } from "#shared/permissions.ts";
 import type {
   CreateTicketInput,
@@ -17,21 +32,6 @@ import {
   ticketPriorities,
   ticketStatuses,
 } from "#shared/tickets/ticket.schemas.ts";
-import { nowOf, type ServiceContext } from "../../context.ts";
-import { forbidden, validationFailed } from "../../errors.ts";
-import { inTransaction } from "../../events/transaction.ts";
-import { linkAttachments } from "../attachments/attachment.service.ts";
-import {
-  checkNewTicketFieldValues,
-  customFieldFiltersWhere,
-  insertNewTicketFieldValues,
-} from "../custom-fields/custom-field-values.service.ts";
-import {
-  dueTimesForTicket,
-  type SlaView,
-  slaViewFor,
-  ticketSlaFor,
-} from "../service-levels/ticket-sla.service.ts";
 import { toTicketDto } from "./ticket.presenter.ts";
 import {
   countDueTickets,

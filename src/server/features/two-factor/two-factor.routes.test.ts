@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accounts, type UserRow } from "#server/db/schema/index.ts";
+import { insertUser, sessionCookieOf, signedInAs, signIn, testPassword } from "#server/test/factories.ts";
+import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
+import { secretOf, totpCode } from "#server/test/totp.ts";
 import type { Me } from "#shared/users/user.schemas.ts";
-import { accounts, type UserRow } from "../../db/schema/index.ts";
-import { insertUser, sessionCookieOf, signedInAs, signIn, testPassword } from "../../test/factories.ts";
-import { createTestApp, request, type TestApp } from "../../test/test-app.ts";
-import { secretOf, totpCode } from "../../test/totp.ts";
 import { isTwoFactorPending } from "./two-factor.service.ts";
 
 // Two-factor sign-in through the app's own /api/auth bridge (decision 046), with codes computed the way an

@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
+import type { Db } from "#server/db/client.ts";
+import { accounts } from "#server/db/schema/index.ts";
+import { readSetting } from "#server/features/settings/settings.service.ts";
 import type { Role } from "#shared/users/roles.ts";
 import { mustSetUpTwoFactor } from "#shared/users/two-factor.ts";
-import type { Db } from "../../db/client.ts";
-import { accounts } from "../../db/schema/index.ts";
-import { readSetting } from "../settings/settings.service.ts";
 
 /**
  * Whether this signed-in person must set up two-factor sign-in before anything else (decision 046). Asks the

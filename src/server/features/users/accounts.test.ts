@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users, verifications } from "../../db/schema/index.ts";
-import { createMailer } from "../../mail/mailer.ts";
-import { insertUser, signedInAs, testPassword } from "../../test/factories.ts";
-import { decodeMail, startSmtpServer } from "../../test/smtp.ts";
-import { createTestApp, request, type TestApp, testAdminKey } from "../../test/test-app.ts";
+import { users, verifications } from "#server/db/schema/index.ts";
+import { createMailer } from "#server/mail/mailer.ts";
+import { insertUser, signedInAs, testPassword } from "#server/test/factories.ts";
+import { decodeMail, startSmtpServer } from "#server/test/smtp.ts";
+import { createTestApp, request, type TestApp, testAdminKey } from "#server/test/test-app.ts";
 
 type Smtp = Awaited<ReturnType<typeof startSmtpServer>>;
 let t: TestApp;

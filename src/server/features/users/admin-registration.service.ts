@@ -1,8 +1,8 @@
 import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
+import { hashPassword } from "#server/auth/password.ts";
+import type { Db } from "#server/db/client.ts";
+import { AppError, forbidden } from "#server/errors.ts";
 import type { AdminSignUpInput, Me } from "#shared/users/user.schemas.ts";
-import { hashPassword } from "../../auth/password.ts";
-import type { Db } from "../../db/client.ts";
-import { AppError, forbidden } from "../../errors.ts";
 import { toMeDto } from "./user.presenter.ts";
 import { findUserByEmail, insertUserWithPassword } from "./user.queries.ts";
 

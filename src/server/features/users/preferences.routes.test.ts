@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { UserRow } from "#server/db/schema/index.ts";
+import { signedInAs, signIn } from "#server/test/factories.ts";
+import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
 import type { Me } from "#shared/users/user.schemas.ts";
-import type { UserRow } from "../../db/schema/index.ts";
-import { signedInAs, signIn } from "../../test/factories.ts";
-import { createTestApp, request, type TestApp } from "../../test/test-app.ts";
 
 // A person's own preferences, kept on their account (decisions 035 and 038): PUT /api/me/theme and
 // PUT /api/me/locale behave alike, so one set of tests runs over both.

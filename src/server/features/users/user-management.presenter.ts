@@ -1,6 +1,6 @@
+import type { UserChangeRow, UserRow } from "#server/db/schema/index.ts";
 import { roleOf, userStatuses } from "#shared/users/roles.ts";
 import type { ManagedUser, UserChange } from "#shared/users/user-management.schemas.ts";
-import type { UserChangeRow, UserRow } from "../../db/schema/index.ts";
 
 export function toManagedUserDto(row: UserRow): ManagedUser {
   return {

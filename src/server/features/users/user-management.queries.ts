@@ -1,14 +1,14 @@
 import { and, desc, eq, or, type SQL, sql } from "drizzle-orm";
-import type { ListUsersQuery, UserSort } from "#shared/users/user-management.schemas.ts";
-import type { Db } from "../../db/client.ts";
-import { containsPattern } from "../../db/like-pattern.ts";
+import type { Db } from "#server/db/client.ts";
+import { containsPattern } from "#server/db/like-pattern.ts";
 import {
   type UserChangeRow,
   type UserRow,
   userChanges,
   users,
   verifications,
-} from "../../db/schema/index.ts";
+} from "#server/db/schema/index.ts";
+import type { ListUsersQuery, UserSort } from "#shared/users/user-management.schemas.ts";
 
 /** Where the previous page ended: the sort value as the database printed it, and the id. */
 export interface UserKeyset {

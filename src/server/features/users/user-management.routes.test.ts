@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { accounts, userChanges, users, verifications } from "#server/db/schema/index.ts";
+import { insertUser, signedInAs } from "#server/test/factories.ts";
+import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
 import type { Role } from "#shared/users/roles.ts";
-import { accounts, userChanges, users, verifications } from "../../db/schema/index.ts";
-import { insertUser, signedInAs } from "../../test/factories.ts";
-import { createTestApp, request, type TestApp } from "../../test/test-app.ts";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { ServiceContext } from "#server/context.ts";
 import {
   changeUserStatusInputSchema,
   editUserInputSchema,
@@ -13,7 +14,6 @@ import {
   userPageSchema,
   userSummarySchema,
 } from "#shared/users/user-management.schemas.ts";
-import type { ServiceContext } from "../../context.ts";
 import {
   changeUserStatus,
   editUser,

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { sessions, userChanges, users } from "#server/db/schema/index.ts";
+import { insertUser, sessionCookieOf, signedInAs, signIn, testPassword } from "#server/test/factories.ts";
+import { startOidcProvider } from "#server/test/oidc.ts";
+import { createTestApp, request, type TestApp, testBaseURL } from "#server/test/test-app.ts";
 import { lastAdminRule, selfDeactivationRule } from "#shared/users/user-management.schemas.ts";
-import { sessions, userChanges, users } from "../../db/schema/index.ts";
-import { insertUser, sessionCookieOf, signedInAs, signIn, testPassword } from "../../test/factories.ts";
-import { startOidcProvider } from "../../test/oidc.ts";
-import { createTestApp, request, type TestApp, testBaseURL } from "../../test/test-app.ts";
 import { changeUserStatus, editUser } from "./user-management.service.ts";
 
 type Provider = Awaited<ReturnType<typeof startOidcProvider>>;

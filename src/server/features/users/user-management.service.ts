@@ -1,4 +1,15 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import type { ServiceContext } from "#server/context.ts";
+import type { UserRow } from "#server/db/schema/index.ts";
+import { AppError, conflict, forbidden, notFound, ruleViolation, validationFailed } from "#server/errors.ts";
+import {
+  decodeCursorPair,
+  decodeHistoryCursor,
+  encodeCursorPair,
+  encodeHistoryCursor,
+} from "#server/http/history-cursor.ts";
+import type { Mailer, MailMessage } from "#server/mail/mailer.ts";
+import { adminPasswordResetMail, invitationMail } from "#server/mail/templates.ts";
 import { can } from "#shared/permissions.ts";
 import type {
   ChangeUserStatusInput,
@@ -19,17 +30,6 @@ import {
   selfDeactivationRule,
   userChangeFields,
 } from "#shared/users/user-management.schemas.ts";
-import type { ServiceContext } from "../../context.ts";
-import type { UserRow } from "../../db/schema/index.ts";
-import { AppError, conflict, forbidden, notFound, ruleViolation, validationFailed } from "../../errors.ts";
-import {
-  decodeCursorPair,
-  decodeHistoryCursor,
-  encodeCursorPair,
-  encodeHistoryCursor,
-} from "../../http/history-cursor.ts";
-import type { Mailer, MailMessage } from "../../mail/mailer.ts";
-import { adminPasswordResetMail, invitationMail } from "../../mail/templates.ts";
 import { deleteSessionsOf, findUserById, updateUser } from "./user.queries.ts";
 import { toManagedUserDto, toUserChangeDto } from "./user-management.presenter.ts";
 import {

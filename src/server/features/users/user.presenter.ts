@@ -1,6 +1,6 @@
+import type { UserRow } from "#server/db/schema/index.ts";
 import { roleOf, userStatuses } from "#shared/users/roles.ts";
 import { localeChoices, type Me, themes } from "#shared/users/user.schemas.ts";
-import type { UserRow } from "../../db/schema/index.ts";
 
 /** `mustSetUpTwoFactor` is only ever true for GET /api/me: every other route refuses such a person first. */
 export function toMeDto(row: UserRow, mustSetUpTwoFactor = false): Me {

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import type { Db } from "#server/db/client.ts";
+import { accounts, sessions, type UserRow, users } from "#server/db/schema/index.ts";
 import type { SignUpRole } from "#shared/users/roles.ts";
-import type { Db } from "../../db/client.ts";
-import { accounts, sessions, type UserRow, users } from "../../db/schema/index.ts";
 
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id));

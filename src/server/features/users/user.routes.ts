@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { ServiceContext } from "#server/context.ts";
 import { technicianSchema } from "#shared/tickets/ticket-assignment.ts";
 import {
   adminSignUpInputSchema,
@@ -10,7 +11,6 @@ import {
   updateProfileInputSchema,
   updateThemeInputSchema,
 } from "#shared/users/user.schemas.ts";
-import type { ServiceContext } from "../../context.ts";
 import type { registerAdmin } from "./admin-registration.service.ts";
 import { chooseRole, getMe, listTechnicians, updateOwnAccount } from "./user.service.ts";
 

@@ -1,3 +1,6 @@
+import type { ServiceContext } from "#server/context.ts";
+import { conflict, forbidden, unauthenticated } from "#server/errors.ts";
+import { isTwoFactorPending } from "#server/features/two-factor/two-factor.service.ts";
 import type { Technician } from "#shared/tickets/ticket-assignment.ts";
 import type {
   ChooseRoleInput,
@@ -6,9 +9,6 @@ import type {
   UpdateProfileInput,
   UpdateThemeInput,
 } from "#shared/users/user.schemas.ts";
-import type { ServiceContext } from "../../context.ts";
-import { conflict, forbidden, unauthenticated } from "../../errors.ts";
-import { isTwoFactorPending } from "../two-factor/two-factor.service.ts";
 import { toMeDto } from "./user.presenter.ts";
 import { findActiveTechnicians, findUserById, setRoleIfUnset, updateUser } from "./user.queries.ts";
 

@@ -3,18 +3,18 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { webhookDeliveries, webhookEndpoints } from "#server/db/schema/index.ts";
+import { inTransaction } from "#server/events/transaction.ts";
+import { createOffsetClock } from "#server/test/clock.ts";
+import { insertTicket, signedInAs } from "#server/test/factories.ts";
+import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
+import { startWebhookReceiver, type WebhookReceiver } from "#server/test/webhook-receiver.ts";
 import type {
   WebhookDelivery,
   WebhookDeliveryPage,
   WebhookPayload,
   WebhookWithSecret,
 } from "#shared/webhooks/webhook.schemas.ts";
-import { webhookDeliveries, webhookEndpoints } from "../../db/schema/index.ts";
-import { inTransaction } from "../../events/transaction.ts";
-import { createOffsetClock } from "../../test/clock.ts";
-import { insertTicket, signedInAs } from "../../test/factories.ts";
-import { createTestApp, request, type TestApp } from "../../test/test-app.ts";
-import { startWebhookReceiver, type WebhookReceiver } from "../../test/webhook-receiver.ts";
 
 type Verify = (
   secret: string,

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { webhookDeliveries, webhookEndpoints } from "../../db/schema/index.ts";
-import { createTestDatabase, type TestDatabase } from "../../test/test-database.ts";
-import { startWebhookReceiver, type WebhookReceiver } from "../../test/webhook-receiver.ts";
+import { webhookDeliveries, webhookEndpoints } from "#server/db/schema/index.ts";
+import { createTestDatabase, type TestDatabase } from "#server/test/test-database.ts";
+import { startWebhookReceiver, type WebhookReceiver } from "#server/test/webhook-receiver.ts";
 import { createWebhookSender, webhookPlacesPerEndpoint as places } from "./webhook-sender.ts";
 
 // Issue 15 item 4: a receiver that hangs must not hold up the deliveries to other webhooks. The sender used

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
+import type { Db } from "#server/db/client.ts";
+import type { TicketWithNames } from "#server/features/tickets/ticket.queries.ts";
+import { findCommentById, findFeedback } from "#server/features/tickets/ticket-activity.queries.ts";
+import { ticketDtoFor } from "#server/features/tickets/ticket-dto.ts";
+import { findUserById } from "#server/features/users/user.queries.ts";
 import { mentionsToPlainText } from "#shared/mentions/mentions.ts";
 import type { TicketEventType } from "#shared/tickets/ticket-activity.schemas.ts";
 import type { WebhookEventType, WebhookPayload } from "#shared/webhooks/webhook.schemas.ts";
-import type { Db } from "../../db/client.ts";
-import type { TicketWithNames } from "../tickets/ticket.queries.ts";
-import { findCommentById, findFeedback } from "../tickets/ticket-activity.queries.ts";
-import { ticketDtoFor } from "../tickets/ticket-dto.ts";
-import { findUserById } from "../users/user.queries.ts";
 import { findSubscribedEndpoints, insertDeliveries } from "./webhook.queries.ts";
 
 /**

@@ -1,7 +1,7 @@
-import { type Clock, runAt, systemClock } from "../../clock.ts";
-import type { Db } from "../../db/client.ts";
-import type { InstanceLiveness } from "../../instances/instance-liveness.ts";
-import type { Job } from "../../jobs/job-runner.ts";
+import { type Clock, runAt, systemClock } from "#server/clock.ts";
+import type { Db } from "#server/db/client.ts";
+import type { InstanceLiveness } from "#server/instances/instance-liveness.ts";
+import type { Job } from "#server/jobs/job-runner.ts";
 import {
   claimDueDeliveries,
   deleteFinishedDeliveries,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startWebhookReceiver, type WebhookReceiver } from "../../test/webhook-receiver.ts";
+import { startWebhookReceiver, type WebhookReceiver } from "#server/test/webhook-receiver.ts";
 import { postWebhook, webhookSignature } from "./webhook-post.ts";
 import { checkWebhookTarget, isPrivateAddress } from "./webhook-target.ts";
 

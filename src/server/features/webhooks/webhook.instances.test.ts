@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createDatabase, type Database } from "../../db/client.ts";
-import { webhookDeliveries, webhookEndpoints } from "../../db/schema/index.ts";
-import { createTestClock, type TestClock } from "../../test/clock.ts";
-import { createTestDatabase, type TestDatabase } from "../../test/test-database.ts";
-import { startWebhookReceiver, type WebhookReceiver } from "../../test/webhook-receiver.ts";
+import { createDatabase, type Database } from "#server/db/client.ts";
+import { webhookDeliveries, webhookEndpoints } from "#server/db/schema/index.ts";
+import { createTestClock, type TestClock } from "#server/test/clock.ts";
+import { createTestDatabase, type TestDatabase } from "#server/test/test-database.ts";
+import { startWebhookReceiver, type WebhookReceiver } from "#server/test/webhook-receiver.ts";
 import { createWebhookSender } from "./webhook-sender.ts";
 
 // Issue 12 item 5: two app instances on one PostgreSQL send each queued delivery exactly once, and a

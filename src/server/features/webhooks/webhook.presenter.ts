@@ -1,5 +1,5 @@
+import type { WebhookDeliveryRow, WebhookEndpointRow } from "#server/db/schema/index.ts";
 import type { Webhook, WebhookDelivery } from "#shared/webhooks/webhook.schemas.ts";
-import type { WebhookDeliveryRow, WebhookEndpointRow } from "../../db/schema/index.ts";
 
 export function toWebhookDto(row: WebhookEndpointRow): Webhook {
   return {

@@ -1,7 +1,7 @@
 import { and, arrayContains, asc, count, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
+import type { Db } from "#server/db/client.ts";
+import { webhookDeliveries, webhookEndpoints } from "#server/db/schema/index.ts";
 import type { WebhookEventType } from "#shared/webhooks/webhook.schemas.ts";
-import type { Db } from "../../db/client.ts";
-import { webhookDeliveries, webhookEndpoints } from "../../db/schema/index.ts";
 
 export function findEndpoints(db: Db) {
   return db

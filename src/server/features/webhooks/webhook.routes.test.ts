@@ -1,11 +1,11 @@
 import type { LookupAddress } from "node:dns";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { adminChanges, type UserRow, webhookEndpoints } from "#server/db/schema/index.ts";
+import { signedInAs } from "#server/test/factories.ts";
+import { registeredRoutes } from "#server/test/route-table.ts";
+import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
 import type { AdminChangePage } from "#shared/settings/settings.schemas.ts";
 import type { Webhook, WebhookWithSecret } from "#shared/webhooks/webhook.schemas.ts";
-import { adminChanges, type UserRow, webhookEndpoints } from "../../db/schema/index.ts";
-import { signedInAs } from "../../test/factories.ts";
-import { registeredRoutes } from "../../test/route-table.ts";
-import { createTestApp, request, type TestApp } from "../../test/test-app.ts";
 
 // A resolver that knows a few made-up names (the machine may be offline) and asks the system for the rest,
 // so "localhost" resolves as it really does.

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { ServiceContext } from "#server/context.ts";
 import {
   createWebhookInputSchema,
   updateWebhookInputSchema,
@@ -12,7 +13,6 @@ import {
   webhookSchema,
   webhookWithSecretSchema,
 } from "#shared/webhooks/webhook.schemas.ts";
-import type { ServiceContext } from "../../context.ts";
 import {
   createWebhook,
   getWebhook,

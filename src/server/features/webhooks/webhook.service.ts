@@ -1,4 +1,8 @@
 import { randomBytes } from "node:crypto";
+import { nowOf, type ServiceContext } from "#server/context.ts";
+import { conflict, forbidden, notFound, validationFailed } from "#server/errors.ts";
+import { insertAdminChange } from "#server/features/settings/settings.queries.ts";
+import { decodeHistoryCursor, encodeHistoryCursor } from "#server/http/history-cursor.ts";
 import { can } from "#shared/permissions.ts";
 import {
   type CreateWebhookInput,
@@ -11,10 +15,6 @@ import {
   type WebhookWithSecret,
   webhookEndpointLimit,
 } from "#shared/webhooks/webhook.schemas.ts";
-import { nowOf, type ServiceContext } from "../../context.ts";
-import { conflict, forbidden, notFound, validationFailed } from "../../errors.ts";
-import { decodeHistoryCursor, encodeHistoryCursor } from "../../http/history-cursor.ts";
-import { insertAdminChange } from "../settings/settings.queries.ts";
 import { toWebhookDeliveryDto, toWebhookDto, toWebhookSnapshot } from "./webhook.presenter.ts";
 import {
   countEndpoints,

@@ -1,8 +1,8 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { renderWithApp, stubFetch } from "#client/test/render.tsx";
 import type { ApiToken } from "#shared/api-tokens/api-token.schemas.ts";
-import { renderWithApp, stubFetch } from "../../../test/render.tsx";
 import { ApiTokensCard } from "./api-tokens-card.tsx";
 
 const secret = `hd_0123456789abcdef_${"s".repeat(43)}`;

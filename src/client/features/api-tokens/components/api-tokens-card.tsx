@@ -3,6 +3,24 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Copy, KeyRound, Plus } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
+import { Alert } from "#client/components/ui/alert.tsx";
+import { Badge } from "#client/components/ui/badge.tsx";
+import { Button } from "#client/components/ui/button.tsx";
+import { Card } from "#client/components/ui/card.tsx";
+import { ConfirmDialog } from "#client/components/ui/confirm-dialog.tsx";
+import { Dialog } from "#client/components/ui/dialog.tsx";
+import { Field, TextField } from "#client/components/ui/field.tsx";
+import { LoadFailed } from "#client/components/ui/load-failed.tsx";
+import { Select } from "#client/components/ui/select.tsx";
+import { Spinner } from "#client/components/ui/spinner.tsx";
+import {
+  apiTokenListQuery,
+  curlExample,
+  useCreateApiToken,
+  useRevokeApiToken,
+} from "#client/features/api-tokens/api-tokens.api.ts";
+import { formatDateTime } from "#client/lib/format.ts";
+import { toast } from "#client/lib/toast.ts";
 import {
   type ApiToken,
   type ApiTokenScope,
@@ -10,19 +28,6 @@ import {
   type CreatedApiToken,
   createApiTokenInputSchema,
 } from "#shared/api-tokens/api-token.schemas.ts";
-import { Alert } from "../../../components/ui/alert.tsx";
-import { Badge } from "../../../components/ui/badge.tsx";
-import { Button } from "../../../components/ui/button.tsx";
-import { Card } from "../../../components/ui/card.tsx";
-import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
-import { Dialog } from "../../../components/ui/dialog.tsx";
-import { Field, TextField } from "../../../components/ui/field.tsx";
-import { LoadFailed } from "../../../components/ui/load-failed.tsx";
-import { Select } from "../../../components/ui/select.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
-import { formatDateTime } from "../../../lib/format.ts";
-import { toast } from "../../../lib/toast.ts";
-import { apiTokenListQuery, curlExample, useCreateApiToken, useRevokeApiToken } from "../api-tokens.api.ts";
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : tc`Something went wrong.`);
 

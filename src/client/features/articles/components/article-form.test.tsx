@@ -1,7 +1,7 @@
 import { fireEvent, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { renderWithApp, stubFetch } from "../../../test/render.tsx";
+import { renderWithApp, stubFetch } from "#client/test/render.tsx";
 import { ArticleForm, type ArticleFormValues } from "./article-form.tsx";
 
 const imageId = "ATT0M5ABCDEF12345678";

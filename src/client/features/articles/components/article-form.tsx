@@ -3,6 +3,16 @@ import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { ImagePlus, LoaderCircle } from "lucide-react";
 import { useId, useRef, useState } from "react";
+import { Alert } from "#client/components/ui/alert.tsx";
+import { Button } from "#client/components/ui/button.tsx";
+import { Field, Input, Textarea } from "#client/components/ui/field.tsx";
+import { FileDropZone } from "#client/components/ui/file-drop-zone.tsx";
+import { FilePickerButton } from "#client/components/ui/file-picker-button.tsx";
+import { Select } from "#client/components/ui/select.tsx";
+import { useSaveArticle } from "#client/features/articles/articles.api.ts";
+import { categoryLabels, labelledOptions } from "#client/features/tickets/ticket-labels.ts";
+import { isApiError } from "#client/lib/api-client.ts";
+import { handlePastedFiles } from "#client/lib/attachment-upload.ts";
 import {
   type ArticleStatus,
   type ArticleVisibility,
@@ -11,16 +21,6 @@ import {
 } from "#shared/articles/article.schemas.ts";
 import { imageAcceptAttribute, imageTypesDescription } from "#shared/attachments/attachment-types.ts";
 import { type TicketCategory, ticketCategories } from "#shared/tickets/ticket.schemas.ts";
-import { Alert } from "../../../components/ui/alert.tsx";
-import { Button } from "../../../components/ui/button.tsx";
-import { Field, Input, Textarea } from "../../../components/ui/field.tsx";
-import { FileDropZone } from "../../../components/ui/file-drop-zone.tsx";
-import { FilePickerButton } from "../../../components/ui/file-picker-button.tsx";
-import { Select } from "../../../components/ui/select.tsx";
-import { isApiError } from "../../../lib/api-client.ts";
-import { handlePastedFiles } from "../../../lib/attachment-upload.ts";
-import { categoryLabels, labelledOptions } from "../../tickets/ticket-labels.ts";
-import { useSaveArticle } from "../articles.api.ts";
 import { useArticleImages } from "./use-article-images.ts";
 
 export interface ArticleFormValues {

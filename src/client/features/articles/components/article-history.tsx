@@ -1,12 +1,12 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
+import { Field } from "#client/components/ui/field.tsx";
+import { Select } from "#client/components/ui/select.tsx";
+import { Spinner } from "#client/components/ui/spinner.tsx";
+import { articleDiffQuery, articleRevisionsQuery } from "#client/features/articles/articles.api.ts";
+import { formatDateTime } from "#client/lib/format.ts";
 import type { DiffPart } from "#shared/articles/article.schemas.ts";
-import { Field } from "../../../components/ui/field.tsx";
-import { Select } from "../../../components/ui/select.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
-import { formatDateTime } from "../../../lib/format.ts";
-import { articleDiffQuery, articleRevisionsQuery } from "../articles.api.ts";
 import { articleStatusLabels } from "./article-form.tsx";
 
 function DiffText({ parts, label }: { parts: DiffPart[]; label: string }) {

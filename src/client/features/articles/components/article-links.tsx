@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
+import { Link } from "#client/lib/router.tsx";
 import { articleLinkPattern, articlePath } from "#shared/articles/article-slug.ts";
-import { Link } from "../../../lib/router.tsx";
 
 /**
  * A comment's text with every pasted help-article address (/kb/… or the full URL) shown as a link to the

@@ -1,13 +1,13 @@
 import { plural } from "@lingui/core/macro";
 import { Trans } from "@lingui/react/macro";
 import { FileText } from "lucide-react";
+import { Badge } from "#client/components/ui/badge.tsx";
+import { EmptyState } from "#client/components/ui/empty-state.tsx";
+import { categoryLabels } from "#client/features/tickets/ticket-labels.ts";
+import { i18n } from "#client/lib/i18n.ts";
+import { Link } from "#client/lib/router.tsx";
 import type { ArticleSummary } from "#shared/articles/article.schemas.ts";
 import { articlePath } from "#shared/articles/article-slug.ts";
-import { Badge } from "../../../components/ui/badge.tsx";
-import { EmptyState } from "../../../components/ui/empty-state.tsx";
-import { i18n } from "../../../lib/i18n.ts";
-import { Link } from "../../../lib/router.tsx";
-import { categoryLabels } from "../../tickets/ticket-labels.ts";
 import { ArticleSnippet } from "./article-snippet.tsx";
 
 export function ArticleList({ items, emptyTitle }: { items: ArticleSummary[]; emptyTitle: string }) {

@@ -1,10 +1,10 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
+import { LoadFailed } from "#client/components/ui/load-failed.tsx";
+import { Spinner } from "#client/components/ui/spinner.tsx";
+import { articleStatsQuery } from "#client/features/articles/articles.api.ts";
+import { Link } from "#client/lib/router.tsx";
 import { articlePath } from "#shared/articles/article-slug.ts";
-import { LoadFailed } from "../../../components/ui/load-failed.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
-import { Link } from "../../../lib/router.tsx";
-import { articleStatsQuery } from "../articles.api.ts";
 
 /** Staff figures per article: views, helpful votes, suggestions opened and deflected tickets. */
 export function ArticleStatsTable() {

@@ -3,11 +3,11 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { describe, expect, it, vi } from "vitest";
+import { articleSuggestionsQuery } from "#client/features/articles/articles.api.ts";
+import UserHomePage from "#client/pages/user-home.tsx";
+import { emptyPage, emptySummary, makeMe } from "#client/test/fixtures.ts";
+import { renderWithApp, stubFetch } from "#client/test/render.tsx";
 import type { ArticleSummary } from "#shared/articles/article.schemas.ts";
-import UserHomePage from "../../../pages/user-home.tsx";
-import { emptyPage, emptySummary, makeMe } from "../../../test/fixtures.ts";
-import { renderWithApp, stubFetch } from "../../../test/render.tsx";
-import { articleSuggestionsQuery } from "../articles.api.ts";
 
 const vpn: ArticleSummary = {
   id: 7,

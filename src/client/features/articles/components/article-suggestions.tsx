@@ -2,12 +2,16 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { BookOpen } from "lucide-react";
 import { type RefObject, useEffect, useRef } from "react";
+import {
+  articleSuggestionsQuery,
+  recordSuggestionOpened,
+  reportFormLeft,
+} from "#client/features/articles/articles.api.ts";
+import { categoryLabels } from "#client/features/tickets/ticket-labels.ts";
+import { i18n } from "#client/lib/i18n.ts";
+import { useNavigate } from "#client/lib/router.tsx";
+import { useDebouncedValue } from "#client/lib/use-debounced-value.ts";
 import { articlePath } from "#shared/articles/article-slug.ts";
-import { i18n } from "../../../lib/i18n.ts";
-import { useNavigate } from "../../../lib/router.tsx";
-import { useDebouncedValue } from "../../../lib/use-debounced-value.ts";
-import { categoryLabels } from "../../tickets/ticket-labels.ts";
-import { articleSuggestionsQuery, recordSuggestionOpened, reportFormLeft } from "../articles.api.ts";
 
 interface ArticleSuggestionsProps {
   title: string;

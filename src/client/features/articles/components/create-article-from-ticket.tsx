@@ -1,10 +1,10 @@
 import { Trans } from "@lingui/react/macro";
 import { BookPlus } from "lucide-react";
+import { buttonClass } from "#client/components/ui/button.tsx";
+import { Link } from "#client/lib/router.tsx";
+import { useActor } from "#client/lib/use-actor.ts";
 import { can } from "#shared/permissions.ts";
 import type { TicketStatus } from "#shared/tickets/ticket.schemas.ts";
-import { buttonClass } from "../../../components/ui/button.tsx";
-import { Link } from "../../../lib/router.tsx";
-import { useActor } from "../../../lib/use-actor.ts";
 
 /** Issue 16 item 4: staff turn a solved ticket into an article, prefilled from it (never its internal notes). */
 export function CreateArticleFromTicket({ ticketId, status }: { ticketId: string; status: TicketStatus }) {

@@ -1,8 +1,8 @@
 import { Trans } from "@lingui/react/macro";
 import { ThumbsDown, ThumbsUp } from "lucide-react";
+import { Button } from "#client/components/ui/button.tsx";
+import { useVoteOnArticle } from "#client/features/articles/articles.api.ts";
 import type { Article } from "#shared/articles/article.schemas.ts";
-import { Button } from "../../../components/ui/button.tsx";
-import { useVoteOnArticle } from "../articles.api.ts";
 
 /** "Was this helpful?": one vote per person, which a second click changes. */
 export function HelpfulVote({ article }: { article: Article }) {

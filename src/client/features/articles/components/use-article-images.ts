@@ -1,9 +1,9 @@
 import { type RefObject, useRef, useState } from "react";
 import { flushSync } from "react-dom";
+import { uploadAttachment, withScreenshotName } from "#client/lib/attachment-upload.ts";
+import { insertAt } from "#client/lib/text-insertion.ts";
 import { attachmentPreviewPath } from "#shared/attachments/attachment.schemas.ts";
 import { imageTypesDescription, isImageFileName } from "#shared/attachments/attachment-types.ts";
-import { uploadAttachment, withScreenshotName } from "../../../lib/attachment-upload.ts";
-import { insertAt } from "../../../lib/text-insertion.ts";
 
 /** Markdown that must not break out of an image's [alt text]. */
 const altTextOf = (fileName: string) =>

@@ -1,8 +1,8 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { makeMe } from "../../../test/fixtures.ts";
-import { renderWithApp, stubFetch } from "../../../test/render.tsx";
+import { makeMe } from "#client/test/fixtures.ts";
+import { renderWithApp, stubFetch } from "#client/test/render.tsx";
 import { AdminSignUpForm } from "./admin-sign-up-form.tsx";
 
 type Answer = { status?: number; body?: unknown };

@@ -4,14 +4,14 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { Info, LoaderCircle, UserRound, Wrench } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
+import { Button } from "#client/components/ui/button.tsx";
+import { cn } from "#client/components/ui/cn.ts";
+import { useChooseRole } from "#client/features/auth/auth.api.ts";
+import { isApiError } from "#client/lib/api-client.ts";
+import { useNavigate } from "#client/lib/router.tsx";
+import { toast } from "#client/lib/toast.ts";
+import { actorKeys, forgetActor } from "#client/lib/use-actor.ts";
 import { homePathFor, type SignUpRole } from "#shared/users/roles.ts";
-import { Button } from "../../../components/ui/button.tsx";
-import { cn } from "../../../components/ui/cn.ts";
-import { isApiError } from "../../../lib/api-client.ts";
-import { useNavigate } from "../../../lib/router.tsx";
-import { toast } from "../../../lib/toast.ts";
-import { actorKeys, forgetActor } from "../../../lib/use-actor.ts";
-import { useChooseRole } from "../auth.api.ts";
 
 const choices = [
   {

@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { renderWithApp, stubFetch } from "../../../test/render.tsx";
+import { renderWithApp, stubFetch } from "#client/test/render.tsx";
 import { ForgotPasswordForm } from "./forgot-password-form.tsx";
 
 /** What the page says: its toasts (statuses and alerts), as a screen reader hears them. */

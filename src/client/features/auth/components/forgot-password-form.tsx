@@ -3,12 +3,12 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { LoaderCircle } from "lucide-react";
 import { useRef } from "react";
 import { useForm } from "react-hook-form";
+import { Button } from "#client/components/ui/button.tsx";
+import { TextField } from "#client/components/ui/field.tsx";
+import { useRequestPasswordReset } from "#client/features/auth/auth.api.ts";
+import { Link } from "#client/lib/router.tsx";
+import { toast } from "#client/lib/toast.ts";
 import { forgotPasswordInputSchema } from "#shared/users/user.schemas.ts";
-import { Button } from "../../../components/ui/button.tsx";
-import { TextField } from "../../../components/ui/field.tsx";
-import { Link } from "../../../lib/router.tsx";
-import { toast } from "../../../lib/toast.ts";
-import { useRequestPasswordReset } from "../auth.api.ts";
 
 export function ForgotPasswordForm() {
   const { t } = useLingui();

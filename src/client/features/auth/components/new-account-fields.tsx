@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import type { FieldErrors, UseFormRegister } from "react-hook-form";
-import { TextField } from "../../../components/ui/field.tsx";
-import { PasswordField } from "../../../components/ui/password-input.tsx";
+import { TextField } from "#client/components/ui/field.tsx";
+import { PasswordField } from "#client/components/ui/password-input.tsx";
 
 interface NewAccount {
   name: string;

@@ -1,7 +1,7 @@
 import { Trans } from "@lingui/react/macro";
 import { LogOut } from "lucide-react";
-import { Button } from "../../../components/ui/button.tsx";
-import { useSignOutAndLeave } from "../use-sign-out-and-leave.ts";
+import { Button } from "#client/components/ui/button.tsx";
+import { useSignOutAndLeave } from "#client/features/auth/use-sign-out-and-leave.ts";
 
 /** Under a step a signed-in person must take first (choose a role, set up two-factor): a way out. */
 export function NotYouSignOut({ email }: { email: string }) {

@@ -5,13 +5,13 @@ import { useQueryClient } from "@tanstack/react-query";
 import { LoaderCircle, Pencil } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { useForm } from "react-hook-form";
+import { Button } from "#client/components/ui/button.tsx";
+import { errorIdFor, Input } from "#client/components/ui/field.tsx";
+import { useUpdateProfile } from "#client/features/auth/auth.api.ts";
+import { isApiError } from "#client/lib/api-client.ts";
+import { toast } from "#client/lib/toast.ts";
+import { actorKeys } from "#client/lib/use-actor.ts";
 import { type UpdateProfileInput, updateProfileInputSchema } from "#shared/users/user.schemas.ts";
-import { Button } from "../../../components/ui/button.tsx";
-import { errorIdFor, Input } from "../../../components/ui/field.tsx";
-import { isApiError } from "../../../lib/api-client.ts";
-import { toast } from "../../../lib/toast.ts";
-import { actorKeys } from "../../../lib/use-actor.ts";
-import { useUpdateProfile } from "../auth.api.ts";
 
 /** The profile's name: shown, and after Edit an input saved by Apply changes (only when it differs). */
 export function ProfileName({ name }: { name: string }) {

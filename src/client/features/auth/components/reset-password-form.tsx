@@ -4,15 +4,15 @@ import { LinkIcon, LoaderCircle } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
+import { Alert } from "#client/components/ui/alert.tsx";
+import { Button, buttonClass } from "#client/components/ui/button.tsx";
+import { TextField } from "#client/components/ui/field.tsx";
+import { PasswordField } from "#client/components/ui/password-input.tsx";
+import { useResetPassword } from "#client/features/auth/auth.api.ts";
+import { isApiError } from "#client/lib/api-client.ts";
+import { Link, useNavigate } from "#client/lib/router.tsx";
+import { toast } from "#client/lib/toast.ts";
 import { resetPasswordInputSchema } from "#shared/users/user.schemas.ts";
-import { Alert } from "../../../components/ui/alert.tsx";
-import { Button, buttonClass } from "../../../components/ui/button.tsx";
-import { TextField } from "../../../components/ui/field.tsx";
-import { PasswordField } from "../../../components/ui/password-input.tsx";
-import { isApiError } from "../../../lib/api-client.ts";
-import { Link, useNavigate } from "../../../lib/router.tsx";
-import { toast } from "../../../lib/toast.ts";
-import { useResetPassword } from "../auth.api.ts";
 
 // The password rules are the server's (shared schema); typing it twice only guards against a typo.
 const resetPasswordFormSchema = (mismatch: string) =>

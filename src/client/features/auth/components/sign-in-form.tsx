@@ -2,14 +2,14 @@ import { t as tc } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { LoaderCircle } from "lucide-react";
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
-import { Button } from "../../../components/ui/button.tsx";
-import { TextField } from "../../../components/ui/field.tsx";
-import { PasswordField } from "../../../components/ui/password-input.tsx";
-import { isApiError } from "../../../lib/api-client.ts";
-import { pathAfterSignIn, returnParam } from "../../../lib/return-path.ts";
-import { Link, useNavigate, useSearchParams } from "../../../lib/router.tsx";
-import { toast } from "../../../lib/toast.ts";
-import { useSignIn } from "../auth.api.ts";
+import { Button } from "#client/components/ui/button.tsx";
+import { TextField } from "#client/components/ui/field.tsx";
+import { PasswordField } from "#client/components/ui/password-input.tsx";
+import { useSignIn } from "#client/features/auth/auth.api.ts";
+import { isApiError } from "#client/lib/api-client.ts";
+import { pathAfterSignIn, returnParam } from "#client/lib/return-path.ts";
+import { Link, useNavigate, useSearchParams } from "#client/lib/router.tsx";
+import { toast } from "#client/lib/toast.ts";
 import { SocialSignIn } from "./social-sign-in.tsx";
 
 // Only people with two-factor sign-in need the second step: its code stays out of /sign-in's first load.

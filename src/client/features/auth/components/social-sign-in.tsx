@@ -3,10 +3,10 @@ import { Trans } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Building2, LoaderCircle } from "lucide-react";
 import { useEffect } from "react";
-import { Button } from "../../../components/ui/button.tsx";
-import { useSearchParams } from "../../../lib/router.tsx";
-import { toast } from "../../../lib/toast.ts";
-import { authProvidersQuery, type SocialProvider, useSocialSignIn } from "../auth.api.ts";
+import { Button } from "#client/components/ui/button.tsx";
+import { authProvidersQuery, type SocialProvider, useSocialSignIn } from "#client/features/auth/auth.api.ts";
+import { useSearchParams } from "#client/lib/router.tsx";
+import { toast } from "#client/lib/toast.ts";
 
 const googleAuthorizationFailed = () => t`Could not authorize with Google.`;
 const accountDeactivated = () => t`This account has been deactivated. Contact your administrator.`;

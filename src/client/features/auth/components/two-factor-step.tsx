@@ -2,13 +2,13 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { LoaderCircle } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { Button } from "../../../components/ui/button.tsx";
-import { TextField } from "../../../components/ui/field.tsx";
-import { apiFetch, isApiError } from "../../../lib/api-client.ts";
-import { pathAfterSignIn } from "../../../lib/return-path.ts";
-import { useNavigate } from "../../../lib/router.tsx";
-import { replaceActor } from "../../../lib/use-actor.ts";
-import { fetchSignedInActor } from "../auth.api.ts";
+import { Button } from "#client/components/ui/button.tsx";
+import { TextField } from "#client/components/ui/field.tsx";
+import { fetchSignedInActor } from "#client/features/auth/auth.api.ts";
+import { apiFetch, isApiError } from "#client/lib/api-client.ts";
+import { pathAfterSignIn } from "#client/lib/return-path.ts";
+import { useNavigate } from "#client/lib/router.tsx";
+import { replaceActor } from "#client/lib/use-actor.ts";
 
 /**
  * The second step of a password sign-in for someone with two-factor sign-in (decision 046): the 6-digit code

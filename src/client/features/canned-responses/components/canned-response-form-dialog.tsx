@@ -3,6 +3,15 @@ import { t as tc } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
+import { Alert } from "#client/components/ui/alert.tsx";
+import { Button } from "#client/components/ui/button.tsx";
+import { Dialog } from "#client/components/ui/dialog.tsx";
+import { Field, Textarea, TextField } from "#client/components/ui/field.tsx";
+import {
+  useCreateCannedResponse,
+  useUpdateCannedResponse,
+} from "#client/features/canned-responses/canned-responses.api.ts";
+import { toast } from "#client/lib/toast.ts";
 import {
   type CannedResponse,
   type CannedResponseScope,
@@ -10,12 +19,6 @@ import {
   cannedResponseTitleMaxLength,
   createCannedResponseInputSchema,
 } from "#shared/canned-responses/canned-response.schemas.ts";
-import { Alert } from "../../../components/ui/alert.tsx";
-import { Button } from "../../../components/ui/button.tsx";
-import { Dialog } from "../../../components/ui/dialog.tsx";
-import { Field, Textarea, TextField } from "../../../components/ui/field.tsx";
-import { toast } from "../../../lib/toast.ts";
-import { useCreateCannedResponse, useUpdateCannedResponse } from "../canned-responses.api.ts";
 import { PlaceholderHelp, UnknownPlaceholderWarning } from "./placeholder-help.tsx";
 
 // The scope is not a field of the form: it comes from the tab (or the response being edited).

@@ -2,19 +2,23 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { MessageSquareText, Pencil, Plus, SearchX, Trash2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
+import { Badge } from "#client/components/ui/badge.tsx";
+import { Button } from "#client/components/ui/button.tsx";
+import { ConfirmDialog } from "#client/components/ui/confirm-dialog.tsx";
+import { EmptyState } from "#client/components/ui/empty-state.tsx";
+import { LoadFailed } from "#client/components/ui/load-failed.tsx";
+import { Spinner } from "#client/components/ui/spinner.tsx";
+import {
+  cannedResponseListQuery,
+  matchesSearch,
+  useDeleteCannedResponse,
+} from "#client/features/canned-responses/canned-responses.api.ts";
+import { formatDateTime } from "#client/lib/format.ts";
 import type {
   CannedResponse,
   CannedResponseScope,
 } from "#shared/canned-responses/canned-response.schemas.ts";
 import { type Actor, can } from "#shared/permissions.ts";
-import { Badge } from "../../../components/ui/badge.tsx";
-import { Button } from "../../../components/ui/button.tsx";
-import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
-import { EmptyState } from "../../../components/ui/empty-state.tsx";
-import { LoadFailed } from "../../../components/ui/load-failed.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
-import { formatDateTime } from "../../../lib/format.ts";
-import { cannedResponseListQuery, matchesSearch, useDeleteCannedResponse } from "../canned-responses.api.ts";
 import { CannedResponseFormDialog } from "./canned-response-form-dialog.tsx";
 
 type Editing =

@@ -1,11 +1,11 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import TicketPage from "#client/pages/ticket.tsx";
+import { makeActivity, makeMe, makeTicket } from "#client/test/fixtures.ts";
+import { renderWithApp, stubFetch } from "#client/test/render.tsx";
 import type { CannedResponse } from "#shared/canned-responses/canned-response.schemas.ts";
 import type { Me } from "#shared/users/user.schemas.ts";
-import TicketPage from "../../../pages/ticket.tsx";
-import { makeActivity, makeMe, makeTicket } from "../../../test/fixtures.ts";
-import { renderWithApp, stubFetch } from "../../../test/render.tsx";
 
 const ticket = makeTicket({ title: "VPN drops", createdByName: "Uma Lopez" });
 const technician = makeMe({ id: "tech-1", name: "Theo Tech", role: "technician" });

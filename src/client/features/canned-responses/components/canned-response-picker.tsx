@@ -2,17 +2,20 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { MessageSquareText } from "lucide-react";
 import { type KeyboardEvent, type RefObject, useEffect, useId, useRef, useState } from "react";
+import { Badge } from "#client/components/ui/badge.tsx";
+import { Button } from "#client/components/ui/button.tsx";
+import { cn } from "#client/components/ui/cn.ts";
+import {
+  cannedResponseListQuery,
+  matchesSearch,
+} from "#client/features/canned-responses/canned-responses.api.ts";
+import { Link } from "#client/lib/router.tsx";
+import type { CommentEditor } from "#client/lib/text-insertion.ts";
+import { useActor } from "#client/lib/use-actor.ts";
 import type { CannedResponse } from "#shared/canned-responses/canned-response.schemas.ts";
 import { fillPlaceholders } from "#shared/canned-responses/fill-placeholders.ts";
 import { can } from "#shared/permissions.ts";
 import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
-import { Badge } from "../../../components/ui/badge.tsx";
-import { Button } from "../../../components/ui/button.tsx";
-import { cn } from "../../../components/ui/cn.ts";
-import { Link } from "../../../lib/router.tsx";
-import type { CommentEditor } from "../../../lib/text-insertion.ts";
-import { useActor } from "../../../lib/use-actor.ts";
-import { cannedResponseListQuery, matchesSearch } from "../canned-responses.api.ts";
 
 /** Ctrl+/ (⌘+/ on a Mac) in the comment box opens the picker. */
 export const pickerShortcut = { keys: "Control+/ Meta+/", label: "Ctrl+/" };

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Button } from "../../../components/ui/button.tsx";
-import { Dialog } from "../../../components/ui/dialog.tsx";
-import { demoDefaultPassword } from "../demo-users.ts";
+import { Button } from "#client/components/ui/button.tsx";
+import { Dialog } from "#client/components/ui/dialog.tsx";
+import { demoDefaultPassword } from "#client/features/demo-users/demo-users.ts";
 
 export interface PasswordNotice {
   name: string;

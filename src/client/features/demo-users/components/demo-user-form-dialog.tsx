@@ -2,15 +2,15 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
+import { Button } from "#client/components/ui/button.tsx";
+import { Dialog } from "#client/components/ui/dialog.tsx";
+import { Field, TextField } from "#client/components/ui/field.tsx";
+import { Select } from "#client/components/ui/select.tsx";
+import { type DemoUser, roleLabel } from "#client/features/demo-users/demo-users.ts";
+import { userStatusLabel } from "#client/features/users/components/user-labels.tsx";
 import { type DemoUserInput, demoUserInputSchema } from "#shared/users/demo-user.schemas.ts";
 import { roles, userStatuses } from "#shared/users/roles.ts";
 import { defaultDepartment } from "#shared/users/user.schemas.ts";
-import { Button } from "../../../components/ui/button.tsx";
-import { Dialog } from "../../../components/ui/dialog.tsx";
-import { Field, TextField } from "../../../components/ui/field.tsx";
-import { Select } from "../../../components/ui/select.tsx";
-import { userStatusLabel } from "../../users/components/user-labels.tsx";
-import { type DemoUser, roleLabel } from "../demo-users.ts";
 
 const newUserDefaults: DemoUserInput = {
   name: "",

@@ -1,10 +1,10 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
-import { Badge, type BadgeTone } from "../../../components/ui/badge.tsx";
-import { Button } from "../../../components/ui/button.tsx";
-import { userStatusLabel } from "../../users/components/user-labels.tsx";
-import { type DemoUser, roleLabel } from "../demo-users.ts";
+import { Badge, type BadgeTone } from "#client/components/ui/badge.tsx";
+import { Button } from "#client/components/ui/button.tsx";
+import { type DemoUser, roleLabel } from "#client/features/demo-users/demo-users.ts";
+import { userStatusLabel } from "#client/features/users/components/user-labels.tsx";
 
 const columns = [msg`Full Name`, msg`Email`, msg`Role`, msg`Department`, msg`Status`, msg`Actions`];
 const roleTones: Record<DemoUser["role"], BadgeTone> = {

@@ -4,10 +4,10 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Bell, BellRing, LoaderCircle } from "lucide-react";
 import { useId } from "react";
-import { Button } from "../../../components/ui/button.tsx";
-import { Card } from "../../../components/ui/card.tsx";
-import { toast } from "../../../lib/toast.ts";
-import { followStateQuery, useSetFollowing } from "../follower.api.ts";
+import { Button } from "#client/components/ui/button.tsx";
+import { Card } from "#client/components/ui/card.tsx";
+import { followStateQuery, useSetFollowing } from "#client/features/followers/follower.api.ts";
+import { toast } from "#client/lib/toast.ts";
 
 const implicitText: Record<"creator" | "assignee", MessageDescriptor> = {
   creator: msg`You are notified of every update as the person who raised this ticket.`,

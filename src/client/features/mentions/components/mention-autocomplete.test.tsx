@@ -1,8 +1,8 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { renderWithApp, stubFetch } from "../../../test/render.tsx";
-import { AddCommentForm } from "../../tickets/components/add-comment-form.tsx";
+import { AddCommentForm } from "#client/features/tickets/components/add-comment-form.tsx";
+import { renderWithApp, stubFetch } from "#client/test/render.tsx";
 import { MentionAutocomplete } from "./mention-autocomplete.tsx";
 
 // The page composes the two; so does this test.

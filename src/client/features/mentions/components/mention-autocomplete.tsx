@@ -2,10 +2,10 @@ import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
+import { cn } from "#client/components/ui/cn.ts";
+import { staffQuery } from "#client/features/mentions/mention.api.ts";
 import type { StaffMember } from "#shared/mentions/mention.schemas.ts";
 import { mentionToken } from "#shared/mentions/mentions.ts";
-import { cn } from "../../../components/ui/cn.ts";
-import { staffQuery } from "../mention.api.ts";
 
 export interface TextareaAddonProps {
   textarea: HTMLTextAreaElement | null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { makeNotification } from "../../../test/fixtures.ts";
+import { makeNotification } from "#client/test/fixtures.ts";
 import { alertKindFor, createAlertGate } from "./alert-decision.ts";
 
 describe("alertKindFor", () => {

@@ -1,12 +1,12 @@
 import { t } from "@lingui/core/macro";
 import { BellRing, VolumeX } from "lucide-react";
+import { toast } from "#client/lib/toast.ts";
 import type { Notification } from "#shared/notifications/notification.schemas.ts";
 import {
   technicianAlert,
   technicianAlertText,
   userAlert,
 } from "#shared/notifications/notification-alerts.ts";
-import { toast } from "../../../lib/toast.ts";
 import { type Playback, playTechnicianAlertSound, playTone } from "./alert-audio.ts";
 import type { AlertKind } from "./alert-decision.ts";
 

@@ -1,9 +1,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useId, useState } from "react";
-import { Alert } from "../../../components/ui/alert.tsx";
-import { Button } from "../../../components/ui/button.tsx";
-import { Field, Input, Textarea } from "../../../components/ui/field.tsx";
-import { useCreateNotification } from "../notification.api.ts";
+import { Alert } from "#client/components/ui/alert.tsx";
+import { Button } from "#client/components/ui/button.tsx";
+import { Field, Input, Textarea } from "#client/components/ui/field.tsx";
+import { useCreateNotification } from "#client/features/notifications/notification.api.ts";
 
 /**
  * /debug-notifications: creates a notification through the real API. Nothing is checked here on purpose,

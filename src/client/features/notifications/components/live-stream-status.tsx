@@ -1,8 +1,8 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Badge, type BadgeTone } from "../../../components/ui/badge.tsx";
-import { type LiveStreamState, useLiveStream } from "../../../lib/live-stream-store.ts";
+import { Badge, type BadgeTone } from "#client/components/ui/badge.tsx";
+import { type LiveStreamState, useLiveStream } from "#client/lib/live-stream-store.ts";
 
 const states: Record<LiveStreamState, { label: MessageDescriptor; tone: BadgeTone }> = {
   idle: { label: msg`Not connected`, tone: "slate" },

@@ -2,10 +2,10 @@ import { useQuery } from "@tanstack/react-query";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { makeNotification } from "../../../test/fixtures.ts";
-import { notificationRoutes } from "../../../test/notification-routes.ts";
-import { renderWithApp, stubFetch } from "../../../test/render.tsx";
-import { notificationCountsQuery } from "../notification.api.ts";
+import { notificationCountsQuery } from "#client/features/notifications/notification.api.ts";
+import { makeNotification } from "#client/test/fixtures.ts";
+import { notificationRoutes } from "#client/test/notification-routes.ts";
+import { renderWithApp, stubFetch } from "#client/test/render.tsx";
 import { NotificationBell } from "./notification-bell.tsx";
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();

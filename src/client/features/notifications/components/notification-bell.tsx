@@ -3,14 +3,14 @@ import { Trans } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Bell, BellRing } from "lucide-react";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
-import { cn } from "../../../components/ui/cn.ts";
-import { Link } from "../../../lib/router.tsx";
-import { notificationCountsQuery } from "../notification.api.ts";
+import { cn } from "#client/components/ui/cn.ts";
+import { notificationCountsQuery } from "#client/features/notifications/notification.api.ts";
 import {
   canShowDesktopNotifications,
   enableDesktopNotifications,
   isDesktopNotificationsOn,
-} from "../notification-preferences.ts";
+} from "#client/features/notifications/notification-preferences.ts";
+import { Link } from "#client/lib/router.tsx";
 
 // The dropdown's list loads when the bell is opened, not with every signed-in page (decision 031).
 const NotificationList = lazy(() =>

@@ -3,12 +3,15 @@ import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { CheckCheck } from "lucide-react";
+import { Button } from "#client/components/ui/button.tsx";
+import { Card } from "#client/components/ui/card.tsx";
+import { Tabs, tabIdFor, tabPanelIdFor } from "#client/components/ui/tabs.tsx";
+import {
+  notificationCountsQuery,
+  useMarkAllNotificationsRead,
+} from "#client/features/notifications/notification.api.ts";
+import { toast } from "#client/lib/toast.ts";
 import type { NotificationFilter } from "#shared/notifications/notification.schemas.ts";
-import { Button } from "../../../components/ui/button.tsx";
-import { Card } from "../../../components/ui/card.tsx";
-import { Tabs, tabIdFor, tabPanelIdFor } from "../../../components/ui/tabs.tsx";
-import { toast } from "../../../lib/toast.ts";
-import { notificationCountsQuery, useMarkAllNotificationsRead } from "../notification.api.ts";
 import { NotificationList } from "./notification-list.tsx";
 
 const tabNames: Record<NotificationFilter, MessageDescriptor> = {

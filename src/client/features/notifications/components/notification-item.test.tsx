@@ -1,11 +1,11 @@
 import { screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { setTimeZone } from "#client/lib/format.ts";
+import { activateLocale } from "#client/lib/i18n.ts";
+import { makeNotification } from "#client/test/fixtures.ts";
+import { notificationRoutes } from "#client/test/notification-routes.ts";
+import { renderWithApp, stubFetch } from "#client/test/render.tsx";
 import type { NotificationParams } from "#shared/notifications/notification.schemas.ts";
-import { setTimeZone } from "../../../lib/format.ts";
-import { activateLocale } from "../../../lib/i18n.ts";
-import { makeNotification } from "../../../test/fixtures.ts";
-import { notificationRoutes } from "../../../test/notification-routes.ts";
-import { renderWithApp, stubFetch } from "../../../test/render.tsx";
 import { NotificationList } from "./notification-list.tsx";
 
 // Decision 059: the app words a notification from what it is made of, in the reader's language, with the

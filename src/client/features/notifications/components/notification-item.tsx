@@ -1,12 +1,12 @@
 import { t } from "@lingui/core/macro";
 import { Trans } from "@lingui/react/macro";
+import { Button } from "#client/components/ui/button.tsx";
+import { cn } from "#client/components/ui/cn.ts";
+import { useMarkNotificationRead } from "#client/features/notifications/notification.api.ts";
+import { formatDateTime, formatRelativeTime } from "#client/lib/format.ts";
+import { Link } from "#client/lib/router.tsx";
+import { toast } from "#client/lib/toast.ts";
 import type { Notification } from "#shared/notifications/notification.schemas.ts";
-import { Button } from "../../../components/ui/button.tsx";
-import { cn } from "../../../components/ui/cn.ts";
-import { formatDateTime, formatRelativeTime } from "../../../lib/format.ts";
-import { Link } from "../../../lib/router.tsx";
-import { toast } from "../../../lib/toast.ts";
-import { useMarkNotificationRead } from "../notification.api.ts";
 import { notificationText } from "./notification-text.ts";
 
 interface NotificationItemProps {

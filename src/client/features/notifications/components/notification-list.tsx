@@ -3,14 +3,14 @@ import { Trans } from "@lingui/react/macro";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { BellOff } from "lucide-react";
 import { useEffect } from "react";
+import { Button } from "#client/components/ui/button.tsx";
+import { EmptyState } from "#client/components/ui/empty-state.tsx";
+import { LoadFailed } from "#client/components/ui/load-failed.tsx";
+import { notificationListQuery } from "#client/features/notifications/notification.api.ts";
+import { isApiError } from "#client/lib/api-client.ts";
+import { toast } from "#client/lib/toast.ts";
 import type { NotificationFilter } from "#shared/notifications/notification.schemas.ts";
 import { notificationListErrorText } from "#shared/notifications/notification-alerts.ts";
-import { Button } from "../../../components/ui/button.tsx";
-import { EmptyState } from "../../../components/ui/empty-state.tsx";
-import { LoadFailed } from "../../../components/ui/load-failed.tsx";
-import { isApiError } from "../../../lib/api-client.ts";
-import { toast } from "../../../lib/toast.ts";
-import { notificationListQuery } from "../notification.api.ts";
 import { NotificationItem } from "./notification-item.tsx";
 
 interface NotificationListProps {

@@ -1,8 +1,8 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { renderWithApp, stubFetch } from "#client/test/render.tsx";
 import type { NotificationSettings } from "#shared/notifications/notification.schemas.ts";
-import { renderWithApp, stubFetch } from "../../../test/render.tsx";
 import { NotificationSettingsCard } from "./notification-settings-card.tsx";
 
 const defaults: NotificationSettings = {

@@ -1,20 +1,23 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId } from "react";
+import { Alert } from "#client/components/ui/alert.tsx";
+import { Card } from "#client/components/ui/card.tsx";
+import { cn } from "#client/components/ui/cn.ts";
+import { LoadFailed } from "#client/components/ui/load-failed.tsx";
+import { Spinner } from "#client/components/ui/spinner.tsx";
+import {
+  notificationSettingsQuery,
+  useUpdateNotificationSettings,
+} from "#client/features/notifications/notification.api.ts";
+import { rememberSoundsMuted } from "#client/features/notifications/notification-preferences.ts";
+import { notificationTypeLabels } from "#client/features/notifications/notification-type-labels.ts";
 import {
   type EmailableNotificationType,
   emailableNotificationTypes,
   type NotificationSettings,
 } from "#shared/notifications/notification.schemas.ts";
 import type { Role } from "#shared/users/roles.ts";
-import { Alert } from "../../../components/ui/alert.tsx";
-import { Card } from "../../../components/ui/card.tsx";
-import { cn } from "../../../components/ui/cn.ts";
-import { LoadFailed } from "../../../components/ui/load-failed.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
-import { notificationSettingsQuery, useUpdateNotificationSettings } from "../notification.api.ts";
-import { rememberSoundsMuted } from "../notification-preferences.ts";
-import { notificationTypeLabels } from "../notification-type-labels.ts";
 
 const staffOnlyTypes: readonly EmailableNotificationType[] = [
   "internal_note",

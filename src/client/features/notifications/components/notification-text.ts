@@ -1,10 +1,10 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg, plural, t } from "@lingui/core/macro";
+import { formatDateTime } from "#client/lib/format.ts";
+import { i18n } from "#client/lib/i18n.ts";
 import type { Notification, NotificationParams } from "#shared/notifications/notification.schemas.ts";
 import { shortTicketTitle } from "#shared/notifications/notification-text.ts";
 import type { SlaTarget } from "#shared/service-levels/sla-escalation.ts";
-import { formatDateTime } from "../../../lib/format.ts";
-import { i18n } from "../../../lib/i18n.ts";
 
 // A notification in the reader's language (decision 059): worded here from what the server stored
 // (`params`), dates in the app's own format. The server's English `message` says the same for e-mails and

@@ -1,11 +1,15 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { BellRing, Play, Square, Volume2 } from "lucide-react";
 import { type ReactNode, useEffect, useRef } from "react";
+import { Button } from "#client/components/ui/button.tsx";
+import { Card } from "#client/components/ui/card.tsx";
+import {
+  type Playback,
+  playTechnicianAlertSound,
+  playTone,
+} from "#client/features/notifications/alerts/alert-audio.ts";
+import { raiseAlert, showTechnicianAlert } from "#client/features/notifications/alerts/raise-alert.tsx";
 import { technicianAlert, testBeep, userAlert } from "#shared/notifications/notification-alerts.ts";
-import { Button } from "../../../components/ui/button.tsx";
-import { Card } from "../../../components/ui/card.tsx";
-import { type Playback, playTechnicianAlertSound, playTone } from "../alerts/alert-audio.ts";
-import { raiseAlert, showTechnicianAlert } from "../alerts/raise-alert.tsx";
 
 /** /test-notifications: plays each sound of spec §9 on demand (a click also lets the browser play audio). */
 export function SoundTestPanel() {

@@ -1,11 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { MailCheck, MailX } from "lucide-react";
-import { Alert } from "../../../components/ui/alert.tsx";
-import { Button } from "../../../components/ui/button.tsx";
-import { Card } from "../../../components/ui/card.tsx";
-import { Link } from "../../../lib/router.tsx";
-import { useUnsubscribe } from "../notification.api.ts";
-import { notificationTypeLabels } from "../notification-type-labels.ts";
+import { Alert } from "#client/components/ui/alert.tsx";
+import { Button } from "#client/components/ui/button.tsx";
+import { Card } from "#client/components/ui/card.tsx";
+import { useUnsubscribe } from "#client/features/notifications/notification.api.ts";
+import { notificationTypeLabels } from "#client/features/notifications/notification-type-labels.ts";
+import { Link } from "#client/lib/router.tsx";
 
 /**
  * The mailed unsubscribe link's page. It works signed out: the signed token says which address and which

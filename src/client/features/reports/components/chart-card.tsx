@@ -1,12 +1,18 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { BarChart3, Download, Table2 } from "lucide-react";
 import { type ReactNode, useCallback, useId, useRef, useState } from "react";
-import { Button } from "../../../components/ui/button.tsx";
-import { Card } from "../../../components/ui/card.tsx";
-import { EmptyState } from "../../../components/ui/empty-state.tsx";
-import { LoadFailed } from "../../../components/ui/load-failed.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
-import { type ChartData, chartCsv, downloadBlob, isEmptyChart, tableRows } from "../chart-data.ts";
+import { Button } from "#client/components/ui/button.tsx";
+import { Card } from "#client/components/ui/card.tsx";
+import { EmptyState } from "#client/components/ui/empty-state.tsx";
+import { LoadFailed } from "#client/components/ui/load-failed.tsx";
+import { Spinner } from "#client/components/ui/spinner.tsx";
+import {
+  type ChartData,
+  chartCsv,
+  downloadBlob,
+  isEmptyChart,
+  tableRows,
+} from "#client/features/reports/chart-data.ts";
 import { ReportChart } from "./report-chart.tsx";
 
 interface ChartCardProps {

@@ -1,7 +1,7 @@
 import { t as tc } from "@lingui/core/macro";
 import { useEffect, useRef, useState } from "react";
 import type uPlot from "uplot";
-import { type ChartData, formatValue } from "../chart-data.ts";
+import { type ChartData, formatValue } from "#client/features/reports/chart-data.ts";
 
 const height = 240;
 const countSteps = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000];

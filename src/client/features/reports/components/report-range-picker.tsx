@@ -2,11 +2,11 @@ import { i18n } from "@lingui/core";
 import { t as tc } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useId, useState } from "react";
+import { Button } from "#client/components/ui/button.tsx";
+import { Field, Input } from "#client/components/ui/field.tsx";
+import { Select } from "#client/components/ui/select.tsx";
+import { isUsableRange, type RangeChoice, rangePresets } from "#client/features/reports/report-range.ts";
 import { type ReportGrouping, type ReportQuery, reportRangeDaysMax } from "#shared/reports/report.schemas.ts";
-import { Button } from "../../../components/ui/button.tsx";
-import { Field, Input } from "../../../components/ui/field.tsx";
-import { Select } from "../../../components/ui/select.tsx";
-import { isUsableRange, type RangeChoice, rangePresets } from "../report-range.ts";
 
 const rangeOptionsOf = () => [
   ...rangePresets.map(({ value, label }) => ({ value, label: i18n._(label) })),

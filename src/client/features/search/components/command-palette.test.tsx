@@ -1,11 +1,11 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { activateLocale } from "#client/lib/i18n.ts";
+import { makeMe, makeTicket } from "#client/test/fixtures.ts";
+import { renderWithApp, stubFetch } from "#client/test/render.tsx";
 import type { SearchResults } from "#shared/search/search.schemas.ts";
 import type { Me } from "#shared/users/user.schemas.ts";
-import { activateLocale } from "../../../lib/i18n.ts";
-import { makeMe, makeTicket } from "../../../test/fixtures.ts";
-import { renderWithApp, stubFetch } from "../../../test/render.tsx";
 import CommandPalette from "./command-palette.tsx";
 
 const printer = makeTicket({ ticketId: "TKT0M5AAAAAA0000001A", title: "Printer jams", status: "Open" });

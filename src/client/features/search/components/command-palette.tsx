@@ -4,15 +4,15 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Ticket as TicketIcon, UserRound } from "lucide-react";
 import { type KeyboardEvent, useId, useState } from "react";
+import { cn } from "#client/components/ui/cn.ts";
+import { Dialog } from "#client/components/ui/dialog.tsx";
+import { searchQuery } from "#client/features/search/search.api.ts";
+import type { OpenTicketState } from "#client/lib/list-memory.ts";
+import { useNavigate } from "#client/lib/router.tsx";
+import { useActor } from "#client/lib/use-actor.ts";
+import { useDebouncedValue } from "#client/lib/use-debounced-value.ts";
 import type { PersonResult } from "#shared/search/search.schemas.ts";
 import { type Ticket, type TicketStatus, ticketIdPattern } from "#shared/tickets/ticket.schemas.ts";
-import { cn } from "../../../components/ui/cn.ts";
-import { Dialog } from "../../../components/ui/dialog.tsx";
-import type { OpenTicketState } from "../../../lib/list-memory.ts";
-import { useNavigate } from "../../../lib/router.tsx";
-import { useActor } from "../../../lib/use-actor.ts";
-import { useDebouncedValue } from "../../../lib/use-debounced-value.ts";
-import { searchQuery } from "../search.api.ts";
 
 type Option =
   | { kind: "ticket"; id: string; ticket: Ticket }

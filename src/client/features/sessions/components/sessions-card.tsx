@@ -2,20 +2,20 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Monitor } from "lucide-react";
 import { useId, useState } from "react";
-import type { MySession } from "#shared/users/session.schemas.ts";
-import { Badge } from "../../../components/ui/badge.tsx";
-import { Button } from "../../../components/ui/button.tsx";
-import { Card } from "../../../components/ui/card.tsx";
-import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
-import { LoadFailed } from "../../../components/ui/load-failed.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
-import { formatDateTime } from "../../../lib/format.ts";
+import { Badge } from "#client/components/ui/badge.tsx";
+import { Button } from "#client/components/ui/button.tsx";
+import { Card } from "#client/components/ui/card.tsx";
+import { ConfirmDialog } from "#client/components/ui/confirm-dialog.tsx";
+import { LoadFailed } from "#client/components/ui/load-failed.tsx";
+import { Spinner } from "#client/components/ui/spinner.tsx";
 import {
   describeUserAgent,
   mySessionsQuery,
   useRevokeOtherSessions,
   useRevokeSession,
-} from "../sessions.api.ts";
+} from "#client/features/sessions/sessions.api.ts";
+import { formatDateTime } from "#client/lib/format.ts";
+import type { MySession } from "#shared/users/session.schemas.ts";
 
 /**
  * /profile's "Where you're signed in": every browser holding a session of this person, with Revoke for each

@@ -1,9 +1,9 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { makeMe } from "#client/test/fixtures.ts";
+import { renderWithApp, stubFetch } from "#client/test/render.tsx";
 import type { AdminChange } from "#shared/settings/settings.schemas.ts";
-import { makeMe } from "../../../test/fixtures.ts";
-import { renderWithApp, stubFetch } from "../../../test/render.tsx";
 import { AdminChangeHistory } from "./admin-change-history.tsx";
 
 const departmentsChange: AdminChange = {

@@ -2,18 +2,18 @@ import { t as tc } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
+import { Button } from "#client/components/ui/button.tsx";
+import { Field } from "#client/components/ui/field.tsx";
+import { LoadFailed } from "#client/components/ui/load-failed.tsx";
+import { Select } from "#client/components/ui/select.tsx";
+import { Spinner } from "#client/components/ui/spinner.tsx";
+import { adminChangesQuery } from "#client/features/settings/settings.api.ts";
+import { formatDateTime } from "#client/lib/format.ts";
 import {
   type AdminChangeArea,
   adminChangeAreaLabels,
   adminChangeAreas,
 } from "#shared/settings/settings.schemas.ts";
-import { Button } from "../../../components/ui/button.tsx";
-import { Field } from "../../../components/ui/field.tsx";
-import { LoadFailed } from "../../../components/ui/load-failed.tsx";
-import { Select } from "../../../components/ui/select.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
-import { formatDateTime } from "../../../lib/format.ts";
-import { adminChangesQuery } from "../settings.api.ts";
 
 const areaLabel = (area: string) => adminChangeAreaLabels[area as AdminChangeArea] ?? area;
 

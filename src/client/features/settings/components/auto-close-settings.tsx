@@ -3,6 +3,14 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
+import { Alert } from "#client/components/ui/alert.tsx";
+import { Button } from "#client/components/ui/button.tsx";
+import { cn } from "#client/components/ui/cn.ts";
+import { TextField } from "#client/components/ui/field.tsx";
+import { LoadFailed } from "#client/components/ui/load-failed.tsx";
+import { Spinner } from "#client/components/ui/spinner.tsx";
+import { settingQuery, useSaveSetting } from "#client/features/settings/settings.api.ts";
+import { toast } from "#client/lib/toast.ts";
 import {
   type AutoCloseSettings,
   autoCloseDaysMax,
@@ -10,14 +18,6 @@ import {
   autoCloseSettingsSchema,
 } from "#shared/service-levels/auto-close.schemas.ts";
 import { settingsSaved } from "#shared/settings/settings.schemas.ts";
-import { Alert } from "../../../components/ui/alert.tsx";
-import { Button } from "../../../components/ui/button.tsx";
-import { cn } from "../../../components/ui/cn.ts";
-import { TextField } from "../../../components/ui/field.tsx";
-import { LoadFailed } from "../../../components/ui/load-failed.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
-import { toast } from "../../../lib/toast.ts";
-import { settingQuery, useSaveSetting } from "../settings.api.ts";
 
 /** Admin settings › Auto-close: whether Resolved tickets close by themselves, and after how many idle days. */
 export function AutoCloseSettingsPanel() {

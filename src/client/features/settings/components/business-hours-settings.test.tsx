@@ -1,12 +1,12 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { makeMe } from "#client/test/fixtures.ts";
+import { renderWithApp, stubFetch } from "#client/test/render.tsx";
 import {
   type BusinessCalendar,
   defaultBusinessCalendar,
 } from "#shared/service-levels/business-calendar.schemas.ts";
-import { makeMe } from "../../../test/fixtures.ts";
-import { renderWithApp, stubFetch } from "../../../test/render.tsx";
 import { BusinessHoursSettings } from "./business-hours-settings.tsx";
 
 const url = "/api/admin/settings/business-calendar";

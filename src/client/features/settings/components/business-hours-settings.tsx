@@ -2,6 +2,21 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Plus, Trash2 } from "lucide-react";
 import { memo, useCallback, useId, useMemo, useRef, useState } from "react";
+import { Alert } from "#client/components/ui/alert.tsx";
+import { Button } from "#client/components/ui/button.tsx";
+import { Field, Input } from "#client/components/ui/field.tsx";
+import { LoadFailed } from "#client/components/ui/load-failed.tsx";
+import { Select } from "#client/components/ui/select.tsx";
+import { Spinner } from "#client/components/ui/spinner.tsx";
+import {
+  errorsWithin,
+  type FieldErrors,
+  fieldErrorsFromServer,
+  fieldErrorsOf,
+  noFieldErrors,
+} from "#client/features/settings/field-errors.ts";
+import { settingQuery, useSaveSetting } from "#client/features/settings/settings.api.ts";
+import { toast } from "#client/lib/toast.ts";
 import {
   type BusinessCalendar,
   businessCalendarSchema,
@@ -11,21 +26,6 @@ import {
   weekdays,
 } from "#shared/service-levels/business-calendar.schemas.ts";
 import { settingsSaved } from "#shared/settings/settings.schemas.ts";
-import { Alert } from "../../../components/ui/alert.tsx";
-import { Button } from "../../../components/ui/button.tsx";
-import { Field, Input } from "../../../components/ui/field.tsx";
-import { LoadFailed } from "../../../components/ui/load-failed.tsx";
-import { Select } from "../../../components/ui/select.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
-import { toast } from "../../../lib/toast.ts";
-import {
-  errorsWithin,
-  type FieldErrors,
-  fieldErrorsFromServer,
-  fieldErrorsOf,
-  noFieldErrors,
-} from "../field-errors.ts";
-import { settingQuery, useSaveSetting } from "../settings.api.ts";
 import { type IntervalRow, nextInterval, WorkingDayRow } from "./working-day-row.tsx";
 
 /** Admin settings → Business hours: the one calendar service-level targets count in. */

@@ -1,6 +1,13 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Plus, Trash2 } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
+import { Alert } from "#client/components/ui/alert.tsx";
+import { Button } from "#client/components/ui/button.tsx";
+import { Dialog } from "#client/components/ui/dialog.tsx";
+import { Field, Input, Textarea, TextField } from "#client/components/ui/field.tsx";
+import { Select } from "#client/components/ui/select.tsx";
+import { useSaveCustomField } from "#client/features/settings/custom-fields.api.ts";
+import { toast } from "#client/lib/toast.ts";
 import {
   type CustomField,
   type CustomFieldInput,
@@ -11,13 +18,6 @@ import {
   isChoiceType,
 } from "#shared/custom-fields/custom-field.schemas.ts";
 import { type TicketCategory, ticketCategories } from "#shared/tickets/ticket.schemas.ts";
-import { Alert } from "../../../components/ui/alert.tsx";
-import { Button } from "../../../components/ui/button.tsx";
-import { Dialog } from "../../../components/ui/dialog.tsx";
-import { Field, Input, Textarea, TextField } from "../../../components/ui/field.tsx";
-import { Select } from "../../../components/ui/select.tsx";
-import { toast } from "../../../lib/toast.ts";
-import { useSaveCustomField } from "../custom-fields.api.ts";
 
 type Choice = { value?: string; label: string; key: string };
 

@@ -2,17 +2,17 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowDown, ArrowUp, Plus } from "lucide-react";
 import { type ReactNode, useState } from "react";
-import { type CustomField, customFieldTypeLabels } from "#shared/custom-fields/custom-field.schemas.ts";
-import { Badge } from "../../../components/ui/badge.tsx";
-import { Button } from "../../../components/ui/button.tsx";
-import { LoadFailed } from "../../../components/ui/load-failed.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
-import { toast } from "../../../lib/toast.ts";
+import { Badge } from "#client/components/ui/badge.tsx";
+import { Button } from "#client/components/ui/button.tsx";
+import { LoadFailed } from "#client/components/ui/load-failed.tsx";
+import { Spinner } from "#client/components/ui/spinner.tsx";
 import {
   adminCustomFieldsQuery,
   useReorderCustomFields,
   useSetCustomFieldRetired,
-} from "../custom-fields.api.ts";
+} from "#client/features/settings/custom-fields.api.ts";
+import { toast } from "#client/lib/toast.ts";
+import { type CustomField, customFieldTypeLabels } from "#shared/custom-fields/custom-field.schemas.ts";
 import { CustomFieldDialog } from "./custom-field-dialog.tsx";
 
 /** Admin settings → Custom fields: the fields in the create form's order; add, edit, move, retire. */

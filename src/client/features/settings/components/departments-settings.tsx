@@ -2,6 +2,19 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
 import { type FormEvent, useId, useRef, useState } from "react";
+import { Alert } from "#client/components/ui/alert.tsx";
+import { Button } from "#client/components/ui/button.tsx";
+import { Input, TextField } from "#client/components/ui/field.tsx";
+import { LoadFailed } from "#client/components/ui/load-failed.tsx";
+import { Spinner } from "#client/components/ui/spinner.tsx";
+import {
+  type FieldErrors,
+  fieldErrorsFromServer,
+  fieldErrorsOf,
+  noFieldErrors,
+} from "#client/features/settings/field-errors.ts";
+import { settingQuery, useSaveSetting } from "#client/features/settings/settings.api.ts";
+import { toast } from "#client/lib/toast.ts";
 import {
   type DepartmentList,
   departmentKey,
@@ -11,14 +24,6 @@ import {
 } from "#shared/departments/department.schemas.ts";
 import { settingsSaved } from "#shared/settings/settings.schemas.ts";
 import { defaultDepartment } from "#shared/users/user.schemas.ts";
-import { Alert } from "../../../components/ui/alert.tsx";
-import { Button } from "../../../components/ui/button.tsx";
-import { Input, TextField } from "../../../components/ui/field.tsx";
-import { LoadFailed } from "../../../components/ui/load-failed.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
-import { toast } from "../../../lib/toast.ts";
-import { type FieldErrors, fieldErrorsFromServer, fieldErrorsOf, noFieldErrors } from "../field-errors.ts";
-import { settingQuery, useSaveSetting } from "../settings.api.ts";
 
 /** Admin settings → Departments: the list offered on the create form and in user management. */
 export function DepartmentsSettings() {

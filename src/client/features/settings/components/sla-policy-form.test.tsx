@@ -1,9 +1,9 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { makeMe } from "#client/test/fixtures.ts";
+import { renderWithApp, stubFetch } from "#client/test/render.tsx";
 import { defaultSlaPolicy } from "#shared/service-levels/sla-policy.schemas.ts";
-import { makeMe } from "../../../test/fixtures.ts";
-import { renderWithApp, stubFetch } from "../../../test/render.tsx";
 import { SlaPolicyForm } from "./sla-policy-form.tsx";
 
 const path = "/api/admin/settings/sla-policies";

@@ -3,6 +3,14 @@ import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
+import { Alert } from "#client/components/ui/alert.tsx";
+import { Button } from "#client/components/ui/button.tsx";
+import { Input } from "#client/components/ui/field.tsx";
+import { LoadFailed } from "#client/components/ui/load-failed.tsx";
+import { Spinner } from "#client/components/ui/spinner.tsx";
+import { settingQuery, useSaveSetting } from "#client/features/settings/settings.api.ts";
+import { isApiError } from "#client/lib/api-client.ts";
+import { toast } from "#client/lib/toast.ts";
 import {
   type SlaPolicy,
   type SlaTargetKind,
@@ -11,14 +19,6 @@ import {
 } from "#shared/service-levels/sla-policy.schemas.ts";
 import { settingsSaved } from "#shared/settings/settings.schemas.ts";
 import { ticketPriorities } from "#shared/tickets/ticket.schemas.ts";
-import { Alert } from "../../../components/ui/alert.tsx";
-import { Button } from "../../../components/ui/button.tsx";
-import { Input } from "../../../components/ui/field.tsx";
-import { LoadFailed } from "../../../components/ui/load-failed.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
-import { isApiError } from "../../../lib/api-client.ts";
-import { toast } from "../../../lib/toast.ts";
-import { settingQuery, useSaveSetting } from "../settings.api.ts";
 
 type Priority = (typeof ticketPriorities)[number];
 /** What the inputs hold: hours and minutes as typed, empty for no target. */

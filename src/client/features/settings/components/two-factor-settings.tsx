@@ -1,15 +1,15 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
+import { Alert } from "#client/components/ui/alert.tsx";
+import { Button } from "#client/components/ui/button.tsx";
+import { cn } from "#client/components/ui/cn.ts";
+import { LoadFailed } from "#client/components/ui/load-failed.tsx";
+import { Spinner } from "#client/components/ui/spinner.tsx";
+import { settingQuery, useSaveSetting } from "#client/features/settings/settings.api.ts";
+import { toast } from "#client/lib/toast.ts";
 import { settingsSaved } from "#shared/settings/settings.schemas.ts";
 import type { TwoFactorSettings } from "#shared/users/two-factor.ts";
-import { Alert } from "../../../components/ui/alert.tsx";
-import { Button } from "../../../components/ui/button.tsx";
-import { cn } from "../../../components/ui/cn.ts";
-import { LoadFailed } from "../../../components/ui/load-failed.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
-import { toast } from "../../../lib/toast.ts";
-import { settingQuery, useSaveSetting } from "../settings.api.ts";
 
 /** Admin settings › Sign-in security: whether technicians and admins must use two-factor sign-in (decision 046). */
 export function TwoFactorSettingsPanel() {

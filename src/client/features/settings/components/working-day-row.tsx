@@ -3,10 +3,10 @@ import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Plus, Trash2 } from "lucide-react";
 import { useId } from "react";
+import { Button } from "#client/components/ui/button.tsx";
+import { Input } from "#client/components/ui/field.tsx";
+import { errorsWithin, type FieldErrors } from "#client/features/settings/field-errors.ts";
 import { type Weekday, workingIntervalsPerDayMax } from "#shared/service-levels/business-calendar.schemas.ts";
-import { Button } from "../../../components/ui/button.tsx";
-import { Input } from "../../../components/ui/field.tsx";
-import { errorsWithin, type FieldErrors } from "../field-errors.ts";
 
 /** The weekdays in the active language; the settings keep the English names. */
 export const weekdayLabels: Record<Weekday, MessageDescriptor> = {

@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { renderWithApp, stubFetch } from "../../../test/render.tsx";
+import { renderWithApp, stubFetch } from "#client/test/render.tsx";
 import { AddCommentForm } from "./add-comment-form.tsx";
 
 const commentsPath = "POST /api/tickets/TKT0M5ABCDEF1234567/comments";

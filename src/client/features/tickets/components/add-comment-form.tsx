@@ -4,20 +4,20 @@ import { Trans } from "@lingui/react/macro";
 import { LoaderCircle, Lock, Send } from "lucide-react";
 import { type ReactNode, useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
+import { Alert } from "#client/components/ui/alert.tsx";
+import { Button } from "#client/components/ui/button.tsx";
+import { Field, Textarea } from "#client/components/ui/field.tsx";
+import { FileDropZone } from "#client/components/ui/file-drop-zone.tsx";
+import { useAddComment } from "#client/features/tickets/ticket.api.ts";
+import { handlePastedFiles } from "#client/lib/attachment-upload.ts";
+import { type CommentEditor, insertAt } from "#client/lib/text-insertion.ts";
+import { toast } from "#client/lib/toast.ts";
 import { unnotifiedMentionsMessage } from "#shared/mentions/mention.schemas.ts";
 import {
   type AddCommentInput,
   addCommentInputSchema,
   commentMaxLength,
 } from "#shared/tickets/ticket-activity.schemas.ts";
-import { Alert } from "../../../components/ui/alert.tsx";
-import { Button } from "../../../components/ui/button.tsx";
-import { Field, Textarea } from "../../../components/ui/field.tsx";
-import { FileDropZone } from "../../../components/ui/file-drop-zone.tsx";
-import { handlePastedFiles } from "../../../lib/attachment-upload.ts";
-import { type CommentEditor, insertAt } from "../../../lib/text-insertion.ts";
-import { toast } from "../../../lib/toast.ts";
-import { useAddComment } from "../ticket.api.ts";
 import { AttachmentPicker } from "./attachment-picker.tsx";
 import { useAttachmentUploads } from "./use-attachment-uploads.ts";
 

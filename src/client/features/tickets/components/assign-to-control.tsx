@@ -2,13 +2,13 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { LoaderCircle, UserRoundCog } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
+import { Button } from "#client/components/ui/button.tsx";
+import { Select } from "#client/components/ui/select.tsx";
+import { technicianListQuery, useAssignTicket } from "#client/features/tickets/ticket.api.ts";
+import { useNavigate } from "#client/lib/router.tsx";
+import { toast } from "#client/lib/toast.ts";
 import { type Actor, can } from "#shared/permissions.ts";
 import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
-import { Button } from "../../../components/ui/button.tsx";
-import { Select } from "../../../components/ui/select.tsx";
-import { useNavigate } from "../../../lib/router.tsx";
-import { toast } from "../../../lib/toast.ts";
-import { technicianListQuery, useAssignTicket } from "../ticket.api.ts";
 
 interface AssignToControlProps {
   actor: Actor;

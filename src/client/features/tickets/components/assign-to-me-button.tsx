@@ -1,10 +1,10 @@
 import { t } from "@lingui/core/macro";
 import { Trans } from "@lingui/react/macro";
 import { LoaderCircle, UserRoundPlus } from "lucide-react";
-import { Button } from "../../../components/ui/button.tsx";
-import { isApiError } from "../../../lib/api-client.ts";
-import { toast } from "../../../lib/toast.ts";
-import { useAssignToMe } from "../ticket.api.ts";
+import { Button } from "#client/components/ui/button.tsx";
+import { useAssignToMe } from "#client/features/tickets/ticket.api.ts";
+import { isApiError } from "#client/lib/api-client.ts";
+import { toast } from "#client/lib/toast.ts";
 
 interface AssignToMeButtonProps {
   ticketId: string;

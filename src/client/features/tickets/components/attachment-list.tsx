@@ -1,6 +1,6 @@
 import { FileText } from "lucide-react";
+import { formatFileSize } from "#client/lib/format.ts";
 import type { Attachment } from "#shared/attachments/attachment.schemas.ts";
-import { formatFileSize } from "../../../lib/format.ts";
 
 /**
  * Files of a ticket or comment. Images show as small thumbnails of the inline preview (loaded lazily

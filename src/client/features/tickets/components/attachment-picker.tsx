@@ -1,9 +1,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { CircleAlert, CircleCheck, LoaderCircle, Paperclip, X } from "lucide-react";
+import { cn } from "#client/components/ui/cn.ts";
+import { FilePickerButton } from "#client/components/ui/file-picker-button.tsx";
+import { formatFileSize } from "#client/lib/format.ts";
 import { acceptAttribute } from "#shared/attachments/attachment-types.ts";
-import { cn } from "../../../components/ui/cn.ts";
-import { FilePickerButton } from "../../../components/ui/file-picker-button.tsx";
-import { formatFileSize } from "../../../lib/format.ts";
 import type { useAttachmentUploads } from "./use-attachment-uploads.ts";
 
 type Uploads = ReturnType<typeof useAttachmentUploads>;

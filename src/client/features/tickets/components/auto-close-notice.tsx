@@ -1,8 +1,8 @@
 import { Trans } from "@lingui/react/macro";
 import { Clock } from "lucide-react";
+import { formatDateTime } from "#client/lib/format.ts";
+import { useActor } from "#client/lib/use-actor.ts";
 import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
-import { formatDateTime } from "../../../lib/format.ts";
-import { useActor } from "../../../lib/use-actor.ts";
 
 /**
  * Told in advance (issue 11 item 4): a Resolved ticket closes by itself on the date the server computed

@@ -3,16 +3,16 @@ import { Trans } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { LoaderCircle } from "lucide-react";
 import { type Ref, useEffect, useId, useRef, useState } from "react";
+import { Alert } from "#client/components/ui/alert.tsx";
+import { Button } from "#client/components/ui/button.tsx";
+import { Select } from "#client/components/ui/select.tsx";
+import { technicianListQuery, useBulkChangeTickets } from "#client/features/tickets/ticket.api.ts";
+import { priorityLabels, statusLabels } from "#client/features/tickets/ticket-labels.ts";
+import { i18n } from "#client/lib/i18n.ts";
 import type { Actor } from "#shared/permissions.ts";
 import type { BulkAction, BulkResult } from "#shared/tickets/ticket-bulk.ts";
 import { ticketPriorities } from "#shared/tickets/ticket-priority.ts";
 import { changeableStatuses } from "#shared/tickets/ticket-status.ts";
-import { Alert } from "../../../components/ui/alert.tsx";
-import { Button } from "../../../components/ui/button.tsx";
-import { Select } from "../../../components/ui/select.tsx";
-import { i18n } from "../../../lib/i18n.ts";
-import { technicianListQuery, useBulkChangeTickets } from "../ticket.api.ts";
-import { priorityLabels, statusLabels } from "../ticket-labels.ts";
 
 interface BulkActionsBarProps {
   actor: Actor;

@@ -1,13 +1,13 @@
 import { t } from "@lingui/core/macro";
 import { Trans } from "@lingui/react/macro";
+import { Button } from "#client/components/ui/button.tsx";
+import { useChangeTicketStatus } from "#client/features/tickets/ticket.api.ts";
+import { statusLabels } from "#client/features/tickets/ticket-labels.ts";
+import { i18n } from "#client/lib/i18n.ts";
+import { toast } from "#client/lib/toast.ts";
 import type { Actor } from "#shared/permissions.ts";
 import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
 import { type ChangeableStatus, statusTargets } from "#shared/tickets/ticket-status.ts";
-import { Button } from "../../../components/ui/button.tsx";
-import { i18n } from "../../../lib/i18n.ts";
-import { toast } from "../../../lib/toast.ts";
-import { useChangeTicketStatus } from "../ticket.api.ts";
-import { statusLabels } from "../ticket-labels.ts";
 import { TicketStatusDot } from "./ticket-status-badge.tsx";
 
 interface ChangeStatusButtonsProps {

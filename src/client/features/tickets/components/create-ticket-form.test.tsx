@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { activateLocale } from "../../../lib/i18n.ts";
-import { makeMe, makeTicket } from "../../../test/fixtures.ts";
-import { renderWithApp, stubFetch } from "../../../test/render.tsx";
+import { activateLocale } from "#client/lib/i18n.ts";
+import { makeMe, makeTicket } from "#client/test/fixtures.ts";
+import { renderWithApp, stubFetch } from "#client/test/render.tsx";
 import { CreateTicketForm } from "./create-ticket-form.tsx";
 
 function setup({

@@ -4,6 +4,21 @@ import { useQuery } from "@tanstack/react-query";
 import { LoaderCircle } from "lucide-react";
 import { type ReactNode, type RefObject, useId, useRef, useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
+import { Alert } from "#client/components/ui/alert.tsx";
+import { Button } from "#client/components/ui/button.tsx";
+import { Card } from "#client/components/ui/card.tsx";
+import { Field, Textarea, TextField } from "#client/components/ui/field.tsx";
+import { FileDropZone } from "#client/components/ui/file-drop-zone.tsx";
+import { Select } from "#client/components/ui/select.tsx";
+import { Spinner } from "#client/components/ui/spinner.tsx";
+import { activeCustomFieldsQuery } from "#client/features/tickets/custom-fields.api.ts";
+import { useCreateTicket } from "#client/features/tickets/ticket.api.ts";
+import { categoryLabels, labelledOptions, priorityLabels } from "#client/features/tickets/ticket-labels.ts";
+import { isApiError } from "#client/lib/api-client.ts";
+import { handlePastedFiles } from "#client/lib/attachment-upload.ts";
+import { toast } from "#client/lib/toast.ts";
+import { useActor } from "#client/lib/use-actor.ts";
+import { validationText } from "#client/lib/validation-text.ts";
 import type { CustomField } from "#shared/custom-fields/custom-field.schemas.ts";
 import {
   fieldsForCategory,
@@ -19,21 +34,6 @@ import {
   ticketCategories,
   ticketPriorities,
 } from "#shared/tickets/ticket.schemas.ts";
-import { Alert } from "../../../components/ui/alert.tsx";
-import { Button } from "../../../components/ui/button.tsx";
-import { Card } from "../../../components/ui/card.tsx";
-import { Field, Textarea, TextField } from "../../../components/ui/field.tsx";
-import { FileDropZone } from "../../../components/ui/file-drop-zone.tsx";
-import { Select } from "../../../components/ui/select.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
-import { isApiError } from "../../../lib/api-client.ts";
-import { handlePastedFiles } from "../../../lib/attachment-upload.ts";
-import { toast } from "../../../lib/toast.ts";
-import { useActor } from "../../../lib/use-actor.ts";
-import { validationText } from "../../../lib/validation-text.ts";
-import { activeCustomFieldsQuery } from "../custom-fields.api.ts";
-import { useCreateTicket } from "../ticket.api.ts";
-import { categoryLabels, labelledOptions, priorityLabels } from "../ticket-labels.ts";
 import { AttachmentPicker } from "./attachment-picker.tsx";
 import { CustomFieldInputs } from "./custom-field-inputs.tsx";
 import { useAttachmentUploads } from "./use-attachment-uploads.ts";

@@ -1,13 +1,13 @@
 import { t } from "@lingui/core/macro";
 import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
+import { Field } from "#client/components/ui/field.tsx";
+import { Select } from "#client/components/ui/select.tsx";
+import { activeCustomFieldsQuery } from "#client/features/tickets/custom-fields.api.ts";
 import {
   customFieldFilterParam,
   customFieldFilterPattern,
 } from "#shared/custom-fields/custom-field-values.ts";
-import { Field } from "../../../components/ui/field.tsx";
-import { Select } from "../../../components/ui/select.tsx";
-import { activeCustomFieldsQuery } from "../custom-fields.api.ts";
 
 /** ?cf=<fieldId>:<value> (repeated): the custom field filters in a page's URL. */
 export const customFieldFiltersFrom = (params: URLSearchParams) =>

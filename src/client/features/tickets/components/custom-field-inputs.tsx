@@ -1,8 +1,8 @@
 import { Trans } from "@lingui/react/macro";
 import type { UseFormRegisterReturn } from "react-hook-form";
+import { Field, Input } from "#client/components/ui/field.tsx";
+import { Select } from "#client/components/ui/select.tsx";
 import type { CustomField } from "#shared/custom-fields/custom-field.schemas.ts";
-import { Field, Input } from "../../../components/ui/field.tsx";
-import { Select } from "../../../components/ui/select.tsx";
 
 export type CustomFieldPath = `customFields.${string}`;
 

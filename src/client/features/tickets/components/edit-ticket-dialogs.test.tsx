@@ -1,9 +1,9 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { makeMe, makeTicket } from "#client/test/fixtures.ts";
+import { renderWithApp, stubFetch, waitForActor } from "#client/test/render.tsx";
 import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
-import { makeMe, makeTicket } from "../../../test/fixtures.ts";
-import { renderWithApp, stubFetch, waitForActor } from "../../../test/render.tsx";
 import { TicketEditButtons } from "./edit-ticket-dialogs.tsx";
 
 function setup(me: ReturnType<typeof makeMe>, ticket: Ticket, routes: Parameters<typeof stubFetch>[0] = {}) {

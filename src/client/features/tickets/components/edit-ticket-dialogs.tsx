@@ -4,6 +4,16 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { LoaderCircle, PencilLine } from "lucide-react";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
+import { Alert } from "#client/components/ui/alert.tsx";
+import { Button } from "#client/components/ui/button.tsx";
+import { Dialog } from "#client/components/ui/dialog.tsx";
+import { Field, Textarea, TextField } from "#client/components/ui/field.tsx";
+import { Select } from "#client/components/ui/select.tsx";
+import { useEditTicket } from "#client/features/tickets/ticket.api.ts";
+import { categoryLabels, labelledOptions, priorityLabels } from "#client/features/tickets/ticket-labels.ts";
+import { toast } from "#client/lib/toast.ts";
+import { useActor } from "#client/lib/use-actor.ts";
+import { validationText } from "#client/lib/validation-text.ts";
 import { can } from "#shared/permissions.ts";
 import { type Ticket, ticketCategories, ticketPriorities } from "#shared/tickets/ticket.schemas.ts";
 import {
@@ -14,16 +24,6 @@ import {
   ticketDetailFields,
   ticketDetailsFormSchema,
 } from "#shared/tickets/ticket-edit.ts";
-import { Alert } from "../../../components/ui/alert.tsx";
-import { Button } from "../../../components/ui/button.tsx";
-import { Dialog } from "../../../components/ui/dialog.tsx";
-import { Field, Textarea, TextField } from "../../../components/ui/field.tsx";
-import { Select } from "../../../components/ui/select.tsx";
-import { toast } from "../../../lib/toast.ts";
-import { useActor } from "../../../lib/use-actor.ts";
-import { validationText } from "../../../lib/validation-text.ts";
-import { useEditTicket } from "../ticket.api.ts";
-import { categoryLabels, labelledOptions, priorityLabels } from "../ticket-labels.ts";
 
 /**
  * "Edit" for staff (can.editTicketDetails) and "Edit description" for the creator while the ticket is

@@ -3,6 +3,14 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { LoaderCircle } from "lucide-react";
 import { useId, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
+import { Alert } from "#client/components/ui/alert.tsx";
+import { Button } from "#client/components/ui/button.tsx";
+import { cn } from "#client/components/ui/cn.ts";
+import { Field, Textarea } from "#client/components/ui/field.tsx";
+import { useGiveFeedback } from "#client/features/tickets/ticket.api.ts";
+import { ratingLabels } from "#client/features/tickets/ticket-labels.ts";
+import { toast } from "#client/lib/toast.ts";
+import { validationText } from "#client/lib/validation-text.ts";
 import {
   defaultRating,
   type Feedback,
@@ -10,14 +18,6 @@ import {
   isRating,
   ratings,
 } from "#shared/tickets/ticket-activity.schemas.ts";
-import { Alert } from "../../../components/ui/alert.tsx";
-import { Button } from "../../../components/ui/button.tsx";
-import { cn } from "../../../components/ui/cn.ts";
-import { Field, Textarea } from "../../../components/ui/field.tsx";
-import { toast } from "../../../lib/toast.ts";
-import { validationText } from "../../../lib/validation-text.ts";
-import { useGiveFeedback } from "../ticket.api.ts";
-import { ratingLabels } from "../ticket-labels.ts";
 import { StarIcon } from "./rating-stars.tsx";
 
 interface FeedbackFormProps {

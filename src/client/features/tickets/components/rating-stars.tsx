@@ -1,8 +1,8 @@
 import { useLingui } from "@lingui/react/macro";
 import { Star } from "lucide-react";
+import { cn } from "#client/components/ui/cn.ts";
+import { ratingLabels } from "#client/features/tickets/ticket-labels.ts";
 import { isRating, ratings } from "#shared/tickets/ticket-activity.schemas.ts";
-import { cn } from "../../../components/ui/cn.ts";
-import { ratingLabels } from "../ticket-labels.ts";
 
 /** Read-only: "★★★★☆ Satisfied", announced as "4 out of 5 stars". */
 export function RatingStars({ rating, size = "md" }: { rating: number; size?: "sm" | "md" }) {

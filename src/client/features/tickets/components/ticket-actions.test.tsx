@@ -1,10 +1,10 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { makeMe, makeTicket } from "#client/test/fixtures.ts";
+import { renderWithApp, stubFetch, waitForActor } from "#client/test/render.tsx";
 import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
 import type { Role } from "#shared/users/roles.ts";
-import { makeMe, makeTicket } from "../../../test/fixtures.ts";
-import { renderWithApp, stubFetch, waitForActor } from "../../../test/render.tsx";
 import { TicketActions } from "./ticket-actions.tsx";
 
 const technician = makeMe({ id: "tech-1", name: "Theo Tech", role: "technician" });

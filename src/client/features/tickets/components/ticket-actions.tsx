@@ -1,9 +1,9 @@
 import { Trans } from "@lingui/react/macro";
 import { Lock } from "lucide-react";
+import { Card } from "#client/components/ui/card.tsx";
+import { useActor } from "#client/lib/use-actor.ts";
 import { can } from "#shared/permissions.ts";
 import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
-import { Card } from "../../../components/ui/card.tsx";
-import { useActor } from "../../../lib/use-actor.ts";
 import { AssignToControl } from "./assign-to-control.tsx";
 import { AssignToMeButton } from "./assign-to-me-button.tsx";
 import { ChangeStatusButtons } from "./change-status-buttons.tsx";

@@ -15,18 +15,18 @@ import {
   UserRoundCheck,
 } from "lucide-react";
 import type { ReactNode } from "react";
+import { Card } from "#client/components/ui/card.tsx";
+import { cn } from "#client/components/ui/cn.ts";
+import { LoadFailed } from "#client/components/ui/load-failed.tsx";
+import { Spinner } from "#client/components/ui/spinner.tsx";
+import { autoClosedSentence, slaEventSentence } from "#client/features/tickets/service-level-texts.ts";
+import { ticketActivityQuery } from "#client/features/tickets/ticket.api.ts";
+import { statusLabels } from "#client/features/tickets/ticket-labels.ts";
+import { formatDateTime } from "#client/lib/format.ts";
+import { i18n } from "#client/lib/i18n.ts";
 import { mentionsToPlainText } from "#shared/mentions/mentions.ts";
 import { isSlaEventType } from "#shared/service-levels/sla-escalation.ts";
 import type { TicketEvent, TicketEventType } from "#shared/tickets/ticket-activity.schemas.ts";
-import { Card } from "../../../components/ui/card.tsx";
-import { cn } from "../../../components/ui/cn.ts";
-import { LoadFailed } from "../../../components/ui/load-failed.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
-import { formatDateTime } from "../../../lib/format.ts";
-import { i18n } from "../../../lib/i18n.ts";
-import { autoClosedSentence, slaEventSentence } from "../service-level-texts.ts";
-import { ticketActivityQuery } from "../ticket.api.ts";
-import { statusLabels } from "../ticket-labels.ts";
 import { RatingStars } from "./rating-stars.tsx";
 import { TicketChanges } from "./ticket-changes.tsx";
 

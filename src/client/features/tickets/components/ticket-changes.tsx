@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
+import { changedValueText, fieldLabels } from "#client/features/tickets/ticket-labels.ts";
 import type { TicketChange } from "#shared/tickets/ticket-edit.ts";
-import { changedValueText, fieldLabels } from "../ticket-labels.ts";
 
 /** An "edited" event's fields: "Priority: Low → High"; a description's old and new text fold away. */
 export function TicketChanges({ changes }: { changes: TicketChange[] }) {

@@ -3,6 +3,17 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
+import { Alert } from "#client/components/ui/alert.tsx";
+import { Badge } from "#client/components/ui/badge.tsx";
+import { Button } from "#client/components/ui/button.tsx";
+import { Card } from "#client/components/ui/card.tsx";
+import {
+  ticketCustomFieldsQuery,
+  useEditTicketCustomFields,
+} from "#client/features/tickets/custom-fields.api.ts";
+import { toast } from "#client/lib/toast.ts";
+import { useActor } from "#client/lib/use-actor.ts";
+import { validationText } from "#client/lib/validation-text.ts";
 import type {
   CustomFieldType,
   TicketCustomFields as TicketCustomFieldsData,
@@ -14,14 +25,6 @@ import {
 } from "#shared/custom-fields/custom-field-values.ts";
 import { can } from "#shared/permissions.ts";
 import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
-import { Alert } from "../../../components/ui/alert.tsx";
-import { Badge } from "../../../components/ui/badge.tsx";
-import { Button } from "../../../components/ui/button.tsx";
-import { Card } from "../../../components/ui/card.tsx";
-import { toast } from "../../../lib/toast.ts";
-import { useActor } from "../../../lib/use-actor.ts";
-import { validationText } from "../../../lib/validation-text.ts";
-import { ticketCustomFieldsQuery, useEditTicketCustomFields } from "../custom-fields.api.ts";
 import { CustomFieldInputs } from "./custom-field-inputs.tsx";
 
 /** The ticket's custom field values (retired fields' old values too); staff edit the active ones. */

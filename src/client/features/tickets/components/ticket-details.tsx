@@ -1,11 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
+import { Card } from "#client/components/ui/card.tsx";
+import { ticketActivityQuery } from "#client/features/tickets/ticket.api.ts";
+import { categoryLabels } from "#client/features/tickets/ticket-labels.ts";
+import { formatDateTime } from "#client/lib/format.ts";
 import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
-import { Card } from "../../../components/ui/card.tsx";
-import { formatDateTime } from "../../../lib/format.ts";
-import { ticketActivityQuery } from "../ticket.api.ts";
-import { categoryLabels } from "../ticket-labels.ts";
 import { AttachmentList } from "./attachment-list.tsx";
 import { TicketPriorityLabel, TicketStatusBadge } from "./ticket-status-badge.tsx";
 

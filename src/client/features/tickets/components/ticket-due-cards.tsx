@@ -2,9 +2,9 @@ import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { AlarmClock, TriangleAlert } from "lucide-react";
-import { StatCard } from "../../../components/ui/stat-card.tsx";
-import { Link } from "../../../lib/router.tsx";
-import { ticketSummaryQuery } from "../ticket.api.ts";
+import { StatCard } from "#client/components/ui/stat-card.tsx";
+import { ticketSummaryQuery } from "#client/features/tickets/ticket.api.ts";
+import { Link } from "#client/lib/router.tsx";
 
 const dueCards = [
   { label: msg`Overdue`, count: "overdue", due: "overdue", icon: TriangleAlert, tone: "amber" },

@@ -1,11 +1,11 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { makeActivity, makeMe, makeTicket } from "#client/test/fixtures.ts";
+import { renderWithApp, stubFetch, waitForActor } from "#client/test/render.tsx";
 import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
 import type { Feedback } from "#shared/tickets/ticket-activity.schemas.ts";
 import type { Me } from "#shared/users/user.schemas.ts";
-import { makeActivity, makeMe, makeTicket } from "../../../test/fixtures.ts";
-import { renderWithApp, stubFetch, waitForActor } from "../../../test/render.tsx";
 import { TicketFeedback } from "./ticket-feedback.tsx";
 
 const creator = makeMe({ id: "user-1", role: "user" });

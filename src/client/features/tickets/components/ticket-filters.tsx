@@ -3,6 +3,12 @@ import { t } from "@lingui/core/macro";
 import { Trans } from "@lingui/react/macro";
 import { ListFilter, Search, X } from "lucide-react";
 import { type ChangeEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { Button } from "#client/components/ui/button.tsx";
+import { cn } from "#client/components/ui/cn.ts";
+import { Field, Input } from "#client/components/ui/field.tsx";
+import { optionsOf, Select } from "#client/components/ui/select.tsx";
+import { categoryLabels, priorityLabels, statusLabels } from "#client/features/tickets/ticket-labels.ts";
+import { i18n } from "#client/lib/i18n.ts";
 import {
   type TicketCategory,
   type TicketDueFilter,
@@ -13,12 +19,6 @@ import {
   ticketPriorities,
   ticketStatuses,
 } from "#shared/tickets/ticket.schemas.ts";
-import { Button } from "../../../components/ui/button.tsx";
-import { cn } from "../../../components/ui/cn.ts";
-import { Field, Input } from "../../../components/ui/field.tsx";
-import { optionsOf, Select } from "../../../components/ui/select.tsx";
-import { i18n } from "../../../lib/i18n.ts";
-import { categoryLabels, priorityLabels, statusLabels } from "../ticket-labels.ts";
 
 /** What a person narrows a list by; kept in the page's URL so that it survives reloads and links. */
 export interface TicketSearch {

@@ -1,9 +1,9 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { activateLocale } from "../../../lib/i18n.ts";
-import { makeMe, makeTicket } from "../../../test/fixtures.ts";
-import { renderWithApp, stubFetch, waitForActor } from "../../../test/render.tsx";
+import { activateLocale } from "#client/lib/i18n.ts";
+import { makeMe, makeTicket } from "#client/test/fixtures.ts";
+import { renderWithApp, stubFetch, waitForActor } from "#client/test/render.tsx";
 import { TicketList } from "./ticket-list.tsx";
 
 describe("TicketList", () => {

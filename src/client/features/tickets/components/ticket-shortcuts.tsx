@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from "react";
+import { type BackToListState, lastListPath, type OpenTicketState } from "#client/lib/list-memory.ts";
+import { useLocation, useNavigate } from "#client/lib/router.tsx";
+import { useActor } from "#client/lib/use-actor.ts";
+import { useShortcuts } from "#client/lib/use-shortcuts.ts";
 import { can } from "#shared/permissions.ts";
 import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
 import { statusTargets } from "#shared/tickets/ticket-status.ts";
-import { type BackToListState, lastListPath, type OpenTicketState } from "../../../lib/list-memory.ts";
-import { useLocation, useNavigate } from "../../../lib/router.tsx";
-import { useActor } from "../../../lib/use-actor.ts";
-import { useShortcuts } from "../../../lib/use-shortcuts.ts";
 import { useAssignToMeAction } from "./assign-to-me-button.tsx";
 import { useChangeStatusAction } from "./change-status-buttons.tsx";
 

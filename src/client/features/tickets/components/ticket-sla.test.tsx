@@ -2,8 +2,8 @@ import { I18nProvider } from "@lingui/react";
 import { act, render as renderNode, screen } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { activateLocale, i18n } from "#client/lib/i18n.ts";
 import type { TicketSla } from "#shared/service-levels/ticket-sla.ts";
-import { activateLocale, i18n } from "../../../lib/i18n.ts";
 import { slaTickMs, TicketDueBadge, TicketSlaPanel } from "./ticket-sla.tsx";
 
 // The browser's clock is set far from the server's on purpose: the countdown must follow the server.

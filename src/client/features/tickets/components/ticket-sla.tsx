@@ -1,11 +1,11 @@
 import { t } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
+import { Badge, type BadgeTone } from "#client/components/ui/badge.tsx";
+import { Card } from "#client/components/ui/card.tsx";
+import { spanText } from "#client/features/tickets/service-level-texts.ts";
+import { formatDateTime } from "#client/lib/format.ts";
 import type { SlaState, SlaTargetView, TicketSla } from "#shared/service-levels/ticket-sla.ts";
-import { Badge, type BadgeTone } from "../../../components/ui/badge.tsx";
-import { Card } from "../../../components/ui/card.tsx";
-import { formatDateTime } from "../../../lib/format.ts";
-import { spanText } from "../service-level-texts.ts";
 
 /** How often the countdown is redrawn: minutes are what it shows. */
 export const slaTickMs = 30_000;

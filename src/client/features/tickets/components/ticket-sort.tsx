@@ -1,6 +1,9 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type ChangeEvent, useId } from "react";
+import { Select } from "#client/components/ui/select.tsx";
+import { i18n } from "#client/lib/i18n.ts";
+import { useSearchParams } from "#client/lib/router.tsx";
 import {
   defaultSortDirection,
   type SortDirection,
@@ -8,9 +11,6 @@ import {
   type TicketSort,
   ticketSorts,
 } from "#shared/tickets/ticket-order.ts";
-import { Select } from "../../../components/ui/select.tsx";
-import { i18n } from "../../../lib/i18n.ts";
-import { useSearchParams } from "../../../lib/router.tsx";
 
 /** A list's order as the address holds it (?sort=priority&dir=desc); nothing means newest first. */
 export interface TicketOrder {

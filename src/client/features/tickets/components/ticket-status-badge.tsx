@@ -1,8 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
+import { Badge, type BadgeTone } from "#client/components/ui/badge.tsx";
+import { cn } from "#client/components/ui/cn.ts";
+import { priorityLabels, statusLabels } from "#client/features/tickets/ticket-labels.ts";
 import type { TicketPriority, TicketStatus } from "#shared/tickets/ticket.schemas.ts";
-import { Badge, type BadgeTone } from "../../../components/ui/badge.tsx";
-import { cn } from "../../../components/ui/cn.ts";
-import { priorityLabels, statusLabels } from "../ticket-labels.ts";
 
 const statusTones: Record<TicketStatus, BadgeTone> = {
   Open: "blue",

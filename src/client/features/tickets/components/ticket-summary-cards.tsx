@@ -2,10 +2,10 @@ import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { CircleCheck, CircleDot, Clock, Ticket } from "lucide-react";
+import { cn } from "#client/components/ui/cn.ts";
+import { type CountCard, StatCard } from "#client/components/ui/stat-card.tsx";
+import { ticketSummaryQuery } from "#client/features/tickets/ticket.api.ts";
 import type { SummaryScope, TicketSummary } from "#shared/tickets/ticket.schemas.ts";
-import { cn } from "../../../components/ui/cn.ts";
-import { type CountCard, StatCard } from "../../../components/ui/stat-card.tsx";
-import { ticketSummaryQuery } from "../ticket.api.ts";
 
 export type SummaryCard = CountCard<TicketSummary>;
 

@@ -1,8 +1,8 @@
 import { plural, t } from "@lingui/core/macro";
 import { useCallback, useRef, useState } from "react";
+import { uploadAttachment, withScreenshotName } from "#client/lib/attachment-upload.ts";
 import { maxAttachmentsPerItem } from "#shared/attachments/attachment.schemas.ts";
 import { kindForFileName } from "#shared/attachments/attachment-types.ts";
-import { uploadAttachment, withScreenshotName } from "../../../lib/attachment-upload.ts";
 
 export interface UploadItem {
   key: number;

@@ -1,14 +1,14 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { ShieldCheck } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
-import { Badge } from "../../../components/ui/badge.tsx";
-import { Button } from "../../../components/ui/button.tsx";
-import { Card } from "../../../components/ui/card.tsx";
-import { Dialog } from "../../../components/ui/dialog.tsx";
-import { PasswordField } from "../../../components/ui/password-input.tsx";
-import { isApiError } from "../../../lib/api-client.ts";
-import { toast } from "../../../lib/toast.ts";
-import { useTurnOffTwoFactor } from "../two-factor.api.ts";
+import { Badge } from "#client/components/ui/badge.tsx";
+import { Button } from "#client/components/ui/button.tsx";
+import { Card } from "#client/components/ui/card.tsx";
+import { Dialog } from "#client/components/ui/dialog.tsx";
+import { PasswordField } from "#client/components/ui/password-input.tsx";
+import { useTurnOffTwoFactor } from "#client/features/two-factor/two-factor.api.ts";
+import { isApiError } from "#client/lib/api-client.ts";
+import { toast } from "#client/lib/toast.ts";
 import { TwoFactorSetup } from "./two-factor-setup.tsx";
 
 /** /profile's "Two-factor sign-in": turn it on (authenticator app + recovery codes) or off (decision 046). */

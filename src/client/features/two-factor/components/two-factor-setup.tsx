@@ -1,16 +1,16 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useId, useState } from "react";
-import { totpCodePattern } from "#shared/users/two-factor.ts";
-import { Button } from "../../../components/ui/button.tsx";
-import { Field, TextField } from "../../../components/ui/field.tsx";
-import { PasswordField } from "../../../components/ui/password-input.tsx";
-import { isApiError } from "../../../lib/api-client.ts";
+import { Button } from "#client/components/ui/button.tsx";
+import { Field, TextField } from "#client/components/ui/field.tsx";
+import { PasswordField } from "#client/components/ui/password-input.tsx";
 import {
   type NewTwoFactor,
   secretOf,
   useConfirmTwoFactor,
   useStartTwoFactorSetup,
-} from "../two-factor.api.ts";
+} from "#client/features/two-factor/two-factor.api.ts";
+import { isApiError } from "#client/lib/api-client.ts";
+import { totpCodePattern } from "#shared/users/two-factor.ts";
 
 const messageOf = (error: unknown, fallback: string) => (error instanceof Error ? error.message : fallback);
 

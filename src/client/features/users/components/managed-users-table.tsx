@@ -1,10 +1,10 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
+import { Button } from "#client/components/ui/button.tsx";
 import { can } from "#shared/permissions.ts";
 import type { Me } from "#shared/users/user.schemas.ts";
 import type { ManagedUser } from "#shared/users/user-management.schemas.ts";
-import { Button } from "../../../components/ui/button.tsx";
 import { RoleBadge, StatusBadge } from "./user-labels.tsx";
 
 interface ManagedUsersTableProps {

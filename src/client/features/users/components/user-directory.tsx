@@ -3,13 +3,13 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Users } from "lucide-react";
 import { useEffect } from "react";
-import { Button } from "../../../components/ui/button.tsx";
-import { EmptyState } from "../../../components/ui/empty-state.tsx";
-import { LoadFailed } from "../../../components/ui/load-failed.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
-import { formatDateTime } from "../../../lib/format.ts";
-import { toast } from "../../../lib/toast.ts";
-import { userListQuery } from "../users.api.ts";
+import { Button } from "#client/components/ui/button.tsx";
+import { EmptyState } from "#client/components/ui/empty-state.tsx";
+import { LoadFailed } from "#client/components/ui/load-failed.tsx";
+import { Spinner } from "#client/components/ui/spinner.tsx";
+import { userListQuery } from "#client/features/users/users.api.ts";
+import { formatDateTime } from "#client/lib/format.ts";
+import { toast } from "#client/lib/toast.ts";
 import { RoleBadge } from "./user-labels.tsx";
 
 /** The admin dashboard's User Management tab: name, email, role and created date, newest first. */

@@ -3,6 +3,13 @@ import { t as tc } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
+import { Alert } from "#client/components/ui/alert.tsx";
+import { Button } from "#client/components/ui/button.tsx";
+import { Dialog } from "#client/components/ui/dialog.tsx";
+import { Field, TextField } from "#client/components/ui/field.tsx";
+import { Select } from "#client/components/ui/select.tsx";
+import { useEditUser, useInviteUser } from "#client/features/users/users.api.ts";
+import { toast } from "#client/lib/toast.ts";
 import { roles, userStatuses } from "#shared/users/roles.ts";
 import { defaultDepartment } from "#shared/users/user.schemas.ts";
 import {
@@ -12,13 +19,6 @@ import {
   inviteUserInputSchema,
   type ManagedUser,
 } from "#shared/users/user-management.schemas.ts";
-import { Alert } from "../../../components/ui/alert.tsx";
-import { Button } from "../../../components/ui/button.tsx";
-import { Dialog } from "../../../components/ui/dialog.tsx";
-import { Field, TextField } from "../../../components/ui/field.tsx";
-import { Select } from "../../../components/ui/select.tsx";
-import { toast } from "../../../lib/toast.ts";
-import { useEditUser, useInviteUser } from "../users.api.ts";
 import { roleLabel, userStatusLabel } from "./user-labels.tsx";
 
 const roleOptionsOf = () => roles.map((role) => ({ value: role, label: roleLabel(role) }));

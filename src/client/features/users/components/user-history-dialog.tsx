@@ -2,13 +2,13 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useInfiniteQuery } from "@tanstack/react-query";
+import { Button } from "#client/components/ui/button.tsx";
+import { Dialog } from "#client/components/ui/dialog.tsx";
+import { LoadFailed } from "#client/components/ui/load-failed.tsx";
+import { Spinner } from "#client/components/ui/spinner.tsx";
+import { userHistoryQuery } from "#client/features/users/users.api.ts";
+import { formatDateTime } from "#client/lib/format.ts";
 import type { ManagedUser, UserChange } from "#shared/users/user-management.schemas.ts";
-import { Button } from "../../../components/ui/button.tsx";
-import { Dialog } from "../../../components/ui/dialog.tsx";
-import { LoadFailed } from "../../../components/ui/load-failed.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
-import { formatDateTime } from "../../../lib/format.ts";
-import { userHistoryQuery } from "../users.api.ts";
 
 const actionLabels: Record<UserChange["action"], MessageDescriptor> = {
   invited: msg`Invited`,

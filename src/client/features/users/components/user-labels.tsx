@@ -1,7 +1,7 @@
 import { i18n, type MessageDescriptor } from "@lingui/core";
 import { msg, t } from "@lingui/core/macro";
+import { Badge, type BadgeTone } from "#client/components/ui/badge.tsx";
 import type { Role, UserStatus } from "#shared/users/roles.ts";
-import { Badge, type BadgeTone } from "../../../components/ui/badge.tsx";
 
 const roleLabels: Record<Role, MessageDescriptor> = {
   user: msg`User`,

@@ -2,9 +2,9 @@ import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { ShieldCheck, UserCheck, UserRound, Users, Wrench } from "lucide-react";
+import { type CountCard, StatCard } from "#client/components/ui/stat-card.tsx";
+import { userSummaryQuery } from "#client/features/users/users.api.ts";
 import type { UserSummary } from "#shared/users/user-management.schemas.ts";
-import { type CountCard, StatCard } from "../../../components/ui/stat-card.tsx";
-import { userSummaryQuery } from "../users.api.ts";
 
 export type UserCountCard = CountCard<UserSummary>;
 

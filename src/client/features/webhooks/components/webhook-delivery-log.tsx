@@ -2,14 +2,14 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg, plural, t as tc } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useInfiniteQuery } from "@tanstack/react-query";
+import { Badge, type BadgeTone } from "#client/components/ui/badge.tsx";
+import { Button } from "#client/components/ui/button.tsx";
+import { LoadFailed } from "#client/components/ui/load-failed.tsx";
+import { Spinner } from "#client/components/ui/spinner.tsx";
+import { useRedeliverWebhook, webhookDeliveriesQuery } from "#client/features/webhooks/webhooks.api.ts";
+import { formatDateTime } from "#client/lib/format.ts";
+import { toast } from "#client/lib/toast.ts";
 import { type Webhook, type WebhookDelivery, webhookEventLabels } from "#shared/webhooks/webhook.schemas.ts";
-import { Badge, type BadgeTone } from "../../../components/ui/badge.tsx";
-import { Button } from "../../../components/ui/button.tsx";
-import { LoadFailed } from "../../../components/ui/load-failed.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
-import { formatDateTime } from "../../../lib/format.ts";
-import { toast } from "../../../lib/toast.ts";
-import { useRedeliverWebhook, webhookDeliveriesQuery } from "../webhooks.api.ts";
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : tc`Something went wrong.`);
 

@@ -2,6 +2,18 @@ import { t as tc } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Copy } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
+import { Alert } from "#client/components/ui/alert.tsx";
+import { Button } from "#client/components/ui/button.tsx";
+import { ConfirmDialog } from "#client/components/ui/confirm-dialog.tsx";
+import { Dialog } from "#client/components/ui/dialog.tsx";
+import { Field, TextField } from "#client/components/ui/field.tsx";
+import {
+  useCreateWebhook,
+  useDeleteWebhook,
+  useRotateWebhookSecret,
+  useUpdateWebhook,
+} from "#client/features/webhooks/webhooks.api.ts";
+import { toast } from "#client/lib/toast.ts";
 import {
   createWebhookInputSchema,
   type Webhook,
@@ -12,18 +24,6 @@ import {
   webhookEventTypes,
   webhookUrlMaxLength,
 } from "#shared/webhooks/webhook.schemas.ts";
-import { Alert } from "../../../components/ui/alert.tsx";
-import { Button } from "../../../components/ui/button.tsx";
-import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
-import { Dialog } from "../../../components/ui/dialog.tsx";
-import { Field, TextField } from "../../../components/ui/field.tsx";
-import { toast } from "../../../lib/toast.ts";
-import {
-  useCreateWebhook,
-  useDeleteWebhook,
-  useRotateWebhookSecret,
-  useUpdateWebhook,
-} from "../webhooks.api.ts";
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : tc`Something went wrong.`);
 

@@ -1,8 +1,8 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { renderWithApp, stubFetch } from "#client/test/render.tsx";
 import type { Webhook, WebhookDelivery } from "#shared/webhooks/webhook.schemas.ts";
-import { renderWithApp, stubFetch } from "../../../test/render.tsx";
 import { WebhookSettings } from "./webhook-settings.tsx";
 
 const secret = `whsec_${"s".repeat(43)}`;

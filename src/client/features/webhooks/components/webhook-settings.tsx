@@ -2,17 +2,17 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Plus, Webhook as WebhookIcon } from "lucide-react";
 import { useState } from "react";
+import { Badge } from "#client/components/ui/badge.tsx";
+import { Button } from "#client/components/ui/button.tsx";
+import { LoadFailed } from "#client/components/ui/load-failed.tsx";
+import { Spinner } from "#client/components/ui/spinner.tsx";
+import { webhookListQuery } from "#client/features/webhooks/webhooks.api.ts";
+import { formatDateTime } from "#client/lib/format.ts";
 import {
   type Webhook,
   type WebhookWithSecret,
   webhookEventLabels,
 } from "#shared/webhooks/webhook.schemas.ts";
-import { Badge } from "../../../components/ui/badge.tsx";
-import { Button } from "../../../components/ui/button.tsx";
-import { LoadFailed } from "../../../components/ui/load-failed.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
-import { formatDateTime } from "../../../lib/format.ts";
-import { webhookListQuery } from "../webhooks.api.ts";
 import { DeliveryLog } from "./webhook-delivery-log.tsx";
 import { DeleteDialog, RotateDialog, SecretDialog, WebhookDialog } from "./webhook-dialogs.tsx";
 
