@@ -1,6 +1,6 @@
 import type { ArticleStatus, ArticleVisibility } from "./articles/article.schemas.ts";
 import type { CannedResponseScope } from "./canned-responses/canned-response.schemas.ts";
-import type { TicketStatus } from "./tickets/ticket.schemas.ts";
+import type { TicketStatus } from "./tickets/ticket-statuses.ts";
 import type { Role } from "./users/roles.ts";
 
 /** Who is acting. A person with no role yet (first Google sign-in) may do nothing with tickets. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { storableText } from "#shared/text/storable-text.ts";
-import { commentMaxLength } from "#shared/tickets/ticket-activity.schemas.ts";
+import { commentMaxLength } from "#shared/tickets/comment-length.ts";
 
 /** Personal: only its owner sees it. Shared: every technician and admin sees it; admins manage it. */
 export const cannedResponseScopes = ["personal", "shared"] as const;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { TicketPriority } from "#shared/tickets/ticket.schemas.ts";
+import type { TicketPriority } from "#shared/tickets/ticket-priority.ts";
 
 /** A year of business time at 24 hours a day: longer than any help desk promises, short enough to compute. */
 export const slaTargetMinutesMax = 525_600;

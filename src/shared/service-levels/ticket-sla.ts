@@ -1,5 +1,6 @@
 import { z } from "zod";
-import type { TicketPriority, TicketStatus } from "#shared/tickets/ticket.schemas.ts";
+import type { TicketPriority } from "#shared/tickets/ticket-priority.ts";
+import type { TicketStatus } from "#shared/tickets/ticket-statuses.ts";
 import type { BusinessCalendar } from "./business-calendar.schemas.ts";
 import { addBusinessMinutes } from "./business-hours.ts";
 import type { SlaPolicy } from "./sla-policy.schemas.ts";

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { attachmentIdsSchema, attachmentSchema } from "#shared/attachments/attachment.schemas.ts";
 import { slaTargets } from "#shared/service-levels/sla-escalation.ts";
 import { storableText } from "#shared/text/storable-text.ts";
+import { commentMaxLength } from "./comment-length.ts";
 import { ticketStatuses } from "./ticket.schemas.ts";
 import { ticketChangeSchema } from "./ticket-edit.ts";
 import { changeableStatuses } from "./ticket-status.ts";
@@ -11,7 +12,6 @@ export const changeStatusInputSchema = z.object({
 });
 export type ChangeStatusInput = z.infer<typeof changeStatusInputSchema>;
 
-export const commentMaxLength = 5000;
 export const addCommentInputSchema = z.object({
   message: storableText(
     z

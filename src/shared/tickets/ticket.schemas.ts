@@ -8,11 +8,11 @@ export type TicketCategory = (typeof ticketCategories)[number];
 
 import { sortDirections, ticketSorts } from "./ticket-order.ts";
 import { ticketPriorities } from "./ticket-priority.ts";
+import { ticketStatuses } from "./ticket-statuses.ts";
 
 export { type TicketPriority, ticketPriorities } from "./ticket-priority.ts";
 
-export const ticketStatuses = ["Open", "In Progress", "Resolved", "Closed"] as const;
-export type TicketStatus = (typeof ticketStatuses)[number];
+export { type TicketStatus, ticketStatuses } from "./ticket-statuses.ts";
 
 /** TKT + uppercase base-36 timestamp + random uppercase base-36 suffix (spec §3). */
 export const ticketIdPattern = /^TKT[0-9A-Z]{6,12}[0-9A-Z]{8}$/;

@@ -13,11 +13,8 @@ import { handlePastedFiles } from "#client/lib/attachment-upload.ts";
 import { type CommentEditor, insertAt } from "#client/lib/text-insertion.ts";
 import { toast } from "#client/lib/toast.ts";
 import { unnotifiedMentionsMessage } from "#shared/mentions/mention.schemas.ts";
-import {
-  type AddCommentInput,
-  addCommentInputSchema,
-  commentMaxLength,
-} from "#shared/tickets/ticket-activity.schemas.ts";
+import { commentMaxLength } from "#shared/tickets/comment-length.ts";
+import { type AddCommentInput, addCommentInputSchema } from "#shared/tickets/ticket-activity.schemas.ts";
 import { AttachmentPicker } from "./attachment-picker.tsx";
 import { useAttachmentUploads } from "./use-attachment-uploads.ts";
 
