@@ -1,4 +1,4 @@
-// Cold start (issue 14 item 2): the time from `npm start` (scripts/start.mjs: client build check, then
+// Cold start (decision 040): the time from `npm start` (scripts/start.mjs: client build check, then
 // src/server/main.ts with migrations) to the first 200 from /readyz, on an existing seeded database.
 // Three runs, after building the client once if dist/ has none.
 //

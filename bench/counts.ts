@@ -1,4 +1,4 @@
-// Dashboard counts and reports under load (issue 14 item 2): every dashboard's counts
+// Dashboard counts and reports under load (decision 040): every dashboard's counts
 // (/api/tickets/summary) with the session of each role, and each of the /reports page's five requests over
 // the last 30 and 365 days, at 1 connection (latency of one request at a time) and 16, with /healthz in
 // the same run as the trivial yardstick.

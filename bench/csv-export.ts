@@ -1,4 +1,4 @@
-// CSV export at scale (issue 12 item 2, decision 026): seeds tickets, then streams the export through the
+// CSV export at scale (decision 026): seeds tickets, then streams the export through the
 // real service (the same chunks the route sends) and prints rows per second and the peak memory above
 // the start. Printed figures only (and bench/results/csv-export-<database>.json); no test asserts them.
 //

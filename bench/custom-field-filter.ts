@@ -1,4 +1,4 @@
-// Custom field filters at scale (issue 11 item 5, decision 022): seeds tickets with a single choice, a
+// Custom field filters at scale (decision 022): seeds tickets with a single choice, a
 // multiple choice and a checkbox value each, then times list pages filtered on them through the real
 // service and prints the plans. Printed figures only; no test asserts a duration.
 //

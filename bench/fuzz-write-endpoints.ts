@@ -273,7 +273,7 @@ await database.db.update(tickets).set({ status: "Resolved" }).where(eq(tickets.i
 
 const cookies = () => pick([userCookie, technicianCookie, adminCookie]);
 
-// Saved responses (issue 10 item 4): one personal (the technician's) and one shared (the admin's) to aim at.
+// Saved responses (decision 013): one personal (the technician's) and one shared (the admin's) to aim at.
 async function newCannedResponse(cookie: string, scope: "personal" | "shared") {
   const response = await send({
     method: "POST",
@@ -416,7 +416,7 @@ const targets: Target[] = [
       ...bodyOrRaw({ message: "Any news?" }),
     }),
   },
-  // Followers and mentions (issue 10 item 5).
+  // Followers and mentions (decision 014).
   {
     route: "POST /api/tickets/:ticketId/comments (mentions)",
     isAuth: false,
@@ -540,7 +540,7 @@ const targets: Target[] = [
     isAuth: false,
     make: () => ({ method: "GET", url: "/api/tickets", cookie: cookies(), query: oddQuery() }),
   },
-  // Notifications (issue 8).
+  // Notifications (decision 008).
   {
     route: "POST /api/notifications",
     isAuth: false,
@@ -589,7 +589,7 @@ const targets: Target[] = [
       ...bodyOrRaw({ token: "abc.def" }),
     }),
   },
-  // User management (issue 9).
+  // User management (decision 009).
   {
     route: "GET /api/admin/users",
     isAuth: false,
@@ -630,7 +630,7 @@ const targets: Target[] = [
       ...bodyOrRaw({ status: "Active" }),
     }),
   },
-  // Saved responses (issue 10 item 4).
+  // Saved responses (decision 013).
   {
     route: "GET /api/canned-responses",
     isAuth: false,
@@ -675,7 +675,7 @@ const targets: Target[] = [
       cookie: cookies(),
     }),
   },
-  // Admin settings (issue 11): every area, custom fields and a ticket's values; the admin most of the time.
+  // Admin settings (decision 023): every area, custom fields, a ticket's values; the admin most of the time.
   ...(
     [
       ["business-calendar", defaultBusinessCalendar],

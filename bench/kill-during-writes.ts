@@ -1,4 +1,4 @@
-// Fault: kill -9 during write load (issue 15 item 4). Writers create tickets through the real server (the
+// Fault: kill -9 during write load (docs/faults.md). Writers create tickets through the real server (the
 // production build, dist/server/main.js) without pause; mid-load the server is killed (SIGKILL: no shutdown) and started again at once on the same port
 // and database, as a supervisor (systemd, Docker, Kubernetes) would. Measured: the time from the kill until
 // /readyz answers 200 again, and whether every write the server acknowledged (201 with a ticket id) is

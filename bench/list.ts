@@ -1,4 +1,4 @@
-// Ticket list pages under load (issue 14 item 2): the real server (npm start's entry point) on a seeded
+// Ticket list pages under load (decision 040): the real server (npm start's entry point) on a seeded
 // database, autocannon at 16 and 64 connections for each list request (first page, a deep page by cursor,
 // search, filters) with the session of each role, and /healthz (no database) in the same run, so that each
 // figure is also a ratio to the trivial route's, which survives a noisy machine.

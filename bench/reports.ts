@@ -1,4 +1,4 @@
-// Reports at scale (issue 12 item 1, decision 027): seeds tickets spread over two years with realistic
+// Reports at scale (decision 027): seeds tickets spread over two years with realistic
 // statuses, times and ratings, then times each report of the /reports page through the real services
 // (median of several runs) and the whole page (its five requests at once, as the browser sends them).
 // Printed figures only (and bench/results/reports-<database>.json); no test asserts them.

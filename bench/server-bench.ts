@@ -1,4 +1,4 @@
-// What the server benches share (issue 14 item 2, docs/performance.md "Server"): a seeded database (npm run
+// What the server benches share (decision 040, docs/performance.md "Server"): a seeded database (npm run
 // seed), the real server started as `npm start` starts it (src/server/main.ts in a child process,
 // NODE_ENV=production), sessions of every role, autocannon runs, and the results file.
 //

@@ -1,5 +1,5 @@
 // Sign-ins per second and the server's event-loop delay during a burst, and during a steady 20 sign-ins per
-// second (issue 14 item 2 and its target, `--rate` to change it): autocannon posts
+// second (decision 040; the target is in docs/performance.md, `--rate` to change it): autocannon posts
 // /api/auth/sign-in/email for seeded people in turn (each argon2id verification runs off the event loop:
 // @node-rs/argon2 on libuv's pool), with the server's own event-loop delay p99 read from its Prometheus
 // metrics (prom-client resets it at each scrape: one scrape before the burst, one after). The same reading

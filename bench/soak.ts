@@ -1,4 +1,4 @@
-// Soak (issue 15 item 5): the production build (dist/server/main.js, as `npm start` runs it) under a mixed
+// Soak: the production build (dist/server/main.js, as `npm start` runs it) under a mixed
 // workload at a fixed rate for 30 minutes, with notification streams held open throughout. First a short
 // calibration at full speed (16 concurrent, the same mix) measures what the server can do; the soak then
 // runs at half of it. Every 10 s the server's resident memory (/proc/<pid>/status VmRSS), heap, open file

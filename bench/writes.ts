@@ -1,4 +1,4 @@
-// Write throughput (issue 14 item 2): tickets created (by users), comments (by their creators) and status
+// Write throughput (decision 040): tickets created (by users), comments (by their creators) and status
 // changes (a technician takes each ticket: In Progress), through the real server, first with every side
 // effect on (the new-ticket broadcast to every active technician, e-mail copies queued in the outbox by
 // everyone's default e-mail settings, push to connected technician streams), then with them off, on the

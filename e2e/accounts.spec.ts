@@ -14,7 +14,7 @@ import {
 } from "./support.ts";
 import { createTicketThroughApi } from "./ticket-support.ts";
 
-// Accounts (issue 3): every way in and out — sign-up, sign-in, password reset by mail, admin registration,
+// Decision 005: every way in and out — sign-up, sign-in, password reset by mail, admin registration,
 // a real OpenID Connect login through /role-selection, and the profile.
 
 async function shot(page: Page, name: string) {
@@ -201,7 +201,7 @@ test("an administrator registers with the server's admin key", async ({ page }) 
   await expect(page).toHaveURL(/\/admin-home$/);
   await expect(page.getByRole("link", { name: "Profile" })).toBeVisible();
 
-  // The address is taken now: a second registration is refused with the spec's message.
+  // The address is taken now: a second registration is refused with the generic message.
   await signOut(page);
   await page.goto("/admin-signup");
   await page.getByLabel("Name").fill("Adam Again");

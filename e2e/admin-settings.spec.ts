@@ -3,7 +3,7 @@ import { defaultBusinessCalendar } from "#shared/service-levels/business-calenda
 import { toast } from "./support.ts";
 import { adminInNewBrowser, signUpInNewBrowser } from "./ticket-support.ts";
 
-// Issue 11 items 1 and 6: an admin adds the department Finance and shortens Friday to 09:00–13:00 with a
+// Decisions 017 and 023: an admin adds the department Finance and shortens Friday to 09:00–13:00 with a
 // holiday in Admin settings; the change history shows both; a user's create form then offers Finance.
 
 /** The screen at 1280 and 375 px wide, for a person to look at (e2e/.artifacts/screens/). */

@@ -5,7 +5,7 @@ import { expect, test } from "@playwright/test";
 import { settings, unique } from "./support.ts";
 import { createTicketThroughApi, signUpInNewBrowser } from "./ticket-support.ts";
 
-// Issue 12 item 4: a person creates a personal API token in /profile, sees it once, and uses it with the
+// Decision 024: a person creates a personal API token in /profile, sees it once, and uses it with the
 // real curl exactly as docs/api.md tells them to (the command is read from the doc: if the doc drifts
 // from what the server accepts, this journey fails).
 

@@ -2,7 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { unique } from "./support.ts";
 import { adminInNewBrowser, createTicketThroughApi, detail, signUpInNewBrowser } from "./ticket-support.ts";
 
-// Issue 10 item 1: assignment by others, each person in their own browser context.
+// Assignment by others, each person in their own browser context.
 
 const bell = (page: Page) => page.getByRole("button", { name: /^Open notifications/ });
 const timeline = (page: Page) => page.getByRole("list", { name: "Ticket activity" });

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { pasteScreenshot, unique } from "./support.ts";
 import { signUpInNewBrowser } from "./ticket-support.ts";
 
-// Issue 10 item 3: a user attaches a file with the picker when raising a ticket; a technician pastes a
+// Decision 012: a user attaches a file with the picker when raising a ticket; a technician pastes a
 // screenshot into a comment, and the user sees its thumbnail.
 
 const logText = "09:14 VPN client: certificate expired\n09:15 retrying…\n";

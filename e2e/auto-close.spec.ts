@@ -7,7 +7,7 @@ import {
   statusGroup,
 } from "./ticket-support.ts";
 
-// Issue 11 item 4: an admin sets auto-close to 3 days; the creator of a resolved ticket is told the date.
+// Decision 021: an admin sets auto-close to 3 days; the creator of a resolved ticket is told the date.
 
 test("an admin sets auto-close to 3 days and the creator of a resolved ticket sees when it will close", {
   tag: "@instances",

@@ -2,7 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { unique } from "./support.ts";
 import { adminInNewBrowser, createTicketThroughApi } from "./ticket-support.ts";
 
-// Issue 10 item 7: staff tick several tickets and change their status in one step; the answer says how
+// Decision 015: staff tick several tickets and change their status in one step; the answer says how
 // many changed and why the others did not, and the list agrees. Done on a phone-sized screen, where the
 // checkboxes must still work, and photographed at both widths.
 

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { unique } from "./support.ts";
 import { adminInNewBrowser, createTicketThroughApi, signUpInNewBrowser } from "./ticket-support.ts";
 
-// Issue 10 item 4: a technician saves a personal response with placeholders and inserts it into a comment
+// Decision 013: a technician saves a personal response with placeholders and inserts it into a comment
 // by keyboard alone; the user reads it filled in. An admin's shared response reaches every technician.
 
 test("a technician inserts a personal canned response by keyboard, filled in for the ticket, and the user reads it", async ({

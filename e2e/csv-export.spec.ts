@@ -3,7 +3,7 @@ import { expect, test } from "@playwright/test";
 import { unique } from "./support.ts";
 import { adminInNewBrowser, createTicketThroughApi } from "./ticket-support.ts";
 
-// Issue 12 item 2: an admin filters the ticket list, clicks Export CSV, and the file holds exactly the
+// Decision 026: an admin filters the ticket list, clicks Export CSV, and the file holds exactly the
 // filtered tickets, as a spreadsheet program reads it (BOM, header row, CRLF, formula cells escaped).
 
 test("an admin exports the filtered ticket list and the file holds exactly those tickets", async ({

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { unique } from "./support.ts";
 import { adminInNewBrowser, signUpInNewBrowser } from "./ticket-support.ts";
 
-// Issue 11 item 5: an admin adds a required custom field to Hardware in Admin settings; the create form
+// Decision 022: an admin adds a required custom field to Hardware in Admin settings; the create form
 // demands it; the value shows on the ticket, a technician corrects it, the list filters on a choice.
 
 test("an admin adds a required Hardware field; the create form demands it and the ticket shows it", async ({

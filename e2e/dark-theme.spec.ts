@@ -8,7 +8,7 @@ import {
   signUpInNewBrowser,
 } from "./ticket-support.ts";
 
-// Issue 13 item 3 (decision 035): a dark theme that follows the device, with a choice kept per person,
+// Decision 035: a dark theme that follows the device, with a choice kept per person,
 // readable (WCAG 2.1 AA colour contrast, checked by axe) on the main screens at 1280 and 375 px.
 
 /** The page's background as the person sees it, as [r, g, b] (the browser resolves oklch for us). */

@@ -2,7 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { advanceServerClock, runDueJobs, setTicketDueTimes, unique } from "./support.ts";
 import { createTicketThroughApi, signUpInNewBrowser } from "./ticket-support.ts";
 
-// Issue 11 item 2 in the browser: with the server's clock moved forward (a test-only clock, never in
+// Decision 020 in the browser: with the server's clock moved forward (a test-only clock, never in
 // production) and the due jobs run, the technicians are warned before a ticket's first-response target and
 // told when it is missed, in the bell and on the ticket's timeline; the ticket's creator is told nothing.
 // The due times are set directly here; the SLA policies compute them once merged. Other journeys' tickets

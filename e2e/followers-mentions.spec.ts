@@ -4,7 +4,7 @@ import { adminInNewBrowser, createTicketThroughApi, signUpInNewBrowser } from ".
 
 test.describe.configure({ timeout: 150_000 });
 
-// Issue 10 item 5: following a ticket brings its notifications; staff mention staff with the @-autocomplete.
+// Decision 014: following a ticket brings its notifications; staff mention staff with the @-autocomplete.
 
 async function screenshots(page: Page, name: string) {
   for (const width of [1280, 375]) {

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { unique } from "./support.ts";
 import { createTicketThroughApi, signUpInNewBrowser } from "./ticket-support.ts";
 
-// Issue 10 item 2: an internal note is invisible to the user, on their open page and after a reload.
+// Decision 011: an internal note is invisible to the user, on their open page and after a reload.
 
 test("an internal note is invisible to the user, while a public comment reaches them", async ({
   browser,

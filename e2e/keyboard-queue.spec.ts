@@ -2,7 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { unique } from "./support.ts";
 import { createTicketThroughApi, signUpInNewBrowser } from "./ticket-support.ts";
 
-// Issue 10 item 8: the queue driven by keyboard alone. After signing in, the technician never clicks:
+// Decision 016: the queue driven by keyboard alone. After signing in, the technician never clicks:
 // page.keyboard only, and after each action focus is somewhere sensible.
 
 const statusOf = (page: Page) => page.locator("[data-ticket-status]");

@@ -3,7 +3,7 @@ import type { ArticleStats } from "#shared/articles/article.schemas.ts";
 import { unique } from "./support.ts";
 import { adminInNewBrowser, signUpInNewBrowser } from "./ticket-support.ts";
 
-// Issue 16: a technician publishes an article; a user typing a matching ticket title sees it suggested,
+// Decision 030: a technician publishes an article; a user typing a matching ticket title sees it suggested,
 // opens it, marks it helpful and leaves without a ticket (a deflection); an admin sees the figures.
 
 test("a published article is suggested on the create form, opened, rated helpful and counted as a deflection", async ({
@@ -16,7 +16,7 @@ test("a published article is suggested on the create form, opened, rated helpful
   const title = `Connect to the ${word} VPN`;
 
   // The technician writes the article in Markdown and publishes it.
-  // The header's entries are the spec's; the articles are linked from the dashboard.
+  // The header's entries are fixed; the articles are linked from the dashboard.
   await tech.page.goto("/technician-home");
   await tech.page.getByRole("main").getByRole("link", { name: "Help articles" }).click();
   await expect(tech.page.getByRole("heading", { level: 1, name: "Help Articles" })).toBeVisible();

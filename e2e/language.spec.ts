@@ -2,7 +2,7 @@ import { type Browser, expect, type Page, test } from "@playwright/test";
 import { delayCode, isReacts, settings } from "./support.ts";
 import { createTicketThroughApi, detail, signUpInNewBrowser } from "./ticket-support.ts";
 
-// Issue 13 item 5 (decision 038): two languages. English (the spec's texts) and German, chosen from the
+// Decision 038: two languages. English (the source texts) and German, chosen from the
 // browser's languages, switched on the sign-in page (kept in the browser) and in /profile (kept on the
 // person); dates in the active language; the dark theme alongside.
 

@@ -2,7 +2,7 @@ import { type Browser, expect, type Page, test } from "@playwright/test";
 import { createAdmin, settings, signIn, signUp, unique } from "./support.ts";
 import { createTicketThroughApi } from "./ticket-support.ts";
 
-// Issue 15 item 3: HTML or script in every text a person can enter renders as text. A user whose name is
+// HTML or script in every text a person can enter renders as text. A user whose name is
 // markup raises a ticket whose every text field is markup and comments in markup; a technician writes an
 // internal note and a help article (Markdown with raw HTML) in markup. Then every page of each role that
 // shows those texts is opened: no element the markup would have made exists, no script ran (no dialog, no

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { adminInNewBrowser, createTicketThroughApi, signUpInNewBrowser } from "./ticket-support.ts";
 
-// Issue 12 item 1: a technician opens /reports from their dashboard, sees the charts (uPlot canvases,
+// Decision 027: a technician opens /reports from their dashboard, sees the charts (uPlot canvases,
 // loaded only on this route), switches a chart to its table view and reads the figures, and downloads
 // its CSV. An administrator also sees satisfaction per technician, which a technician never does.
 

@@ -14,7 +14,7 @@ import {
   signUpInNewBrowser,
 } from "./ticket-support.ts";
 
-// Issue 9 item 7: every screen works at 375 px and 1280 px wide and by keyboard alone. Each screen is
+// Every screen works at 375 px and 1280 px wide and by keyboard alone. Each screen is
 // photographed at both widths into e2e/.artifacts/screens/ (for a person to look at) and checked for what
 // a person would notice: a page wider than the phone, a control a screen reader cannot name, a script error.
 
@@ -183,8 +183,8 @@ test("every screen at 1280 px and 375 px: no overflow, every control named, no s
     data: { message: "It also happens with the colour printer next to it." },
   });
   expect(comment.status()).toBe(201);
-  // The escalation job told staff that the first response is overdue and the resolution due soon (issue 11
-  // item 2): the technician's ticket page and notifications show it; the user's show nothing of it.
+  // The escalation job told staff that the first response is overdue and the resolution due soon
+  // (decision 020): the technician's ticket page and notifications show it; the user's show nothing of it.
   const minute = 60_000;
   await setTicketDueTimes(ticketId, {
     firstResponse: { warnInMs: -20 * minute, dueInMs: -minute },
@@ -282,7 +282,7 @@ test("every screen at 1280 px and 375 px: no overflow, every control named, no s
     "Canned Responses",
   );
   await visit(admin.page, adminErrors, "reports-admin", "/reports?range=90&group=week", "Reports");
-  // Admin settings: one screenshot per section (issue 11).
+  // Admin settings: one screenshot per section (decision 023).
   for (const tab of [
     "service-levels",
     "business-hours",

@@ -4,7 +4,7 @@ import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
 import { advanceServerClock, runDueJobs, unique } from "./support.ts";
 import { adminInNewBrowser, signUpInNewBrowser } from "./ticket-support.ts";
 
-// Issue 11: an admin promises a first response within an hour for High; a High ticket shows the technician
+// Decision 019: an admin promises a first response in an hour for High; a High ticket shows the technician
 // its countdown on the server's clock; with that clock moved past the hour (a test-only clock in the e2e
 // server, never in production) the ticket turns overdue and the technicians are told.
 

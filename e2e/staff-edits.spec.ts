@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { unique } from "./support.ts";
 import { createTicketThroughApi, detail, signUpInNewBrowser } from "./ticket-support.ts";
 
-// Issue 10 item 6: the creator rewords the description while the ticket is Open; a technician corrects
+// Decision 015: the creator rewords the description while the ticket is Open; a technician corrects
 // the priority; the timeline reads each change from → to.
 
 test("the creator edits the description while Open, then a technician raises the priority", async ({

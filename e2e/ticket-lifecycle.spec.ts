@@ -236,7 +236,7 @@ test("dashboards, tabs, filters, counts and search show the right tickets", asyn
   ] as const) {
     await expect(count(admin.page, label)).toHaveText(String(summary[key]));
   }
-  // Beside the ticket counts, the user counts (issue 9): the server's numbers, and at least this admin.
+  // Beside the ticket counts, the user counts: the server's numbers, and at least this admin.
   const users = await (await admin.page.request.get("/api/admin/users/summary")).json();
   await expect(admin.page.getByRole("region", { name: "User counts" })).toContainText("Total Users");
   expect(users.admins).toBeGreaterThanOrEqual(1);
@@ -244,7 +244,7 @@ test("dashboards, tabs, filters, counts and search show the right tickets", asyn
   await admin.page.getByRole("tab", { name: "All Tickets" }).click();
   await expect(ticketRows(admin.page).filter({ hasText: run })).toHaveCount(3);
   const statusTabs = admin.page.getByRole("tablist", { name: "Filter by status" });
-  // The spec's four, and Closed after them for the tickets an admin closed.
+  // All, Open, In Progress and Resolved, and Closed after them for the tickets an admin closed.
   await expect(statusTabs.getByRole("tab")).toHaveText(["All", "Open", "In Progress", "Resolved", "Closed"]);
   await statusTabs.getByRole("tab", { name: "In Progress" }).click();
   await expect(ticketRows(admin.page).filter({ hasText: vpn })).toHaveCount(1);
@@ -299,7 +299,7 @@ test("two technicians press Assign to Me at once: exactly one wins, the other is
   await expect(detail(winner.page, "Status")).toHaveText("In Progress");
   // The loser may no longer see the ticket (it is another technician's now). If both requests met at the
   // conditional update, the server names who won; if the loser's arrived after the winner's had committed,
-  // the ticket is simply not theirs to see (404, issue 7 item 4) and the page says another technician took it.
+  // the ticket is simply not theirs to see (404) and the page says another technician took it.
   await expect(
     loser.page
       .getByRole("heading", { level: 1, name: `This ticket was just assigned to ${winner.name}.` })

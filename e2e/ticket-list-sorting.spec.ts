@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { unique } from "./support.ts";
 import { createTicketThroughApi, signUpInNewBrowser } from "./ticket-support.ts";
 
-// Issue 13 item 6: a technician orders the queue by priority (the order is kept in the address), sees who
+// Decision 034: a technician orders the queue by priority (the order is kept in the address), sees who
 // raised each ticket and from where, and how many match; on a phone the rows stay short.
 
 test("a technician sorts the queue by priority and reads who raised each ticket and from where", async ({

@@ -3,7 +3,7 @@ import { totpCode } from "#server/test/totp.ts";
 import { password, settings, signIn, toast } from "./support.ts";
 import { signUpInNewBrowser } from "./ticket-support.ts";
 
-// Issue 15 item 6 (decision 046): a technician turns on two-factor sign-in in /profile with an authenticator
+// Decision 046: a technician turns on two-factor sign-in in /profile with an authenticator
 // app (the code is computed here from the setup key, as the app would), ends a session on another browser,
 // and signs in again with password and code.
 

@@ -1,7 +1,7 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { createAdmin, latestMailTo, password, signIn, signUp, toast, unique } from "./support.ts";
 
-// User management (issue 9): an admin searches, filters, edits a person's role and department, deactivates
+// Decision 009: an admin searches, filters, edits a person's role and department, deactivates
 // them (they are signed out and cannot sign in), reactivates them, and invites a new person who sets their
 // own password from the mailed link. Screenshots at 1280 and 375 px.
 
@@ -79,7 +79,7 @@ test("an admin searches, filters, edits, deactivates and reactivates a person, a
   await expect(toast(admin, `${personName} was deactivated`)).toBeVisible();
   await expect(row).toContainText("Inactive");
   await person.reload();
-  // Signed out at once; the sign-in page remembers where they were (issue 7 item 10).
+  // Signed out at once; the sign-in page remembers where they were.
   await expect(person).toHaveURL(/\/sign-in\?next=%2Fuser-home$/);
   await signIn(person, personEmail);
   await expect(toast(person, "This account has been deactivated. Contact your administrator.")).toBeVisible();

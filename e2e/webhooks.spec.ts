@@ -5,7 +5,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { unique } from "./support.ts";
 import { adminInNewBrowser, createTicketThroughApi, signUpInNewBrowser } from "./ticket-support.ts";
 
-// Issue 12 item 5: an admin registers a webhook to a receiver on loopback (the e2e server allows private
+// Decision 029: an admin registers a webhook to a receiver on loopback (the e2e server allows private
 // targets), a user creates a ticket, the receiver gets it signed with the secret shown once, the delivery
 // log shows it delivered with 200, and Redeliver sends it again.
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import semver from "semver";
 
 /**
- * The dependency advisory check (issue 15 item 7), its parts: which packages ship with the app, and which
+ * The dependency advisory check (docs/security.md), its parts: which packages ship with the app, and which
  * of them an advisory in the OSV format (https://ossf.github.io/osv-schema/, what osv.dev and GitHub's
  * advisory database publish) names at the installed version. check-advisories.ts runs it.
  */

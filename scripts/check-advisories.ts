@@ -1,5 +1,5 @@
 // `npm run check:advisories`: no known high or critical advisory in the packages the app ships with
-// (issue 15 item 7, docs/security.md "Dependency advisories"). Two sources, the first available wins:
+// (docs/security.md "Dependency advisories"). Two sources, the first available wins:
 //   ADVISORY_DB=<directory>  an OSV snapshot read offline: osv.dev's npm/all.zip unzipped, or a clone of
 //                            github/advisory-database (its advisories/github-reviewed folder);
 //   the npm registry's advisory endpoint, through `npm audit --omit=dev`.

@@ -1,4 +1,4 @@
-// Issue 13 item 1: the front end's budgets, measured on the production build (decision 031).
+// The front end's budgets, measured on the production build (decision 031).
 //
 //   npm run check:budgets            builds, then measures
 //   npm run check:budgets -- --no-build
@@ -35,7 +35,7 @@ const baseURL = `http://localhost:${port}`;
 const password = "a long password for budgets";
 const lighthouseRuns = Number(process.env.BUDGET_RUNS ?? 3);
 
-/** The budgets of issue 13; never loosened to make a run pass. */
+/** The budgets of decision 031; never loosened to make a run pass. */
 const budgets = {
   signInJsKb: 100,
   homeJsKb: 130,

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Synthesises the technician alert (DESIGN.md §3 Sound): a two-tone siren, 16 kHz mono 16-bit PCM WAV,
+// Synthesises the technician alert: a two-tone siren, 16 kHz mono 16-bit PCM WAV,
 // written to src/client/public/sounds/technician-alert.wav. The app loops it for up to 15 s at volume 1.
 // Run: node scripts/generate-alert-sound.mjs   (deterministic: the same bytes every time)
 import { mkdirSync, writeFileSync } from "node:fs";

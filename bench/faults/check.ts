@@ -1,4 +1,4 @@
-// `npm run test:faults`: the fault scripts with short settings, as a check (issue 15 item 4). Each asserts
+// `npm run test:faults`: the fault scripts with short settings, as a check (docs/faults.md). Each asserts
 // its own criterion and exits non-zero when it fails; this runs them one after the other and exits 1 if
 // any failed. The full runs, whose figures docs/faults.md quotes, are the scripts' defaults.
 //

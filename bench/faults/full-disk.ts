@@ -1,4 +1,4 @@
-// Fault: the embedded database's disk fills up (issue 15 item 4). The real server (the production build, as
+// Fault: the embedded database's disk fills up (docs/faults.md). The real server (the production build, as
 // `npm start` runs it) keeps PGlite in DATA_DIR on a small filesystem of its own: a tmpfs this script mounts
 // (root only) or a folder you give with --dir on a small filesystem you made. A filler file leaves little
 // room; writers then upload attachments (they live in the database) and create tickets with them until

@@ -1,4 +1,4 @@
-// Fault: live-push streams broken under load (issue 15 item 4). Technicians' and users' streams are held
+// Fault: live-push streams broken under load (docs/faults.md). Technicians' and users' streams are held
 // open against the real server (the production build, as `npm start` runs it) the way a browser tab holds
 // them (browser-stream.ts mirrors EventSource and src/client/app/live-updates.tsx), through a TCP proxy on
 // loopback, while tickets and comments produce notifications without pause. The streams are broken

@@ -1,4 +1,4 @@
-// Fault: a webhook target that hangs or fails must not slow requests (issue 15 item 4). The real server (the
+// Fault: a webhook target that hangs or fails must not slow requests (docs/faults.md). The real server (the
 // production build, as `npm start` runs it) takes the same load, ticket creation and comments, in rounds:
 // without webhooks, then with one webhook (registered by an admin through the API, subscribed to both events)
 // whose target on loopback (ok) answers 200 at once, (hang) never answers, (fail) answers 500 at once,

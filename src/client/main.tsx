@@ -1,7 +1,7 @@
 import "./styles.css";
 
 // zod (loaded with the forms) compiles its object parsers with `new Function` unless it is jitless, and the
-// CSP forbids eval: each try was a CSP violation in the console (issue 13). zod reads its configuration
+// CSP forbids eval: each try was a CSP violation in the console. zod reads its configuration
 // from this global (what z.config writes), so it is set here without loading zod (decision 037).
 (globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = { jitless: true };
 

@@ -55,7 +55,7 @@ async function draw({ url, fetch, languages, timeZone }: DrawPageInput): Promise
   setTimeZone(timeZone);
   try {
     const queryClient = createQueryClient();
-    // A failure is drawn by the browser, which retries as spec §7 says; the server does not wait for that.
+    // A failure is drawn by the browser, which retries (query-client.ts); the server does not wait for that.
     queryClient.setDefaultOptions({
       ...queryClient.getDefaultOptions(),
       queries: { ...queryClient.getDefaultOptions().queries, retry: false },

@@ -153,7 +153,7 @@ describe("a page cursor that does not decode", () => {
   });
 });
 
-// Found by bench/fuzz-write-endpoints.ts once it covered user management (issue 9).
+// Found by bench/fuzz-write-endpoints.ts once it covered user management (decision 009).
 describe("unstorable text in user management", () => {
   it("refuses a NUL in the user search with 400 naming it", async () => {
     const { cookie } = await signedInAs(t.app, t.database.db, "admin");

@@ -23,7 +23,7 @@ export interface StartOverrides {
  * SIGINT/SIGTERM. main.ts calls it with nothing, so production always runs on the system clock.
  */
 export async function startServer({ clock, jobs }: StartOverrides = {}) {
-  // Where a start's time goes (logged once it listens): a restart after a crash is downtime (issue 15).
+  // Where a start's time goes (logged once it listens): a restart after a crash is downtime (decision 050).
   const startup = startupPhases();
   const readDotEnv = loadDotEnvFile();
   const env = loadEnv();

@@ -42,13 +42,13 @@ export type AttachmentOwner = { ticket: TicketFacts } | { article: ArticleFacts 
 
 export const can = {
   viewTicket,
-  /** Spec §6: users and administrators create tickets; technicians do not. */
+  /** Users and administrators create tickets; technicians do not. */
   createTicket: (a: Actor) => a.role === "user" || a.role === "admin",
   assignToSelf: (a: Actor, t: TicketFacts) =>
     a.role === "technician" && t.status === "Open" && t.assignedTo === null,
   changeStatus: (a: Actor, t: TicketFacts) => isStaff(a) && viewTicket(a, t) && t.status !== "Closed",
   /**
-   * Issue 10: an admin (re)assigns any ticket that is not Closed; a technician hands on only a ticket
+   * An admin (re)assigns any ticket that is not Closed; a technician hands on only a ticket
    * assigned to them. Who it may go to is assignmentRefusal's (src/shared/tickets/ticket-assignment.ts).
    */
   assignTo: (a: Actor, t: TicketFacts) =>
@@ -56,7 +56,7 @@ export const can = {
   /** Only an administrator sends a ticket back to the queue; a technician hands theirs to someone. */
   returnToQueue: (a: Actor, t: TicketFacts) => a.role === "admin" && t.status !== "Closed",
   /**
-   * Issue 10 item 6: staff who may see the ticket correct its title, category, priority, department, floor
+   * Decision 015: staff who may see the ticket correct its title, category, priority, department, floor
    * and office. A Closed ticket's record is final for technicians; an administrator may still correct it
    * (a misfiled category would otherwise skew the reports forever), as Zammad allows.
    */
@@ -69,9 +69,9 @@ export const can = {
   /** Internal notes: staff who may see the ticket write them; users never read them. */
   addInternalNote: (a: Actor, t: TicketFacts) => isStaff(a) && viewTicket(a, t),
   seeInternal: isStaff,
-  /** Issue 11: service-level due times are the team's promise to manage, shown to staff (decision 019). */
+  /** Service-level due times are the team's promise to manage, shown to staff (decision 019). */
   seeServiceLevels: isStaff,
-  /** Issue 10 item 5: anyone who may see a ticket may follow it (and is notified only while they still may). */
+  /** Decision 014: anyone who may see a ticket may follow it (and is notified only while they still may). */
   followTicket: (a: Actor, t: TicketFacts) => viewTicket(a, t),
   /** Who follows a ticket, by name: staff only; a user sees only how many. */
   seeFollowers: isStaff,
@@ -91,13 +91,13 @@ export const can = {
   /** Bulk actions on the staff lists; each ticket is then decided by its single action's rule. */
   changeInBulk: isStaff,
   manageUsers: (a: Actor) => a.role === "admin",
-  /** Issue 11: Admin settings (service levels, custom fields, departments) and their change history. */
+  /** Admin settings (service levels, custom fields, departments) and their change history (decision 023). */
   manageSettings: (a: Actor) => a.role === "admin",
-  /** Issue 12 item 5: webhook endpoints, their secrets and delivery log (decision 029). */
+  /** Webhook endpoints, their secrets and delivery log (decision 029). */
   manageWebhooks: (a: Actor) => a.role === "admin",
   /** The command palette's people results: staff find active people by name (name and role only). */
   findPeople: isStaff,
-  /** Saved replies (issue 10 item 4) are staff tools: users never see any of them. */
+  /** Saved replies (decision 013) are staff tools: users never see any of them. */
   accessCannedResponses: isStaff,
   /** Only the owner sees a personal response; every staff member sees the shared ones. */
   viewCannedResponse: (a: Actor, r: CannedResponseFacts) =>
@@ -108,7 +108,7 @@ export const can = {
   /** Edit or delete: a personal response by its owner, a shared one by any admin. */
   manageCannedResponse: (a: Actor, r: CannedResponseFacts) =>
     r.scope === "shared" ? a.role === "admin" : isStaff(a) && r.ownerId === a.id,
-  /** Issue 16: technicians and admins write knowledge-base articles (any article, drafts included). */
+  /** Decision 030: technicians and admins write knowledge-base articles (any article, drafts included). */
   writeArticles: isStaff,
   /**
    * Staff read every article; anyone else with a role reads published public ones only: a draft or an
@@ -120,7 +120,7 @@ export const can = {
     a.role !== null && article.status === "published" && (isStaff(a) || article.visibility === "public"),
   /** Views, votes and deflections per article are the team's figures. */
   seeArticleStats: isStaff,
-  /** Issue 12 item 1: reports show the whole service (counts, times, satisfaction) to staff. */
+  /** Decision 027: reports show the whole service (counts, times, satisfaction) to staff. */
   seeReports: isStaff,
   /** Satisfaction per technician rates people: administrators only, never their colleagues. */
   seeTechnicianSatisfaction: (a: Actor) => a.role === "admin",

@@ -21,7 +21,7 @@ interface RequireSignInProps {
   isTwoFactorSetup?: boolean;
   /** Said (as a toast) to a signed-out visitor sent to /sign-in, e.g. "Please sign in first". */
   signInMessage?: MessageDescriptor;
-  /** Replaces the generic text when the account cannot be loaded (spec: "Error loading profile data"). */
+  /** Replaces the generic text when the account cannot be loaded (e.g. "Error loading profile data"). */
   loadErrorMessage?: MessageDescriptor;
 }
 

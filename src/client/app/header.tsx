@@ -26,7 +26,7 @@ interface NavEntry {
   to: string;
 }
 
-/** Spec §2 header: signed-out visitors are sent to /sign-in by every entry but the last. */
+/** The header's entries: signed-out visitors are sent to /sign-in by every entry but the last. */
 function entriesFor(homePath: string | null): NavEntry[] {
   const orSignIn = (to: string) => (homePath ? to : "/sign-in");
   return [

@@ -5,7 +5,7 @@ import { Toaster } from "#client/components/ui/toaster.tsx";
 import { i18n } from "#client/lib/i18n.ts";
 
 /**
- * Spec §2/§8: one toast area, bottom centre, dark, closing after 5 s. Its polite live region is drawn
+ * One toast area, bottom centre, dark, closing after 5 s. Its polite live region is drawn
  * before any toast; lib/toast.ts makes errors alerts (decision 036).
  */
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {

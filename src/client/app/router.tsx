@@ -36,7 +36,7 @@ const KnowledgeBaseHistoryPage = lazy(() => import("#client/pages/kb-history.tsx
 const KnowledgeBaseStatsPage = lazy(() => import("#client/pages/kb-stats.tsx"));
 const NotFoundPage = lazy(() => import("#client/pages/not-found.tsx"));
 
-/** Every route of spec §2, at exactly its path. */
+/** Every route of the app, at exactly its path. */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -50,13 +50,13 @@ export const routes: RouteObject[] = [
       },
       { path: "sign-up", element: <SignUpPage /> },
       { path: "forgot-password", element: <ForgotPasswordPage /> },
-      // Where the mailed reset link lands (?token=… or ?error=INVALID_TOKEN); not in spec §2, which
-      // left the reset page to the hosted auth service.
+      // Where the mailed reset link lands (?token=… or ?error=INVALID_TOKEN); not in the app this
+      // one replaces, which left the reset page to a hosted auth service.
       { path: "reset-password", element: <ResetPasswordPage /> },
       { path: "admin-signup", element: <AdminSignupPage /> },
       { path: "Knowledge-base", element: <KnowledgeBasePage /> },
       { path: "demo/user-management", element: <DemoUserManagementPage /> },
-      // A notification e-mail's unsubscribe link (signed token); not in spec §2, works signed out.
+      // A notification e-mail's unsubscribe link (signed token); works signed out.
       { path: "unsubscribe", element: <UnsubscribePage /> },
       {
         element: <RequireSignIn allowNoRole signInMessage={msg`Please sign in first`} />,
@@ -79,21 +79,21 @@ export const routes: RouteObject[] = [
         element: <RequireSignIn roles={["admin"]} />,
         children: [
           { path: "admin-home", element: <AdminHomePage /> },
-          // Issue 11: service levels, custom fields, departments; the server refuses everyone but admins.
+          // Decision 023: service levels, custom fields, departments; the server refuses everyone but admins.
           { path: "admin/settings", element: <AdminSettingsPage /> },
         ],
       },
       {
-        // Issue 10 item 4: staff tools; a user is sent to their own home.
+        // Decision 013: staff tools; a user is sent to their own home.
         element: <RequireSignIn roles={["technician", "admin"]} />,
         children: [
           { path: "canned-responses", element: <CannedResponsesPage /> },
-          // Issue 16: writing articles and their figures; the server refuses users too.
+          // Decision 030: writing articles and their figures; the server refuses users too.
           { path: "kb/new", element: <KnowledgeBaseEditorPage /> },
           { path: "kb/stats", element: <KnowledgeBaseStatsPage /> },
           { path: "kb/:slug/edit", element: <KnowledgeBaseEditorPage /> },
           { path: "kb/:slug/history", element: <KnowledgeBaseHistoryPage /> },
-          // Issue 12 item 1: the service in charts; its charting library loads with this route only.
+          // Decision 027: the service in charts; its charting library loads with this route only.
           { path: "reports", element: <ReportsPage /> },
         ],
       },
@@ -107,7 +107,7 @@ export const routes: RouteObject[] = [
           { path: "tickets", element: <TicketsPage /> },
           { path: "tickets/:ticketId", element: <TicketPage /> },
           { path: "notifications", element: <NotificationsPage /> },
-          // Issue 16: help articles (the spec's /Knowledge-base stays the app's own help).
+          // Decision 030: help articles (/Knowledge-base stays the app's own help).
           { path: "kb", element: <KnowledgeBaseArticlesPage /> },
           { path: "kb/:slug", element: <KnowledgeBaseArticlePage /> },
           { path: "admin/user-management", element: <AdminUserManagementPage /> },

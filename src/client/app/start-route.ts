@@ -11,7 +11,7 @@ const signIn: Start = () => import("#client/pages/sign-in.tsx");
 /**
  * The first screens people land on, each starting its own code and, once the session says who is
  * signed in, its data. Without this, each waited for the one before: the entry, then /api/me (behind the
- * route guard), then the page's chunk, then its imports, then /api/tickets (issue 13 item 2).
+ * route guard), then the page's chunk, then its imports, then /api/tickets (decision 031).
  */
 const firstScreens: Record<string, Start> = {
   "/": signIn,

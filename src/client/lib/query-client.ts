@@ -1,7 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import { ApiError } from "./api-client.ts";
 
-/** Spec §7: up to 2 retries, 2 s × attempt apart — only when the failure was the network or the server. */
+/** Up to 2 retries, 2 s × attempt apart — only when the failure was the network or the server. */
 const maxRetries = 2;
 
 export function shouldRetry(failureCount: number, error: unknown) {

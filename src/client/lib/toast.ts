@@ -14,7 +14,7 @@ export interface ToastOptions {
   /** Shows the toast once however many times it is raised while it is on screen; `dismiss` takes it. */
   toastId?: string;
   role?: "status" | "alert";
-  /** Spec §2/§8: bottom centre; the technician alert alone is at the top. */
+  /** Bottom centre; the technician alert alone is at the top. */
   position?: "bottom-center" | "top-center";
   /** Milliseconds before it closes by itself (5 s), or false to stay until closed. */
   autoClose?: number | false;

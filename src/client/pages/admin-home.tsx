@@ -39,7 +39,7 @@ const sections = [
 type Section = (typeof sections)[number]["value"];
 
 /**
- * The All Tickets tab filters by the spec's All, Open, In Progress and Resolved, then Closed: an
+ * The All Tickets tab filters by All, Open, In Progress and Resolved, then Closed: an
  * administrator is the one who looks back at closed tickets (the Overview counts them too).
  */
 const statusFilters = [

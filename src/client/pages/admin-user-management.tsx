@@ -41,7 +41,7 @@ const roleFiltersOf = () => [
   ...roles.map((role) => ({ value: role, label: roleLabel(role) })),
 ];
 
-/** /admin/user-management: reachable by anyone signed in (spec §6); only admins get the screen. */
+/** /admin/user-management: reachable by anyone signed in; only admins get the screen. */
 export default function AdminUserManagementPage() {
   const { t } = useLingui();
   const actor = useActor();
@@ -112,7 +112,7 @@ function UserManagement({ actor }: { actor: Me }) {
       await sendReset.mutateAsync(user.id);
       toast.success(resetEmailSent);
     } catch (error) {
-      // Spec §8 logs a failed reset without a message; we say what went wrong instead of staying silent.
+      // A failed reset used to go only to the log; we say what went wrong instead of staying silent.
       toast.error(error instanceof Error ? error.message : t`The reset e-mail could not be sent.`);
     }
   }

@@ -27,7 +27,7 @@ const sortLabels: Record<ArticleSort, MessageDescriptor> = {
   "most-viewed": msg`Most viewed`,
 };
 
-/** /kb: search and browse the help articles (issue 16); staff also see drafts and internal articles. */
+/** /kb: search and browse the help articles (decision 030); staff also see drafts and internal articles. */
 export default function KnowledgeBaseArticlesPage() {
   const { t, i18n } = useLingui();
   const id = useId();

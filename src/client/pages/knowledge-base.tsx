@@ -22,7 +22,7 @@ interface RoleHelp {
   abilities: readonly MessageDescriptor[];
 }
 
-/** Spec §1 and §6 as the server enforces them. */
+/** The roles (docs/features.md, "Roles") as the server enforces them. */
 const roleHelp: readonly RoleHelp[] = [
   {
     title: msg`User`,

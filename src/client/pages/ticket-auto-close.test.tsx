@@ -7,7 +7,7 @@ import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
 import type { Me } from "#shared/users/user.schemas.ts";
 import TicketPage from "./ticket.tsx";
 
-// Issue 11 item 4: while a ticket is Resolved, its creator is told when it closes by itself.
+// Decision 021: while a ticket is Resolved, its creator is told when it closes by itself.
 
 const ticketId = "TKT0M5ABCDEF1234567";
 const creator = makeMe({ id: "user-1", name: "Ada Lovelace", role: "user" });

@@ -31,7 +31,7 @@ import { useActor } from "#client/lib/use-actor.ts";
 import { can } from "#shared/permissions.ts";
 import type { Role } from "#shared/users/roles.ts";
 
-/** Spec §2: the title says whose tickets these are. */
+/** The title says whose tickets these are. */
 const titles: Record<Role, MessageDescriptor> = {
   admin: msg`All Tickets`,
   technician: msg`Available & Assigned Tickets`,

@@ -1,7 +1,7 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
-// English, the source language, is active in every client test (decision 038): tests find the spec's texts.
+// English, the source language, is active in every client test (decision 038): tests find the English texts.
 import "#client/lib/i18n.ts";
 
 // jsdom lays nothing out and has no scrollIntoView; the forms call it to keep buttons above toasts.

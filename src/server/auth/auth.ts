@@ -206,7 +206,7 @@ export function createAuth({
             message: describeIssues(parsed.error.issues),
           });
         }
-        // Say no more than the spec's toast about an address that is already registered.
+        // Say no more than the generic toast about an address that is already registered.
         const [existing] = await db
           .select({ id: users.id })
           .from(users)

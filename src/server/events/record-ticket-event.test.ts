@@ -278,7 +278,7 @@ describe("status change", () => {
     const forTech = rows.find((r) => r.userId === tech.id);
     expect(forTech).toMatchObject({ type: "ticket_status", ticketId: ticket.id, broadcast: false, message });
     expect(forTech?.params).toEqual(params);
-    // The creator also learns when the Resolved ticket closes by itself (issue 11 item 4): in the message
+    // The creator also learns when the Resolved ticket closes by itself (decision 021): in the message
     // in the help desk's zone, in the params as an instant for the reader's own format (7 days by default).
     const forCreator = rows.find((r) => r.userId === user.id);
     expect(forCreator?.message).toMatch(
@@ -450,7 +450,7 @@ describe("how a notification names its ticket", () => {
     });
     await changeTicketStatus(as(admin), ticket.id, { status: "Closed" });
     const forTech = (await allNotifications()).find((r) => r.userId === tech.id)!;
-    // A status change must not raise the new-ticket alarm (spec §9 listens to "ticket created").
+    // A status change must not raise the new-ticket alarm (the alert listens to "ticket created").
     expect(isTechnicianAlert(forTech)).toBe(false);
     expect(forTech.message).toBe(`Ada changed the status of ticket ${ticket.id} from In Progress to Closed`);
     expect(forTech.params).toMatchObject({ kind: "status_changed", title });

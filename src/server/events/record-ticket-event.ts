@@ -47,8 +47,8 @@ export type TicketEventInput = EventValues & {
 export type TicketEventAnnouncement = Extract<Announcement, { kind: "ticket-event" }>;
 
 /**
- * Who hears about an event (spec §7), never the person who caused it. `technicians` is the broadcast of a
- * new ticket; the others are people on the ticket, and its followers (issue 10 item 5), each once.
+ * Who hears about an event, never the person who caused it. `technicians` is the broadcast of a
+ * new ticket; the others are people on the ticket, and its followers (decision 014), each once.
  * Whether each may still be told is audienceOf's to decide.
  */
 export function recipientsOf(
@@ -122,7 +122,7 @@ interface NotificationText {
 
 /**
  * How a message names its ticket: by its title, quoted and shortened (decision 059). The technician alert
- * listens to the message too (spec §9): a title that itself says "ticket created" or "commented on ticket"
+ * listens to the message too: a title that itself says "ticket created" or "commented on ticket"
  * would sound it for a mere status change, so such a message names the ticket by its id instead (the app
  * still shows the title, from the params).
  */
@@ -156,7 +156,7 @@ async function textOf(tx: Db, event: TicketEventInput, ticket: TicketWithNames):
   const name = ticketName(ticket);
   switch (event.type) {
     case "created":
-      // Spec §7 wording; "ticket created" is also what the technician alert listens for (spec §9).
+      // The wording of docs/features.md; "ticket created" is also what the technician alert listens for.
       return {
         message: `NEW TICKET CREATED: ${title} | Department: ${ticket.department} | Floor: ${ticket.floor}`,
         params: { kind: "ticket_created", title, department: ticket.department, floor: ticket.floor },
@@ -317,7 +317,7 @@ export async function recordTicketEvent(
   // Who this event notified, when it is a list (a broadcast's recipients are whoever is a technician).
   let notified: string[] | undefined;
   if (recipients === "technicians") {
-    // Spec §7: a failed broadcast is logged and never fails the creation. The savepoint undoes only the
+    // A failed broadcast is logged and never fails the creation. The savepoint undoes only the
     // broadcast (and its mails), so the ticket still commits. PostgreSQL writes the rows from the
     // technicians and answers only with those who want the e-mail (new-ticket mail is a choice).
     try {

@@ -23,7 +23,7 @@ import {
   rowFor,
 } from "./authorization-matrix.ts";
 
-// Issue 15 item 1: the authorization matrix (authorization-matrix.ts) against the real app, route by route
+// Decision 045: the authorization matrix (authorization-matrix.ts) against the real app, route by route
 // from Fastify's own route table. Every refused cell (status ≥ 400) must leave every table as it was.
 
 let t: TestApp;

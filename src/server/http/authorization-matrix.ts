@@ -1,4 +1,4 @@
-// Issue 15 item 1: every route the server registers × every kind of caller, and the status each gets.
+// Decision 045: every route the server registers × every kind of caller, and the status each gets.
 // authorization-matrix.test.ts reads Fastify's route table and fails when a route has no row here, sends
 // every cell against the fixtures it describes, and checks that a refused call changed nothing.
 //

@@ -16,7 +16,7 @@ import { createTestApp, request, type TestApp, testBaseURL } from "#server/test/
 import { startWebhookReceiver, type WebhookReceiver } from "#server/test/webhook-receiver.ts";
 import { apiErrorSchema } from "#shared/errors.ts";
 
-// Issue 15 item 2: generated bad input — wrong types, huge and odd Unicode strings, NUL and control
+// Decision 045: generated bad input — wrong types, huge and odd Unicode strings, NUL and control
 // characters, nulls, extra and __proto__ keys, deep nesting, SQL and HTML payloads, wrong content types,
 // odd path parameters, query strings and headers — sent to every state-changing route by a caller who may
 // use it. Never a 5xx; every 4xx in the shared error shape; a refused request writes nothing.

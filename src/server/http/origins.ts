@@ -37,7 +37,7 @@ function wrongAddressMessage(baseURL: string, usedOrigin: string): string {
 }
 
 /**
- * No state change from another site (DESIGN §2.9). A browser always sends Origin on a POST, PUT, PATCH
+ * No state change from another site (decision 007). A browser always sends Origin on a POST, PUT, PATCH
  * or DELETE, and modern ones Sec-Fetch-Site too: either one naming another site refuses the request
  * before its body is read. A request with neither comes from curl or a server, which holds no
  * victim's cookie, so it is let through to the usual sign-in checks. A request with an API token

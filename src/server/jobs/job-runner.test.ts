@@ -7,7 +7,7 @@ import { createTestDatabase, type TestDatabase } from "#server/test/test-databas
 import { findJobState } from "./job-lease.queries.ts";
 import { createJobRunner, type Job, type JobLog, type JobRunner } from "./job-runner.ts";
 
-// Issue 11 item 3: jobs run inside the app on a timer, once per due item even with several instances on
+// Decision 018: jobs run inside the app on a timer, once per due item even with several instances on
 // one PostgreSQL, survive a restart and log what they did.
 
 type Line = { level: "info" | "debug" | "error"; fields: Record<string, unknown>; message: string };

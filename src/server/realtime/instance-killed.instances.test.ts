@@ -11,7 +11,7 @@ import { type ChildServer, startChildServer, stopChildServers } from "#server/te
 import { insertUser, sessionCookieOf, testPassword } from "#server/test/factories.ts";
 import { withDatabase } from "#server/test/global-setup.ts";
 
-// Issue 14: an instance killed outright (SIGKILL: no shutdown, no goodbye) right after a write loses none
+// Decision 041: an instance killed outright (SIGKILL: no shutdown, no goodbye) right after a write loses none
 // of the write's notifications or mails, and the surviving instance sends each queued mail exactly once.
 // Real processes (src/server/main.ts) on one PostgreSQL database; CI runs it with npm run test:pg.
 // Instance A is killed while it is sending the write's mails (its mail server never answers): the mails it

@@ -244,7 +244,7 @@ export function createStreamHub({
       const set = byUser.get(client.actor.id) ?? new Set();
       set.add(entry);
       byUser.set(client.actor.id, set);
-      // Reconnecting browsers wait 2 s (spec's polling interval), not EventSource's default 3 s.
+      // Reconnecting browsers wait 2 s, not EventSource's default 3 s.
       write(entry, "retry: 2000\n\n");
       let last: number | null = lastEventId;
       try {

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 
-// Issue 15 item 3: no secret, token or password hash in any response. Every app the server suite builds
+// docs/security.md: no secret, token or password hash in any response. Every app the server suite builds
 // (createTestApp) scans every response body it sends, so the thousand-odd route tests are also a scan of
 // every response shape they reach; a leak fails the test file when its app closes.
 

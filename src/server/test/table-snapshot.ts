@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 
-// "A refused call changes nothing" (issue 15 items 1 and 2, decision 045): every table's row count and an
+// "A refused call changes nothing" (decision 045): every table's row count and an
 // md5 of its content, read in one query the same way on PGlite and PostgreSQL; tables are read from
 // pg_tables, so tables added later are covered without touching the tests.
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { storableText } from "#shared/text/storable-text.ts";
 import { ticketCategories, ticketIdSchema } from "#shared/tickets/ticket.schemas.ts";
 
-/** Issue 16: a draft is the author's work in progress (staff only); a published article is read. */
+/** Decision 030: a draft is the author's work in progress (staff only); a published article is read. */
 export const articleStatuses = ["draft", "published"] as const;
 export type ArticleStatus = (typeof articleStatuses)[number];
 

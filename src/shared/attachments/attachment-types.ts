@@ -1,5 +1,5 @@
 /**
- * The attachment type allowlist (issue 10 item 3). A file is accepted when its CONTENT is one of these
+ * The attachment type allowlist (decision 012). A file is accepted when its CONTENT is one of these
  * kinds and its name ends in one of that kind's extensions; the declared Content-Type is never trusted.
  * The server enforces it on the bytes as they stream in; the browser mirrors the extension part.
  */

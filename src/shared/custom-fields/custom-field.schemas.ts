@@ -3,7 +3,7 @@ import { storableText } from "#shared/text/storable-text.ts";
 import { ticketCategories } from "#shared/tickets/ticket.schemas.ts";
 
 /**
- * Custom fields (issue 11 item 5, docs/decisions/022-custom-fields.md): extra questions administrators add
+ * Custom fields (docs/decisions/022-custom-fields.md): extra questions administrators add
  * to the create form, for every category or one. A field's type never changes once tickets hold values;
  * its choices keep their stored value when renamed; retiring hides it from forms and filters only.
  */

@@ -19,7 +19,7 @@ export const departmentKey = (name: string) => name.trim().toLocaleLowerCase("en
 
 /**
  * The departments offered on the create form and in user management, in the order admins put them.
- * General stays in the list: it is the spec's default department of a new ticket and a new user, so
+ * General stays in the list: it is the default department of a new ticket and a new user, so
  * a form must never start on a department that is no longer offered. Renaming a department changes
  * only what is offered; tickets and users keep the text they were saved with (docs/decisions/023).
  */

@@ -1,5 +1,5 @@
 // Zod-free on purpose: the live-stream code that decides on alerts loads with the app shell.
-// Spec §4, §7 and §9 constants for notifications and the alerts they raise.
+// Constants for notifications and the alerts they raise (docs/features.md, "Notifications").
 
 import type { Notification } from "./notification.schemas.ts";
 
@@ -41,7 +41,7 @@ export const testBeep = {
 
 type AlertFacts = Pick<Notification, "type" | "message">;
 
-/** Spec §9: only new_ticket and ticket_comment notifications (or messages saying so) alert technicians. */
+/** Only new_ticket and ticket_comment notifications (or messages saying so) alert technicians. */
 export function isTechnicianAlert({ type, message }: AlertFacts): boolean {
   if (type === "new_ticket" || type === "ticket_comment") return true;
   const text = message.toLowerCase();
@@ -67,12 +67,12 @@ export function isNewNotification(timestamp: string, now: number): boolean {
   return age >= 0 ? age <= newNotificationWindowMs : true;
 }
 
-/** Spec §7: a failed fetch is retried only when its error speaks of the network, a connection or QUIC. */
+/** A failed fetch is retried only when its error speaks of the network, a connection or QUIC. */
 export function isRetryableFetchError(message: string): boolean {
   return /network|connection|quic/i.test(message);
 }
 
-/** Spec §8: what the notification list says when it cannot load. */
+/** What the notification list says when it cannot load. */
 export function notificationListErrorText(error: {
   code?: string;
   status?: number;

@@ -9,9 +9,9 @@ const staffOnlyEmailTypes: readonly EmailableNotificationType[] = [
 
 /**
  * The e-mail types a person may choose in /profile. Only technicians receive new-ticket notifications
- * (spec §6: broadcasts go to technicians), so only they may have those e-mailed. Only staff can be
- * mentioned (issue 10 item 5), and only they hear of service-level warnings and breaches (issue 11
- * item 2), so only they see those choices.
+ * (the new-ticket broadcast goes to technicians), so only they may have those e-mailed. Only staff can be
+ * mentioned (decision 014), and only they hear of service-level warnings and breaches (decision 020),
+ * so only they see those choices.
  */
 export function emailTypesAvailableTo(role: Role | null): EmailableNotificationType[] {
   const isStaff = role === "technician" || role === "admin";

@@ -4,7 +4,7 @@ import { storableText } from "#shared/text/storable-text.ts";
 import { ticketStatuses } from "#shared/tickets/ticket.schemas.ts";
 
 /**
- * One type per trigger (spec §3 names new_ticket and ticket_comment; the others are ours).
+ * One type per trigger (new_ticket and ticket_comment come from the app this one replaces; others are ours).
  * `test` is what /debug-notifications creates for the person using it.
  */
 export const notificationTypes = [
@@ -188,7 +188,7 @@ export const notificationCountsSchema = z.object({
 });
 export type NotificationCounts = z.infer<typeof notificationCountsSchema>;
 
-/** Spec §5: creating a notification requires a user id and a message, with exactly these errors. */
+/** Creating a notification requires a user id and a message, with exactly these errors. */
 export const createNotificationInputSchema = z.object({
   uid: storableText(
     z

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ticketCategories, ticketPriorities } from "#shared/tickets/ticket.schemas.ts";
 
-/** Issue 12 item 1: the reports' buckets; a week starts on Monday (ISO 8601), as the business calendar does. */
+/** Decision 027: the reports' buckets; a week starts on Monday (ISO 8601), as the business calendar does. */
 export const reportGroupings = ["day", "week"] as const;
 export type ReportGrouping = (typeof reportGroupings)[number];
 

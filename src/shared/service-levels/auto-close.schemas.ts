@@ -5,7 +5,7 @@ export const autoCloseDaysMax = 365;
 const daysMessage = `Days must be a whole number from ${autoCloseDaysMin} to ${autoCloseDaysMax}`;
 
 /**
- * Auto-close (issue 11 item 4): a Resolved ticket without activity for `days` days becomes Closed.
+ * Auto-close (decision 021): a Resolved ticket without activity for `days` days becomes Closed.
  * Days are calendar days, not business days: the creator is the one who waits, and "in 7 days" must mean
  * what it says to them (docs/decisions/021-auto-close.md).
  */

@@ -1,4 +1,4 @@
-// What the escalation job says about a service-level target (issue 11 item 2): the timeline entry and the
+// What the escalation job says about a service-level target (decision 020): the timeline entry and the
 // notification share these words, so the ticket page and the bell tell the same thing.
 
 import type { SpanParts } from "./format-span.ts";

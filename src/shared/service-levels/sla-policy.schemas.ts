@@ -37,7 +37,7 @@ export type SlaTargets = z.infer<ReturnType<typeof prioritySchema>>;
 const dueSoonMessage = `Due soon window must be a whole number of minutes from 1 to ${dueSoonMinutesMax}`;
 
 /**
- * Service levels (issue 11 item 1, decision 019): per priority, a first-response and a resolution target
+ * Service levels (decision 019): per priority, a first-response and a resolution target
  * in business minutes of the business calendar (null = no target), and how close to its due time a
  * running target counts as "due soon" on lists and dashboards (wall-clock minutes).
  */

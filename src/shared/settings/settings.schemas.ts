@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * The areas of Admin settings (issue 11) stored as one value each. Every area has a shared zod schema and a
+ * The Admin settings areas (decision 023), one stored value each. Every area has a shared zod schema and a
  * default (src/server/features/settings/setting-areas.ts), so the browser's form and the server check the
  * same rules. Custom fields are rows of their own and record their changes in the same history.
  */

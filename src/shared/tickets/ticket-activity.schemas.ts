@@ -21,14 +21,14 @@ export const addCommentInputSchema = z.object({
       .max(commentMaxLength, `Comment must be at most ${commentMaxLength} characters`),
     "Comment",
   ),
-  /** An internal note: staff only, never shown to users (issue 10 item 2). */
+  /** An internal note: staff only, never shown to users (decision 011). */
   isInternal: z.boolean({ error: "isInternal must be true or false" }).optional(),
   /** Files uploaded beforehand with POST /api/attachments; an internal note's files are staff-only too. */
   attachmentIds: attachmentIdsSchema.optional(),
 });
 export type AddCommentInput = z.infer<typeof addCommentInputSchema>;
 
-/** Rating 1–5 (spec §5, §9), each with its label. */
+/** Rating 1–5, each with its label. */
 export const ratings = [1, 2, 3, 4, 5] as const;
 export type Rating = (typeof ratings)[number];
 export const isRating = (value: number): value is Rating => ratings.some((rating) => rating === value);
@@ -84,7 +84,7 @@ export const ticketEventTypes = [
   "reassigned",
   "internal_note",
   "edited",
-  // Recorded by the escalation job (issue 11 item 2), with no actor.
+  // Recorded by the escalation job (decision 020), with no actor.
   "sla_warning",
   "sla_breached",
   "auto_closed",
@@ -110,7 +110,7 @@ export const ticketEventSchema = z.object({
   /** A "reassigned" event's people: null on the other side means the queue (unassigned). */
   fromAssigneeName: z.string().nullable(),
   toAssigneeName: z.string().nullable(),
-  /** An "edited" event's fields, each from → to (issue 10 item 6); null for every other type. */
+  /** An "edited" event's fields, each from → to (decision 015); null for every other type. */
   changes: z.array(ticketChangeSchema).nullable(),
   /** An "sla_warning" or "sla_breached" event's target and the due time it was about; null otherwise. */
   slaTarget: z.enum(slaTargets).nullable(),

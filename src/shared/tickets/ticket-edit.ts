@@ -46,7 +46,7 @@ export const editTicketInputSchema = createTicketInputSchema
 export type EditTicketInput = z.infer<typeof editTicketInputSchema>;
 
 /**
- * One field of an "edited" event, as the timeline shows it. A custom field's change (issue 11) names it
+ * One field of an "edited" event, as the timeline shows it. A custom field's change (decision 022) names it
  * `cf:<fieldId>` and carries its label as it was then, with the values as they read.
  */
 export const ticketChangeSchema = z.union([

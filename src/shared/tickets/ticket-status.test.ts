@@ -13,7 +13,7 @@ const ticket = (facts: Partial<TicketFacts>): TicketFacts => ({
 });
 
 describe("statusTargets", () => {
-  it("keeps spec §4 for an assigned ticket: the other statuses, nothing once Closed", () => {
+  it("keeps the status rules for an assigned ticket: the other statuses, nothing once Closed", () => {
     expect(statusTargets(admin, ticket({ assignedTo: "t1", status: "In Progress" }))).toEqual([
       "Resolved",
       "Closed",

@@ -30,8 +30,9 @@ export function statusChangeRefusal(
 }
 
 /**
- * Spec §4: In Progress and Resolved if not already, Closed at any time; nothing once Closed; and In
- * Progress on an unassigned ticket only for a technician, who takes it. The status buttons show these.
+ * In Progress and Resolved if not already, Closed at any time; nothing once Closed; and In Progress on
+ * an unassigned ticket only for a technician, who takes it (docs/features.md, "Tickets"; decision 006).
+ * The status buttons show these.
  */
 export function statusTargets(actor: Actor, ticket: TicketFacts): ChangeableStatus[] {
   if (!can.changeStatus(actor, ticket)) return [];

@@ -14,7 +14,7 @@ export { type TicketPriority, ticketPriorities } from "./ticket-priority.ts";
 
 export { type TicketStatus, ticketStatuses } from "./ticket-statuses.ts";
 
-/** TKT + uppercase base-36 timestamp + random uppercase base-36 suffix (spec §3). */
+/** TKT + uppercase base-36 timestamp + random uppercase base-36 suffix. */
 export const ticketIdPattern = /^TKT[0-9A-Z]{6,12}[0-9A-Z]{8}$/;
 export const ticketIdSchema = z.string().regex(ticketIdPattern, "Not a ticket id");
 
@@ -32,7 +32,7 @@ const requiredText = (label: string, max: number) =>
     label,
   );
 
-/** The Create New Ticket form (spec §5): every field required. */
+/** The Create New Ticket form: every field required. */
 export const createTicketInputSchema = z.object({
   title: requiredText("Title", 200),
   description: requiredText("Description", 5000),
@@ -41,16 +41,16 @@ export const createTicketInputSchema = z.object({
   department: requiredText("Department", 100),
   floor: requiredText("Floor", 20),
   officeNumber: requiredText("Office number", 20),
-  /** Files uploaded beforehand with POST /api/attachments (issue 10 item 3). */
+  /** Files uploaded beforehand with POST /api/attachments (decision 012). */
   attachmentIds: attachmentIdsSchema.optional(),
-  /** Issue 11: custom field id → value, checked against the definitions (custom-field-values.ts). */
+  /** Decision 022: custom field id → value, checked against the definitions (custom-field-values.ts). */
   customFields: z
     .record(z.string().max(40), z.unknown(), { error: "customFields must be an object of field id → value" })
     .optional(),
 });
 export type CreateTicketInput = z.infer<typeof createTicketInputSchema>;
 
-/** What the form starts with: spec §5 defaults (Hardware, Low) and the non-form defaults (General, floor 1). */
+/** What the form starts with: its defaults (Hardware, Low) and the non-form defaults (General, floor 1). */
 export const createTicketDefaults: CreateTicketInput = {
   title: "",
   description: "",
@@ -77,9 +77,9 @@ export const ticketSchema = z.object({
   officeNumber: z.string(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
-  /** When this Resolved ticket closes by itself unless someone acts on it (issue 11 item 4); else null. */
+  /** When this Resolved ticket closes by itself unless someone acts on it (decision 021); else null. */
   autoCloseAt: z.iso.datetime().nullable(),
-  /** Service levels at the server's clock (issue 11); null for those who do not see them (decision 019). */
+  /** Service levels at the server's clock; null for those who do not see them (decision 019). */
   sla: ticketSlaSchema.nullable(),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
@@ -110,7 +110,7 @@ export const listTicketsQuerySchema = z.object({
   category: z.enum(ticketCategories).optional(),
   /** Words of the title or description, or a TKT id. */
   q: storableText(z.string().trim().max(200, "Search must be at most 200 characters"), "Search").optional(),
-  /** Issue 11: custom field filters, each `<fieldId>:<value>` (repeat the parameter for several). */
+  /** Decision 022: custom field filters, each `<fieldId>:<value>` (repeat the parameter for several). */
   cf: z
     .union([z.string().max(260), z.array(z.string().max(260)).max(5, "cf: at most 5 custom field filters")])
     .transform((value) => (Array.isArray(value) ? value : [value]))

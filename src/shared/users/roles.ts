@@ -14,7 +14,7 @@ export type SignUpRole = (typeof signUpRoles)[number];
 export const userStatuses = ["Active", "Inactive"] as const;
 export type UserStatus = (typeof userStatuses)[number];
 
-/** Spec §2: technician → /technician-home, admin → /admin-home, no role → /role-selection, else /user-home. */
+/** Homes: technician → /technician-home, admin → /admin-home, no role → /role-selection, else /user-home. */
 export function homePathFor(role: Role | null | undefined): string {
   if (role === null) return "/role-selection";
   if (role === "technician") return "/technician-home";

@@ -63,7 +63,7 @@ export const userSummarySchema = z.object({
 });
 export type UserSummary = z.infer<typeof userSummarySchema>;
 
-/** Edit: every field is required (spec §5, the edit-user modal). */
+/** Edit: every field of the edit-user dialog is required. */
 export const editUserInputSchema = z.object({
   name: personNameSchema,
   role: roleSchema,
@@ -126,7 +126,7 @@ export const historyQuerySchema = z.object({ cursor: z.string().max(400).optiona
 
 export const messageSchema = z.object({ message: z.string() });
 
-/** Spec §8: the toast after Reset password. */
+/** The toast after Reset password. */
 export const resetEmailSent = "Reset email was sent successfully";
 export const lastAdminRule = "The last active administrator can be neither deactivated nor demoted.";
 export const selfDeactivationRule = "You cannot deactivate your own account.";

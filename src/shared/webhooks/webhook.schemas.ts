@@ -2,7 +2,7 @@ import { z } from "zod";
 import { storableText } from "#shared/text/storable-text.ts";
 
 /**
- * What a webhook endpoint can subscribe to (issue 12 item 5, docs/decisions/029-webhooks.md). Internal notes,
+ * What a webhook endpoint can subscribe to (docs/decisions/029-webhooks.md). Internal notes,
  * edits and escalations are never sent: a webhook receiver is outside the team.
  */
 export const webhookEventTypes = [

@@ -7,12 +7,12 @@ export interface DemoUser extends DemoUserInput {
 }
 
 /**
- * What the demo shows for a new or reset user (spec §2). It exists only in this page: the real app never
+ * What the demo shows for a new or reset user. It exists only in this page: the real app never
  * sets a password for anyone, it mails a link and the person chooses their own.
  */
 export const demoDefaultPassword = "Demo@1234";
 
-/** The ten hard-coded sample users of spec §2. */
+/** The ten hard-coded sample users. */
 export const sampleDemoUsers: readonly DemoUser[] = [
   {
     id: "demo-1",
@@ -96,7 +96,7 @@ export const sampleDemoUsers: readonly DemoUser[] = [
   },
 ];
 
-/** Spec §3: user management shows roles capitalised. */
+/** User management shows roles capitalised. */
 export const roleLabel = (role: Role) => userRoleLabel(role);
 
 export interface DemoUserFilters {

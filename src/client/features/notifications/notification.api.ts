@@ -30,7 +30,7 @@ export const notificationKeys = {
   settings: () => [...notificationKeys.all, "settings"] as const,
 };
 
-/** Spec §7: up to 2 retries, 2 s × attempt apart, and only for network, connection or QUIC failures. */
+/** Up to 2 retries, 2 s × attempt apart, and only for network, connection or QUIC failures. */
 const retryPolicy = {
   retry: (failureCount: number, error: Error) =>
     failureCount < fetchRetries && isRetryableFetchError(error.message),
@@ -97,7 +97,7 @@ export function useMarkAllNotificationsRead() {
   });
 }
 
-/** /debug-notifications: a notification for oneself (the server checks the spec's rules). */
+/** /debug-notifications: a notification for oneself (the server checks it: docs/security.md). */
 export function useCreateNotification() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -54,7 +54,7 @@ export function changedValueText(field: string, value: string): string {
   return value;
 }
 
-/** Spec §5's rating labels (ratingLabels in #shared/tickets/ticket-activity.schemas.ts). */
+/** The rating labels (ratingLabels in #shared/tickets/ticket-activity.schemas.ts). */
 export const ratingLabels: Record<Rating, MessageDescriptor> = {
   1: msg`Very Dissatisfied`,
   2: msg`Dissatisfied`,

@@ -39,7 +39,7 @@ export interface TicketListFilters {
   category?: TicketCategory;
   /** Words of the title or description, or a TKT id. */
   q?: string;
-  /** Custom field filters, each `<fieldId>:<value>` (issue 11). */
+  /** Custom field filters, each `<fieldId>:<value>` (decision 022). */
   cf?: string[];
   /** Staff: running service-level targets past due or due soon, and the due-time order. */
   due?: TicketDueFilter;
@@ -127,7 +127,7 @@ export function useCreateTicket() {
   });
 }
 
-/** Spec §4: the technician becomes assignee and the ticket goes In Progress. */
+/** Assign to Me: the technician becomes assignee and the ticket goes In Progress. */
 export function useAssignToMe(ticketId: string) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -144,7 +144,7 @@ export const technicianListQuery = () =>
     queryFn: ({ signal }) => apiFetch<Technician[]>("/api/technicians", { signal }),
   });
 
-/** Issue 10: an admin (re)assigns or returns to the queue; a technician hands their ticket on. */
+/** An admin (re)assigns or returns to the queue; a technician hands their ticket on. */
 export function useAssignTicket(ticketId: string) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -198,7 +198,7 @@ export function useGiveFeedback(ticketId: string) {
   });
 }
 
-/** Issue 10 item 6: only the fields the person changed (staff: details; the creator: the description). */
+/** Decision 015: only the fields the person changed (staff: details; the creator: the description). */
 export function useEditTicket(ticketId: string) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -209,7 +209,7 @@ export function useEditTicket(ticketId: string) {
   });
 }
 
-/** Issue 10 item 7: one action on many tickets; the lists, counts and the tickets themselves refresh. */
+/** Decision 015: one action on many tickets; the lists, counts and the tickets themselves refresh. */
 export function useBulkChangeTickets() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -3,7 +3,7 @@ import { check, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import type { ApiTokenScope } from "#shared/api-tokens/api-token.schemas.ts";
 import { users } from "./users.ts";
 
-// Personal API tokens (issue 12 item 4, docs/decisions/024). The secret is never stored: only its
+// Personal API tokens (docs/decisions/024). The secret is never stored: only its
 // SHA-256, looked up by the token's id (the part between "hd_" and the second "_").
 export const apiTokens = pgTable(
   "api_tokens",

@@ -19,7 +19,7 @@ import { users } from "./users.ts";
 const stamp = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
-// Issue 16: knowledge-base articles. `search` is the weighted document (title A, tags B, text C), written
+// Help articles (decision 030). `search` is the weighted document (title A, tags B, text C), written
 // by the same statement that writes the article (article.queries.ts): a generated column cannot join the
 // tags array (array_to_string is not immutable).
 export const articles = pgTable(
@@ -103,7 +103,7 @@ export const articleVotes = pgTable(
 );
 
 /**
- * Deflection (issue 16 item 3): `opened` when a person opens a suggested article from the create form,
+ * Deflection (decision 030): `opened` when a person opens a suggested article from the create form,
  * `deflected` when that form visit ends without a ticket. One of each per form visit and article.
  */
 export const articleSuggestionEvents = pgTable(

@@ -3,7 +3,7 @@ import { check, index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm
 import type { CannedResponseScope } from "#shared/canned-responses/canned-response.schemas.ts";
 import { users } from "./users.ts";
 
-// Saved replies (issue 10 item 4). A personal one belongs to its owner alone; a shared one is every staff
+// Saved replies (decision 013). A personal one belongs to its owner alone; a shared one is every staff
 // member's, and owner_id names the admin who wrote it.
 export const cannedResponses = pgTable(
   "canned_responses",

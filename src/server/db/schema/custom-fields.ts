@@ -15,7 +15,7 @@ import { ticketCategoryEnum, tickets } from "./tickets.ts";
 
 const stamp = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
 
-// Issue 11 item 5 (docs/decisions/022-custom-fields.md): the fields administrators define.
+// The fields administrators define (docs/decisions/022-custom-fields.md).
 export const customFields = pgTable("custom_fields", {
   id: text("id").primaryKey(),
   label: text("label").notNull(),

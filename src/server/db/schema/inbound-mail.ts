@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { bigint, check, index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /**
- * What happened to each message the inbound SMTP listener accepted (issue 12 item 3, decision 028).
+ * What happened to each message the inbound SMTP listener accepted (decision 028).
  * `processing` is a claim: the one delivery that inserted (or re-claimed a stale) row does the work, so
  * the same Message-ID from the same sender delivered twice raises one ticket.
  */

@@ -1,6 +1,6 @@
 import { integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
-// One row per scheduled job (issue 11 item 3): the lease that lets one app instance at a time run it, and
+// One row per scheduled job (decision 018): the lease that lets one app instance at a time run it, and
 // the last run, so that a restart neither repeats a job that ran recently nor forgets one that is overdue.
 export const scheduledJobs = pgTable("scheduled_jobs", {
   name: text("name").primaryKey(),

@@ -1,7 +1,7 @@
 import { index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "./users.ts";
 
-// Issue 11: what administrators configure in Admin settings, one row per area ("business-calendar",
+// Decision 023: what administrators configure in Admin settings, one row per area ("business-calendar",
 // "sla-policies", "auto-close", "departments", …). The value is checked by the area's shared zod schema on
 // the way in and again on the way out (a row written by an older version falls back to the default).
 export const appSettings = pgTable("app_settings", {

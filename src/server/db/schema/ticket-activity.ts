@@ -23,7 +23,7 @@ export const ticketComments = pgTable(
   (t) => [index("ticket_comments_ticket_idx").on(t.ticketId, t.createdAt)],
 );
 
-// One per ticket (the spec's fixed key user_feedback); the creator may change it while Resolved.
+// One per ticket; the creator may change it while Resolved.
 export const ticketFeedback = pgTable(
   "ticket_feedback",
   {

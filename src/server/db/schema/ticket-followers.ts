@@ -2,7 +2,7 @@ import { index, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core
 import { tickets } from "./tickets.ts";
 import { users } from "./users.ts";
 
-// Issue 10 item 5: who asked to hear about a ticket beyond its creator and assignee. Whether a follower is
+// Decision 014: who asked to hear about a ticket beyond its creator and assignee. Whether a follower is
 // still told is decided at notification time (can.viewTicket then), so a row outlives a lost visibility.
 export const ticketFollowers = pgTable(
   "ticket_followers",

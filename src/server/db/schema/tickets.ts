@@ -24,14 +24,14 @@ export const tickets = pgTable(
       .notNull()
       .references(() => users.id),
     assignedTo: text("assigned_to").references(() => users.id),
-    // Who set it Resolved (spec §2: the technician's "Resolved" card counts these). Kept when the ticket is
+    // Who set it Resolved (the technician's "Resolved" card counts these). Kept when the ticket is
     // later Closed, cleared when it goes back to In Progress.
     resolvedBy: text("resolved_by").references(() => users.id),
     department: text("department").notNull().default("General"),
     floor: text("floor").notNull().default("1"),
     officeNumber: text("office_number").notNull().default(""),
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-    // Service levels (issue 11, docs/decisions/019-service-levels.md): due times from the SLA policy of the
+    // Service levels (docs/decisions/019-service-levels.md): due times from the SLA policy of the
     // ticket's priority, counted in business hours from createdAt; null when the policy sets no target.
     firstResponseDueAt: stamp("first_response_due_at"),
     /** The first public comment by staff or the first assignment, whichever came first. */

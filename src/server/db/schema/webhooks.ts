@@ -4,7 +4,7 @@ import type { WebhookDeliveryStatus, WebhookEventType } from "#shared/webhooks/w
 import { ticketEvents } from "./ticket-activity.ts";
 import { users } from "./users.ts";
 
-// Webhooks (issue 12 item 5, docs/decisions/029-webhooks.md). The secret is kept as it is: the server signs
+// Webhooks (docs/decisions/029-webhooks.md). The secret is kept as it is: the server signs
 // every delivery with it (HMAC-SHA256), so it cannot be stored as a hash the way API tokens are.
 export const webhookEndpoints = pgTable("webhook_endpoints", {
   id: text("id").primaryKey(),

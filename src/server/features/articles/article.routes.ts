@@ -39,7 +39,7 @@ import {
 } from "./article-engagement.service.ts";
 import { articleDraftFromTicket } from "./article-from-ticket.service.ts";
 
-/** /api/articles: the knowledge base (issue 16). Everyone signed in reads; staff write (docs/decisions/030). */
+/** /api/articles: the knowledge base. Everyone signed in reads; staff write (docs/decisions/030). */
 export async function articleRoutes(
   fastify: FastifyInstance,
   { contextOf }: { contextOf: (request: FastifyRequest) => ServiceContext },

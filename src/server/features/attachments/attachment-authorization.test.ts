@@ -12,8 +12,9 @@ import { insertTicket, signedInAs } from "#server/test/factories.ts";
 import { makePng } from "#server/test/files.ts";
 import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
 
-// DESIGN.md §2.1 and §2.11, in the style of ticket-authorization.test.ts: every attachment route × every
-// kind of caller, with the status each must get; a refused call leaves the database exactly as it was.
+// docs/security.md and decision 011, in the style of ticket-authorization.test.ts: every attachment
+// route × every kind of caller, with the status each must get; a refused call leaves the database
+// exactly as it was.
 
 type ActorKind =
   | "anonymous"

@@ -102,7 +102,7 @@ export async function findLinkedAttachment(db: Db, id: string) {
   return row;
 }
 
-/** `withInternal` only for staff: a user's query never reads an internal note's file (DESIGN §2.11). */
+/** `withInternal` only for staff: a user's query never reads an internal note's file (decision 011). */
 export function findTicketAttachments(db: Db, ticketId: string, { withInternal }: { withInternal: boolean }) {
   return db
     .select()

@@ -10,7 +10,7 @@ import { createTestApp, request, type TestApp, testBaseURL } from "#server/test/
 import { deleteAbandonedUploads } from "./attachment-cleanup.ts";
 import { chunkSize } from "./upload-attachment.service.ts";
 
-// Issue 10 item 3: files checked on their content as they stream into the database, served back with
+// Decision 012: files checked on their content as they stream into the database, served back with
 // the ticket's visibility rule and headers that never let a browser run them.
 
 const maxBytes = 1024 * 1024;

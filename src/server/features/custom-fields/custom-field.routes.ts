@@ -68,7 +68,7 @@ async function customFieldAdminRoutes(fastify: FastifyInstance, { contextOf }: D
   );
 }
 
-/** Issue 11 item 5: defining custom fields, reading them for the forms, and a ticket's values. */
+/** Decision 022: defining custom fields, reading them for the forms, and a ticket's values. */
 export async function customFieldRoutes(fastify: FastifyInstance, deps: Deps) {
   const { contextOf } = deps;
   await fastify.register(customFieldAdminRoutes, deps);

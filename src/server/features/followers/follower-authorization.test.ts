@@ -4,7 +4,7 @@ import { notifications, ticketFollowers, tickets } from "#server/db/schema/index
 import { insertTicket, signedInAs } from "#server/test/factories.ts";
 import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
 
-// DESIGN.md §2.1, in the style of ticket-authorization.test.ts: the follow routes and the staff directory
+// docs/security.md, in the style of ticket-authorization.test.ts: the follow routes and the staff directory
 // × every kind of caller. A refused cell leaves the database exactly as it was.
 
 type ActorKind =

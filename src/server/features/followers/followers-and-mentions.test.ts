@@ -14,7 +14,7 @@ import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
 import { mentionToken } from "#shared/mentions/mentions.ts";
 import type { Role } from "#shared/users/roles.ts";
 
-// Issue 10 item 5 / decision 014: followers hear what the creator and assignee hear, through the one
+// Decision 014: followers hear what the creator and assignee hear, through the one
 // write path; staff mention staff. Nobody hears about their own act, nobody twice, nobody who may not see.
 
 let t: TestApp;

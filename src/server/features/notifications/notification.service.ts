@@ -17,7 +17,7 @@ import {
   setNotificationRead,
 } from "./notification.queries.ts";
 
-/** The caller's own notifications only (spec §7: where uid equals the user id), newest first. */
+/** The caller's own notifications only, newest first. */
 export async function listNotificationsFor(
   ctx: ServiceContext,
   query: ListNotificationsQuery,

@@ -7,7 +7,7 @@ import { insertTicket, insertUser } from "#server/test/factories.ts";
 import { createTestApp, type TestApp } from "#server/test/test-app.ts";
 import { closeIdleResolvedTicketsNow } from "./auto-close.ts";
 
-// Issue 11 "Done when": two app instances on one PostgreSQL run the scheduler, and each auto-close happens
+// Decisions 018 and 021: two app instances on one PostgreSQL run the scheduler, and each auto-close happens
 // exactly once. On PGlite (one process) both instances share the one connection; CI runs this on PostgreSQL.
 
 const day = 24 * 60 * 60_000;

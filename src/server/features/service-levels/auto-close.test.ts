@@ -13,7 +13,7 @@ import type { Actor } from "#shared/permissions.ts";
 import type { AutoCloseSettings } from "#shared/service-levels/auto-close.schemas.ts";
 import { closeIdleResolvedTicketsNow } from "./auto-close.ts";
 
-// Issue 11 item 4: a Resolved ticket with no activity for N days becomes Closed, with a timeline entry and
+// Decision 021: a Resolved ticket with no activity for N days becomes Closed, with a timeline entry and
 // a notification to the creator, who is told in advance when it will happen.
 
 const minute = 60_000;
@@ -225,7 +225,7 @@ describe("auto-close of resolved tickets", () => {
     expect(await runJob()).toBe(1);
     expect([await statusOf(open.id), await statusOf(inProgress.id)]).toEqual(["Open", "In Progress"]);
 
-    // Spec §4: no status change from Closed, feedback only while Resolved; comments stay possible.
+    // No status change from Closed, feedback only while Resolved; comments stay possible.
     await expect(changeTicketStatus(ctxOf(tech), id, { status: "In Progress" })).rejects.toMatchObject({
       code: "conflict",
     });

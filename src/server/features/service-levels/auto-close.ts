@@ -15,7 +15,7 @@ export interface AutoCloseContext {
 }
 
 /**
- * Closes every Resolved ticket without activity for the configured number of days (issue 11 item 4), a
+ * Closes every Resolved ticket without activity for the configured number of days (decision 021), a
  * batch per transaction: each ticket's Close, its timeline entry ("Closed automatically after N days
  * without activity", nobody's act) and the creator's notification commit together, through the one
  * write path. Does nothing while auto-close is off. Returns how many tickets it closed.

@@ -14,7 +14,7 @@ import { insertUser } from "#server/test/factories.ts";
 import { createTestDatabase, type TestDatabase } from "#server/test/test-database.ts";
 import { slaEscalationJob } from "./sla-escalation.ts";
 
-// Issue 11 item 3 for escalations: two app instances on one PostgreSQL run the scheduler, and each due
+// Decision 018 for escalations: two app instances on one PostgreSQL run the scheduler, and each due
 // warning and breach is announced exactly once; a breach that fell due while the app was down is sent at
 // the first run after the start. On PGlite both runners share the one connection (one process).
 

@@ -13,7 +13,7 @@ import { insertTicket, insertUser, signIn } from "#server/test/factories.ts";
 import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
 import type { TicketActivity } from "#shared/tickets/ticket-activity.schemas.ts";
 
-// Issue 11 item 2: when a target is breached, the assignee (or all technicians if unassigned) and the
+// Decision 020: when a target is breached, the assignee (or all technicians if unassigned) and the
 // admins are notified once; a warning notification at 80% of the time. Due and warn times are set
 // directly here: computing them is the SLA policy's work.
 

@@ -23,7 +23,7 @@ async function ensureActiveTechnician(db: Db, assigneeId: string) {
 }
 
 /**
- * Issue 10 item 1: an admin gives any ticket that is not Closed to an active technician or back to the
+ * An admin gives any ticket that is not Closed to an active technician or back to the
  * queue; a technician hands their own ticket to another. Race-safe like Assign to Me: the change applies
  * only if the locked row still has the assignee this caller saw.
  */
@@ -32,7 +32,7 @@ export async function assignTicket(
   ticketId: string,
   { assigneeId }: AssignTicketInput,
 ): Promise<Ticket> {
-  // Visibility first: a ticket the caller may not see answers 404 whatever its state (DESIGN.md §2.1).
+  // Visibility first: a ticket the caller may not see answers 404 whatever its state (docs/security.md).
   const seen = await findVisibleTicket(ctx, ticketId);
   if (ctx.actor.role !== "technician" && ctx.actor.role !== "admin") {
     throw forbidden("Only technicians and administrators can assign tickets");

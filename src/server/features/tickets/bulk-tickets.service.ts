@@ -28,7 +28,7 @@ async function applyToOne(ctx: ServiceContext, ticketId: string, action: BulkAct
 }
 
 /**
- * Issue 10 item 7: each ticket in its own transaction, in the order given, so that one refusal leaves the
+ * Decision 015: each ticket in its own transaction, in the order given, so that one refusal leaves the
  * others' changes standing. A ticket the caller may not see is refused as "not found", exactly as the
  * single action answers, so a bulk request reveals nothing a single one would not.
  */

@@ -36,7 +36,7 @@ function ensureMayEdit(actor: Actor, ticket: TicketFacts, fields: EditableTicket
 }
 
 /**
- * Issue 10 item 6: applies the fields that differ from the ticket as it is now, under a row lock, and
+ * Decision 015: applies the fields that differ from the ticket as it is now, under a row lock, and
  * records one "edited" event listing each field from → to. Returns the changes (none: nothing recorded).
  */
 export async function applyTicketEdit(
@@ -44,7 +44,7 @@ export async function applyTicketEdit(
   ticketId: string,
   input: EditTicketInput,
 ): Promise<TicketChange[]> {
-  // Visibility first: a ticket the caller may not see answers 404 whatever its state (DESIGN.md §2.1).
+  // Visibility first: a ticket the caller may not see answers 404 whatever its state (docs/security.md).
   const seen = await findVisibleTicket(ctx, ticketId);
   const fields = editableTicketFields.filter((field) => input[field] !== undefined);
   ensureMayEdit(ctx.actor, seen, fields);

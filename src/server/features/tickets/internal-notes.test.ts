@@ -9,7 +9,7 @@ import { openStream, type SseStream } from "#server/test/sse.ts";
 import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
 import type { Role } from "#shared/users/roles.ts";
 
-// Issue 10 item 2 / DESIGN §2.11: an internal note never reaches a user, through any route, and notifies
+// Decision 011: an internal note never reaches a user, through any route, and notifies
 // the ticket's assignee only.
 
 let t: TestApp;
@@ -220,7 +220,7 @@ describe("internal notes", () => {
               const word = `kumquat${n++}x`;
               const text = `Internal ${word} hush`;
               const [ticket] = await t.database.db.select().from(tickets).where(eq(tickets.id, ticketId));
-              // Every note carries a file whose name holds the secret word too (issue 10 item 3).
+              // Every note carries a file whose name holds the secret word too (decision 012).
               const file = await request(t.app, {
                 method: "POST",
                 url: `/api/attachments?fileName=${word}.png`,

@@ -3,7 +3,7 @@ import { notFound } from "#server/errors.ts";
 import { type Actor, can, type TicketFacts } from "#shared/permissions.ts";
 import { findTicketById } from "./ticket.queries.ts";
 
-/** A ticket the actor may not see does not exist for them: 404, never 403 (DESIGN.md §2.1). */
+/** A ticket the actor may not see does not exist for them: 404, never 403 (docs/security.md). */
 export function ensureVisible<T extends TicketFacts>(
   actor: Actor,
   ticket: T | undefined,

@@ -62,7 +62,7 @@ function selectCommentsWithAuthor(db: Db) {
     .leftJoin(author, eq(author.id, ticketComments.authorId));
 }
 
-/** `withInternal` only for staff: a user's query never reads an internal note (DESIGN §2.11). */
+/** `withInternal` only for staff: a user's query never reads an internal note (decision 011). */
 export function findComments(db: Db, ticketId: string, { withInternal }: { withInternal: boolean }) {
   return selectCommentsWithAuthor(db)
     .where(

@@ -11,7 +11,7 @@ import { insertTicket, signedInAs } from "#server/test/factories.ts";
 import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
 import type { TicketStatus } from "#shared/tickets/ticket.schemas.ts";
 
-// DESIGN.md §2.1: every ticket route × every kind of caller, with the status each must get.
+// docs/security.md: every ticket route × every kind of caller, with the status each must get.
 // A forbidden cell must also leave the database exactly as it was.
 
 type ActorKind =

@@ -13,7 +13,7 @@ export function newTicketId(now = Date.now()): string {
   return `TKT${now.toString(36).toUpperCase()}${randomSuffix(8)}`;
 }
 
-/** CMT + uppercase base-36 timestamp + random suffix (spec §3). */
+/** CMT + uppercase base-36 timestamp + random suffix. */
 export function newCommentId(now = Date.now()): string {
   return `CMT${now.toString(36).toUpperCase()}${randomSuffix(8)}`;
 }

@@ -55,7 +55,7 @@ describe("Assign to Me", () => {
     expect(lost).toHaveLength(1);
     // Both requests met at the conditional update: the loser learns who won. Or, on a server that runs
     // them truly at once (PostgreSQL), the loser's visibility check came after the winner's commit: the
-    // ticket is no longer theirs to see, so 404, naming nobody (issue 7, item 4).
+    // ticket is no longer theirs to see, so 404, naming nobody.
     const winnerName = (won[0] as PromiseFulfilledResult<{ assignedToName: string }>).value.assignedToName;
     const { code, message } = (lost[0] as PromiseRejectedResult).reason;
     expect([

@@ -24,7 +24,7 @@ function lostAssignRace(winnerName: string | null) {
 }
 
 export async function assignTicketToMe(ctx: ServiceContext, ticketId: string): Promise<Ticket> {
-  // Visibility first: a ticket the caller may not see answers 404 whatever its state (DESIGN.md §2.1).
+  // Visibility first: a ticket the caller may not see answers 404 whatever its state (docs/security.md).
   const ticket = await findVisibleTicket(ctx, ticketId);
   if (ctx.actor.role !== "technician") throw forbidden("Only technicians can assign tickets to themselves");
   if (ticket.assignedTo !== null) throw conflict("This ticket is already assigned.");

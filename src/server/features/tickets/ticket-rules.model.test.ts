@@ -3,11 +3,11 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { signedInAs } from "#server/test/factories.ts";
 import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
 
-// Issue 15 item 2: a model-based test. fast-check drives random sequences of ticket actions by five people
+// A model-based test. fast-check drives random sequences of ticket actions by five people
 // (two users, two technicians, an administrator) against the real server and against a small reference
-// model of spec §4 and the rules added since (DESIGN.md §2.1, decisions 006 and 015: who sees a ticket,
+// model of the ticket rules (docs/features.md, docs/security.md, decisions 006 and 015: who sees a ticket,
 // Assign to Me, status changes, assignment and the queue, comments, feedback). The model is written here
-// from the spec, not imported from src/shared, so the two can disagree. At every step the answer's class
+// from those docs, not imported from src/shared, so the two can disagree. At every step the answer's class
 // (done, 404, refused) must match the model's, and the ticket the server holds (read as the admin) must
 // have the model's status and assignee. MODEL_RUNS sets the number of sequences (default 30).
 
@@ -53,7 +53,7 @@ afterAll(async () => {
 // ---------------------------------------------------------------------------------- the reference model
 
 const isStaff = (p: Person) => roleOf[p] !== "user";
-/** Spec §2.1 of DESIGN.md: its creator, its assignee, any technician while unassigned, any admin. */
+/** Who sees a ticket (docs/security.md): creator, assignee, any technician while unassigned, any admin. */
 const sees = (p: Person, ticket: ModelTicket) =>
   roleOf[p] === "admin" ||
   ticket.creator === p ||
@@ -98,7 +98,7 @@ class Create implements fc.AsyncCommand<Model, Real> {
       floor: "1",
       officeNumber: "101",
     });
-    // Spec §6: users and administrators raise tickets; technicians do not.
+    // Users and administrators raise tickets; technicians do not.
     const expected: Outcome = roleOf[this.by] === "technician" ? "refused" : "done";
     expect(classOf(response.statusCode), `${this} → ${response.body}`).toBe(expected);
     if (expected === "done") {
@@ -122,7 +122,7 @@ abstract class OnTicket implements fc.AsyncCommand<Model, Real> {
   async run(model: Model, real: Real) {
     const index = this.index(model);
     const ticket = model.tickets[index]!;
-    // A ticket the caller may not see answers 404, whatever else would be wrong (DESIGN.md §2.1).
+    // A ticket the caller may not see answers 404, whatever else would be wrong (docs/security.md).
     const expected = sees(this.by, ticket) ? this.expect(ticket) : "notFound";
     const response = await this.send(real.ids[index]!);
     expect(classOf(response.statusCode), `${this} on ${JSON.stringify(ticket)} → ${response.body}`).toBe(
@@ -142,7 +142,7 @@ class View extends OnTicket {
   override toString = () => `${this.by} opens ticket #${this.pick}`;
 }
 
-/** Spec §4: a technician takes an unassigned Open ticket; it becomes theirs and In Progress. */
+/** A technician takes an unassigned Open ticket; it becomes theirs and In Progress. */
 class AssignToMe extends OnTicket {
   expect = (ticket: ModelTicket): Outcome =>
     roleOf[this.by] === "technician" && ticket.status === "Open" && ticket.assignee === null
@@ -157,7 +157,7 @@ class AssignToMe extends OnTicket {
 }
 
 /**
- * Spec §4: staff set In Progress or Resolved if not already, Closed at any time, nothing once Closed;
+ * Staff set In Progress or Resolved if not already, Closed at any time, nothing once Closed;
  * decision 006: In Progress needs an assignee, so on an unassigned ticket only a technician sets it, and
  * takes the ticket.
  */
@@ -185,7 +185,7 @@ class ChangeStatus extends OnTicket {
 }
 
 /**
- * Issue 10: an admin gives any ticket that is not Closed to a technician or back to the queue; a
+ * An admin gives any ticket that is not Closed to a technician or back to the queue; a
  * technician hands on only their own ticket, to another technician. Open → In Progress when given to
  * someone, In Progress → Open when sent back; the same assignee again is refused.
  */
@@ -215,14 +215,14 @@ class Assign extends OnTicket {
   override toString = () => `${this.by} assigns ticket #${this.pick} to ${this.to ?? "the queue"}`;
 }
 
-/** Spec §4: anyone viewing a ticket can add a comment. */
+/** Anyone viewing a ticket can add a comment. */
 class Comment extends OnTicket {
   expect = () => "done" as const;
   send = (id: string) => call(this.by, "POST", `/api/tickets/${id}/comments`, { message: "Any news?" });
   override toString = () => `${this.by} comments on ticket #${this.pick}`;
 }
 
-/** Spec §4: only the creating user, on a Resolved ticket, gives Rate & Feedback (decision: may change it). */
+/** Only the creating user, on a Resolved ticket, gives Rate & Feedback (decision: may change it). */
 class Feedback extends OnTicket {
   expect = (ticket: ModelTicket): Outcome =>
     ticket.creator === this.by && ticket.status === "Resolved" ? "done" : "refused";

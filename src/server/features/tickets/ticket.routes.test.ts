@@ -46,7 +46,7 @@ describe("POST /api/tickets", () => {
     expect(await countTickets()).toBe(1);
   });
 
-  it("lets an admin create a ticket (spec §6)", async () => {
+  it("lets an admin create a ticket", async () => {
     const { cookie } = await signedInAs(t.app, t.database.db, "admin");
     const response = await request(t.app, {
       method: "POST",

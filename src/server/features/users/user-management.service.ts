@@ -235,7 +235,7 @@ export async function inviteUser(
   return toManagedUserDto(row);
 }
 
-/** Reset password: mails the person a one-time link to choose a new password (spec §8's toast). */
+/** Reset password: mails the person a one-time link to choose a new password. */
 export async function sendPasswordReset(
   ctx: ServiceContext,
   deps: UserManagementDeps,

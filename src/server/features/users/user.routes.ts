@@ -25,7 +25,7 @@ export async function userRoutes(fastify: FastifyInstance, deps: UserRoutesDeps)
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   // Signed out is an answer, not a failure: 200 with null, so the app's first question (who is this?) never
-  // shows as an error in the browser's console, and index.html can preload it (issue 13 item 2).
+  // shows as an error in the browser's console, and index.html can preload it (decision 031).
   app.get("/api/me", { schema: { response: { 200: meSchema.nullable() } } }, (request) =>
     request.actor ? getMe(contextOf(request)) : null,
   );

@@ -5,7 +5,7 @@ import { createTestDatabase, type TestDatabase } from "#server/test/test-databas
 import { startWebhookReceiver, type WebhookReceiver } from "#server/test/webhook-receiver.ts";
 import { createWebhookSender, webhookPlacesPerEndpoint as places } from "./webhook-sender.ts";
 
-// Issue 15 item 4: a receiver that hangs must not hold up the deliveries to other webhooks. The sender used
+// Decision 050: a receiver that hangs must not hold up the deliveries to other webhooks. The sender used
 // to claim ten due deliveries across all endpoints and wait for all ten: with a hanging receiver's backlog
 // first in line, every other endpoint waited for its timeouts. Each endpoint now has places of its own.
 

@@ -6,7 +6,7 @@ import { createTestDatabase, type TestDatabase } from "#server/test/test-databas
 import { startWebhookReceiver, type WebhookReceiver } from "#server/test/webhook-receiver.ts";
 import { createWebhookSender } from "./webhook-sender.ts";
 
-// Issue 12 item 5: two app instances on one PostgreSQL send each queued delivery exactly once, and a
+// Decision 029: two app instances on one PostgreSQL send each queued delivery exactly once, and a
 // delivery an instance claimed and then never finished (it stopped) is sent by another once its claim has
 // passed. On PGlite both senders share the one connection (one process).
 

@@ -20,7 +20,7 @@ interface ArticleSuggestionsProps {
 }
 
 /**
- * Issue 16 item 3: up to three published articles matching a new ticket's title as it is typed. Opening
+ * Up to three published articles matching a new ticket's title as it is typed. Opening
  * one, then leaving the form without creating a ticket, counts a deflection (docs/decisions/030).
  */
 export function ArticleSuggestions({ title, ticketsCreated }: ArticleSuggestionsProps) {

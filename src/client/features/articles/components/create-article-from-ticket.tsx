@@ -6,7 +6,7 @@ import { useActor } from "#client/lib/use-actor.ts";
 import { can } from "#shared/permissions.ts";
 import type { TicketStatus } from "#shared/tickets/ticket.schemas.ts";
 
-/** Issue 16 item 4: staff turn a solved ticket into an article, prefilled from it (never its internal notes). */
+/** Decision 030: staff turn a solved ticket into an article, prefilled from it (never its internal notes). */
 export function CreateArticleFromTicket({ ticketId, status }: { ticketId: string; status: TicketStatus }) {
   const actor = useActor();
   if (!actor || !can.writeArticles(actor) || (status !== "Resolved" && status !== "Closed")) return null;

@@ -4,8 +4,8 @@ import { buttonClass } from "#client/components/ui/button.tsx";
 import { Link } from "#client/lib/router.tsx";
 
 /**
- * The way to /kb. The header's entries are fixed by the spec (§2) and its Knowledge Base entry keeps
- * the spec's help page, so the articles are linked from the dashboards and from that page instead.
+ * The way to /kb. The header's entries are fixed and its Knowledge Base entry keeps /Knowledge-base,
+ * the app's own help, so the articles are linked from the dashboards and from that page instead.
  */
 export function HelpArticlesLink() {
   return (

@@ -14,7 +14,7 @@ import { NewAccountFields } from "./new-account-fields.tsx";
 
 const registrationFailed = () => t`Something went wrong with the admin registration`;
 
-/** Spec §8 toasts; a rate-limited attempt says when to try again. */
+/** The failure toasts; a rate-limited attempt says when to try again. */
 function failureMessage(error: unknown) {
   if (isApiError(error, 403)) return t`Invalid admin key. Access denied.`;
   if (isApiError(error, 429)) return error.message;

@@ -47,7 +47,7 @@ function NameForm({ name, onDone }: { name: string; onDone: () => void }) {
   useEffect(() => setFocus("name", { shouldSelect: true }), [setFocus]);
 
   const handleApply = handleSubmit(async (input) => {
-    // Spec §5: the name is saved only when it differs from the current one.
+    // The name is saved only when it differs from the current one.
     if (input.name === name) {
       onDone();
       return;

@@ -53,7 +53,7 @@ export function SignInForm() {
       if (outcome.needsCode) setNeedsCode(true);
       else navigate(pathAfterSignIn(outcome.actor.role, next), { replace: true });
     } catch (error) {
-      // Spec §8: a wrong e-mail or password reads "Wrong user credentials"; inactive or rate-limited say why.
+      // A wrong e-mail or password reads "Wrong user credentials"; inactive or rate-limited say why.
       toast.error(isApiError(error, 401) ? t`Wrong user credentials` : messageOf(error));
       // On a phone the button may sit where the toast appears: once the form has re-rendered, lift it
       // above (html's scroll-padding-bottom keeps the toast's height free).

@@ -44,7 +44,7 @@ export function SignUpForm() {
       navigate(homePathFor(actor.role), { replace: true });
     } catch (error) {
       toast.error(registrationFailed);
-      // The toast already says the generic failure (spec §8); the form adds only a reason that says more.
+      // The toast already says the generic failure; the form adds only a reason that says more.
       const reason = error instanceof Error ? error.message : "";
       setServerError(reason && reason !== registrationFailed ? reason : null);
       // On a phone the button may sit where the toast appears: once the form has re-rendered, lift it

@@ -4,8 +4,8 @@ import { buttonClass } from "#client/components/ui/button.tsx";
 import { Link } from "#client/lib/router.tsx";
 
 /**
- * The way to /canned-responses from the staff dashboards. The header's entries are fixed by the spec
- * (§2), so the page is linked from here and from the picker instead.
+ * The way to /canned-responses from the staff dashboards. The header's entries are fixed, so the page
+ * is linked from here and from the picker instead (decision 013).
  */
 export function CannedResponsesLink() {
   return (

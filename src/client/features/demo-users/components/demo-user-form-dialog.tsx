@@ -33,7 +33,7 @@ interface DemoUserFormDialogProps {
   onClose: () => void;
 }
 
-/** The demo's add/edit modal (spec §5): every field required, the email an email. */
+/** The demo's add/edit modal: every field required, the email an email. */
 export function DemoUserFormDialog({ user, isEmailTaken, onSave, onClose }: DemoUserFormDialogProps) {
   const { t } = useLingui();
   const id = useId();

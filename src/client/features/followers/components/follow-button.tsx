@@ -15,7 +15,7 @@ const implicitText: Record<"creator" | "assignee", MessageDescriptor> = {
 };
 
 /**
- * Follow / Following (issue 10 item 5). The creator and assignee hear about the ticket anyway, so they see
+ * Follow / Following. The creator and assignee hear about the ticket anyway, so they see
  * why instead of a toggle (decision 014). Staff see who follows; a requester sees only how many.
  */
 export function FollowPanel({ ticketId }: { ticketId: string }) {

@@ -75,7 +75,7 @@ export function playTone(tone: Tone): Playback {
   };
 }
 
-/** Spec §9: at most 2 s, when the alert sound cannot play. */
+/** At most 2 s, when the alert sound cannot play. */
 const fallbackBeep: Tone = {
   durationMs: technicianAlert.fallbackBeepMaxMs,
   type: "sine",
@@ -84,7 +84,7 @@ const fallbackBeep: Tone = {
 };
 
 /**
- * Spec §9 technician alert: the alert sound looped at full volume for up to 15 s; if it cannot play,
+ * The technician alert: the alert sound looped at full volume for up to 15 s; if it cannot play,
  * one retry 1 s later, then a fallback beep of at most 2 s.
  */
 export function playTechnicianAlertSound(): Playback {

@@ -15,7 +15,7 @@ export const alertKindFor = (notification: Pick<Notification, "type" | "message"
 
 /**
  * Decides which arriving notifications alert: only new ones (created within 30 s), each notification
- * once, and never the same type and message twice within that window (spec §9's duplicate key).
+ * once, and never the same type and message twice within that window.
  */
 export function createAlertGate(now: () => number = Date.now) {
   const seenIds = new Set<string>();

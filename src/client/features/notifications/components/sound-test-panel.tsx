@@ -11,7 +11,7 @@ import {
 import { raiseAlert, showTechnicianAlert } from "#client/features/notifications/alerts/raise-alert.tsx";
 import { technicianAlert, testBeep, userAlert } from "#shared/notifications/notification-alerts.ts";
 
-/** /test-notifications: plays each sound of spec §9 on demand (a click also lets the browser play audio). */
+/** /test-notifications: plays each alert sound on demand (a click also lets the browser play audio). */
 export function SoundTestPanel() {
   const { t } = useLingui();
   const technicianSound = useRef<Playback | null>(null);

@@ -3,7 +3,7 @@ import { BarChart3 } from "lucide-react";
 import { buttonClass } from "#client/components/ui/button.tsx";
 import { Link } from "#client/lib/router.tsx";
 
-/** The way to /reports from the staff dashboards (the header's entries are fixed by spec §2). */
+/** The way to /reports from the staff dashboards (the header's entries are fixed). */
 export function ReportsLink() {
   return (
     <Link to="/reports" className={buttonClass("secondary", "sm")}>

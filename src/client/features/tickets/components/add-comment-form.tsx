@@ -25,7 +25,7 @@ export type TextareaAddon = (props: {
 }) => ReactNode;
 
 /**
- * Spec §5: empty or whitespace-only text is not sent; the button stays disabled. Staff (`canAddInternal`)
+ * Empty or whitespace-only text is not sent; the button stays disabled. Staff (`canAddInternal`)
  * may turn the text into an internal note, which the requester never sees.
  */
 export function AddCommentForm({

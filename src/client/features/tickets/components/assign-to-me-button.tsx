@@ -55,7 +55,7 @@ export function useAssignToMeAction(ticketId: string, onOutcome: (refusal: strin
 /**
  * The button shows only on a ticket that was Open and unassigned when the page loaded, so a 404 means
  * another technician's assignment committed first and the ticket is no longer this person's to see. The
- * server names the winner only when both requests met at the conditional update (issue 7, item 4).
+ * server names the winner only when both requests met at the conditional update.
  */
 export const lostToAnotherTechnician = "This ticket was just assigned to another technician.";
 function refusalOf(error: unknown): string {

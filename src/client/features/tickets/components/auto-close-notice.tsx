@@ -5,7 +5,7 @@ import { useActor } from "#client/lib/use-actor.ts";
 import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
 
 /**
- * Told in advance (issue 11 item 4): a Resolved ticket closes by itself on the date the server computed
+ * Told in advance (decision 021): a Resolved ticket closes by itself on the date the server computed
  * (ticket.autoCloseAt, null when it will not). The creator learns how to keep it open; staff see the date.
  */
 export function AutoCloseNotice({ ticket }: { ticket: Ticket }) {

@@ -39,7 +39,7 @@ function actionOf(value: string): BulkAction | null {
 }
 
 /**
- * Issue 10 item 7: tick tickets, choose one action, apply it to all. The server decides each ticket by the
+ * Decision 015: tick tickets, choose one action, apply it to all. The server decides each ticket by the
  * single action's rules; the bar says how many changed and, for the others, why not. The choices mirror
  * can.assignToSelf (technicians) and can.returnToQueue (admins); the rest is decided per ticket.
  */

@@ -17,7 +17,7 @@ interface ChangeStatusButtonsProps {
   onOutcome: (refusal: string | null) => void;
 }
 
-/** Spec §4: one button per status this person may move the ticket to (the server's rule, statusTargets). */
+/** One button per status this person may move the ticket to (the server's rule, statusTargets). */
 export function ChangeStatusButtons({ actor, ticket, onOutcome }: ChangeStatusButtonsProps) {
   const { changeStatus, handleChange } = useChangeStatusAction(ticket.ticketId, onOutcome);
   const targets = statusTargets(actor, ticket);

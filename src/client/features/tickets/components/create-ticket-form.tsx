@@ -44,13 +44,13 @@ interface CreateTicketFormProps {
   /** The departments admins keep, offered as suggestions; any other department can still be typed. */
   departments?: readonly string[];
   /**
-   * Shown under the title as it is typed (the page passes the knowledge base's suggestions, issue 16);
+   * Shown under the title as it is typed (the page passes the knowledge base's suggestions, decision 030);
    * `ticketsCreated` counts the tickets this form created, so a visit that ended in one is told apart.
    */
   titleAssist?: (props: { title: string; ticketsCreated: RefObject<number> }) => ReactNode;
 }
 
-/** Spec §5: every field required; Hardware, Low, General and floor 1 to start with. */
+/** Every field required; Hardware, Low, General and floor 1 to start with. */
 export function CreateTicketForm({ onCreated, onCancel, departments, titleAssist }: CreateTicketFormProps) {
   const { t } = useLingui();
   const actor = useActor();
@@ -161,7 +161,7 @@ function TicketFields({ onCreated, onCancel, departments, titleAssist }: CreateT
         toast.error(t`You do not have permission to create tickets`);
         return;
       }
-      // The server refused the ticket (4xx) vs. the request itself failed (network, 5xx): spec §8 has both.
+      // The server refused the ticket (4xx) vs. the request itself failed (network, 5xx): two messages.
       const refused = isApiError(error) && error.status >= 400 && error.status < 500;
       // A custom field the server refused (e.g. made required meanwhile) is shown at its field.
       const asked = new Set(askedFields.map((field) => field.id));

@@ -28,7 +28,7 @@ interface FeedbackFormProps {
   onCancel?: () => void;
 }
 
-/** Spec §5: rating 1–5 (default 5) with its label, optional comment. */
+/** Rating 1–5 (default 5) with its label, optional comment. */
 export function FeedbackForm({ ticketId, initial, onSaved, onCancel }: FeedbackFormProps) {
   const { t, i18n } = useLingui();
   const id = useId();

@@ -12,7 +12,7 @@ const dueCards = [
 ] as const;
 
 /**
- * Staff dashboards (issue 11): running service-level targets past due and due soon, from the same
+ * Staff dashboards (decision 019): running service-level targets past due and due soon, from the same
  * aggregate call as the other counts; each opens the ticket list with that filter.
  */
 export function TicketDueCards() {

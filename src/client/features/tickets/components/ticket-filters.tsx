@@ -26,7 +26,7 @@ export interface TicketSearch {
   status?: TicketStatus;
   priority?: TicketPriority;
   category?: TicketCategory;
-  /** Staff: Overdue or Due soon (issue 11). The order has its own control on the list (ticket-sort.tsx). */
+  /** Staff: Overdue or Due soon. The order has its own control on the list (ticket-sort.tsx). */
   due?: TicketDueFilter;
 }
 

@@ -27,7 +27,7 @@ interface TicketListProps {
   filters: TicketListFilters;
   /** What to show when there is no ticket at all; a plain "No tickets found" otherwise. */
   emptyState?: ReactNode;
-  /** The spec's toast for a list that failed to load differs by screen (§8). */
+  /** The toast for a list that failed to load differs by screen. */
   loadErrorMessage?: string;
   /** Given, the list offers its Sort control (the order itself is filters.sort and filters.dir). */
   onSortChange?: (value: string) => void;
@@ -59,7 +59,7 @@ export function TicketList({
     listRef,
   );
   const actor = useActor();
-  // Staff tick tickets for a bulk action (issue 10 item 7); a new filter starts a new selection.
+  // Staff tick tickets for a bulk action (decision 015); a new filter starts a new selection.
   const isSelectable = actor ? can.changeInBulk(actor) : false;
   const filtersKey = JSON.stringify(filters);
   const [selection, setSelection] = useState<{ filtersKey: string; ids: string[] }>({ filtersKey, ids: [] });

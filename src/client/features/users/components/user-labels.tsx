@@ -9,7 +9,7 @@ const roleLabels: Record<Role, MessageDescriptor> = {
   admin: msg`Admin`,
 };
 
-/** Spec §3: roles are shown capitalised in user management (in the active language, decision 038). */
+/** Roles are shown capitalised in user management (in the active language, decision 038). */
 export const roleLabel = (role: Role | null) => (role ? i18n._(roleLabels[role]) : t`No role yet`);
 
 const statusLabels: Record<UserStatus, MessageDescriptor> = { Active: msg`Active`, Inactive: msg`Inactive` };
