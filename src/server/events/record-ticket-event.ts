@@ -20,6 +20,7 @@ import {
 } from "#server/features/tickets/ticket-activity.queries.ts";
 import { findPeopleByIds, findUserById } from "#server/features/users/user.queries.ts";
 import { queueWebhookDeliveries } from "#server/features/webhooks/webhook-queue.ts";
+import type { LogError } from "#server/log-error.ts";
 import { maxAnnouncedRecipients } from "#server/realtime/bus.ts";
 import { mentionsToPlainText } from "#shared/mentions/mentions.ts";
 import {
@@ -35,7 +36,7 @@ import { autoClosedText } from "#shared/service-levels/auto-close.schemas.ts";
 import { isSlaEventType, slaEventText } from "#shared/service-levels/sla-escalation.ts";
 import { ticketChangeLabel } from "#shared/tickets/ticket-edit.ts";
 import { roleOf } from "#shared/users/roles.ts";
-import type { Announcement, LogError, MailSideEffect } from "./dispatcher.ts";
+import type { Announcement, MailSideEffect } from "./dispatcher.ts";
 
 export type TicketEventInput = EventValues & {
   /**

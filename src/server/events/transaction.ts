@@ -4,8 +4,8 @@ import type { Db } from "#server/db/client.ts";
 import { isLockWait, isTransientConflict } from "#server/db/connection-errors.ts";
 import { ticketChangedMeanwhile } from "#server/errors.ts";
 import { lockTicket, type TicketFields } from "#server/features/tickets/ticket.queries.ts";
+import { consoleLogError } from "#server/log-error.ts";
 import type { Announcement } from "./dispatcher.ts";
-import { consoleLogError } from "./dispatcher.ts";
 import { recordTicketEvent, type TicketEventInput } from "./record-ticket-event.ts";
 
 /** Records a ticket event (timeline + notifications + their e-mails + webhook deliveries) in the running transaction; returns the event id. */

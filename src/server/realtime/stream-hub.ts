@@ -1,6 +1,5 @@
 import type { Db } from "#server/db/client.ts";
 import type { NotificationRow } from "#server/db/schema/index.ts";
-import type { LogError } from "#server/events/dispatcher.ts";
 import { toNotificationDto } from "#server/features/notifications/notification.presenter.ts";
 import {
   findLatestNotificationId,
@@ -10,6 +9,7 @@ import {
 } from "#server/features/notifications/notification.queries.ts";
 import { findTicketFacts } from "#server/features/tickets/ticket.queries.ts";
 import { findUserById } from "#server/features/users/user.queries.ts";
+import type { LogError } from "#server/log-error.ts";
 import { heartbeatIntervalMs } from "#shared/notifications/notification.schemas.ts";
 import { type Actor, can } from "#shared/permissions.ts";
 import type { Bus, BusMessage } from "./bus.ts";

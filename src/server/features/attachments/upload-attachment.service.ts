@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { Readable } from "node:stream";
 import type { ServiceContext } from "#server/context.ts";
 import { AppError, forbidden, ruleViolation, validationFailed } from "#server/errors.ts";
-import { newAttachmentId } from "#server/features/tickets/ticket-id.ts";
+import { newAttachmentId } from "#server/ids.ts";
 import {
   type Attachment,
   formatFileSize,

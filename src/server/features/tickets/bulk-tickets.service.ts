@@ -1,6 +1,6 @@
 import type { ServiceContext } from "#server/context.ts";
 import { AppError, forbidden, ruleViolation } from "#server/errors.ts";
-import { consoleLogError } from "#server/events/dispatcher.ts";
+import { consoleLogError } from "#server/log-error.ts";
 import { can } from "#shared/permissions.ts";
 import type { BulkAction, BulkResult, BulkTicketsInput } from "#shared/tickets/ticket-bulk.ts";
 import { assignTicket } from "./assign-ticket.service.ts";

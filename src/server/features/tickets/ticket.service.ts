@@ -14,6 +14,7 @@ import {
   slaViewFor,
   ticketSlaFor,
 } from "#server/features/service-levels/ticket-sla.service.ts";
+import { newTicketId } from "#server/ids.ts";
 import { can } from "#shared/permissions.ts";
 import type {
   CreateTicketInput,
@@ -50,7 +51,6 @@ import {
 import { findVisibleTicket } from "./ticket-access.ts";
 import { ticketDtoFor } from "./ticket-dto.ts";
 import { ticketViewSettings } from "./ticket-dto-context.ts";
-import { newTicketId } from "./ticket-id.ts";
 import { ticketFiltersWhere, ticketsInScopeWhere, visibilityBranches } from "./ticket-visibility.ts";
 
 export async function createTicket(
