@@ -1,5 +1,5 @@
 import type { Db } from "#server/db/client.ts";
-import { findTicketFacts } from "#server/features/tickets/ticket.queries.ts";
+import { findTicketFacts } from "#server/features/ticket-records/ticket.queries.ts";
 import { findUserById } from "#server/features/users/user.queries.ts";
 import type { BusMessage } from "#server/realtime/bus.ts";
 import { can } from "#shared/permissions.ts";

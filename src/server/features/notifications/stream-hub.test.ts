@@ -5,7 +5,7 @@ import type { ServiceContext } from "#server/context.ts";
 import { notifications, sessions } from "#server/db/schema/index.ts";
 import { createDispatcher } from "#server/events/dispatcher.ts";
 import { endSessionsOf } from "#server/events/end-sessions.ts";
-import { findTicketById } from "#server/features/tickets/ticket.queries.ts";
+import { findTicketById } from "#server/features/ticket-records/ticket.queries.ts";
 import { createTicket } from "#server/features/tickets/ticket.service.ts";
 import { addComment, giveFeedback } from "#server/features/tickets/ticket-activity.service.ts";
 import { assignTicketToMe, changeTicketStatus } from "#server/features/tickets/ticket-lifecycle.service.ts";

@@ -1,6 +1,6 @@
 import type { Db } from "#server/db/client.ts";
 import type { Dispatcher } from "#server/events/dispatcher.ts";
-import { inTransaction } from "#server/events/transaction.ts";
+import { inTransaction } from "#server/features/ticket-events/ticket-transaction.ts";
 import type { Job } from "#server/jobs/job-runner.ts";
 import { type SlaEventType, type SlaTarget, slaTargets } from "#shared/service-levels/sla-escalation.ts";
 import { type ClaimedTicket, claimBreachedTickets, claimWarnedTickets } from "./sla-escalation.queries.ts";

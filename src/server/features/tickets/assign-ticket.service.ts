@@ -1,8 +1,10 @@
 import { nowOf, type ServiceContext } from "#server/context.ts";
 import type { Db } from "#server/db/client.ts";
 import { conflict, forbidden, ruleViolation } from "#server/errors.ts";
-import { inTicketTransaction } from "#server/events/transaction.ts";
-import { syncTicketSla } from "#server/features/service-levels/ticket-sla.service.ts";
+import { inTicketTransaction } from "#server/features/ticket-events/ticket-transaction.ts";
+import { findTicketById, updateTicketAssignee } from "#server/features/ticket-records/ticket.queries.ts";
+import { findVisibleTicket } from "#server/features/ticket-records/ticket-access.ts";
+import { ticketDtoFor } from "#server/features/ticket-records/ticket-view.ts";
 import { findUserById } from "#server/features/users/user.queries.ts";
 import { can } from "#shared/permissions.ts";
 import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
@@ -11,9 +13,6 @@ import {
   assignmentRefusal,
   statusAfterAssignment,
 } from "#shared/tickets/ticket-assignment.ts";
-import { findTicketById, updateTicketAssignee } from "./ticket.queries.ts";
-import { findVisibleTicket } from "./ticket-access.ts";
-import { ticketDtoFor } from "./ticket-dto.ts";
 
 async function ensureActiveTechnician(db: Db, assigneeId: string) {
   const person = await findUserById(db, assigneeId);
@@ -61,7 +60,6 @@ export async function assignTicket(
     if (assigneeId !== null) await ensureActiveTechnician(tx, assigneeId);
     const status = statusAfterAssignment(locked.status, assigneeId);
     await updateTicketAssignee(tx, ticketId, { assignedTo: assigneeId, status, updatedAt: now });
-    await syncTicketSla(tx, ticketId, now, { responded: assigneeId !== null });
     await recordEvent({
       ticketId,
       type: "reassigned",

@@ -1,14 +1,17 @@
 import { nowOf, type ServiceContext } from "#server/context.ts";
 import { conflict, forbidden, ruleViolation } from "#server/errors.ts";
-import { inTicketTransaction } from "#server/events/transaction.ts";
-import { syncTicketSla } from "#server/features/service-levels/ticket-sla.service.ts";
+import { inTicketTransaction } from "#server/features/ticket-events/ticket-transaction.ts";
+import {
+  assignTicketIfOpen,
+  findTicketById,
+  updateTicketStatus,
+} from "#server/features/ticket-records/ticket.queries.ts";
+import { ensureVisible, findVisibleTicket } from "#server/features/ticket-records/ticket-access.ts";
+import { ticketDtoFor } from "#server/features/ticket-records/ticket-view.ts";
 import { can } from "#shared/permissions.ts";
 import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
 import type { ChangeStatusInput } from "#shared/tickets/ticket-activity.schemas.ts";
 import { statusChangeRefusal, takesTicket } from "#shared/tickets/ticket-status.ts";
-import { assignTicketIfOpen, findTicketById, updateTicketStatus } from "./ticket.queries.ts";
-import { ensureVisible, findVisibleTicket } from "./ticket-access.ts";
-import { ticketDtoFor } from "./ticket-dto.ts";
 
 async function reloadTicket(ctx: ServiceContext, ticketId: string): Promise<Ticket> {
   return ticketDtoFor(ctx, (await findTicketById(ctx.db, ticketId))!);
@@ -39,8 +42,6 @@ export async function assignTicketToMe(ctx: ServiceContext, ticketId: string): P
       if (winner?.assignedTo) throw lostAssignRace(winner.assignedToName);
       throw ruleViolation("Only Open tickets can be assigned.");
     }
-    // Being taken is the first response when nobody answered before (decision 019).
-    await syncTicketSla(tx, ticketId, now, { responded: true });
     await recordEvent({
       ticketId,
       type: "assigned",
@@ -88,7 +89,6 @@ export async function changeTicketStatus(
       ...(status === "In Progress" ? { resolvedBy: null } : {}),
       updatedAt: now,
     });
-    await syncTicketSla(tx, ticketId, now, { responded: takes });
     await recordEvent({
       ticketId,
       type: takes ? "assigned" : "status_changed",

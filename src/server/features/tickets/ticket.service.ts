@@ -1,19 +1,29 @@
 import { and, type SQL } from "drizzle-orm";
 import { nowOf, type ServiceContext } from "#server/context.ts";
 import { forbidden, validationFailed } from "#server/errors.ts";
-import { inTransaction } from "#server/events/transaction.ts";
 import { linkAttachments } from "#server/features/attachments/attachment.service.ts";
 import {
   checkNewTicketFieldValues,
   customFieldFiltersWhere,
   insertNewTicketFieldValues,
 } from "#server/features/custom-fields/custom-field-values.service.ts";
+import { dueTimesForTicket } from "#server/features/ticket-events/ticket-sla.ts";
+import { inTransaction } from "#server/features/ticket-events/ticket-transaction.ts";
+import { toTicketDto } from "#server/features/ticket-records/ticket.presenter.ts";
+import { findTicketById, insertTicket } from "#server/features/ticket-records/ticket.queries.ts";
+import { findVisibleTicket } from "#server/features/ticket-records/ticket-access.ts";
 import {
-  dueTimesForTicket,
   type SlaView,
   slaViewFor,
+  ticketDtoFor,
   ticketSlaFor,
-} from "#server/features/service-levels/ticket-sla.service.ts";
+  ticketViewSettings,
+} from "#server/features/ticket-records/ticket-view.ts";
+import {
+  ticketFiltersWhere,
+  ticketsInScopeWhere,
+  visibilityBranches,
+} from "#server/features/ticket-records/ticket-visibility.ts";
 import { newTicketId } from "#server/ids.ts";
 import { can } from "#shared/permissions.ts";
 import type {
@@ -33,25 +43,20 @@ import {
   ticketPriorities,
   ticketStatuses,
 } from "#shared/tickets/ticket.schemas.ts";
-import { toTicketDto } from "./ticket.presenter.ts";
 import {
   countDueTickets,
   countListFromCounters,
   countTicketsFromCounters,
   countTicketsUpTo,
+} from "./list/ticket-counts.queries.ts";
+import {
   type DueKeyset,
-  findTicketById,
   findTicketsByDuePage,
   findTicketsSortedPage,
-  insertTicket,
   type KeysetSort,
   keysetOf,
   type SortedKeyset,
-} from "./ticket.queries.ts";
-import { findVisibleTicket } from "./ticket-access.ts";
-import { ticketDtoFor } from "./ticket-dto.ts";
-import { ticketViewSettings } from "./ticket-dto-context.ts";
-import { ticketFiltersWhere, ticketsInScopeWhere, visibilityBranches } from "./ticket-visibility.ts";
+} from "./list/ticket-pages.queries.ts";
 
 export async function createTicket(
   ctx: ServiceContext,

@@ -6,7 +6,7 @@ import { tickets } from "#server/db/schema/tickets.ts";
 import { AppError } from "#server/errors.ts";
 import { insertTicket, insertUser } from "#server/test/factories.ts";
 import { createTestDatabase, type TestDatabase } from "#server/test/test-database.ts";
-import { inTicketTransaction, inTransaction, transactionAttempts } from "./transaction.ts";
+import { inTicketTransaction, inTransaction, transactionAttempts } from "./ticket-transaction.ts";
 
 let database: TestDatabase;
 beforeAll(async () => {
