@@ -29,7 +29,7 @@ import {
   ticketHasFieldValue,
 } from "./custom-field.queries.ts";
 
-export interface CheckedFieldValues {
+interface CheckedFieldValues {
   /** The fields asked for the ticket's category: their stored values are replaced by `values`. */
   fields: CustomFieldRow[];
   values: CustomFieldValues;

@@ -29,7 +29,7 @@ export interface StreamHub {
   close(): void;
 }
 
-export interface StreamHubOptions {
+interface StreamHubOptions {
   db: Db;
   bus: Bus;
   logError: LogError;

@@ -7,7 +7,7 @@ import type { Job, JobLog } from "#server/jobs/job-runner.ts";
 import { autoCloseCutoff } from "#shared/service-levels/auto-close.schemas.ts";
 import { closeIdleResolvedTickets } from "./auto-close.queries.ts";
 
-export interface AutoCloseContext {
+interface AutoCloseContext {
   db: Db;
   clock: Clock;
   log: Pick<JobLog, "info">;

@@ -6,7 +6,7 @@ import { type SlaEventType, type SlaTarget, slaTargets } from "#shared/service-l
 import { type ClaimedTicket, claimBreachedTickets, claimWarnedTickets } from "./sla-escalation.queries.ts";
 
 /** How many of each kind the escalation job announced in one run. */
-export interface EscalationCounts {
+interface EscalationCounts {
   firstResponseWarnings: number;
   firstResponseBreaches: number;
   resolutionWarnings: number;
@@ -31,7 +31,7 @@ const claims: Record<SlaEventType, typeof claimBreachedTickets> = {
  * records their events in the same transaction, so with several instances each is announced exactly once,
  * and a batch that fails leaves its tickets unclaimed for the next run.
  */
-export async function escalateDueTickets(
+async function escalateDueTickets(
   ctx: { db: Db; dispatcher?: Dispatcher },
   { now, batchSize = 200 }: { now: Date; batchSize?: number },
 ): Promise<EscalationCounts> {

@@ -45,7 +45,7 @@ export type TicketEventInput = EventValues & {
    */
   mentionedUserIds?: readonly string[];
 };
-export type TicketEventAnnouncement = Extract<Announcement, { kind: "ticket-event" }>;
+type TicketEventAnnouncement = Extract<Announcement, { kind: "ticket-event" }>;
 
 /**
  * Who hears about an event (spec §7), never the person who caused it. `technicians` is the broadcast of a

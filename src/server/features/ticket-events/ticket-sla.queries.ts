@@ -19,7 +19,7 @@ const slaColumns = {
   resolutionWarnedAt: tickets.resolutionWarnedAt,
   resolutionBreachedAt: tickets.resolutionBreachedAt,
 };
-export type TicketSlaRow = Pick<TicketRow, keyof typeof slaColumns>;
+type TicketSlaRow = Pick<TicketRow, keyof typeof slaColumns>;
 export type TicketSlaValues = Partial<Omit<TicketSlaRow, "status" | "createdBy" | "priority" | "createdAt">>;
 
 /**

@@ -29,7 +29,7 @@ export async function dueTimesForTicket(
   };
 }
 
-export interface SlaChange {
+interface SlaChange {
   /** The priority changed: due times are computed again from createdAt with the new policy. */
   priorityChanged?: boolean;
   /** A first response happened (a public staff comment, an assignment). Only the first one counts. */

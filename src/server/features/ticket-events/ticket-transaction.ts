@@ -14,7 +14,7 @@ import { slaChangeOf, syncTicketSla } from "./ticket-sla.ts";
  * (syncTicketSla), then the timeline row, the notifications and their e-mails and the webhook deliveries
  * (recordTicketEvent). Returns the event id.
  */
-export type RecordEvent = (event: TicketEventInput) => Promise<string>;
+type RecordEvent = (event: TicketEventInput) => Promise<string>;
 
 /** How many times a change is tried when PostgreSQL aborts it for a deadlock or a serialization failure. */
 export const transactionAttempts = 3;
@@ -25,7 +25,7 @@ export const transactionAttempts = 3;
  * a conflict answered 409, before the statement timeout would cancel it as a database that does not
  * answer (503). The writers of one ticket hold its row for milliseconds (decision 053).
  */
-export const lockWaitMs = 2_000;
+const lockWaitMs = 2_000;
 
 type Work<T> = (tx: Db, recordEvent: RecordEvent) => Promise<T>;
 /** The database and the dispatcher; and who acts, when someone does (a job acts for nobody). */

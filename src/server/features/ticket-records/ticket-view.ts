@@ -31,7 +31,7 @@ export async function ticketDtoContext(ctx: Pick<ServiceContext, "db" | "clock">
 }
 
 /** What an answer with tickets needs to present them (ticketDtoContext, slaViewFor), in one query. */
-export interface TicketViewSettings {
+interface TicketViewSettings {
   dto: TicketDtoContext;
   slaView: SlaView | null;
 }
@@ -47,7 +47,7 @@ export async function ticketViewSettings(ctx: ServiceContext): Promise<TicketVie
 }
 
 /** Tickets as the caller sees them: service levels (staff) and the auto-close date at the server's clock. */
-export async function ticketDtosFor(ctx: ServiceContext, rows: TicketWithNames[]): Promise<Ticket[]> {
+async function ticketDtosFor(ctx: ServiceContext, rows: TicketWithNames[]): Promise<Ticket[]> {
   const { slaView: view, dto } = await ticketViewSettings(ctx);
   return rows.map((row) => toTicketDto(row, dto, ticketSlaFor(view, row)));
 }

@@ -102,13 +102,13 @@ export async function getTicket(ctx: ServiceContext, ticketId: string): Promise<
 }
 
 /** The list query as the route parses it; callers inside the server may leave the sort out (newest). */
-export type ListTicketsRequest = Omit<ListTicketsQuery, "sort"> & { sort?: TicketSort };
+type ListTicketsRequest = Omit<ListTicketsQuery, "sort"> & { sort?: TicketSort };
 
 /** The order a list reads in: by due time, or a keyset order (`newest` is created, descending). */
-export type TicketListOrder = { sort: "due" } | { sort: KeysetSort; dir: SortDirection };
+type TicketListOrder = { sort: "due" } | { sort: KeysetSort; dir: SortDirection };
 
 /** What a list reads, whatever the page: its order, the caller's service-level view, filters and visibility. */
-export interface TicketListPlan {
+interface TicketListPlan {
   order: TicketListOrder;
   slaView: SlaView | null;
   filters: SQL | undefined;

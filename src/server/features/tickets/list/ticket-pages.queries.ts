@@ -8,7 +8,7 @@ import {
   type TicketWithNames,
 } from "#server/features/ticket-records/ticket.queries.ts";
 
-export interface Keyset {
+interface Keyset {
   createdAt: Date;
   id: string;
 }
@@ -139,7 +139,7 @@ interface DuePageQuery {
  * branch reads the tickets with a due time through tickets_sla_due_idx (partial, in this order) and,
  * past those, the others by primary key: a page at most from each, merged.
  */
-export function ticketDuePageIdsQuery({ branches, filters, after, limit }: DuePageQuery): SQL {
+function ticketDuePageIdsQuery({ branches, filters, after, limit }: DuePageQuery): SQL {
   const isPastDue = after !== undefined && after.slaDueAt === null;
   const dueAfter =
     after?.slaDueAt != null
