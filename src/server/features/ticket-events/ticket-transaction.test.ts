@@ -140,7 +140,7 @@ describe("inTicketTransaction", () => {
 
   // A second connection holds the ticket's row: only PostgreSQL has one.
   describe.skipIf(!inject("pgTemplateUrl"))("while another transaction holds the ticket (PostgreSQL)", () => {
-    // A short statement timeout: the lock timeout follows it at half (events/transaction.ts).
+    // A short statement timeout: the lock timeout follows it at half (ticket-transaction.ts).
     let shortTimeouts: TestDatabase;
     let holder: pg.Client;
     let ticketId: string;
