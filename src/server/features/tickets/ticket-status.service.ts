@@ -1,11 +1,7 @@
 import { nowOf, type ServiceContext } from "#server/context.ts";
 import { conflict, forbidden, ruleViolation } from "#server/errors.ts";
 import { inTicketTransaction } from "#server/features/ticket-events/ticket-transaction.ts";
-import {
-  assignTicketIfOpen,
-  findTicketById,
-  updateTicketStatus,
-} from "#server/features/ticket-records/ticket.queries.ts";
+import { findTicketById, updateTicketStatus } from "#server/features/ticket-records/ticket.queries.ts";
 import { ensureVisible, findVisibleTicket } from "#server/features/ticket-records/ticket-access.ts";
 import { ticketDtoFor } from "#server/features/ticket-records/ticket-view.ts";
 import { can } from "#shared/permissions.ts";
