@@ -6,9 +6,9 @@
 //   npm run bench:custom-fields                    # embedded PGlite, 100,000 tickets
 import { sql } from "drizzle-orm";
 import { customFieldFiltersWhere } from "#server/features/custom-fields/custom-field-values.service.ts";
-import { ticketPageIdsQuery } from "#server/features/tickets/ticket.queries.ts";
+import { ticketFiltersWhere, visibilityBranches } from "#server/features/ticket-records/ticket-visibility.ts";
+import { ticketPageIdsQuery } from "#server/features/tickets/list/ticket-pages.queries.ts";
 import { listTicketsFor } from "#server/features/tickets/ticket.service.ts";
-import { ticketFiltersWhere, visibilityBranches } from "#server/features/tickets/ticket-visibility.ts";
 import type { Actor } from "#shared/permissions.ts";
 import { openBenchDatabase } from "./bench-database.ts";
 

@@ -11,13 +11,13 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { createDatabase, type Database } from "#server/db/client.ts";
+import { ticketFiltersWhere, visibilityBranches } from "#server/features/ticket-records/ticket-visibility.ts";
+import { countTicketsUpTo } from "#server/features/tickets/list/ticket-counts.queries.ts";
 import {
-  countTicketsUpTo,
   ticketPageIdsQuery,
   ticketSortedPageIdsQuery,
-} from "#server/features/tickets/ticket.queries.ts";
+} from "#server/features/tickets/list/ticket-pages.queries.ts";
 import { listTicketsFor, summarizeTicketsFor } from "#server/features/tickets/ticket.service.ts";
-import { ticketFiltersWhere, visibilityBranches } from "#server/features/tickets/ticket-visibility.ts";
 import type { Actor } from "#shared/permissions.ts";
 import type { ListTicketsQuery } from "#shared/tickets/ticket.schemas.ts";
 

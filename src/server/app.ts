@@ -31,6 +31,7 @@ import { notificationRoutes } from "./features/notifications/notification.routes
 import { notificationRetentionJob } from "./features/notifications/notification-retention.ts";
 import { notificationSettingsRoutes } from "./features/notifications/notification-settings.routes.ts";
 import { unsubscribeByToken } from "./features/notifications/notification-settings.service.ts";
+import { createStreamHub } from "./features/notifications/stream-hub.ts";
 import { reportRoutes } from "./features/reports/report.routes.ts";
 import { searchRoutes } from "./features/search/search.routes.ts";
 import { autoCloseJob } from "./features/service-levels/auto-close.ts";
@@ -70,7 +71,6 @@ import { createMailDispatcher } from "./mail/mail-dispatcher.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import { type Bus, createInProcessBus } from "./realtime/bus.ts";
 import { createPgBus } from "./realtime/pg-bus.ts";
-import { createStreamHub } from "./realtime/stream-hub.ts";
 
 declare module "fastify" {
   interface FastifyInstance {

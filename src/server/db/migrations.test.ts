@@ -9,7 +9,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { assignTicketToMe } from "#server/features/tickets/ticket-lifecycle.service.ts";
+import { assignTicketToMe } from "#server/features/tickets/assign-ticket.service.ts";
 import { createDatabase, type Database, migrationsFolder } from "./client.ts";
 
 // 0003 repairs rows written before its rules existed: an unassigned ticket stuck In Progress goes back to

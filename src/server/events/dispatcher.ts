@@ -1,10 +1,9 @@
 import type { NotificationMailConfig } from "#server/features/notifications/notification-mail.service.ts";
+import type { LogError } from "#server/log-error.ts";
 import type { Bus, BusMessage } from "#server/realtime/bus.ts";
 
 /** What a committed transaction must tell the world about. */
 export type Announcement = BusMessage;
-
-export type LogError = (error: unknown, message: string) => void;
 
 /** E-mail copies of notifications: what the write path needs to queue them, and how to wake the sender. */
 export interface MailSideEffect extends NotificationMailConfig {
@@ -58,6 +57,3 @@ export function createDispatcher({
     mail,
   };
 }
-
-/** Services run without a dispatcher in some tests: failures are still reported, nothing is pushed. */
-export const consoleLogError: LogError = (error, message) => console.error(message, error);

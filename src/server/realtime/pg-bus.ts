@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import type { Db } from "#server/db/client.ts";
 import type { DatabaseHealth } from "#server/db/health-gate.ts";
-import type { LogError } from "#server/events/dispatcher.ts";
+import type { LogError } from "#server/log-error.ts";
 import { type Bus, type BusListener, decodeBusMessage, encodeBusMessage } from "./bus.ts";
 
 export const busChannel = "helpdesk_events";

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { hashPassword } from "#server/auth/password.ts";
 import type { Db } from "#server/db/client.ts";
 import { accounts, type TicketRow, tickets, type UserRow, users } from "#server/db/schema/index.ts";
-import { newTicketId } from "#server/features/tickets/ticket-id.ts";
+import { newTicketId } from "#server/ids.ts";
 import type { Role } from "#shared/users/roles.ts";
 import { request } from "./test-app.ts";
 

@@ -1,7 +1,7 @@
 import type { ServiceContext } from "#server/context.ts";
 import { forbidden, ruleViolation } from "#server/errors.ts";
-import { findVisibleTicket } from "#server/features/tickets/ticket-access.ts";
-import { findComments } from "#server/features/tickets/ticket-activity.queries.ts";
+import { findVisibleTicket } from "#server/features/ticket-records/ticket-access.ts";
+import { findComments } from "#server/features/ticket-records/ticket-activity.queries.ts";
 import type { ArticleDraftFromTicket } from "#shared/articles/article.schemas.ts";
 import { can } from "#shared/permissions.ts";
 import { staffWriteArticles } from "./article.service.ts";

@@ -15,7 +15,7 @@ import { type UploadLimits, uploadAttachment } from "./upload-attachment.service
 const params = z.object({ attachmentId: attachmentIdSchema });
 
 /** RFC 6266/5987: an ASCII fallback for old clients and the exact UTF-8 name for everyone else. */
-export function contentDisposition(kind: "attachment" | "inline", fileName: string) {
+function contentDisposition(kind: "attachment" | "inline", fileName: string) {
   const fallback = fileName.replace(/[^\x20-\x7e]|["\\%;]/g, "_");
   const encoded = encodeURIComponent(fileName).replace(
     /['()*]/g,

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { Readable } from "node:stream";
 import type { ServiceContext } from "#server/context.ts";
 import { AppError, forbidden, ruleViolation, validationFailed } from "#server/errors.ts";
-import { newAttachmentId } from "#server/features/tickets/ticket-id.ts";
+import { newAttachmentId } from "#server/ids.ts";
 import {
   type Attachment,
   formatFileSize,
@@ -32,14 +32,14 @@ import {
 /** Bytes per chunk row: big enough for few round trips, small enough that nothing holds a whole file. */
 export const chunkSize = 256 * 1024;
 /** Uploads waiting to be linked, per person: enough for two full comments, not a way to fill the disk. */
-export const maxUnlinkedPerPerson = maxAttachmentsPerItem * 2;
+const maxUnlinkedPerPerson = maxAttachmentsPerItem * 2;
 
 export interface UploadLimits {
   /** ATTACHMENT_MAX_BYTES. */
   maxBytes: number;
 }
 
-export const fileTooLarge = (maxBytes: number) =>
+const fileTooLarge = (maxBytes: number) =>
   new AppError(
     "payload_too_large",
     `The file is larger than ${formatFileSize(maxBytes)}, the most one attachment may be.`,

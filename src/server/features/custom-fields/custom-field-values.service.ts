@@ -3,9 +3,9 @@ import { nowOf, type ServiceContext } from "#server/context.ts";
 import type { Db } from "#server/db/client.ts";
 import type { CustomFieldRow } from "#server/db/schema/index.ts";
 import { conflict, forbidden, validationFailed } from "#server/errors.ts";
-import { inTicketTransaction } from "#server/events/transaction.ts";
-import { updateTicketDetails } from "#server/features/tickets/ticket.queries.ts";
-import { ensureVisible, findVisibleTicket } from "#server/features/tickets/ticket-access.ts";
+import { inTicketTransaction } from "#server/features/ticket-events/ticket-transaction.ts";
+import { updateTicketDetails } from "#server/features/ticket-records/ticket.queries.ts";
+import { ensureVisible, findVisibleTicket } from "#server/features/ticket-records/ticket-access.ts";
 import type {
   CustomField,
   EditTicketCustomFieldsInput,
@@ -29,7 +29,7 @@ import {
   ticketHasFieldValue,
 } from "./custom-field.queries.ts";
 
-export interface CheckedFieldValues {
+interface CheckedFieldValues {
   /** The fields asked for the ticket's category: their stored values are replaced by `values`. */
   fields: CustomFieldRow[];
   values: CustomFieldValues;

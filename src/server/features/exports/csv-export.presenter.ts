@@ -1,5 +1,5 @@
 import type { UserRow } from "#server/db/schema/index.ts";
-import type { TicketWithNames } from "#server/features/tickets/ticket.queries.ts";
+import type { TicketWithNames } from "#server/features/ticket-records/ticket.queries.ts";
 
 const iso = (at: Date | null) => (at ? at.toISOString() : null);
 

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { UserRow } from "#server/db/schema/index.ts";
 import { tickets, users } from "#server/db/schema/index.ts";
-import { newTicketId } from "#server/features/tickets/ticket-id.ts";
+import { newTicketId } from "#server/ids.ts";
 import { insertTicket, insertUser, signedInAs } from "#server/test/factories.ts";
 import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
 import type { Role } from "#shared/users/roles.ts";

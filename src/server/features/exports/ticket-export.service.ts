@@ -1,10 +1,10 @@
 import { nowOf, type ServiceContext } from "#server/context.ts";
+import type { TicketWithNames } from "#server/features/ticket-records/ticket.queries.ts";
 import {
   findTicketsByDuePage,
   findTicketsSortedPage,
   keysetOf,
-  type TicketWithNames,
-} from "#server/features/tickets/ticket.queries.ts";
+} from "#server/features/tickets/list/ticket-pages.queries.ts";
 import { planTicketList } from "#server/features/tickets/ticket.service.ts";
 import type { ExportTicketsQuery } from "#shared/tickets/ticket.schemas.ts";
 import { ticketCsvHeader, ticketDueCsvHeader, toTicketCsvCells } from "./csv-export.presenter.ts";

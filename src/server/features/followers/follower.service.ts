@@ -1,6 +1,6 @@
 import type { ServiceContext } from "#server/context.ts";
 import { forbidden } from "#server/errors.ts";
-import { findVisibleTicket } from "#server/features/tickets/ticket-access.ts";
+import { findVisibleTicket } from "#server/features/ticket-records/ticket-access.ts";
 import type { FollowState } from "#shared/followers/follower.schemas.ts";
 import { can, type TicketFacts } from "#shared/permissions.ts";
 import {

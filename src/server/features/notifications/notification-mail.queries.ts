@@ -27,7 +27,7 @@ export function findTicketTitles(db: Db, ticketIds: string[]) {
  * the template with stand-ins (`slots`) where each person's name and unsubscribe token go; PostgreSQL puts in
  * each recipient's name (HTML-escaped in the HTML part) and their token, for those who want the mail.
  */
-export interface NotificationMailRows {
+interface NotificationMailRows {
   type: EmailableNotificationType;
   subject: string;
   text: string;

@@ -11,7 +11,7 @@ import {
 import { findTicketTitles, insertNotificationMails } from "./notification-mail.queries.ts";
 import { createUnsubscribeToken } from "./unsubscribe-token.ts";
 
-export interface NotificationToMail {
+interface NotificationToMail {
   id: string | bigint;
   userId: string;
   type: NotificationType;

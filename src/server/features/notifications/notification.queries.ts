@@ -9,7 +9,7 @@ import type {
 } from "#shared/notifications/notification.schemas.ts";
 import { wantsMail } from "./notification-mail.queries.ts";
 
-export type NotificationValues = Omit<typeof notifications.$inferInsert, "id">;
+type NotificationValues = Omit<typeof notifications.$inferInsert, "id">;
 
 export async function insertNotifications(db: Db, values: NotificationValues[]): Promise<NotificationRow[]> {
   if (values.length === 0) return [];

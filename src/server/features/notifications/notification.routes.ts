@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { ServiceContext } from "#server/context.ts";
-import type { StreamClient, StreamHub } from "#server/realtime/stream-hub.ts";
 import {
   createNotificationInputSchema,
   listNotificationsQuerySchema,
@@ -22,6 +21,7 @@ import {
   markAllAsRead,
   markAsRead,
 } from "./notification.service.ts";
+import type { StreamClient, StreamHub } from "./stream-hub.ts";
 
 const params = z.object({ notificationId: notificationIdSchema });
 const streamQuery = z.object({ lastEventId: streamPositionSchema.optional() });

@@ -6,7 +6,7 @@ import { updateSetting } from "#server/features/settings/settings.service.ts";
 import { editTicket } from "#server/features/tickets/edit-ticket.service.ts";
 import { createTicket } from "#server/features/tickets/ticket.service.ts";
 import { addComment, giveFeedback } from "#server/features/tickets/ticket-activity.service.ts";
-import { changeTicketStatus } from "#server/features/tickets/ticket-lifecycle.service.ts";
+import { changeTicketStatus } from "#server/features/tickets/ticket-status.service.ts";
 import { insertTicket, insertUser } from "#server/test/factories.ts";
 import { createTestDatabase, type TestDatabase } from "#server/test/test-database.ts";
 import type { Actor } from "#shared/permissions.ts";

@@ -5,7 +5,7 @@ import { appSettings, mailOutbox, notifications, ticketEvents, tickets } from "#
 import { updateSetting } from "#server/features/settings/settings.service.ts";
 import { getTicket } from "#server/features/tickets/ticket.service.ts";
 import { addComment, giveFeedback } from "#server/features/tickets/ticket-activity.service.ts";
-import { changeTicketStatus } from "#server/features/tickets/ticket-lifecycle.service.ts";
+import { changeTicketStatus } from "#server/features/tickets/ticket-status.service.ts";
 import { createTestClock } from "#server/test/clock.ts";
 import { insertTicket, insertUser } from "#server/test/factories.ts";
 import { createTestApp, type TestApp } from "#server/test/test-app.ts";

@@ -1,13 +1,13 @@
 import type { Clock } from "#server/clock.ts";
 import type { Db } from "#server/db/client.ts";
 import type { Dispatcher } from "#server/events/dispatcher.ts";
-import { inTransaction } from "#server/events/transaction.ts";
 import { readSetting } from "#server/features/settings/settings.service.ts";
+import { inTransaction } from "#server/features/ticket-events/ticket-transaction.ts";
 import type { Job, JobLog } from "#server/jobs/job-runner.ts";
 import { autoCloseCutoff } from "#shared/service-levels/auto-close.schemas.ts";
 import { closeIdleResolvedTickets } from "./auto-close.queries.ts";
 
-export interface AutoCloseContext {
+interface AutoCloseContext {
   db: Db;
   clock: Clock;
   log: Pick<JobLog, "info">;

@@ -1,12 +1,12 @@
 import type { Db } from "#server/db/client.ts";
 import type { Dispatcher } from "#server/events/dispatcher.ts";
-import { inTransaction } from "#server/events/transaction.ts";
+import { inTransaction } from "#server/features/ticket-events/ticket-transaction.ts";
 import type { Job } from "#server/jobs/job-runner.ts";
 import { type SlaEventType, type SlaTarget, slaTargets } from "#shared/service-levels/sla-escalation.ts";
 import { type ClaimedTicket, claimBreachedTickets, claimWarnedTickets } from "./sla-escalation.queries.ts";
 
 /** How many of each kind the escalation job announced in one run. */
-export interface EscalationCounts {
+interface EscalationCounts {
   firstResponseWarnings: number;
   firstResponseBreaches: number;
   resolutionWarnings: number;
@@ -31,7 +31,7 @@ const claims: Record<SlaEventType, typeof claimBreachedTickets> = {
  * records their events in the same transaction, so with several instances each is announced exactly once,
  * and a batch that fails leaves its tickets unclaimed for the next run.
  */
-export async function escalateDueTickets(
+async function escalateDueTickets(
   ctx: { db: Db; dispatcher?: Dispatcher },
   { now, batchSize = 200 }: { now: Date; batchSize?: number },
 ): Promise<EscalationCounts> {

@@ -6,9 +6,8 @@ import { listTechnicians } from "#server/features/users/user.service.ts";
 import { insertTicket, insertUser } from "#server/test/factories.ts";
 import { createTestDatabase, type TestDatabase } from "#server/test/test-database.ts";
 import type { Actor } from "#shared/permissions.ts";
-import { assignTicket } from "./assign-ticket.service.ts";
+import { assignTicket, assignTicketToMe } from "./assign-ticket.service.ts";
 import { getTicketActivity } from "./ticket-activity.service.ts";
-import { assignTicketToMe } from "./ticket-lifecycle.service.ts";
 
 let database: TestDatabase;
 beforeAll(async () => {

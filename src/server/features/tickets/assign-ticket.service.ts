@@ -1,8 +1,14 @@
 import { nowOf, type ServiceContext } from "#server/context.ts";
 import type { Db } from "#server/db/client.ts";
 import { conflict, forbidden, ruleViolation } from "#server/errors.ts";
-import { inTicketTransaction } from "#server/events/transaction.ts";
-import { syncTicketSla } from "#server/features/service-levels/ticket-sla.service.ts";
+import { inTicketTransaction } from "#server/features/ticket-events/ticket-transaction.ts";
+import {
+  assignTicketIfOpen,
+  findTicketById,
+  updateTicketAssignee,
+} from "#server/features/ticket-records/ticket.queries.ts";
+import { findVisibleTicket } from "#server/features/ticket-records/ticket-access.ts";
+import { ticketDtoFor } from "#server/features/ticket-records/ticket-view.ts";
 import { findUserById } from "#server/features/users/user.queries.ts";
 import { can } from "#shared/permissions.ts";
 import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
@@ -11,15 +17,50 @@ import {
   assignmentRefusal,
   statusAfterAssignment,
 } from "#shared/tickets/ticket-assignment.ts";
-import { findTicketById, updateTicketAssignee } from "./ticket.queries.ts";
-import { findVisibleTicket } from "./ticket-access.ts";
-import { ticketDtoFor } from "./ticket-dto.ts";
 
 async function ensureActiveTechnician(db: Db, assigneeId: string) {
   const person = await findUserById(db, assigneeId);
   if (person?.role !== "technician" || person.status !== "Active") {
     throw ruleViolation(`${person?.name ?? "That person"} is not an active technician.`);
   }
+}
+
+/** The loser of an Assign to Me race learns who won: they could see the ticket a moment ago. */
+export function lostAssignRace(winnerName: string | null) {
+  return conflict(
+    winnerName
+      ? `This ticket was just assigned to ${winnerName}.`
+      : "This ticket was just assigned to someone else.",
+  );
+}
+
+/** Assign to Me: a technician takes an Open, unassigned ticket; it becomes In Progress. */
+export async function assignTicketToMe(ctx: ServiceContext, ticketId: string): Promise<Ticket> {
+  // Visibility first: a ticket the caller may not see answers 404 whatever its state (docs/security.md).
+  const ticket = await findVisibleTicket(ctx, ticketId);
+  if (ctx.actor.role !== "technician") throw forbidden("Only technicians can assign tickets to themselves");
+  if (ticket.assignedTo !== null) throw conflict("This ticket is already assigned.");
+  if (!can.assignToSelf(ctx.actor, ticket)) throw ruleViolation("Only Open tickets can be assigned.");
+  await inTicketTransaction(ctx, ticketId, async (tx, recordEvent) => {
+    // Taken under the lock, like every change: the timeline shows the changes in the order they were made.
+    const now = nowOf(ctx);
+    if (!(await assignTicketIfOpen(tx, ticketId, ctx.actor.id, now))) {
+      // The ticket was Open and unassigned when this caller read it; only the update's outcome says they
+      // lost, so naming the winner tells them nothing they could not see a moment ago.
+      const winner = await findTicketById(tx, ticketId);
+      if (winner?.assignedTo) throw lostAssignRace(winner.assignedToName);
+      throw ruleViolation("Only Open tickets can be assigned.");
+    }
+    await recordEvent({
+      ticketId,
+      type: "assigned",
+      actorId: ctx.actor.id,
+      fromStatus: "Open",
+      toStatus: "In Progress",
+      createdAt: now,
+    });
+  });
+  return ticketDtoFor(ctx, (await findTicketById(ctx.db, ticketId))!);
 }
 
 /**
@@ -61,7 +102,6 @@ export async function assignTicket(
     if (assigneeId !== null) await ensureActiveTechnician(tx, assigneeId);
     const status = statusAfterAssignment(locked.status, assigneeId);
     await updateTicketAssignee(tx, ticketId, { assignedTo: assigneeId, status, updatedAt: now });
-    await syncTicketSla(tx, ticketId, now, { responded: assigneeId !== null });
     await recordEvent({
       ticketId,
       type: "reassigned",

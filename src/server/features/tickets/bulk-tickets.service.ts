@@ -1,11 +1,11 @@
 import type { ServiceContext } from "#server/context.ts";
 import { AppError, forbidden, ruleViolation } from "#server/errors.ts";
-import { consoleLogError } from "#server/events/dispatcher.ts";
+import { consoleLogError } from "#server/log-error.ts";
 import { can } from "#shared/permissions.ts";
 import type { BulkAction, BulkResult, BulkTicketsInput } from "#shared/tickets/ticket-bulk.ts";
-import { assignTicket } from "./assign-ticket.service.ts";
+import { assignTicket, assignTicketToMe } from "./assign-ticket.service.ts";
 import { applyTicketEdit } from "./edit-ticket.service.ts";
-import { assignTicketToMe, changeTicketStatus } from "./ticket-lifecycle.service.ts";
+import { changeTicketStatus } from "./ticket-status.service.ts";
 
 /** One ticket, decided by the very service the ticket page's button calls: same rules, messages, events. */
 async function applyToOne(ctx: ServiceContext, ticketId: string, action: BulkAction): Promise<void> {

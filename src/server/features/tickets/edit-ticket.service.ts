@@ -1,7 +1,9 @@
 import { nowOf, type ServiceContext } from "#server/context.ts";
 import { conflict, forbidden, ruleViolation } from "#server/errors.ts";
-import { inTicketTransaction } from "#server/events/transaction.ts";
-import { syncTicketSla } from "#server/features/service-levels/ticket-sla.service.ts";
+import { inTicketTransaction } from "#server/features/ticket-events/ticket-transaction.ts";
+import { findTicketById, updateTicketDetails } from "#server/features/ticket-records/ticket.queries.ts";
+import { ensureVisible, findVisibleTicket } from "#server/features/ticket-records/ticket-access.ts";
+import { ticketDtoFor } from "#server/features/ticket-records/ticket-view.ts";
 import { type Actor, can, type TicketFacts } from "#shared/permissions.ts";
 import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
 import {
@@ -10,9 +12,6 @@ import {
   editableTicketFields,
   type TicketChange,
 } from "#shared/tickets/ticket-edit.ts";
-import { findTicketById, updateTicketDetails } from "./ticket.queries.ts";
-import { ensureVisible, findVisibleTicket } from "./ticket-access.ts";
-import { ticketDtoFor } from "./ticket-dto.ts";
 
 /** Throws why the actor may not change these fields of this ticket (can.editTicketDetails, can.editDescription). */
 function ensureMayEdit(actor: Actor, ticket: TicketFacts, fields: EditableTicketField[]) {
@@ -64,9 +63,6 @@ export async function applyTicketEdit(
       ...Object.fromEntries(changes.map((change) => [change.field, change.to])),
       updatedAt: now,
     });
-    if (changes.some((change) => change.field === "priority")) {
-      await syncTicketSla(tx, ticketId, now, { priorityChanged: true });
-    }
     await recordEvent({ ticketId, type: "edited", actorId: ctx.actor.id, changes, createdAt: now });
     return changes;
   });

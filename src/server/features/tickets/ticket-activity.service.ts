@@ -1,6 +1,5 @@
 import { nowOf, type ServiceContext } from "#server/context.ts";
 import { conflict, forbidden, ruleViolation } from "#server/errors.ts";
-import { inTicketTransaction } from "#server/events/transaction.ts";
 import { toAttachmentDto } from "#server/features/attachments/attachment.presenter.ts";
 import {
   findCommentAttachments,
@@ -8,7 +7,16 @@ import {
 } from "#server/features/attachments/attachment.queries.ts";
 import { linkAttachments } from "#server/features/attachments/attachment.service.ts";
 import { resolveMentions } from "#server/features/mentions/mention.service.ts";
-import { syncTicketSla } from "#server/features/service-levels/ticket-sla.service.ts";
+import { inTicketTransaction } from "#server/features/ticket-events/ticket-transaction.ts";
+import { ensureVisible, findVisibleTicket } from "#server/features/ticket-records/ticket-access.ts";
+import {
+  findCommentById,
+  findComments,
+  findEvents,
+  findFeedback,
+  insertComment,
+  upsertFeedback,
+} from "#server/features/ticket-records/ticket-activity.queries.ts";
 import type { AddedComment } from "#shared/mentions/mention.schemas.ts";
 import { can } from "#shared/permissions.ts";
 import type {
@@ -17,16 +25,7 @@ import type {
   FeedbackInput,
   TicketActivity,
 } from "#shared/tickets/ticket-activity.schemas.ts";
-import { ensureVisible, findVisibleTicket } from "./ticket-access.ts";
 import { toCommentDto, toEventDto, toFeedbackDto } from "./ticket-activity.presenter.ts";
-import {
-  findCommentById,
-  findComments,
-  findEvents,
-  findFeedback,
-  insertComment,
-  upsertFeedback,
-} from "./ticket-activity.queries.ts";
 
 export async function addComment(
   ctx: ServiceContext,
@@ -49,10 +48,6 @@ export async function addComment(
       isInternal,
       createdAt: now,
     });
-    // The first response is what the requester sees from staff: never a note, never their own comment.
-    if (!isInternal && can.seeServiceLevels(ctx.actor) && ticket.createdBy !== ctx.actor.id) {
-      await syncTicketSla(tx, ticketId, now, { responded: true });
-    }
     await recordEvent({
       ticketId,
       type: isInternal ? "internal_note" : "commented",

@@ -106,7 +106,7 @@ const expected: Record<Action, Record<ActorKind, number>> = {
     admin: 200,
   },
   // A ticket another technician already has is invisible to otherTechnician: 404, as viewing it. Only the
-  // loser of a race on a ticket they could see gets 409 (ticket-lifecycle.service.test.ts).
+  // loser of a race on a ticket they could see gets 409 (ticket-status.service.test.ts).
   assignToMe: {
     anonymous: 401,
     creator: 403,

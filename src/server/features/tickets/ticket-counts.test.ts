@@ -1,6 +1,11 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tickets } from "#server/db/schema/index.ts";
+import {
+  ticketFiltersWhere,
+  ticketsInScopeWhere,
+  visibilityBranches,
+} from "#server/features/ticket-records/ticket-visibility.ts";
 import { insertTicket, signedInAs } from "#server/test/factories.ts";
 import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
 import type { Actor } from "#shared/permissions.ts";
@@ -13,8 +18,7 @@ import {
   ticketStatuses,
 } from "#shared/tickets/ticket.schemas.ts";
 import type { Role } from "#shared/users/roles.ts";
-import { countTickets, countTicketsUpTo } from "./ticket.queries.ts";
-import { ticketFiltersWhere, ticketsInScopeWhere, visibilityBranches } from "./ticket-visibility.ts";
+import { countTickets, countTicketsUpTo } from "./list/ticket-counts.queries.ts";
 
 // The dashboard reads counters that triggers keep in each write's transaction (decision 039); after every
 // kind of write, they must say exactly what counting the tickets says, for every person and scope.

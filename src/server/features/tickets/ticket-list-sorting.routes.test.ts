@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { TicketRow } from "#server/db/schema/index.ts";
+import { visibilityBranches } from "#server/features/ticket-records/ticket-visibility.ts";
 import { insertTicket, insertUser, signIn } from "#server/test/factories.ts";
 import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
 import {
@@ -9,8 +10,7 @@ import {
   ticketPriorities,
   ticketStatuses,
 } from "#shared/tickets/ticket.schemas.ts";
-import { countTicketsUpTo } from "./ticket.queries.ts";
-import { visibilityBranches } from "./ticket-visibility.ts";
+import { countTicketsUpTo } from "./list/ticket-counts.queries.ts";
 
 let t: TestApp;
 beforeAll(async () => {

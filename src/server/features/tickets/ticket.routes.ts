@@ -22,12 +22,12 @@ import {
 import { assignTicketInputSchema } from "#shared/tickets/ticket-assignment.ts";
 import { bulkResultSchema, bulkTicketsInputSchema } from "#shared/tickets/ticket-bulk.ts";
 import { editTicketInputSchema } from "#shared/tickets/ticket-edit.ts";
-import { assignTicket } from "./assign-ticket.service.ts";
+import { assignTicket, assignTicketToMe } from "./assign-ticket.service.ts";
 import { changeTicketsInBulk } from "./bulk-tickets.service.ts";
 import { editTicket } from "./edit-ticket.service.ts";
 import { createTicket, getTicket, listTicketsFor, summarizeTicketsFor } from "./ticket.service.ts";
 import { addComment, getTicketActivity, giveFeedback } from "./ticket-activity.service.ts";
-import { assignTicketToMe, changeTicketStatus } from "./ticket-lifecycle.service.ts";
+import { changeTicketStatus } from "./ticket-status.service.ts";
 
 const params = z.object({ ticketId: ticketIdSchema });
 

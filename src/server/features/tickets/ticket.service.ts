@@ -1,19 +1,30 @@
 import { and, type SQL } from "drizzle-orm";
 import { nowOf, type ServiceContext } from "#server/context.ts";
 import { forbidden, validationFailed } from "#server/errors.ts";
-import { inTransaction } from "#server/events/transaction.ts";
 import { linkAttachments } from "#server/features/attachments/attachment.service.ts";
 import {
   checkNewTicketFieldValues,
   customFieldFiltersWhere,
   insertNewTicketFieldValues,
 } from "#server/features/custom-fields/custom-field-values.service.ts";
+import { dueTimesForTicket } from "#server/features/ticket-events/ticket-sla.ts";
+import { inTransaction } from "#server/features/ticket-events/ticket-transaction.ts";
+import { toTicketDto } from "#server/features/ticket-records/ticket.presenter.ts";
+import { findTicketById, insertTicket } from "#server/features/ticket-records/ticket.queries.ts";
+import { findVisibleTicket } from "#server/features/ticket-records/ticket-access.ts";
 import {
-  dueTimesForTicket,
   type SlaView,
   slaViewFor,
+  ticketDtoFor,
   ticketSlaFor,
-} from "#server/features/service-levels/ticket-sla.service.ts";
+  ticketViewSettings,
+} from "#server/features/ticket-records/ticket-view.ts";
+import {
+  ticketFiltersWhere,
+  ticketsInScopeWhere,
+  visibilityBranches,
+} from "#server/features/ticket-records/ticket-visibility.ts";
+import { newTicketId } from "#server/ids.ts";
 import { can } from "#shared/permissions.ts";
 import type {
   CreateTicketInput,
@@ -32,26 +43,20 @@ import {
   ticketPriorities,
   ticketStatuses,
 } from "#shared/tickets/ticket.schemas.ts";
-import { toTicketDto } from "./ticket.presenter.ts";
 import {
   countDueTickets,
   countListFromCounters,
   countTicketsFromCounters,
   countTicketsUpTo,
+} from "./list/ticket-counts.queries.ts";
+import {
   type DueKeyset,
-  findTicketById,
   findTicketsByDuePage,
   findTicketsSortedPage,
-  insertTicket,
   type KeysetSort,
   keysetOf,
   type SortedKeyset,
-} from "./ticket.queries.ts";
-import { findVisibleTicket } from "./ticket-access.ts";
-import { ticketDtoFor } from "./ticket-dto.ts";
-import { ticketViewSettings } from "./ticket-dto-context.ts";
-import { newTicketId } from "./ticket-id.ts";
-import { ticketFiltersWhere, ticketsInScopeWhere, visibilityBranches } from "./ticket-visibility.ts";
+} from "./list/ticket-pages.queries.ts";
 
 export async function createTicket(
   ctx: ServiceContext,
@@ -97,13 +102,13 @@ export async function getTicket(ctx: ServiceContext, ticketId: string): Promise<
 }
 
 /** The list query as the route parses it; callers inside the server may leave the sort out (newest). */
-export type ListTicketsRequest = Omit<ListTicketsQuery, "sort"> & { sort?: TicketSort };
+type ListTicketsRequest = Omit<ListTicketsQuery, "sort"> & { sort?: TicketSort };
 
 /** The order a list reads in: by due time, or a keyset order (`newest` is created, descending). */
-export type TicketListOrder = { sort: "due" } | { sort: KeysetSort; dir: SortDirection };
+type TicketListOrder = { sort: "due" } | { sort: KeysetSort; dir: SortDirection };
 
 /** What a list reads, whatever the page: its order, the caller's service-level view, filters and visibility. */
-export interface TicketListPlan {
+interface TicketListPlan {
   order: TicketListOrder;
   slaView: SlaView | null;
   filters: SQL | undefined;

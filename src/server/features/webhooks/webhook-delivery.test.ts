@@ -4,7 +4,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { webhookDeliveries, webhookEndpoints } from "#server/db/schema/index.ts";
-import { inTransaction } from "#server/events/transaction.ts";
+import { inTransaction } from "#server/features/ticket-events/ticket-transaction.ts";
 import { createOffsetClock } from "#server/test/clock.ts";
 import { insertTicket, signedInAs } from "#server/test/factories.ts";
 import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";

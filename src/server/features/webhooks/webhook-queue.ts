@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "#server/db/client.ts";
-import type { TicketWithNames } from "#server/features/tickets/ticket.queries.ts";
-import { findCommentById, findFeedback } from "#server/features/tickets/ticket-activity.queries.ts";
-import { ticketDtoFor } from "#server/features/tickets/ticket-dto.ts";
+import type { TicketWithNames } from "#server/features/ticket-records/ticket.queries.ts";
+import { findCommentById, findFeedback } from "#server/features/ticket-records/ticket-activity.queries.ts";
+import { ticketDtoFor } from "#server/features/ticket-records/ticket-view.ts";
 import { findUserById } from "#server/features/users/user.queries.ts";
 import { mentionsToPlainText } from "#shared/mentions/mentions.ts";
 import type { TicketEventType } from "#shared/tickets/ticket-activity.schemas.ts";

@@ -1,56 +1,17 @@
 import { nowOf, type ServiceContext } from "#server/context.ts";
 import { conflict, forbidden, ruleViolation } from "#server/errors.ts";
-import { inTicketTransaction } from "#server/events/transaction.ts";
-import { syncTicketSla } from "#server/features/service-levels/ticket-sla.service.ts";
+import { inTicketTransaction } from "#server/features/ticket-events/ticket-transaction.ts";
+import { findTicketById, updateTicketStatus } from "#server/features/ticket-records/ticket.queries.ts";
+import { ensureVisible, findVisibleTicket } from "#server/features/ticket-records/ticket-access.ts";
+import { ticketDtoFor } from "#server/features/ticket-records/ticket-view.ts";
 import { can } from "#shared/permissions.ts";
 import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
 import type { ChangeStatusInput } from "#shared/tickets/ticket-activity.schemas.ts";
 import { statusChangeRefusal, takesTicket } from "#shared/tickets/ticket-status.ts";
-import { assignTicketIfOpen, findTicketById, updateTicketStatus } from "./ticket.queries.ts";
-import { ensureVisible, findVisibleTicket } from "./ticket-access.ts";
-import { ticketDtoFor } from "./ticket-dto.ts";
+import { lostAssignRace } from "./assign-ticket.service.ts";
 
 async function reloadTicket(ctx: ServiceContext, ticketId: string): Promise<Ticket> {
   return ticketDtoFor(ctx, (await findTicketById(ctx.db, ticketId))!);
-}
-
-/** The loser of an Assign to Me race learns who won: they could see the ticket a moment ago. */
-function lostAssignRace(winnerName: string | null) {
-  return conflict(
-    winnerName
-      ? `This ticket was just assigned to ${winnerName}.`
-      : "This ticket was just assigned to someone else.",
-  );
-}
-
-export async function assignTicketToMe(ctx: ServiceContext, ticketId: string): Promise<Ticket> {
-  // Visibility first: a ticket the caller may not see answers 404 whatever its state (docs/security.md).
-  const ticket = await findVisibleTicket(ctx, ticketId);
-  if (ctx.actor.role !== "technician") throw forbidden("Only technicians can assign tickets to themselves");
-  if (ticket.assignedTo !== null) throw conflict("This ticket is already assigned.");
-  if (!can.assignToSelf(ctx.actor, ticket)) throw ruleViolation("Only Open tickets can be assigned.");
-  await inTicketTransaction(ctx, ticketId, async (tx, recordEvent) => {
-    // Taken under the lock, like every change: the timeline shows the changes in the order they were made.
-    const now = nowOf(ctx);
-    if (!(await assignTicketIfOpen(tx, ticketId, ctx.actor.id, now))) {
-      // The ticket was Open and unassigned when this caller read it; only the update's outcome says they
-      // lost, so naming the winner tells them nothing they could not see a moment ago.
-      const winner = await findTicketById(tx, ticketId);
-      if (winner?.assignedTo) throw lostAssignRace(winner.assignedToName);
-      throw ruleViolation("Only Open tickets can be assigned.");
-    }
-    // Being taken is the first response when nobody answered before (decision 019).
-    await syncTicketSla(tx, ticketId, now, { responded: true });
-    await recordEvent({
-      ticketId,
-      type: "assigned",
-      actorId: ctx.actor.id,
-      fromStatus: "Open",
-      toStatus: "In Progress",
-      createdAt: now,
-    });
-  });
-  return reloadTicket(ctx, ticketId);
 }
 
 export async function changeTicketStatus(
@@ -88,7 +49,6 @@ export async function changeTicketStatus(
       ...(status === "In Progress" ? { resolvedBy: null } : {}),
       updatedAt: now,
     });
-    await syncTicketSla(tx, ticketId, now, { responded: takes });
     await recordEvent({
       ticketId,
       type: takes ? "assigned" : "status_changed",

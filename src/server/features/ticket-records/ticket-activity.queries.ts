@@ -2,8 +2,8 @@ import { and, asc, eq, notInArray } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "#server/db/client.ts";
 import { ticketComments, ticketEvents, ticketFeedback, users } from "#server/db/schema/index.ts";
+import { newCommentId, newEventId } from "#server/ids.ts";
 import { staffOnlyEventTypes } from "#shared/tickets/ticket-activity.schemas.ts";
-import { newCommentId, newEventId } from "./ticket-id.ts";
 
 export type EventValues = Omit<typeof ticketEvents.$inferInsert, "id">;
 

@@ -4,8 +4,9 @@ import type { Actor } from "#shared/permissions.ts";
 import type { ListTicketsQuery, TicketDueFilter, TicketScope } from "#shared/tickets/ticket.schemas.ts";
 
 /**
- * What the actor may see, as disjoint conditions that each match one index (ticket.queries.ts reads a
- * page from each and merges them, so no list ever sorts more rows than a page).
+ * What the actor may see, as disjoint conditions that each match one index (a list reads a page from each
+ * and merges them, features/tickets/list/ticket-pages.queries.ts, so no list ever sorts more rows than a
+ * page).
  * The SQL twin of can.viewTicket (src/shared/permissions.ts); ticket-visibility.test.ts checks that
  * the two agree for every actor × ticket combination.
  */

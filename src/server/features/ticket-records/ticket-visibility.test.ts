@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tickets } from "#server/db/schema/index.ts";
+import { listTicketsFor } from "#server/features/tickets/ticket.service.ts";
 import { insertTicket, insertUser } from "#server/test/factories.ts";
 import { createTestDatabase, type TestDatabase } from "#server/test/test-database.ts";
 import { type Actor, can } from "#shared/permissions.ts";
 import { ticketStatuses } from "#shared/tickets/ticket.schemas.ts";
 import { roles } from "#shared/users/roles.ts";
-import { listTicketsFor } from "./ticket.service.ts";
 import { visibleTicketsWhere } from "./ticket-visibility.ts";
 
 let database: TestDatabase;

@@ -5,9 +5,10 @@ import { tickets } from "#server/db/schema/index.ts";
 import { insertTicket, insertUser } from "#server/test/factories.ts";
 import { createTestDatabase, type TestDatabase } from "#server/test/test-database.ts";
 import type { Actor } from "#shared/permissions.ts";
+import { assignTicketToMe } from "./assign-ticket.service.ts";
 import { createTicket, listTicketsFor, summarizeTicketsFor } from "./ticket.service.ts";
 import { addComment, getTicketActivity, giveFeedback } from "./ticket-activity.service.ts";
-import { assignTicketToMe, changeTicketStatus } from "./ticket-lifecycle.service.ts";
+import { changeTicketStatus } from "./ticket-status.service.ts";
 
 let database: TestDatabase;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
+import type { TicketWithNames } from "#server/features/ticket-records/ticket.queries.ts";
 import { type AutoCloseSettings, autoCloseAtOf } from "#shared/service-levels/auto-close.schemas.ts";
 import type { TicketSla } from "#shared/service-levels/ticket-sla.ts";
 import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
-import type { TicketWithNames } from "./ticket.queries.ts";
 
 /** What a ticket's DTO depends on besides its row: read once per request (ticketDtoContext). */
 export interface TicketDtoContext {

@@ -1,7 +1,7 @@
 import type { ServiceContext } from "#server/context.ts";
 import { notFound } from "#server/errors.ts";
+import { findTicketById } from "#server/features/ticket-records/ticket.queries.ts";
 import { type Actor, can, type TicketFacts } from "#shared/permissions.ts";
-import { findTicketById } from "./ticket.queries.ts";
 
 /** A ticket the actor may not see does not exist for them: 404, never 403 (docs/security.md). */
 export function ensureVisible<T extends TicketFacts>(

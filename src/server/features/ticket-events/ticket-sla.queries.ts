@@ -4,6 +4,7 @@ import { type TicketRow, tickets } from "#server/db/schema/index.ts";
 
 const slaColumns = {
   status: tickets.status,
+  createdBy: tickets.createdBy,
   priority: tickets.priority,
   createdAt: tickets.createdAt,
   firstResponseDueAt: tickets.firstResponseDueAt,
@@ -18,8 +19,8 @@ const slaColumns = {
   resolutionWarnedAt: tickets.resolutionWarnedAt,
   resolutionBreachedAt: tickets.resolutionBreachedAt,
 };
-export type TicketSlaRow = Pick<TicketRow, keyof typeof slaColumns>;
-export type TicketSlaValues = Partial<Omit<TicketSlaRow, "status" | "priority" | "createdAt">>;
+type TicketSlaRow = Pick<TicketRow, keyof typeof slaColumns>;
+export type TicketSlaValues = Partial<Omit<TicketSlaRow, "status" | "createdBy" | "priority" | "createdAt">>;
 
 /**
  * Read inside the caller's transaction, after its own update, and locked: two first responses at once

@@ -2,18 +2,19 @@ import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ServiceContext } from "#server/context.ts";
 import { mailOutbox, notificationSettings, notifications, tickets } from "#server/db/schema/index.ts";
+import type { Announcement } from "#server/events/dispatcher.ts";
 import { verifyReplyLocalPart } from "#server/features/inbound-mail/reply-address.ts";
 import { verifyUnsubscribeToken } from "#server/features/notifications/unsubscribe-token.ts";
+import { assignTicketToMe } from "#server/features/tickets/assign-ticket.service.ts";
 import { createTicket } from "#server/features/tickets/ticket.service.ts";
 import { addComment, giveFeedback } from "#server/features/tickets/ticket-activity.service.ts";
-import { assignTicketToMe, changeTicketStatus } from "#server/features/tickets/ticket-lifecycle.service.ts";
+import { changeTicketStatus } from "#server/features/tickets/ticket-status.service.ts";
 import { notificationMail } from "#server/mail/templates.ts";
 import { insertTicket, insertUser } from "#server/test/factories.ts";
 import { createTestDatabase, type TestDatabase } from "#server/test/test-database.ts";
 import { isTechnicianAlert } from "#shared/notifications/notification-alerts.ts";
 import type { Actor } from "#shared/permissions.ts";
-import type { Announcement } from "./dispatcher.ts";
-import { inTransaction } from "./transaction.ts";
+import { inTransaction } from "./ticket-transaction.ts";
 
 let database: TestDatabase;
 beforeAll(async () => {

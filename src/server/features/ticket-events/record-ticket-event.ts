@@ -1,25 +1,25 @@
 import type { Db } from "#server/db/client.ts";
+import type { Announcement, MailSideEffect } from "#server/events/dispatcher.ts";
 import { findFollowerIds } from "#server/features/followers/follower.queries.ts";
 import {
   insertBroadcastToTechnicians,
   insertNotifications,
 } from "#server/features/notifications/notification.queries.ts";
 import { queueNotificationMails } from "#server/features/notifications/notification-mail.service.ts";
-import { autoCloseNoticeFor } from "#server/features/service-levels/auto-close-notice.ts";
-import { findEscalationRecipients } from "#server/features/service-levels/sla-escalation.queries.ts";
 import {
   findTicketById,
   type TicketWithNames,
   touchTicket,
-} from "#server/features/tickets/ticket.queries.ts";
+} from "#server/features/ticket-records/ticket.queries.ts";
 import {
   type EventValues,
   findCommentById,
   findFeedback,
   insertTicketEvent,
-} from "#server/features/tickets/ticket-activity.queries.ts";
+} from "#server/features/ticket-records/ticket-activity.queries.ts";
 import { findPeopleByIds, findUserById } from "#server/features/users/user.queries.ts";
 import { queueWebhookDeliveries } from "#server/features/webhooks/webhook-queue.ts";
+import type { LogError } from "#server/log-error.ts";
 import { maxAnnouncedRecipients } from "#server/realtime/bus.ts";
 import { mentionsToPlainText } from "#shared/mentions/mentions.ts";
 import {
@@ -35,7 +35,8 @@ import { autoClosedText } from "#shared/service-levels/auto-close.schemas.ts";
 import { isSlaEventType, slaEventText } from "#shared/service-levels/sla-escalation.ts";
 import { ticketChangeLabel } from "#shared/tickets/ticket-edit.ts";
 import { roleOf } from "#shared/users/roles.ts";
-import type { Announcement, LogError, MailSideEffect } from "./dispatcher.ts";
+import { autoCloseNoticeFor } from "./auto-close-notice.ts";
+import { findEscalationRecipients } from "./recipient.queries.ts";
 
 export type TicketEventInput = EventValues & {
   /**
@@ -44,7 +45,7 @@ export type TicketEventInput = EventValues & {
    */
   mentionedUserIds?: readonly string[];
 };
-export type TicketEventAnnouncement = Extract<Announcement, { kind: "ticket-event" }>;
+type TicketEventAnnouncement = Extract<Announcement, { kind: "ticket-event" }>;
 
 /**
  * Who hears about an event, never the person who caused it. `technicians` is the broadcast of a

@@ -3,13 +3,18 @@ import type { ServiceContext } from "#server/context.ts";
 import type { Db } from "#server/db/client.ts";
 import { isLockWait, isTransientConflict } from "#server/db/connection-errors.ts";
 import { ticketChangedMeanwhile } from "#server/errors.ts";
-import { lockTicket, type TicketFields } from "#server/features/tickets/ticket.queries.ts";
-import type { Announcement } from "./dispatcher.ts";
-import { consoleLogError } from "./dispatcher.ts";
+import type { Announcement } from "#server/events/dispatcher.ts";
+import { lockTicket, type TicketFields } from "#server/features/ticket-records/ticket.queries.ts";
+import { consoleLogError } from "#server/log-error.ts";
 import { recordTicketEvent, type TicketEventInput } from "./record-ticket-event.ts";
+import { slaChangeOf, syncTicketSla } from "./ticket-sla.ts";
 
-/** Records a ticket event (timeline + notifications + their e-mails + webhook deliveries) in the running transaction; returns the event id. */
-export type RecordEvent = (event: TicketEventInput) => Promise<string>;
+/**
+ * Records a ticket event in the running transaction: first the ticket's service levels catch up with it
+ * (syncTicketSla), then the timeline row, the notifications and their e-mails and the webhook deliveries
+ * (recordTicketEvent). Returns the event id.
+ */
+type RecordEvent = (event: TicketEventInput) => Promise<string>;
 
 /** How many times a change is tried when PostgreSQL aborts it for a deadlock or a serialization failure. */
 export const transactionAttempts = 3;
@@ -20,10 +25,11 @@ export const transactionAttempts = 3;
  * a conflict answered 409, before the statement timeout would cancel it as a database that does not
  * answer (503). The writers of one ticket hold its row for milliseconds (decision 053).
  */
-export const lockWaitMs = 2_000;
+const lockWaitMs = 2_000;
 
 type Work<T> = (tx: Db, recordEvent: RecordEvent) => Promise<T>;
-type Context = Pick<ServiceContext, "db" | "dispatcher">;
+/** The database and the dispatcher; and who acts, when someone does (a job acts for nobody). */
+type Context = Pick<ServiceContext, "db" | "dispatcher"> & Partial<Pick<ServiceContext, "actor">>;
 
 /**
  * A transaction that writes tickets: the change and what it records commit together, and only after
@@ -83,6 +89,9 @@ async function attemptTransaction<T>(ctx: Context, work: Work<T>): Promise<T> {
   const result = await ctx.db.transaction(async (tx) => {
     await limitLockWaits(tx);
     return work(tx, async (event) => {
+      // Before the event reads the ticket back: its notifications and webhook payload see the new state.
+      const slaChange = slaChangeOf(event, ctx.actor);
+      if (slaChange) await syncTicketSla(tx, event.ticketId, event.createdAt ?? new Date(), slaChange);
       const recorded = await recordTicketEvent(tx, event, effects);
       announcements.push(recorded.announcement);
       mailQueued ||= recorded.mailsQueued > 0;

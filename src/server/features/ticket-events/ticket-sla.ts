@@ -1,15 +1,13 @@
 import { isDeepStrictEqual } from "node:util";
-import { nowOf, type ServiceContext } from "#server/context.ts";
 import type { Db } from "#server/db/client.ts";
 import { readSetting } from "#server/features/settings/settings.service.ts";
-import { can } from "#shared/permissions.ts";
+import type { EventValues } from "#server/features/ticket-records/ticket-activity.queries.ts";
+import { type Actor, can } from "#shared/permissions.ts";
 import {
   dueTimesOf,
   isSlaRunning,
   slaDueAtOf,
   type TicketDueTimes,
-  type TicketSla,
-  ticketSlaOf,
 } from "#shared/service-levels/ticket-sla.ts";
 import type { TicketPriority } from "#shared/tickets/ticket.schemas.ts";
 import { findTicketSlaRow, type TicketSlaValues, updateTicketSla } from "./ticket-sla.queries.ts";
@@ -31,11 +29,36 @@ export async function dueTimesForTicket(
   };
 }
 
-export interface SlaChange {
+interface SlaChange {
   /** The priority changed: due times are computed again from createdAt with the new policy. */
   priorityChanged?: boolean;
   /** A first response happened (a public staff comment, an assignment). Only the first one counts. */
   responded?: boolean;
+  /** Who responded, when a comment: the ticket's own creator commenting is no response, and changes nothing. */
+  responder?: string;
+}
+
+/**
+ * What a ticket event changes of the ticket's service levels, or null when it changes nothing they depend
+ * on (decision 019): an assignment is the first response, as is a public comment by staff on a ticket they
+ * did not raise; a status change may stop or restart the clock; a new priority moves the due times. Internal
+ * notes, feedback, escalations and the automatic close change none of it.
+ */
+export function slaChangeOf(event: EventValues, actor: Actor | undefined): SlaChange | null {
+  switch (event.type) {
+    case "assigned":
+      return { responded: true };
+    case "reassigned":
+      return { responded: event.toAssigneeId != null };
+    case "status_changed":
+      return {};
+    case "edited":
+      return event.changes?.some((change) => change.field === "priority") ? { priorityChanged: true } : null;
+    case "commented":
+      return actor && can.seeServiceLevels(actor) ? { responded: true, responder: actor.id } : null;
+    default:
+      return null;
+  }
 }
 
 const isLater = (at: Date | null, now: Date) => at !== null && at.getTime() > now.getTime();
@@ -50,7 +73,8 @@ const isLater = (at: Date | null, now: Date) => at !== null && at.getTime() > no
 export async function syncTicketSla(tx: Db, ticketId: string, now: Date, change: SlaChange = {}) {
   const row = await findTicketSlaRow(tx, ticketId);
   if (!row) return;
-  const { status, priority, createdAt, ...before } = row;
+  const { status, createdBy, priority, createdAt, ...before } = row;
+  if (change.responder !== undefined && change.responder === createdBy) return;
   const next = { ...before };
   if (change.priorityChanged) {
     const due = await dueTimesForTicket(tx, priority, createdAt);
@@ -73,20 +97,4 @@ export async function syncTicketSla(tx: Db, ticketId: string, now: Date, change:
     ),
   );
   if (Object.keys(changed).length > 0) await updateTicketSla(tx, ticketId, changed);
-}
-
-/** How the caller sees service levels on tickets: null when they do not (decision 019). */
-export interface SlaView {
-  now: Date;
-  dueSoonMinutes: number;
-}
-
-export async function slaViewFor(ctx: ServiceContext): Promise<SlaView | null> {
-  if (!can.seeServiceLevels(ctx.actor)) return null;
-  const policy = await readSetting(ctx.db, "sla-policies");
-  return { now: nowOf(ctx), dueSoonMinutes: policy.dueSoonMinutes };
-}
-
-export function ticketSlaFor(view: SlaView | null, row: Parameters<typeof ticketSlaOf>[0]): TicketSla | null {
-  return view && ticketSlaOf(row, view.now, view.dueSoonMinutes);
 }

@@ -6,7 +6,7 @@ import { tickets } from "#server/db/schema/tickets.ts";
 import { AppError } from "#server/errors.ts";
 import { insertTicket, insertUser } from "#server/test/factories.ts";
 import { createTestDatabase, type TestDatabase } from "#server/test/test-database.ts";
-import { inTicketTransaction, inTransaction, transactionAttempts } from "./transaction.ts";
+import { inTicketTransaction, inTransaction, transactionAttempts } from "./ticket-transaction.ts";
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -140,7 +140,7 @@ describe("inTicketTransaction", () => {
 
   // A second connection holds the ticket's row: only PostgreSQL has one.
   describe.skipIf(!inject("pgTemplateUrl"))("while another transaction holds the ticket (PostgreSQL)", () => {
-    // A short statement timeout: the lock timeout follows it at half (events/transaction.ts).
+    // A short statement timeout: the lock timeout follows it at half (ticket-transaction.ts).
     let shortTimeouts: TestDatabase;
     let holder: pg.Client;
     let ticketId: string;
