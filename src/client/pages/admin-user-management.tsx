@@ -17,7 +17,6 @@ import { useDepartmentNames } from "#client/features/settings/settings.api.ts";
 import { ManagedUsersTable } from "#client/features/users/components/managed-users-table.tsx";
 import { EditUserDialog, InviteUserDialog } from "#client/features/users/components/user-form-dialogs.tsx";
 import { UserHistoryDialog } from "#client/features/users/components/user-history-dialog.tsx";
-import { roleLabel } from "#client/features/users/components/user-labels.tsx";
 import {
   managementCountCards,
   UserSummaryCards,
@@ -31,6 +30,7 @@ import {
 import { useSearchParams } from "#client/lib/router.tsx";
 import { toast } from "#client/lib/toast.ts";
 import { useActor } from "#client/lib/use-actor.ts";
+import { roleLabel } from "#client/lib/user-labels.ts";
 import { can } from "#shared/permissions.ts";
 import { type Role, roles } from "#shared/users/roles.ts";
 import type { Me } from "#shared/users/user.schemas.ts";

@@ -13,7 +13,7 @@ import { Select } from "#client/components/ui/select.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
 import { articleListQuery } from "#client/features/articles/articles.api.ts";
 import { ArticleList } from "#client/features/articles/components/article-list.tsx";
-import { categoryLabels, labelledOptions } from "#client/features/tickets/ticket-labels.ts";
+import { categoryLabels, labelledOptions } from "#client/lib/category-labels.ts";
 import { Link, useSearchParams } from "#client/lib/router.tsx";
 import { useActor } from "#client/lib/use-actor.ts";
 import { useDebouncedValue } from "#client/lib/use-debounced-value.ts";

@@ -3,7 +3,7 @@ import { Trans } from "@lingui/react/macro";
 import { FileText } from "lucide-react";
 import { Badge } from "#client/components/ui/badge.tsx";
 import { EmptyState } from "#client/components/ui/empty-state.tsx";
-import { categoryLabels } from "#client/features/tickets/ticket-labels.ts";
+import { categoryLabels } from "#client/lib/category-labels.ts";
 import { i18n } from "#client/lib/i18n.ts";
 import { Link } from "#client/lib/router.tsx";
 import type { ArticleSummary } from "#shared/articles/article.schemas.ts";

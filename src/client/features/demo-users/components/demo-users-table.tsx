@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { Badge, type BadgeTone } from "#client/components/ui/badge.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { type DemoUser, roleLabel } from "#client/features/demo-users/demo-users.ts";
-import { userStatusLabel } from "#client/features/users/components/user-labels.tsx";
+import { userStatusLabel } from "#client/lib/user-labels.ts";
 
 const columns = [msg`Full Name`, msg`Email`, msg`Role`, msg`Department`, msg`Status`, msg`Actions`];
 const roleTones: Record<DemoUser["role"], BadgeTone> = {

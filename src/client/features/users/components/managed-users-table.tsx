@@ -5,7 +5,7 @@ import { Button } from "#client/components/ui/button.tsx";
 import { can } from "#shared/permissions.ts";
 import type { Me } from "#shared/users/user.schemas.ts";
 import type { ManagedUser } from "#shared/users/user-management.schemas.ts";
-import { RoleBadge, StatusBadge } from "./user-labels.tsx";
+import { RoleBadge, StatusBadge } from "./user-badges.tsx";
 
 interface ManagedUsersTableProps {
   users: ManagedUser[];

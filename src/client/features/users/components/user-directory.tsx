@@ -10,7 +10,7 @@ import { Spinner } from "#client/components/ui/spinner.tsx";
 import { userListQuery } from "#client/features/users/users.api.ts";
 import { formatDateTime } from "#client/lib/format.ts";
 import { toast } from "#client/lib/toast.ts";
-import { RoleBadge } from "./user-labels.tsx";
+import { RoleBadge } from "./user-badges.tsx";
 
 /** The admin dashboard's User Management tab: name, email, role and created date, newest first. */
 export function UserDirectory() {
