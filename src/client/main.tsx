@@ -7,6 +7,7 @@ import "./styles.css";
 
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
+import { BrowserRouter } from "#client/lib/router/router.tsx";
 import {
   authProvidersQueryKey,
   type ServerConfig,
@@ -18,7 +19,6 @@ import { AppRoutes } from "./app/router.tsx";
 import { startRoute } from "./app/start-route.ts";
 import { activateLocale, resolveLocale, storedLocale } from "./lib/i18n.ts";
 import { createQueryClient } from "./lib/query-client.ts";
-import { BrowserRouter } from "./lib/router.tsx";
 import { rememberTimeZoneWhenIdle } from "./lib/time-zone-cookie.ts";
 import { actorQuery } from "./lib/use-actor.ts";
 import type { DrawnState } from "./ssr.tsx";

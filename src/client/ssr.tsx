@@ -2,6 +2,7 @@ import type { Query, QueryClient, QueryKey } from "@tanstack/react-query";
 import { skipToken } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { prerender } from "react-dom/static";
+import { MemoryRouter } from "#client/lib/router/router.tsx";
 import { prerenderedPages } from "#shared/first-screens/prerendered.ts";
 import {
   type DrawnPage,
@@ -17,7 +18,6 @@ import { setFetch } from "./lib/api-client.ts";
 import { setTimeZone } from "./lib/format.ts";
 import { activateLocale, browserLocale, type Locale } from "./lib/i18n.ts";
 import { createQueryClient } from "./lib/query-client.ts";
-import { MemoryRouter } from "./lib/router.tsx";
 import { actorQuery } from "./lib/use-actor.ts";
 
 /**

@@ -5,7 +5,8 @@ import { useThemeSync } from "#client/features/theme/theme.ts";
 import { EarlyClickReplay } from "#client/lib/early-click.ts";
 import { focusWhenRendered } from "#client/lib/focus.ts";
 import { useLocaleSync } from "#client/lib/locale.ts";
-import { Outlet, useIsNavigating, useLocation, useNavigationType } from "#client/lib/router.tsx";
+import { Outlet } from "#client/lib/router/route-matching.tsx";
+import { useIsNavigating, useLocation, useNavigationType } from "#client/lib/router/router.tsx";
 import { useActorQuery } from "#client/lib/use-actor.ts";
 import { Header } from "./header.tsx";
 

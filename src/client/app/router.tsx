@@ -1,6 +1,7 @@
 import { msg } from "@lingui/core/macro";
 import { lazy } from "react";
-import { type RouteObject, useLocation, useRoutes } from "#client/lib/router.tsx";
+import { type RouteObject, useRoutes } from "#client/lib/router/route-matching.tsx";
+import { useLocation } from "#client/lib/router/router.tsx";
 import { RedirectIfSignedIn, RequireSignIn } from "./guards.tsx";
 import { RootLayout } from "./root-layout.tsx";
 import { RouteErrorBoundary } from "./route-error.tsx";

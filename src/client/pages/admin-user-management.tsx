@@ -27,7 +27,7 @@ import {
   userListQuery,
   useSendPasswordReset,
 } from "#client/features/users/users.api.ts";
-import { useSearchParams } from "#client/lib/router.tsx";
+import { useSearchParams } from "#client/lib/router/router.tsx";
 import { toast } from "#client/lib/toast.ts";
 import { useActor } from "#client/lib/use-actor.ts";
 import { roleLabel } from "#client/lib/user-labels.ts";

@@ -23,7 +23,7 @@ import {
   workloadQuery,
 } from "#client/features/reports/reports.api.ts";
 import { changedValueText } from "#client/features/tickets/ticket-labels.ts";
-import { useSearchParams } from "#client/lib/router.tsx";
+import { useSearchParams } from "#client/lib/router/router.tsx";
 import { useActor } from "#client/lib/use-actor.ts";
 import { can } from "#shared/permissions.ts";
 import type {

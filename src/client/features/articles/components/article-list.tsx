@@ -5,7 +5,7 @@ import { Badge } from "#client/components/ui/badge.tsx";
 import { EmptyState } from "#client/components/ui/empty-state.tsx";
 import { categoryLabels } from "#client/lib/category-labels.ts";
 import { i18n } from "#client/lib/i18n.ts";
-import { Link } from "#client/lib/router.tsx";
+import { Link } from "#client/lib/router/links.tsx";
 import type { ArticleSummary } from "#shared/articles/article.schemas.ts";
 import { articlePath } from "#shared/articles/article-slug.ts";
 import { ArticleSnippet } from "./article-snippet.tsx";

@@ -14,7 +14,7 @@ import { categoryLabels } from "#client/lib/category-labels.ts";
 import { formatDateTime } from "#client/lib/format.ts";
 import { i18n } from "#client/lib/i18n.ts";
 import type { OpenTicketState } from "#client/lib/list-memory.ts";
-import { Link } from "#client/lib/router.tsx";
+import { Link } from "#client/lib/router/links.tsx";
 import { toast } from "#client/lib/toast.ts";
 import { useActor } from "#client/lib/use-actor.ts";
 import { can } from "#shared/permissions.ts";
