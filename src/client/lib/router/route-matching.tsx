@@ -1,5 +1,4 @@
 import { createContext, type ReactNode, useContext, useMemo } from "react";
-import { normalise } from "./history.ts";
 import { useRouter } from "./router-context.ts";
 
 /**
