@@ -3,7 +3,7 @@ import { type Browser, expect, type Page, test } from "@playwright/test";
 import { createAdmin, settings, signIn, signUp, unique } from "./support.ts";
 import { createTicketThroughApi } from "./ticket-support.ts";
 
-// Issue 13 item 4, decision 036: axe-core (WCAG 2.1 A and AA rules) on every route of src/client/app/router.tsx
+// Issue 13 item 4, decision 036: axe-core (WCAG 2.1 A and AA rules) on every route of src/client/app/routes.tsx
 // for each role, at a desktop and a phone width, in the light and the dark theme (issue 13 item 3: the theme
 // follows the device, emulated here); one page per route per role. Each screen is photographed into
 // e2e/.artifacts/screens/a11y-<role>-<theme>-<route>-<width>.png for a person to look at. axe is injected

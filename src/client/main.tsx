@@ -7,7 +7,6 @@ import "./styles.css";
 
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { BrowserRouter } from "#client/lib/router/router.tsx";
 import {
   authProvidersQueryKey,
   type ServerConfig,
@@ -15,10 +14,11 @@ import {
 } from "#shared/first-screens/server-config.ts";
 import { drawnStateElementId } from "#shared/first-screens/server-drawn.ts";
 import { AppProviders } from "./app/providers.tsx";
-import { AppRoutes } from "./app/router.tsx";
+import { AppRoutes } from "./app/routes.tsx";
 import { startRoute } from "./app/start-route.ts";
 import { activateLocale, resolveLocale, storedLocale } from "./lib/i18n.ts";
 import { createQueryClient } from "./lib/query-client.ts";
+import { BrowserRouter } from "./lib/router/router.tsx";
 import { rememberTimeZoneWhenIdle } from "./lib/time-zone-cookie.ts";
 import { actorQuery } from "./lib/use-actor.ts";
 import type { DrawnState } from "./ssr.tsx";

@@ -2,7 +2,6 @@ import type { Query, QueryClient, QueryKey } from "@tanstack/react-query";
 import { skipToken } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { prerender } from "react-dom/static";
-import { MemoryRouter } from "#client/lib/router/router.tsx";
 import { prerenderedPages } from "#shared/first-screens/prerendered.ts";
 import {
   type DrawnPage,
@@ -12,12 +11,13 @@ import {
 } from "#shared/first-screens/server-drawn.ts";
 import type { Me } from "#shared/users/user.schemas.ts";
 import { AppProviders } from "./app/providers.tsx";
-import { AppRoutes } from "./app/router.tsx";
+import { AppRoutes } from "./app/routes.tsx";
 import { prefetchFirstScreen } from "./app/start-route.ts";
 import { setFetch } from "./lib/api-client.ts";
 import { setTimeZone } from "./lib/format.ts";
 import { activateLocale, browserLocale, type Locale } from "./lib/i18n.ts";
 import { createQueryClient } from "./lib/query-client.ts";
+import { MemoryRouter } from "./lib/router/router.tsx";
 import { actorQuery } from "./lib/use-actor.ts";
 
 /**

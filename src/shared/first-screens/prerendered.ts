@@ -18,7 +18,7 @@ export type PrerenderedPage =
 export const prerenderedPages: Readonly<Record<string, PrerenderedPage>> = {
   "/": { file: "root", page: "sign-in", drawn: "build" },
   "/sign-in": { file: "sign-in", page: "sign-in", drawn: "build" },
-  // The roles of the page's route guard (src/client/app/router.tsx): anyone else is sent elsewhere.
+  // The roles of the page's route guard (src/client/app/routes.tsx): anyone else is sent elsewhere.
   "/user-home": { file: "user-home", page: "user-home", drawn: "server", roles: ["user", "admin"] },
   "/technician-home": {
     file: "technician-home",

@@ -8,7 +8,7 @@ import { useParams } from "#client/lib/router/route-matching.tsx";
 import { articleIdFromSlug, articlePath } from "#shared/articles/article-slug.ts";
 
 /** /kb/:slug/history: staff see every revision and what changed between two. */
-export default function KnowledgeBaseHistoryPage() {
+export default function HelpArticleHistoryPage() {
   const { t } = useLingui();
   const { slug = "" } = useParams();
   const id = articleIdFromSlug(slug);

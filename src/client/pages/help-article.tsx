@@ -25,7 +25,7 @@ import { articleIdFromSlug, articlePath } from "#shared/articles/article-slug.ts
 import { can } from "#shared/permissions.ts";
 
 /** /kb/:slug: one article. The id at the end of the slug finds it; an old slug is replaced by the current one. */
-export default function KnowledgeBaseArticlePage() {
+export default function HelpArticlePage() {
   const { t } = useLingui();
   const { slug = "" } = useParams();
   const id = articleIdFromSlug(slug);

@@ -20,7 +20,7 @@ const blank: ArticleFormValues = {
 };
 
 /** /kb/new (optionally ?fromTicket=TKT… from a solved ticket) and /kb/:slug/edit: staff only. */
-export default function KnowledgeBaseEditorPage() {
+export default function HelpArticleEditorPage() {
   const { t } = useLingui();
   const { slug } = useParams();
   const [params] = useSearchParams();

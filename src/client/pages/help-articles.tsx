@@ -29,7 +29,7 @@ const sortLabels: Record<ArticleSort, MessageDescriptor> = {
 };
 
 /** /kb: search and browse the help articles (issue 16); staff also see drafts and internal articles. */
-export default function KnowledgeBaseArticlesPage() {
+export default function HelpArticlesPage() {
   const { t, i18n } = useLingui();
   const id = useId();
   const actor = useActor();

@@ -149,7 +149,7 @@ const pageHelp: readonly PageHelp[] = [
 ];
 
 /** /Knowledge-base: static help about Helpdesk, one anchor per section. */
-export default function KnowledgeBasePage() {
+export default function AppHelpPage() {
   const { t, i18n } = useLingui();
   const { hash } = useLocation();
 
