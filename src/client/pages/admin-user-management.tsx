@@ -10,6 +10,7 @@ import { Dialog } from "#client/components/ui/dialog.tsx";
 import { EmptyState } from "#client/components/ui/empty-state.tsx";
 import { Input } from "#client/components/ui/field.tsx";
 import { LoadFailed } from "#client/components/ui/load-failed.tsx";
+import { LoadMoreButton } from "#client/components/ui/load-more.tsx";
 import { PageHeader } from "#client/components/ui/page-header.tsx";
 import { Select } from "#client/components/ui/select.tsx";
 import { PageSpinner, Spinner } from "#client/components/ui/spinner.tsx";
@@ -211,16 +212,7 @@ function UserManagement({ actor }: { actor: Me }) {
                 Showing {users.length} of {matching} users
               </Trans>
             </p>
-            {query.hasNextPage ? (
-              <Button
-                variant="secondary"
-                size="sm"
-                onClick={() => void query.fetchNextPage()}
-                disabled={query.isFetchingNextPage}
-              >
-                {query.isFetchingNextPage ? t`Loading…` : t`Load more`}
-              </Button>
-            ) : null}
+            {query.hasNextPage ? <LoadMoreButton query={query} /> : null}
           </div>
         </Card>
       </div>

@@ -2,10 +2,10 @@ import { t } from "@lingui/core/macro";
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { ChevronRight, Inbox } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { Button } from "#client/components/ui/button.tsx";
 import { cn } from "#client/components/ui/cn.ts";
 import { EmptyState } from "#client/components/ui/empty-state.tsx";
 import { LoadFailed } from "#client/components/ui/load-failed.tsx";
+import { LoadMore } from "#client/components/ui/load-more.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
 import { type TicketListFilters, ticketListQuery } from "#client/features/tickets/ticket.api.ts";
 import { priorityLabels } from "#client/features/tickets/ticket-labels.ts";
@@ -163,18 +163,7 @@ export function TicketList({
           </li>
         ))}
       </ul>
-      {query.hasNextPage ? (
-        <div className="flex justify-center border-t border-slate-100 p-4">
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() => void query.fetchNextPage()}
-            disabled={query.isFetchingNextPage}
-          >
-            {query.isFetchingNextPage ? t`Loading…` : t`Load more`}
-          </Button>
-        </div>
-      ) : null}
+      <LoadMore query={query} />
     </div>
   );
 }
