@@ -6,8 +6,8 @@ import { lingui } from "@lingui/vite-plugin";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, type PluginOption } from "vite";
-import { prerenderedPages } from "./src/shared/first-screens/prerendered.ts";
-import { providerVariants, variantFileOf } from "./src/shared/first-screens/server-config.ts";
+import { prerenderedPages } from "./src/shared/page-rendering/prerendered-pages.ts";
+import { providerVariants, variantFileOf } from "./src/shared/page-rendering/server-config.ts";
 import { themeScript } from "./src/shared/theme/theme-script.ts";
 
 /** The inline theme script (src/shared/theme/theme-script.ts), first in <head>; the CSP allows it by hash. */
@@ -21,9 +21,9 @@ function themeBeforeFirstPaint(): Plugin {
 const compressibleFile = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest)$/;
 
 /**
- * After the client build: draws the signed-out first screens into HTML (src/client/prerender.tsx, decision
- * 043), builds the renderer the server draws the signed-in ones with (src/client/ssr.tsx → dist/ssr/,
- * decision 052), then writes a .br and a .gz beside every text file of the build, compressed once at the
+ * After the client build: prerenders the signed-out first screens into HTML (src/client/prerendering.tsx,
+ * decision 043), builds the renderer the server draws the signed-in ones with
+ * (src/client/server-rendering.tsx → dist/ssr/, decision 052), then writes a .br and a .gz beside every text file of the build, compressed once at the
  * highest level, so that the server sends them as they are (@fastify/static preCompressed) instead of
  * compressing the same JavaScript on every request.
  */
@@ -65,14 +65,14 @@ function prerenderAndPrecompress(): Plugin {
     },
     async closeBundle() {
       if (isServerBuild) return;
-      await prerenderFirstScreens(outDir, configFile, pageChunks);
+      await prerenderPages(outDir, configFile, pageChunks);
       await buildPageRenderer(outDir, configFile);
       await precompress(outDir);
     },
   };
 }
 
-async function prerenderFirstScreens(
+async function prerenderPages(
   outDir: string,
   configFile: string | undefined,
   pageChunks: Map<string, string[]>,
@@ -87,8 +87,8 @@ async function prerenderFirstScreens(
   });
   try {
     const { renderSignedOutPage } = (await server.ssrLoadModule(
-      "/prerender.tsx",
-    )) as typeof import("./src/client/prerender.tsx");
+      "/prerendering.tsx",
+    )) as typeof import("./src/client/prerendering.tsx");
     const template = await readFile(path.join(outDir, "index.html"), "utf8");
     await mkdir(path.join(outDir, "prerendered"), { recursive: true });
     for (const [pagePath, { file, page, drawn }] of Object.entries(prerenderedPages)) {
@@ -127,8 +127,9 @@ async function prerenderFirstScreens(
 }
 
 /**
- * src/client/ssr.tsx built for Node into dist/ssr/ (decision 052): the server loads it to draw the signed-in
- * first screens. Packages stay in node_modules; each page is its own chunk, loaded when first drawn.
+ * src/client/server-rendering.tsx built for Node into dist/ssr/ssr.js (decision 052): the server loads it to
+ * draw the signed-in first screens. Packages stay in node_modules; each page is its own chunk, loaded when
+ * first drawn.
  */
 async function buildPageRenderer(clientOutDir: string, configFile: string | undefined) {
   const { build } = await import("vite");
@@ -137,12 +138,16 @@ async function buildPageRenderer(clientOutDir: string, configFile: string | unde
     mode: "production",
     logLevel: "warn",
     build: {
-      ssr: path.resolve(import.meta.dirname, "src/client/ssr.tsx"),
+      ssr: true,
       outDir: path.resolve(clientOutDir, "../ssr"),
       emptyOutDir: true,
       copyPublicDir: false,
       sourcemap: true,
-      rolldownOptions: { output: { codeSplitting: true } },
+      // The entry keeps the name the server loads (src/server/http/server-rendered-pages.ts).
+      rolldownOptions: {
+        input: { ssr: path.resolve(import.meta.dirname, "src/client/server-rendering.tsx") },
+        output: { codeSplitting: true },
+      },
     },
   });
 }

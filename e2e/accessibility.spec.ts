@@ -3,7 +3,7 @@ import { type Browser, expect, type Page, test } from "@playwright/test";
 import { createAdmin, settings, signIn, signUp, unique } from "./support.ts";
 import { createTicketThroughApi } from "./ticket-support.ts";
 
-// Decision 036: axe-core (WCAG 2.1 A and AA rules) on every route of src/client/app/router.tsx
+// Decision 036: axe-core (WCAG 2.1 A and AA rules) on every route of src/client/app/routes.tsx
 // for each role, at a desktop and a phone width, in the light and the dark theme (decision 035: the theme
 // follows the device, emulated here); one page per route per role. Each screen is photographed into
 // e2e/.artifacts/screens/a11y-<role>-<theme>-<route>-<width>.png for a person to look at. axe is injected

@@ -25,7 +25,7 @@ import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
-import { timeZoneCookie } from "#shared/first-screens/server-drawn.ts";
+import { timeZoneCookie } from "#shared/page-rendering/server-rendered.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const distDir = path.join(root, "dist/client");

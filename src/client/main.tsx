@@ -11,24 +11,24 @@ import {
   authProvidersQueryKey,
   type ServerConfig,
   serverConfigElementId,
-} from "#shared/first-screens/server-config.ts";
-import { drawnStateElementId } from "#shared/first-screens/server-drawn.ts";
+} from "#shared/page-rendering/server-config.ts";
+import { drawnStateElementId } from "#shared/page-rendering/server-rendered.ts";
 import { AppProviders } from "./app/providers.tsx";
-import { AppRoutes } from "./app/router.tsx";
+import { AppRoutes } from "./app/routes.tsx";
 import { startRoute } from "./app/start-route.ts";
 import { activateLocale, resolveLocale, storedLocale } from "./lib/i18n.ts";
 import { createQueryClient } from "./lib/query-client.ts";
-import { BrowserRouter } from "./lib/router.tsx";
+import { BrowserRouter } from "./lib/router/router.tsx";
 import { rememberTimeZoneWhenIdle } from "./lib/time-zone-cookie.ts";
 import { actorQuery } from "./lib/use-actor.ts";
-import type { DrawnState } from "./ssr.tsx";
+import type { ServerRenderedState } from "./server-rendering.tsx";
 
 const queryClient = createQueryClient();
 // How the server is configured (decision 061): the sign-in buttons are drawn from the first render.
 const serverConfig = jsonOf<ServerConfig>(serverConfigElementId);
 if (serverConfig) queryClient.setQueryData(authProvidersQueryKey, serverConfig.authProviders);
 const drawn = document.getElementById("root")?.hasAttribute("data-drawn")
-  ? jsonOf<DrawnState>(drawnStateElementId)
+  ? jsonOf<ServerRenderedState>(drawnStateElementId)
   : null;
 // A page the server drew comes with the answers it was drawn from: nothing to ask again for a while.
 for (const { queryKey, data, updatedAt } of drawn?.queries ?? []) {
@@ -83,8 +83,8 @@ async function start() {
 }
 
 /**
- * What the server put in the page as <script type="application/json" id=…>: the state a server-drawn page
- * carries (src/client/ssr.tsx), the server's configuration; null when it is not there.
+ * What the server put in the page as <script type="application/json" id=…>: the state a server-rendered page
+ * carries (src/client/server-rendering.tsx), the server's configuration; null when it is not there.
  */
 function jsonOf<T>(id: string): T | null {
   const element = document.getElementById(id);

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import Fastify, { type FastifyServerOptions, LogController } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { defaultAttachmentMaxBytes } from "#shared/attachments/attachment.schemas.ts";
-import type { DrawPage } from "#shared/first-screens/server-drawn.ts";
+import type { DrawPage } from "#shared/page-rendering/server-rendered.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
 import { createAuth, type OidcConfig } from "./auth/auth.ts";
 import { createPasswordCheckGate, type PasswordCheckGate } from "./auth/password-check-gate.ts";

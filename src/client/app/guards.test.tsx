@@ -2,7 +2,7 @@ import { msg } from "@lingui/core/macro";
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { createQueryClient } from "#client/lib/query-client.ts";
-import { createMemoryRouter, RouterProvider } from "#client/lib/router.tsx";
+import { createMemoryRouter, RouterProvider } from "#client/lib/router/router.tsx";
 import { makeMe } from "#client/test/fixtures.ts";
 import { stubFetch } from "#client/test/render.tsx";
 import type { Me } from "#shared/users/user.schemas.ts";

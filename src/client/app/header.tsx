@@ -4,7 +4,8 @@ import { Bell, LifeBuoy, Menu, X } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { cn } from "#client/components/ui/cn.ts";
 import { VisitorThemeToggle } from "#client/features/theme/visitor-theme-toggle.tsx";
-import { Link, NavLink, useNavigate } from "#client/lib/router.tsx";
+import { Link, NavLink } from "#client/lib/router/links.tsx";
+import { useNavigate } from "#client/lib/router/router.tsx";
 import { useActorQuery } from "#client/lib/use-actor.ts";
 import { homePathFor } from "#shared/users/roles.ts";
 

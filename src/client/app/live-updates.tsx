@@ -13,7 +13,7 @@ import {
 import { ticketKeys } from "#client/features/tickets/ticket.api.ts";
 import { apiFetch } from "#client/lib/api-client.ts";
 import { getLiveStream, resetLiveStream, updateLiveStream } from "#client/lib/live-stream-store.ts";
-import { useNavigate } from "#client/lib/router.tsx";
+import { useNavigate } from "#client/lib/router/router.tsx";
 import { toast } from "#client/lib/toast.ts";
 import { actorKeys, useActorQuery } from "#client/lib/use-actor.ts";
 // Type-only: this loads with the app shell, which must stay free of zod.

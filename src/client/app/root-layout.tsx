@@ -1,11 +1,12 @@
 import { Trans } from "@lingui/react/macro";
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from "react";
 import { PageSpinner } from "#client/components/ui/spinner.tsx";
-import { useLocaleSync } from "#client/features/locale/locale.ts";
 import { useThemeSync } from "#client/features/theme/theme.ts";
 import { EarlyClickReplay } from "#client/lib/early-click.ts";
 import { focusWhenRendered } from "#client/lib/focus.ts";
-import { Outlet, useIsNavigating, useLocation, useNavigationType } from "#client/lib/router.tsx";
+import { useLocaleSync } from "#client/lib/locale.ts";
+import { Outlet } from "#client/lib/router/route-matching.tsx";
+import { useIsNavigating, useLocation, useNavigationType } from "#client/lib/router/router.tsx";
 import { useActorQuery } from "#client/lib/use-actor.ts";
 import { Header } from "./header.tsx";
 

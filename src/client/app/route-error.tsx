@@ -5,7 +5,7 @@ import { Component, type ReactNode } from "react";
 import { buttonClass } from "#client/components/ui/button.tsx";
 import { Card } from "#client/components/ui/card.tsx";
 import { EmptyState } from "#client/components/ui/empty-state.tsx";
-import { Link } from "#client/lib/router.tsx";
+import { Link } from "#client/lib/router/links.tsx";
 import { Header } from "./header.tsx";
 
 interface BoundaryProps {

@@ -13,7 +13,7 @@ const signIn: Start = () => import("#client/pages/sign-in.tsx");
  * signed in, its data. Without this, each waited for the one before: the entry, then /api/me (behind the
  * route guard), then the page's chunk, then its imports, then /api/tickets (decision 031).
  */
-const firstScreens: Record<string, Start> = {
+const startPages: Record<string, Start> = {
   "/": signIn,
   "/sign-in": signIn,
   "/user-home": async (queryClient) => {
@@ -51,17 +51,17 @@ export function startRoute(
   queryClient: QueryClient,
 ) {
   void queryClient.prefetchQuery(actorQuery);
-  void prefetchFirstScreen({ pathname, search }, queryClient);
+  void prefetchStartPage({ pathname, search }, queryClient);
 }
 
 /**
  * The landing page's code and data, settled (never rejected): what the browser starts at once, and what the
- * server awaits before drawing a signed-in first screen (src/client/ssr.tsx).
+ * server awaits before drawing a signed-in first screen (src/client/server-rendering.tsx).
  */
-export async function prefetchFirstScreen(
+export async function prefetchStartPage(
   { pathname, search }: { pathname: string; search: string },
   queryClient: QueryClient,
 ): Promise<void> {
-  const start = firstScreens[pathname.replace(/\/+$/, "") || "/"];
+  const start = startPages[pathname.replace(/\/+$/, "") || "/"];
   await start?.(queryClient, new URLSearchParams(search)).catch(() => undefined);
 }

@@ -43,7 +43,7 @@ type Fetch = (path: string, init: RequestInit) => Promise<Response>;
 
 /**
  * Where requests go: the browser's fetch, or, while the server draws a signed-in first screen
- * (src/client/ssr.tsx, decision 052), the server's own routes answering for the person it draws for.
+ * (src/client/server-rendering.tsx, decision 052), the server's own routes answering for the person it draws for.
  */
 let send: Fetch | null = null;
 

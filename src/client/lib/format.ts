@@ -5,7 +5,7 @@ const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**
  * The time zone dates are shown in: the browser's own (undefined), or, while the server draws a page for a
- * browser (src/client/ssr.tsx, decision 052), that browser's, so that both write every date alike.
+ * browser (src/client/server-rendering.tsx, decision 052), that browser's, so that both write every date alike.
  */
 let timeZone: string | undefined;
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { timeZoneOf } from "#shared/first-screens/server-drawn.ts";
+import { timeZoneOf } from "#shared/page-rendering/server-rendered.ts";
 import { rememberTimeZoneWhenIdle } from "./time-zone-cookie.ts";
 
 describe("the time zone cookie", () => {

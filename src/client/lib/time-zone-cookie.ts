@@ -1,4 +1,4 @@
-import { timeZoneCookie } from "#shared/first-screens/server-drawn.ts";
+import { timeZoneCookie } from "#shared/page-rendering/server-rendered.ts";
 
 /**
  * Keeps this browser's time zone in a cookie for the server, which writes dates in it when it draws a

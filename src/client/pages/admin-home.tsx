@@ -22,7 +22,8 @@ import {
   overviewCountCards,
   UserSummaryCards,
 } from "#client/features/users/components/user-summary-cards.tsx";
-import { Link, useSearchParams } from "#client/lib/router.tsx";
+import { Link } from "#client/lib/router/links.tsx";
+import { useSearchParams } from "#client/lib/router/router.tsx";
 import { useActor } from "#client/lib/use-actor.ts";
 import type { TicketStatus } from "#shared/tickets/ticket.schemas.ts";
 

@@ -11,7 +11,7 @@ import { DepartmentsSettings } from "#client/features/settings/components/depart
 import { SlaPolicyForm } from "#client/features/settings/components/sla-policy-form.tsx";
 import { TwoFactorSettingsPanel } from "#client/features/settings/components/two-factor-settings.tsx";
 import { WebhookSettings } from "#client/features/webhooks/components/webhook-settings.tsx";
-import { useSearchParams } from "#client/lib/router.tsx";
+import { useSearchParams } from "#client/lib/router/router.tsx";
 
 /**
  * The sections of Admin settings, in the order they are shown. Each is one tab (kept in ?tab= so a link

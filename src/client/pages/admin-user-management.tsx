@@ -10,6 +10,7 @@ import { Dialog } from "#client/components/ui/dialog.tsx";
 import { EmptyState } from "#client/components/ui/empty-state.tsx";
 import { Input } from "#client/components/ui/field.tsx";
 import { LoadFailed } from "#client/components/ui/load-failed.tsx";
+import { LoadMoreButton } from "#client/components/ui/load-more.tsx";
 import { PageHeader } from "#client/components/ui/page-header.tsx";
 import { Select } from "#client/components/ui/select.tsx";
 import { PageSpinner, Spinner } from "#client/components/ui/spinner.tsx";
@@ -17,7 +18,6 @@ import { useDepartmentNames } from "#client/features/settings/settings.api.ts";
 import { ManagedUsersTable } from "#client/features/users/components/managed-users-table.tsx";
 import { EditUserDialog, InviteUserDialog } from "#client/features/users/components/user-form-dialogs.tsx";
 import { UserHistoryDialog } from "#client/features/users/components/user-history-dialog.tsx";
-import { roleLabel } from "#client/features/users/components/user-labels.tsx";
 import {
   managementCountCards,
   UserSummaryCards,
@@ -28,9 +28,10 @@ import {
   userListQuery,
   useSendPasswordReset,
 } from "#client/features/users/users.api.ts";
-import { useSearchParams } from "#client/lib/router.tsx";
+import { useSearchParams } from "#client/lib/router/router.tsx";
 import { toast } from "#client/lib/toast.ts";
 import { useActor } from "#client/lib/use-actor.ts";
+import { roleLabel } from "#client/lib/user-labels.ts";
 import { can } from "#shared/permissions.ts";
 import { type Role, roles } from "#shared/users/roles.ts";
 import type { Me } from "#shared/users/user.schemas.ts";
@@ -211,16 +212,7 @@ function UserManagement({ actor }: { actor: Me }) {
                 Showing {users.length} of {matching} users
               </Trans>
             </p>
-            {query.hasNextPage ? (
-              <Button
-                variant="secondary"
-                size="sm"
-                onClick={() => void query.fetchNextPage()}
-                disabled={query.isFetchingNextPage}
-              >
-                {query.isFetchingNextPage ? t`Loading…` : t`Load more`}
-              </Button>
-            ) : null}
+            {query.hasNextPage ? <LoadMoreButton query={query} /> : null}
           </div>
         </Card>
       </div>

@@ -10,7 +10,7 @@ import { Tabs, tabIdFor, tabPanelIdFor } from "#client/components/ui/tabs.tsx";
 import { CannedResponseList } from "#client/features/canned-responses/components/canned-response-list.tsx";
 import { pickerShortcut } from "#client/features/canned-responses/components/canned-response-picker.tsx";
 import { PlaceholderHelp } from "#client/features/canned-responses/components/placeholder-help.tsx";
-import { useSearchParams } from "#client/lib/router.tsx";
+import { useSearchParams } from "#client/lib/router/router.tsx";
 import { useActor } from "#client/lib/use-actor.ts";
 import type { CannedResponseScope } from "#shared/canned-responses/canned-response.schemas.ts";
 

@@ -22,7 +22,7 @@ import {
   roleLabel,
   sampleDemoUsers,
 } from "#client/features/demo-users/demo-users.ts";
-import { Link } from "#client/lib/router.tsx";
+import { Link } from "#client/lib/router/links.tsx";
 import type { DemoUserInput } from "#shared/users/demo-user.schemas.ts";
 import { type Role, roles } from "#shared/users/roles.ts";
 

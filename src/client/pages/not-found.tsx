@@ -3,7 +3,7 @@ import { MapPinOff } from "lucide-react";
 import { buttonClass } from "#client/components/ui/button.tsx";
 import { Card } from "#client/components/ui/card.tsx";
 import { EmptyState } from "#client/components/ui/empty-state.tsx";
-import { Link } from "#client/lib/router.tsx";
+import { Link } from "#client/lib/router/links.tsx";
 
 /** Any path the app does not know. */
 export default function NotFoundPage() {

@@ -1,7 +1,7 @@
 import { t } from "@lingui/core/macro";
 import { PageHeader } from "#client/components/ui/page-header.tsx";
 import { NotificationCenter } from "#client/features/notifications/components/notification-center.tsx";
-import { useSearchParams } from "#client/lib/router.tsx";
+import { useSearchParams } from "#client/lib/router/router.tsx";
 import { type NotificationFilter, notificationFilters } from "#shared/notifications/notification.schemas.ts";
 
 const filterFrom = (value: string | null): NotificationFilter =>

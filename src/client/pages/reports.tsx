@@ -1,19 +1,22 @@
 import { i18n } from "@lingui/core";
-import { plural, t as tc } from "@lingui/core/macro";
+import { t as tc } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { Card } from "#client/components/ui/card.tsx";
 import { PageHeader } from "#client/components/ui/page-header.tsx";
 import { ArticleStatsTable } from "#client/features/articles/components/article-stats-table.tsx";
-import {
-  type ChartData,
-  chartColors,
-  fileNameFor,
-  formatDuration,
-} from "#client/features/reports/chart-data.ts";
+import { chartColors, fileNameFor, formatDuration } from "#client/features/reports/chart-data.ts";
 import { ChartCard } from "#client/features/reports/components/chart-card.tsx";
 import { ReportRangePicker } from "#client/features/reports/components/report-range-picker.tsx";
+import {
+  countsChart,
+  perTechnicianChart,
+  satisfactionChart,
+  timesChart,
+  volumeCharts,
+  workloadChart,
+} from "#client/features/reports/report-charts.ts";
 import { readRange } from "#client/features/reports/report-range.ts";
 import {
   responseTimesQuery,
@@ -23,124 +26,15 @@ import {
   workloadQuery,
 } from "#client/features/reports/reports.api.ts";
 import { changedValueText } from "#client/features/tickets/ticket-labels.ts";
-import { useSearchParams } from "#client/lib/router.tsx";
+import { useSearchParams } from "#client/lib/router/router.tsx";
 import { useActor } from "#client/lib/use-actor.ts";
 import { can } from "#shared/permissions.ts";
 import type {
+  ReportQuery,
   ResponseTimesReport,
   SatisfactionReport,
   TicketBreakdownReport,
-  TicketVolumeReport,
-  WorkloadReport,
 } from "#shared/reports/report.schemas.ts";
-
-const dateLabel = (date: string) =>
-  new Date(`${date}T00:00:00Z`).toLocaleDateString(i18n.locale, {
-    month: "short",
-    day: "numeric",
-    timeZone: "UTC",
-  });
-
-function volumeCharts(report: TicketVolumeReport): { flow: ChartData; backlog: ChartData } {
-  const category = report.range.group === "week" ? tc`Week of` : tc`Day`;
-  const labels = report.buckets.map((bucket) => dateLabel(bucket.start));
-  return {
-    flow: {
-      category,
-      labels,
-      kind: "line",
-      isCount: true,
-      series: [
-        { label: tc`Opened`, values: report.buckets.map((b) => b.opened), color: chartColors.indigo },
-        { label: tc`Resolved`, values: report.buckets.map((b) => b.resolved), color: chartColors.emerald },
-      ],
-    },
-    backlog: {
-      category,
-      labels,
-      kind: "line",
-      isCount: true,
-      series: [
-        {
-          label: tc`Open or in progress`,
-          values: report.buckets.map((b) => b.backlog),
-          color: chartColors.amber,
-        },
-      ],
-    },
-  };
-}
-
-const countsChart = (
-  category: string,
-  rows: { key: string; count: number }[],
-  color: string,
-  labelOf: (key: string) => string = (key) => key,
-): ChartData => ({
-  category,
-  labels: rows.map((row) => labelOf(row.key)),
-  kind: "bar",
-  isCount: true,
-  series: [{ label: tc`Tickets`, values: rows.map((row) => row.count), color }],
-});
-
-const hours = (seconds: number | null) => (seconds ?? 0) / 3600;
-function timesChart(report: ResponseTimesReport): ChartData {
-  const { firstResponse, resolution } = report;
-  return {
-    category: tc`Measure`,
-    labels: [tc`First response`, tc`Resolution`],
-    kind: "bar",
-    format: (value) => formatDuration(value * 3600),
-    series: [
-      {
-        label: tc`Median`,
-        values: [hours(firstResponse.medianSeconds), hours(resolution.medianSeconds)],
-        color: chartColors.indigo,
-      },
-      {
-        label: tc`90th percentile`,
-        values: [hours(firstResponse.p90Seconds), hours(resolution.p90Seconds)],
-        color: chartColors.slate,
-      },
-    ],
-  };
-}
-
-const ratingLabel = (rating: number) => plural(rating, { one: "# star", other: "# stars" });
-const satisfactionChart = (report: SatisfactionReport): ChartData => ({
-  category: tc`Rating`,
-  labels: report.distribution.map((row) => ratingLabel(row.rating)),
-  kind: "bar",
-  isCount: true,
-  series: [
-    { label: tc`Ratings`, values: report.distribution.map((row) => row.count), color: chartColors.amber },
-  ],
-});
-
-function perTechnicianChart(rows: NonNullable<SatisfactionReport["perTechnician"]>): ChartData {
-  return {
-    category: tc`Technician`,
-    labels: rows.map((row) => row.name),
-    kind: "bar",
-    format: (value) => (Number.isInteger(value) ? String(value) : value.toFixed(2)),
-    series: [
-      { label: tc`Average rating`, values: rows.map((row) => row.average), color: chartColors.indigo },
-      { label: tc`Ratings`, values: rows.map((row) => row.count), color: chartColors.slate, tableOnly: true },
-    ],
-  };
-}
-
-const workloadChart = (report: WorkloadReport): ChartData => ({
-  category: tc`Technician`,
-  labels: report.rows.map((row) => row.name),
-  kind: "bar",
-  isCount: true,
-  series: [
-    { label: tc`Open`, values: report.rows.map((row) => row.open), color: chartColors.indigo },
-    { label: tc`In progress`, values: report.rows.map((row) => row.inProgress), color: chartColors.emerald },
-  ],
-});
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
@@ -151,20 +45,25 @@ function Figure({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** /reports (technicians and admins): how the service is doing over a chosen range. */
-export default function ReportsPage() {
-  const { t } = useLingui();
-  const actor = useActor();
-  const [params, setParams] = useSearchParams();
-  const { choice, query } = useMemo(() => readRange(params), [params]);
-  const isAdmin = actor ? can.seeTechnicianSatisfaction(actor) : false;
+/** The reports of the range (the workload is now, whatever the range). */
+function useReports(query: ReportQuery) {
+  return {
+    volume: useQuery(ticketVolumeQuery(query)),
+    breakdown: useQuery(ticketBreakdownQuery(query)),
+    times: useQuery(responseTimesQuery(query)),
+    satisfaction: useQuery(satisfactionQuery(query)),
+    workload: useQuery(workloadQuery()),
+  };
+}
 
-  const volume = useQuery(ticketVolumeQuery(query));
-  const breakdown = useQuery(ticketBreakdownQuery(query));
-  const times = useQuery(responseTimesQuery(query));
-  const satisfaction = useQuery(satisfactionQuery(query));
-  const workload = useQuery(workloadQuery());
-
+/** The charts of the reports that have come, each worked out again only when its report changes. */
+function useReportCharts({
+  volume,
+  breakdown,
+  times,
+  satisfaction,
+  workload,
+}: ReturnType<typeof useReports>) {
   const volumeData = useMemo(() => (volume.data ? volumeCharts(volume.data) : undefined), [volume.data]);
   const breakdownData = useMemo(() => breakdownCharts(breakdown.data), [breakdown.data]);
   const timesData = useMemo(() => (times.data ? timesChart(times.data) : undefined), [times.data]);
@@ -181,6 +80,20 @@ export default function ReportsPage() {
     () => (workload.data ? workloadChart(workload.data) : undefined),
     [workload.data],
   );
+  return { volumeData, breakdownData, timesData, satisfactionData, perTechnicianData, workloadData };
+}
+
+/** /reports (technicians and admins): how the service is doing over a chosen range. */
+export default function ReportsPage() {
+  const { t } = useLingui();
+  const actor = useActor();
+  const [params, setParams] = useSearchParams();
+  const { choice, query } = useMemo(() => readRange(params), [params]);
+  const isAdmin = actor ? can.seeTechnicianSatisfaction(actor) : false;
+
+  const { volume, breakdown, times, satisfaction, workload } = useReports(query);
+  const { volumeData, breakdownData, timesData, satisfactionData, perTechnicianData, workloadData } =
+    useReportCharts({ volume, breakdown, times, satisfaction, workload });
 
   const setRange = (next: Record<string, string>) =>
     setParams({ ...next, ...(query.group === "week" ? { group: "week" } : {}) }, { replace: true });
@@ -248,21 +161,7 @@ export default function ReportsPage() {
           onRetry={() => satisfaction.refetch()}
           fileName={files("satisfaction")}
           emptyMessage={t`Nobody rated a ticket in this range.`}
-          summary={
-            satisfaction.data ? (
-              <dl className="mb-3 grid grid-cols-2 gap-3">
-                <Figure
-                  label={t`Average rating`}
-                  value={
-                    satisfaction.data.average === null
-                      ? "–"
-                      : `${satisfaction.data.average.toLocaleString(i18n.locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 })} / 5`
-                  }
-                />
-                <Figure label={t`Ratings`} value={satisfaction.data.count.toLocaleString(i18n.locale)} />
-              </dl>
-            ) : null
-          }
+          summary={satisfaction.data ? <SatisfactionSummary report={satisfaction.data} /> : null}
           footer={satisfaction.data ? <RecentComments report={satisfaction.data} /> : null}
         />
         {isAdmin ? (
@@ -317,22 +216,7 @@ export default function ReportsPage() {
           emptyMessage={t`No ticket was opened in this range.`}
         />
       </div>
-      <section aria-labelledby="report-articles-heading" className="mt-6">
-        <Card>
-          <div className="border-b border-slate-100 px-5 py-4">
-            <h2 id="report-articles-heading" className="text-base font-semibold text-slate-900">
-              <Trans>Help articles</Trans>
-            </h2>
-            <p className="mt-1 text-sm text-slate-600">
-              <Trans>
-                Since each article was written. Views count once per person per day; a deflection is a
-                suggested article opened from the create form, then the form left without a ticket.
-              </Trans>
-            </p>
-          </div>
-          <ArticleStatsTable />
-        </Card>
-      </section>
+      <HelpArticlesSection />
     </>
   );
 }
@@ -350,6 +234,28 @@ function breakdownCharts(report: TicketBreakdownReport | undefined) {
   };
 }
 
+/** The help articles' figures, since each article was written (not the chosen range). */
+function HelpArticlesSection() {
+  return (
+    <section aria-labelledby="report-articles-heading" className="mt-6">
+      <Card>
+        <div className="border-b border-slate-100 px-5 py-4">
+          <h2 id="report-articles-heading" className="text-base font-semibold text-slate-900">
+            <Trans>Help articles</Trans>
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            <Trans>
+              Since each article was written. Views count once per person per day; a deflection is a suggested
+              article opened from the create form, then the form left without a ticket.
+            </Trans>
+          </p>
+        </div>
+        <ArticleStatsTable />
+      </Card>
+    </section>
+  );
+}
+
 function TimesSummary({ report }: { report: ResponseTimesReport }) {
   const { t } = useLingui();
   const show = (seconds: number | null) => (seconds === null ? "–" : formatDuration(seconds));
@@ -357,6 +263,23 @@ function TimesSummary({ report }: { report: ResponseTimesReport }) {
     <dl className="mb-3 grid grid-cols-2 gap-3">
       <Figure label={t`First response, median`} value={show(report.firstResponse.medianSeconds)} />
       <Figure label={t`Resolution, median`} value={show(report.resolution.medianSeconds)} />
+    </dl>
+  );
+}
+
+function SatisfactionSummary({ report }: { report: SatisfactionReport }) {
+  const { t } = useLingui();
+  return (
+    <dl className="mb-3 grid grid-cols-2 gap-3">
+      <Figure
+        label={t`Average rating`}
+        value={
+          report.average === null
+            ? "–"
+            : `${report.average.toLocaleString(i18n.locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 })} / 5`
+        }
+      />
+      <Figure label={t`Ratings`} value={report.count.toLocaleString(i18n.locale)} />
     </dl>
   );
 }

@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { AuthCard } from "#client/features/auth/components/auth-card.tsx";
 import { ResetPasswordForm } from "#client/features/auth/components/reset-password-form.tsx";
-import { useSearchParams } from "#client/lib/router.tsx";
+import { useSearchParams } from "#client/lib/router/router.tsx";
 
 /** /reset-password: the mailed link lands here with ?token=…, or with ?error=INVALID_TOKEN when it is used up. */
 export default function ResetPasswordPage() {

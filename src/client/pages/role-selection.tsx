@@ -2,7 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { AuthCard } from "#client/features/auth/components/auth-card.tsx";
 import { ChooseRoleForm } from "#client/features/auth/components/choose-role-form.tsx";
 import { NotYouSignOut } from "#client/features/auth/components/not-you-sign-out.tsx";
-import { Navigate } from "#client/lib/router.tsx";
+import { Navigate } from "#client/lib/router/router.tsx";
 import { useActor } from "#client/lib/use-actor.ts";
 import { homePathFor } from "#shared/users/roles.ts";
 

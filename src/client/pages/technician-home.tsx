@@ -20,7 +20,7 @@ import {
   technicianTabFrom,
   withTechnicianTab,
 } from "#client/features/tickets/technician-tabs.ts";
-import { useSearchParams } from "#client/lib/router.tsx";
+import { useSearchParams } from "#client/lib/router/router.tsx";
 import { useActor } from "#client/lib/use-actor.ts";
 
 const cards: SummaryCard[] = [

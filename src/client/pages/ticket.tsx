@@ -25,7 +25,8 @@ import { TicketShortcuts } from "#client/features/tickets/components/ticket-shor
 import { TicketSlaPanel } from "#client/features/tickets/components/ticket-sla.tsx";
 import { ticketQuery } from "#client/features/tickets/ticket.api.ts";
 import { isApiError } from "#client/lib/api-client.ts";
-import { Link, useParams } from "#client/lib/router.tsx";
+import { Link } from "#client/lib/router/links.tsx";
+import { useParams } from "#client/lib/router/route-matching.tsx";
 import { useActor } from "#client/lib/use-actor.ts";
 import { useMediaQuery } from "#client/lib/use-media-query.ts";
 import { can } from "#shared/permissions.ts";

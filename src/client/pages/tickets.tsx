@@ -26,7 +26,7 @@ import { TicketList } from "#client/features/tickets/components/ticket-list.tsx"
 import { ticketOrderLabel, useTicketOrder } from "#client/features/tickets/components/ticket-sort.tsx";
 import { type TicketListFilters, ticketExportPath } from "#client/features/tickets/ticket.api.ts";
 import { focusCreatedTicket } from "#client/lib/focus.ts";
-import { useSearchParams } from "#client/lib/router.tsx";
+import { useSearchParams } from "#client/lib/router/router.tsx";
 import { useActor } from "#client/lib/use-actor.ts";
 import { can } from "#shared/permissions.ts";
 import type { Role } from "#shared/users/roles.ts";

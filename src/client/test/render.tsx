@@ -3,7 +3,7 @@ import { render, screen } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { AppProviders } from "#client/app/providers.tsx";
 import { createQueryClient } from "#client/lib/query-client.ts";
-import { createMemoryRouter, RouterProvider } from "#client/lib/router.tsx";
+import { createMemoryRouter, RouterProvider } from "#client/lib/router/router.tsx";
 import { useActor } from "#client/lib/use-actor.ts";
 import type { Me } from "#shared/users/user.schemas.ts";
 

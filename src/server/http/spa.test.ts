@@ -5,7 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gzipSync } from "node:zlib";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
-import { oidcLabelPlaceholder, type ServerConfig } from "#shared/first-screens/server-config.ts";
+import { oidcLabelPlaceholder, type ServerConfig } from "#shared/page-rendering/server-config.ts";
 import type { AuthProviders } from "#shared/users/user.schemas.ts";
 import { registerSpa } from "./spa.ts";
 

@@ -4,16 +4,16 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { prerenderedPages } from "#shared/first-screens/prerendered.ts";
+import { prerenderedPages } from "#shared/page-rendering/prerendered-pages.ts";
 import {
   oidcLabelPlaceholder,
   type ServerConfig,
   serverConfigElementId,
   variantFileOf,
-} from "#shared/first-screens/server-config.ts";
-import { type DrawPage, jsonForScript } from "#shared/first-screens/server-drawn.ts";
+} from "#shared/page-rendering/server-config.ts";
+import { type DrawPage, jsonForScript } from "#shared/page-rendering/server-rendered.ts";
 import type { AuthProviders } from "#shared/users/user.schemas.ts";
-import { createPageDrawer } from "./server-drawn-pages.ts";
+import { createPageDrawer } from "./server-rendered-pages.ts";
 
 /**
  * Serves the built client. Unknown /api/* answers JSON 404; any other GET that wants HTML gets

@@ -1,4 +1,4 @@
-import { useNavigate } from "#client/lib/router.tsx";
+import { useNavigate } from "#client/lib/router/router.tsx";
 import { toast } from "#client/lib/toast.ts";
 import { useSignOut } from "./auth.api.ts";
 

@@ -1,4 +1,4 @@
-import { roleLabel as userRoleLabel } from "#client/features/users/components/user-labels.tsx";
+import { roleLabel as userRoleLabel } from "#client/lib/user-labels.ts";
 import type { DemoUserInput } from "#shared/users/demo-user.schemas.ts";
 import type { Role } from "#shared/users/roles.ts";
 

@@ -40,5 +40,3 @@ export async function enableDesktopNotifications(userId: string): Promise<Notifi
   write(desktopKey(userId), permission === "granted" ? "true" : null);
   return permission;
 }
-
-export const disableDesktopNotifications = (userId: string) => write(desktopKey(userId), null);

@@ -1,5 +1,6 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
+import { categoryLabels } from "#client/lib/category-labels.ts";
 import { i18n } from "#client/lib/i18n.ts";
 import type { TicketCategory, TicketPriority, TicketStatus } from "#shared/tickets/ticket.schemas.ts";
 import type { Rating } from "#shared/tickets/ticket-activity.schemas.ts";
@@ -21,20 +22,6 @@ export const priorityLabels: Record<TicketPriority, MessageDescriptor> = {
   Medium: msg`Medium`,
   High: msg`High`,
 };
-
-/** The four fixed categories as the interface shows them; the stored and sent value stays English. */
-export const categoryLabels: Record<TicketCategory, MessageDescriptor> = {
-  Hardware: msg`Hardware`,
-  Software: msg`Software`,
-  Network: msg`Network`,
-  Other: msg`Other`,
-};
-
-/** Options of a select whose values are the API's and whose labels are in the active language. */
-export const labelledOptions = <T extends string>(
-  values: readonly T[],
-  labels: Record<T, MessageDescriptor>,
-) => values.map((value) => ({ value, label: i18n._(labels[value]) }));
 
 /** The edit form's fields as an "edited" entry names them (#shared/tickets/ticket-edit.ts). */
 export const fieldLabels: Record<EditableTicketField, MessageDescriptor> = {

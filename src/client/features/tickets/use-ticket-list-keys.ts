@@ -5,7 +5,7 @@ import {
   rememberedSelection,
   rememberListSelection,
 } from "#client/lib/list-memory.ts";
-import { useLocation, useNavigate } from "#client/lib/router.tsx";
+import { useLocation, useNavigate } from "#client/lib/router/router.tsx";
 import { useShortcuts } from "#client/lib/use-shortcuts.ts";
 
 /** Where the list is, for `u` to come back to it (the search and filters are in the address). */

@@ -1,7 +1,7 @@
 import { t as tc } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
-import { Copy, KeyRound, Plus } from "lucide-react";
+import { KeyRound, Plus } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { Alert } from "#client/components/ui/alert.tsx";
 import { Badge } from "#client/components/ui/badge.tsx";
@@ -12,6 +12,7 @@ import { Dialog } from "#client/components/ui/dialog.tsx";
 import { Field, TextField } from "#client/components/ui/field.tsx";
 import { LoadFailed } from "#client/components/ui/load-failed.tsx";
 import { Select } from "#client/components/ui/select.tsx";
+import { ShownOnceDialog } from "#client/components/ui/shown-once-dialog.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
 import {
   apiTokenListQuery,
@@ -20,7 +21,6 @@ import {
   useRevokeApiToken,
 } from "#client/features/api-tokens/api-tokens.api.ts";
 import { formatDateTime } from "#client/lib/format.ts";
-import { toast } from "#client/lib/toast.ts";
 import {
   type ApiToken,
   type ApiTokenScope,
@@ -209,55 +209,26 @@ function CreateTokenDialog({ onClose }: { onClose: () => void }) {
 
 function CreatedTokenDialog({ created, onClose }: { created: CreatedApiToken; onClose: () => void }) {
   const { t } = useLingui();
-  const tokenId = useId();
   const example = curlExample(created.token, window.location.origin);
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(created.token);
-      toast.success(t`Token copied`);
-    } catch {
-      toast.error(t`The browser did not allow copying. Select the token and copy it.`);
-    }
-  }
-
   return (
-    <Dialog
+    <ShownOnceDialog
       title={t`Token "${created.name}" created`}
       description={t`Copy it now: it is shown only once, and Helpdesk keeps only a fingerprint of it.`}
+      label={t`Your token`}
+      value={created.token}
+      copiedMessage={t`Token copied`}
+      copyRefusedMessage={t`The browser did not allow copying. Select the token and copy it.`}
       onClose={onClose}
     >
-      <div className="flex flex-col gap-4">
-        <Field label={t`Your token`} htmlFor={tokenId}>
-          <div className="flex gap-2">
-            <input
-              id={tokenId}
-              readOnly
-              value={created.token}
-              onFocus={(event) => event.target.select()}
-              className="min-w-0 flex-1 rounded-md border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-xs text-slate-900"
-            />
-            <Button variant="secondary" onClick={() => void copy()}>
-              <Copy aria-hidden="true" className="size-4" />
-              <Trans>Copy</Trans>
-            </Button>
-          </div>
-        </Field>
-        <div>
-          <p className="text-sm font-medium text-slate-700">
-            <Trans>Try it with curl</Trans>
-          </p>
-          <pre className="mt-1 whitespace-pre-wrap break-all rounded-md bg-slate-900 p-3 font-mono text-xs text-slate-100">
-            {example}
-          </pre>
-        </div>
-        <div className="flex justify-end">
-          <Button onClick={onClose}>
-            <Trans>Done</Trans>
-          </Button>
-        </div>
+      <div>
+        <p className="text-sm font-medium text-slate-700">
+          <Trans>Try it with curl</Trans>
+        </p>
+        <pre className="mt-1 whitespace-pre-wrap break-all rounded-md bg-slate-900 p-3 font-mono text-xs text-slate-100">
+          {example}
+        </pre>
       </div>
-    </Dialog>
+    </ShownOnceDialog>
   );
 }
 

@@ -10,9 +10,9 @@ import { FileDropZone } from "#client/components/ui/file-drop-zone.tsx";
 import { FilePickerButton } from "#client/components/ui/file-picker-button.tsx";
 import { Select } from "#client/components/ui/select.tsx";
 import { useSaveArticle } from "#client/features/articles/articles.api.ts";
-import { categoryLabels, labelledOptions } from "#client/features/tickets/ticket-labels.ts";
 import { isApiError } from "#client/lib/api-client.ts";
 import { handlePastedFiles } from "#client/lib/attachment-upload.ts";
+import { categoryLabels, labelledOptions } from "#client/lib/category-labels.ts";
 import {
   type ArticleStatus,
   type ArticleVisibility,

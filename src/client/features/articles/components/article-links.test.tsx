@@ -1,6 +1,6 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { MemoryRouter } from "#client/lib/router.tsx";
+import { MemoryRouter } from "#client/lib/router/router.tsx";
 import { ArticleLinks } from "./article-links.tsx";
 
 const show = (text: string) =>

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "#client/lib/router.tsx";
+import { Link } from "#client/lib/router/links.tsx";
 import { articleLinkPattern, articlePath } from "#shared/articles/article-slug.ts";
 
 /**

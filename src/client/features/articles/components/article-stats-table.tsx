@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { LoadFailed } from "#client/components/ui/load-failed.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
 import { articleStatsQuery } from "#client/features/articles/articles.api.ts";
-import { Link } from "#client/lib/router.tsx";
+import { Link } from "#client/lib/router/links.tsx";
 import { articlePath } from "#shared/articles/article-slug.ts";
 
 /** Staff figures per article: views, helpful votes, suggestions opened and deflected tickets. */

@@ -1,7 +1,7 @@
 import { Trans } from "@lingui/react/macro";
 import { BookPlus } from "lucide-react";
 import { buttonClass } from "#client/components/ui/button.tsx";
-import { Link } from "#client/lib/router.tsx";
+import { Link } from "#client/lib/router/links.tsx";
 import { useActor } from "#client/lib/use-actor.ts";
 import { can } from "#shared/permissions.ts";
 import type { TicketStatus } from "#shared/tickets/ticket.schemas.ts";

@@ -1,7 +1,7 @@
 import { Trans } from "@lingui/react/macro";
 import { BookOpen } from "lucide-react";
 import { buttonClass } from "#client/components/ui/button.tsx";
-import { Link } from "#client/lib/router.tsx";
+import { Link } from "#client/lib/router/links.tsx";
 
 /**
  * The way to /kb. The header's entries are fixed and its Knowledge Base entry keeps /Knowledge-base,

@@ -1,6 +1,6 @@
 import { LifeBuoy } from "lucide-react";
 import type { ReactNode } from "react";
-import { AccountPageLanguageSwitch } from "#client/features/locale/language-select.tsx";
+import { AccountPageLanguageSwitch } from "#client/components/language-select.tsx";
 
 /** The centred card that frames the account screens: Sign In, Create Account, password reset, role choice. */
 export function AuthCard({

@@ -8,7 +8,7 @@ import { Button } from "#client/components/ui/button.tsx";
 import { cn } from "#client/components/ui/cn.ts";
 import { useChooseRole } from "#client/features/auth/auth.api.ts";
 import { isApiError } from "#client/lib/api-client.ts";
-import { useNavigate } from "#client/lib/router.tsx";
+import { useNavigate } from "#client/lib/router/router.tsx";
 import { toast } from "#client/lib/toast.ts";
 import { actorKeys, forgetActor } from "#client/lib/use-actor.ts";
 import { homePathFor, type SignUpRole } from "#shared/users/roles.ts";

@@ -6,7 +6,7 @@ import { useForm } from "react-hook-form";
 import { Button } from "#client/components/ui/button.tsx";
 import { TextField } from "#client/components/ui/field.tsx";
 import { useRequestPasswordReset } from "#client/features/auth/auth.api.ts";
-import { Link } from "#client/lib/router.tsx";
+import { Link } from "#client/lib/router/links.tsx";
 import { toast } from "#client/lib/toast.ts";
 import { forgotPasswordInputSchema } from "#shared/users/user.schemas.ts";
 

@@ -10,7 +10,8 @@ import { TextField } from "#client/components/ui/field.tsx";
 import { PasswordField } from "#client/components/ui/password-input.tsx";
 import { useResetPassword } from "#client/features/auth/auth.api.ts";
 import { isApiError } from "#client/lib/api-client.ts";
-import { Link, useNavigate } from "#client/lib/router.tsx";
+import { Link } from "#client/lib/router/links.tsx";
+import { useNavigate } from "#client/lib/router/router.tsx";
 import { toast } from "#client/lib/toast.ts";
 import { resetPasswordInputSchema } from "#shared/users/user.schemas.ts";
 

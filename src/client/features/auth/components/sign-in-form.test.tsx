@@ -1,10 +1,10 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { useParams } from "#client/lib/router.tsx";
+import { useParams } from "#client/lib/router/route-matching.tsx";
 import { makeMe } from "#client/test/fixtures.ts";
 import { renderWithApp, stubFetch } from "#client/test/render.tsx";
-import { authProvidersQueryKey } from "#shared/first-screens/server-config.ts";
+import { authProvidersQueryKey } from "#shared/page-rendering/server-config.ts";
 import { SignInForm } from "./sign-in-form.tsx";
 
 const homes = {

@@ -8,7 +8,8 @@ import { PasswordField } from "#client/components/ui/password-input.tsx";
 import { useSignIn } from "#client/features/auth/auth.api.ts";
 import { isApiError } from "#client/lib/api-client.ts";
 import { pathAfterSignIn, returnParam } from "#client/lib/return-path.ts";
-import { Link, useNavigate, useSearchParams } from "#client/lib/router.tsx";
+import { Link } from "#client/lib/router/links.tsx";
+import { useNavigate, useSearchParams } from "#client/lib/router/router.tsx";
 import { toast } from "#client/lib/toast.ts";
 import { SocialSignIn } from "./social-sign-in.tsx";
 

@@ -2,7 +2,7 @@ import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { renderWithApp, stubFetch } from "#client/test/render.tsx";
-import { authProvidersQueryKey } from "#shared/first-screens/server-config.ts";
+import { authProvidersQueryKey } from "#shared/page-rendering/server-config.ts";
 import type { AuthProviders } from "#shared/users/user.schemas.ts";
 import { SocialSignIn } from "./social-sign-in.tsx";
 

@@ -5,7 +5,7 @@ import { Building2, LoaderCircle } from "lucide-react";
 import { useEffect } from "react";
 import { Button } from "#client/components/ui/button.tsx";
 import { authProvidersQuery, type SocialProvider, useSocialSignIn } from "#client/features/auth/auth.api.ts";
-import { useSearchParams } from "#client/lib/router.tsx";
+import { useSearchParams } from "#client/lib/router/router.tsx";
 import { toast } from "#client/lib/toast.ts";
 
 const googleAuthorizationFailed = () => t`Could not authorize with Google.`;

@@ -7,7 +7,7 @@ import { TextField } from "#client/components/ui/field.tsx";
 import { fetchSignedInActor } from "#client/features/auth/auth.api.ts";
 import { apiFetch, isApiError } from "#client/lib/api-client.ts";
 import { pathAfterSignIn } from "#client/lib/return-path.ts";
-import { useNavigate } from "#client/lib/router.tsx";
+import { useNavigate } from "#client/lib/router/router.tsx";
 import { replaceActor } from "#client/lib/use-actor.ts";
 
 /**

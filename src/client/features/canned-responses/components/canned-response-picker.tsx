@@ -9,7 +9,7 @@ import {
   cannedResponseListQuery,
   matchesSearch,
 } from "#client/features/canned-responses/canned-responses.api.ts";
-import { Link } from "#client/lib/router.tsx";
+import { Link } from "#client/lib/router/links.tsx";
 import type { CommentEditor } from "#client/lib/text-insertion.ts";
 import { useActor } from "#client/lib/use-actor.ts";
 import type { CannedResponse } from "#shared/canned-responses/canned-response.schemas.ts";

@@ -1,7 +1,7 @@
 import { Trans } from "@lingui/react/macro";
 import { MessageSquareText } from "lucide-react";
 import { buttonClass } from "#client/components/ui/button.tsx";
-import { Link } from "#client/lib/router.tsx";
+import { Link } from "#client/lib/router/links.tsx";
 
 /**
  * The way to /canned-responses from the staff dashboards. The header's entries are fixed, so the page

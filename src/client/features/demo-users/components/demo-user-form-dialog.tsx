@@ -7,7 +7,7 @@ import { Dialog } from "#client/components/ui/dialog.tsx";
 import { Field, TextField } from "#client/components/ui/field.tsx";
 import { Select } from "#client/components/ui/select.tsx";
 import { type DemoUser, roleLabel } from "#client/features/demo-users/demo-users.ts";
-import { userStatusLabel } from "#client/features/users/components/user-labels.tsx";
+import { userStatusLabel } from "#client/lib/user-labels.ts";
 import { type DemoUserInput, demoUserInputSchema } from "#shared/users/demo-user.schemas.ts";
 import { roles, userStatuses } from "#shared/users/roles.ts";
 import { defaultDepartment } from "#shared/users/user.schemas.ts";

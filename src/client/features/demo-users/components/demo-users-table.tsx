@@ -1,10 +1,10 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import type { ReactNode } from "react";
 import { Badge, type BadgeTone } from "#client/components/ui/badge.tsx";
 import { Button } from "#client/components/ui/button.tsx";
+import { Cell } from "#client/components/ui/cell.tsx";
 import { type DemoUser, roleLabel } from "#client/features/demo-users/demo-users.ts";
-import { userStatusLabel } from "#client/features/users/components/user-labels.tsx";
+import { userStatusLabel } from "#client/lib/user-labels.ts";
 
 const columns = [msg`Full Name`, msg`Email`, msg`Role`, msg`Department`, msg`Status`, msg`Actions`];
 const roleTones: Record<DemoUser["role"], BadgeTone> = {
@@ -95,14 +95,5 @@ export function DemoUsersTable({ users, onEdit, onToggleStatus, onResetPassword 
         ))}
       </tbody>
     </table>
-  );
-}
-
-function Cell({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
-  return (
-    <td className={`block min-w-0 md:table-cell md:px-4 md:py-3 md:align-middle ${className ?? ""}`}>
-      <span className="mb-0.5 block text-xs font-medium text-slate-500 md:hidden">{label}</span>
-      {children}
-    </td>
   );
 }

@@ -10,7 +10,7 @@ import {
   enableDesktopNotifications,
   isDesktopNotificationsOn,
 } from "#client/features/notifications/notification-preferences.ts";
-import { Link } from "#client/lib/router.tsx";
+import { Link } from "#client/lib/router/links.tsx";
 
 // The dropdown's list loads when the bell is opened, not with every signed-in page (decision 031).
 const NotificationList = lazy(() =>

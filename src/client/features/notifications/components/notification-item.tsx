@@ -4,7 +4,7 @@ import { Button } from "#client/components/ui/button.tsx";
 import { cn } from "#client/components/ui/cn.ts";
 import { useMarkNotificationRead } from "#client/features/notifications/notification.api.ts";
 import { formatDateTime, formatRelativeTime } from "#client/lib/format.ts";
-import { Link } from "#client/lib/router.tsx";
+import { Link } from "#client/lib/router/links.tsx";
 import { toast } from "#client/lib/toast.ts";
 import type { Notification } from "#shared/notifications/notification.schemas.ts";
 import { notificationText } from "./notification-text.ts";

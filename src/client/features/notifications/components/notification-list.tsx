@@ -3,9 +3,9 @@ import { Trans } from "@lingui/react/macro";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { BellOff } from "lucide-react";
 import { useEffect } from "react";
-import { Button } from "#client/components/ui/button.tsx";
 import { EmptyState } from "#client/components/ui/empty-state.tsx";
 import { LoadFailed } from "#client/components/ui/load-failed.tsx";
+import { LoadMore } from "#client/components/ui/load-more.tsx";
 import { notificationListQuery } from "#client/features/notifications/notification.api.ts";
 import { isApiError } from "#client/lib/api-client.ts";
 import { toast } from "#client/lib/toast.ts";
@@ -74,18 +74,7 @@ export function NotificationList({ filter, variant = "full", onOpen, emptyText }
           />
         ))}
       </ul>
-      {!isCompact && query.hasNextPage ? (
-        <div className="flex justify-center border-t border-slate-100 p-4">
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() => void query.fetchNextPage()}
-            disabled={query.isFetchingNextPage}
-          >
-            {query.isFetchingNextPage ? t`Loading…` : t`Load more`}
-          </Button>
-        </div>
-      ) : null}
+      {isCompact ? null : <LoadMore query={query} />}
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { Button } from "#client/components/ui/button.tsx";
 import { Card } from "#client/components/ui/card.tsx";
 import { useUnsubscribe } from "#client/features/notifications/notification.api.ts";
 import { notificationTypeLabels } from "#client/features/notifications/notification-type-labels.ts";
-import { Link } from "#client/lib/router.tsx";
+import { Link } from "#client/lib/router/links.tsx";
 
 /**
  * The mailed unsubscribe link's page. It works signed out: the signed token says which address and which

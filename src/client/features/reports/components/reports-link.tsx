@@ -1,7 +1,7 @@
 import { Trans } from "@lingui/react/macro";
 import { BarChart3 } from "lucide-react";
 import { buttonClass } from "#client/components/ui/button.tsx";
-import { Link } from "#client/lib/router.tsx";
+import { Link } from "#client/lib/router/links.tsx";
 
 /** The way to /reports from the staff dashboards (the header's entries are fixed). */
 export function ReportsLink() {

@@ -8,7 +8,7 @@ import { cn } from "#client/components/ui/cn.ts";
 import { Dialog } from "#client/components/ui/dialog.tsx";
 import { searchQuery } from "#client/features/search/search.api.ts";
 import type { OpenTicketState } from "#client/lib/list-memory.ts";
-import { useNavigate } from "#client/lib/router.tsx";
+import { useNavigate } from "#client/lib/router/router.tsx";
 import { useActor } from "#client/lib/use-actor.ts";
 import { useDebouncedValue } from "#client/lib/use-debounced-value.ts";
 import type { PersonResult } from "#shared/search/search.schemas.ts";

@@ -2,9 +2,9 @@ import { t as tc } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { Button } from "#client/components/ui/button.tsx";
 import { Field } from "#client/components/ui/field.tsx";
 import { LoadFailed } from "#client/components/ui/load-failed.tsx";
+import { LoadMore } from "#client/components/ui/load-more.tsx";
 import { Select } from "#client/components/ui/select.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
 import { adminChangesQuery } from "#client/features/settings/settings.api.ts";
@@ -93,13 +93,7 @@ function ChangeList({ area }: { area: AdminChangeArea | undefined }) {
           </li>
         ))}
       </ol>
-      {query.hasNextPage ? (
-        <div className="mt-3 flex justify-center">
-          <Button variant="secondary" size="sm" onClick={() => void query.fetchNextPage()}>
-            <Trans>Load more</Trans>
-          </Button>
-        </div>
-      ) : null}
+      <LoadMore query={query} showsLoading={false} className="mt-3 flex justify-center" />
     </>
   );
 }

@@ -181,99 +181,24 @@ function CalendarForm({ initial }: { initial: BusinessCalendar }) {
         </ul>
       </section>
 
-      <section aria-labelledby={`${id}-holidays`}>
-        <h3 id={`${id}-holidays`} className="text-sm font-semibold text-slate-900">
-          <Trans>Holidays</Trans>
-        </h3>
-        {errors.holidays ? <p className="mt-1 text-sm text-red-600">{errors.holidays}</p> : null}
-        {draft.holidays.length === 0 ? (
-          <p className="mt-2 text-sm text-slate-600">
-            <Trans>No holidays.</Trans>
-          </p>
-        ) : (
-          <ul className="mt-2 flex flex-col gap-3">
-            {draft.holidays.map((holiday, index) => {
-              const rowErrors = errorsWithin(errors, `holidays.${index}`);
-              const dateId = `${id}-holiday-${holiday.key}-date`;
-              const nameId = `${id}-holiday-${holiday.key}-name`;
-              const description = holiday.name.trim() || holiday.date || t`holiday ${index + 1}`;
-              const messagesId = `${id}-holiday-${holiday.key}-errors`;
-              const describedBy = rowErrors.length > 0 ? messagesId : undefined;
-              return (
-                <li key={holiday.key} className="flex flex-col gap-1">
-                  <div className="flex flex-wrap items-end gap-2">
-                    <div className="flex flex-col gap-1">
-                      <label htmlFor={dateId} className="text-xs font-medium text-slate-600">
-                        <Trans>Date</Trans>
-                      </label>
-                      <Input
-                        id={dateId}
-                        type="date"
-                        className="max-w-44"
-                        value={holiday.date}
-                        invalid={errors[`holidays.${index}.date`] !== undefined}
-                        aria-describedby={describedBy}
-                        onChange={(event) => changeHoliday(holiday.key, { date: event.target.value })}
-                      />
-                    </div>
-                    <div className="flex min-w-40 flex-1 flex-col gap-1">
-                      <label htmlFor={nameId} className="text-xs font-medium text-slate-600">
-                        <Trans>Name (optional)</Trans>
-                      </label>
-                      <Input
-                        id={nameId}
-                        value={holiday.name}
-                        maxLength={holidayNameMaxLength + 20}
-                        autoComplete="off"
-                        invalid={errors[`holidays.${index}.name`] !== undefined}
-                        aria-describedby={describedBy}
-                        onChange={(event) => changeHoliday(holiday.key, { name: event.target.value })}
-                      />
-                    </div>
-                    <Button
-                      variant="ghost"
-                      className="px-2 text-red-600 hover:text-red-700"
-                      aria-label={t`Remove holiday ${description}`}
-                      onClick={() =>
-                        change((current) => ({
-                          ...current,
-                          holidays: current.holidays.filter((row) => row.key !== holiday.key),
-                        }))
-                      }
-                    >
-                      <Trash2 aria-hidden="true" className="size-4" />
-                    </Button>
-                  </div>
-                  {rowErrors.length > 0 ? (
-                    <div id={messagesId}>
-                      {rowErrors.map((message) => (
-                        <p key={message} className="text-sm text-red-600">
-                          {message}
-                        </p>
-                      ))}
-                    </div>
-                  ) : null}
-                </li>
-              );
-            })}
-          </ul>
-        )}
-        <Button
-          variant="secondary"
-          size="sm"
-          className="mt-3"
-          disabled={draft.holidays.length >= holidaysMax}
-          onClick={() =>
-            change((current) => ({
-              ...current,
-              holidays: [...current.holidays, keyed({ date: "", name: "" })],
-            }))
-          }
-        >
-          <Plus aria-hidden="true" className="size-4" />
-          <Trans>Add holiday</Trans>
-        </Button>
-      </section>
+      <HolidaysSection
+        id={id}
+        holidays={draft.holidays}
+        errors={errors}
+        onChangeHoliday={changeHoliday}
+        onRemove={(key) =>
+          change((current) => ({
+            ...current,
+            holidays: current.holidays.filter((row) => row.key !== key),
+          }))
+        }
+        onAdd={() =>
+          change((current) => ({
+            ...current,
+            holidays: [...current.holidays, keyed({ date: "", name: "" })],
+          }))
+        }
+      />
 
       {hasErrors ? (
         <Alert>
@@ -287,6 +212,110 @@ function CalendarForm({ initial }: { initial: BusinessCalendar }) {
         </Button>
       </div>
     </div>
+  );
+}
+
+/** The holidays: whole days off, each with an optional name. */
+function HolidaysSection({
+  id,
+  holidays,
+  errors,
+  onChangeHoliday,
+  onRemove,
+  onAdd,
+}: {
+  id: string;
+  holidays: HolidayRow[];
+  errors: FieldErrors;
+  onChangeHoliday: (key: number, patch: Partial<HolidayRow>) => void;
+  onRemove: (key: number) => void;
+  onAdd: () => void;
+}) {
+  const { t } = useLingui();
+  return (
+    <section aria-labelledby={`${id}-holidays`}>
+      <h3 id={`${id}-holidays`} className="text-sm font-semibold text-slate-900">
+        <Trans>Holidays</Trans>
+      </h3>
+      {errors.holidays ? <p className="mt-1 text-sm text-red-600">{errors.holidays}</p> : null}
+      {holidays.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">
+          <Trans>No holidays.</Trans>
+        </p>
+      ) : (
+        <ul className="mt-2 flex flex-col gap-3">
+          {holidays.map((holiday, index) => {
+            const rowErrors = errorsWithin(errors, `holidays.${index}`);
+            const dateId = `${id}-holiday-${holiday.key}-date`;
+            const nameId = `${id}-holiday-${holiday.key}-name`;
+            const description = holiday.name.trim() || holiday.date || t`holiday ${index + 1}`;
+            const messagesId = `${id}-holiday-${holiday.key}-errors`;
+            const describedBy = rowErrors.length > 0 ? messagesId : undefined;
+            return (
+              <li key={holiday.key} className="flex flex-col gap-1">
+                <div className="flex flex-wrap items-end gap-2">
+                  <div className="flex flex-col gap-1">
+                    <label htmlFor={dateId} className="text-xs font-medium text-slate-600">
+                      <Trans>Date</Trans>
+                    </label>
+                    <Input
+                      id={dateId}
+                      type="date"
+                      className="max-w-44"
+                      value={holiday.date}
+                      invalid={errors[`holidays.${index}.date`] !== undefined}
+                      aria-describedby={describedBy}
+                      onChange={(event) => onChangeHoliday(holiday.key, { date: event.target.value })}
+                    />
+                  </div>
+                  <div className="flex min-w-40 flex-1 flex-col gap-1">
+                    <label htmlFor={nameId} className="text-xs font-medium text-slate-600">
+                      <Trans>Name (optional)</Trans>
+                    </label>
+                    <Input
+                      id={nameId}
+                      value={holiday.name}
+                      maxLength={holidayNameMaxLength + 20}
+                      autoComplete="off"
+                      invalid={errors[`holidays.${index}.name`] !== undefined}
+                      aria-describedby={describedBy}
+                      onChange={(event) => onChangeHoliday(holiday.key, { name: event.target.value })}
+                    />
+                  </div>
+                  <Button
+                    variant="ghost"
+                    className="px-2 text-red-600 hover:text-red-700"
+                    aria-label={t`Remove holiday ${description}`}
+                    onClick={() => onRemove(holiday.key)}
+                  >
+                    <Trash2 aria-hidden="true" className="size-4" />
+                  </Button>
+                </div>
+                {rowErrors.length > 0 ? (
+                  <div id={messagesId}>
+                    {rowErrors.map((message) => (
+                      <p key={message} className="text-sm text-red-600">
+                        {message}
+                      </p>
+                    ))}
+                  </div>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <Button
+        variant="secondary"
+        size="sm"
+        className="mt-3"
+        disabled={holidays.length >= holidaysMax}
+        onClick={onAdd}
+      >
+        <Plus aria-hidden="true" className="size-4" />
+        <Trans>Add holiday</Trans>
+      </Button>
+    </section>
   );
 }
 

@@ -5,7 +5,7 @@ import { type FormEvent, useId, useState } from "react";
 import { Button } from "#client/components/ui/button.tsx";
 import { Select } from "#client/components/ui/select.tsx";
 import { technicianListQuery, useAssignTicket } from "#client/features/tickets/ticket.api.ts";
-import { useNavigate } from "#client/lib/router.tsx";
+import { useNavigate } from "#client/lib/router/router.tsx";
 import { toast } from "#client/lib/toast.ts";
 import { type Actor, can } from "#shared/permissions.ts";
 import type { Ticket } from "#shared/tickets/ticket.schemas.ts";

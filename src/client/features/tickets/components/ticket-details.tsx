@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Card } from "#client/components/ui/card.tsx";
 import { ticketActivityQuery } from "#client/features/tickets/ticket.api.ts";
-import { categoryLabels } from "#client/features/tickets/ticket-labels.ts";
+import { categoryLabels } from "#client/lib/category-labels.ts";
 import { formatDateTime } from "#client/lib/format.ts";
 import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
 import { AttachmentList } from "./attachment-list.tsx";

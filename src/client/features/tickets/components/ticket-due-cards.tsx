@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { AlarmClock, TriangleAlert } from "lucide-react";
 import { StatCard } from "#client/components/ui/stat-card.tsx";
 import { ticketSummaryQuery } from "#client/features/tickets/ticket.api.ts";
-import { Link } from "#client/lib/router.tsx";
+import { Link } from "#client/lib/router/links.tsx";
 
 const dueCards = [
   { label: msg`Overdue`, count: "overdue", due: "overdue", icon: TriangleAlert, tone: "amber" },

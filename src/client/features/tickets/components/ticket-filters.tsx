@@ -7,7 +7,8 @@ import { Button } from "#client/components/ui/button.tsx";
 import { cn } from "#client/components/ui/cn.ts";
 import { Field, Input } from "#client/components/ui/field.tsx";
 import { optionsOf, Select } from "#client/components/ui/select.tsx";
-import { categoryLabels, priorityLabels, statusLabels } from "#client/features/tickets/ticket-labels.ts";
+import { priorityLabels, statusLabels } from "#client/features/tickets/ticket-labels.ts";
+import { categoryLabels } from "#client/lib/category-labels.ts";
 import { i18n } from "#client/lib/i18n.ts";
 import {
   type TicketCategory,

@@ -2,18 +2,19 @@ import { t } from "@lingui/core/macro";
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { ChevronRight, Inbox } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { Button } from "#client/components/ui/button.tsx";
 import { cn } from "#client/components/ui/cn.ts";
 import { EmptyState } from "#client/components/ui/empty-state.tsx";
 import { LoadFailed } from "#client/components/ui/load-failed.tsx";
+import { LoadMore } from "#client/components/ui/load-more.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
 import { type TicketListFilters, ticketListQuery } from "#client/features/tickets/ticket.api.ts";
-import { categoryLabels, priorityLabels } from "#client/features/tickets/ticket-labels.ts";
+import { priorityLabels } from "#client/features/tickets/ticket-labels.ts";
 import { useTicketListKeys } from "#client/features/tickets/use-ticket-list-keys.ts";
+import { categoryLabels } from "#client/lib/category-labels.ts";
 import { formatDateTime } from "#client/lib/format.ts";
 import { i18n } from "#client/lib/i18n.ts";
 import type { OpenTicketState } from "#client/lib/list-memory.ts";
-import { Link } from "#client/lib/router.tsx";
+import { Link } from "#client/lib/router/links.tsx";
 import { toast } from "#client/lib/toast.ts";
 import { useActor } from "#client/lib/use-actor.ts";
 import { can } from "#shared/permissions.ts";
@@ -162,18 +163,7 @@ export function TicketList({
           </li>
         ))}
       </ul>
-      {query.hasNextPage ? (
-        <div className="flex justify-center border-t border-slate-100 p-4">
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() => void query.fetchNextPage()}
-            disabled={query.isFetchingNextPage}
-          >
-            {query.isFetchingNextPage ? t`Loading…` : t`Load more`}
-          </Button>
-        </div>
-      ) : null}
+      <LoadMore query={query} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { type BackToListState, lastListPath, type OpenTicketState } from "#client/lib/list-memory.ts";
-import { useLocation, useNavigate } from "#client/lib/router.tsx";
+import { useLocation, useNavigate } from "#client/lib/router/router.tsx";
 import { useActor } from "#client/lib/use-actor.ts";
 import { useShortcuts } from "#client/lib/use-shortcuts.ts";
 import { can } from "#shared/permissions.ts";

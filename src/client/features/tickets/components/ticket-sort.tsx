@@ -3,7 +3,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { type ChangeEvent, useId } from "react";
 import { Select } from "#client/components/ui/select.tsx";
 import { i18n } from "#client/lib/i18n.ts";
-import { useSearchParams } from "#client/lib/router.tsx";
+import { useSearchParams } from "#client/lib/router/router.tsx";
 import {
   defaultSortDirection,
   type SortDirection,

@@ -1,11 +1,11 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import type { ReactNode } from "react";
 import { Button } from "#client/components/ui/button.tsx";
+import { Cell } from "#client/components/ui/cell.tsx";
 import { can } from "#shared/permissions.ts";
 import type { Me } from "#shared/users/user.schemas.ts";
 import type { ManagedUser } from "#shared/users/user-management.schemas.ts";
-import { RoleBadge, StatusBadge } from "./user-labels.tsx";
+import { RoleBadge, StatusBadge } from "./user-badges.tsx";
 
 interface ManagedUsersTableProps {
   users: ManagedUser[];
@@ -97,14 +97,5 @@ export function ManagedUsersTable({
         })}
       </tbody>
     </table>
-  );
-}
-
-function Cell({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
-  return (
-    <td className={`block min-w-0 md:table-cell md:px-4 md:py-3 md:align-middle ${className ?? ""}`}>
-      <span className="mb-0.5 block text-xs font-medium text-slate-500 md:hidden">{label}</span>
-      {children}
-    </td>
   );
 }

@@ -3,14 +3,14 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Users } from "lucide-react";
 import { useEffect } from "react";
-import { Button } from "#client/components/ui/button.tsx";
 import { EmptyState } from "#client/components/ui/empty-state.tsx";
 import { LoadFailed } from "#client/components/ui/load-failed.tsx";
+import { LoadMore } from "#client/components/ui/load-more.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
 import { userListQuery } from "#client/features/users/users.api.ts";
 import { formatDateTime } from "#client/lib/format.ts";
 import { toast } from "#client/lib/toast.ts";
-import { RoleBadge } from "./user-labels.tsx";
+import { RoleBadge } from "./user-badges.tsx";
 
 /** The admin dashboard's User Management tab: name, email, role and created date, newest first. */
 export function UserDirectory() {
@@ -89,18 +89,7 @@ export function UserDirectory() {
           ))}
         </tbody>
       </table>
-      {query.hasNextPage ? (
-        <div className="flex justify-center border-t border-slate-100 p-4">
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() => void query.fetchNextPage()}
-            disabled={query.isFetchingNextPage}
-          >
-            {query.isFetchingNextPage ? t`Loading…` : t`Load more`}
-          </Button>
-        </div>
-      ) : null}
+      <LoadMore query={query} />
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { Field, TextField } from "#client/components/ui/field.tsx";
 import { Select } from "#client/components/ui/select.tsx";
 import { useEditUser, useInviteUser } from "#client/features/users/users.api.ts";
 import { toast } from "#client/lib/toast.ts";
+import { roleLabel, userStatusLabel } from "#client/lib/user-labels.ts";
 import { roles, userStatuses } from "#shared/users/roles.ts";
 import { defaultDepartment } from "#shared/users/user.schemas.ts";
 import {
@@ -19,7 +20,6 @@ import {
   inviteUserInputSchema,
   type ManagedUser,
 } from "#shared/users/user-management.schemas.ts";
-import { roleLabel, userStatusLabel } from "./user-labels.tsx";
 
 const roleOptionsOf = () => roles.map((role) => ({ value: role, label: roleLabel(role) }));
 const statusOptionsOf = () =>

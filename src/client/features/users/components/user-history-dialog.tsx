@@ -2,9 +2,9 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { Button } from "#client/components/ui/button.tsx";
 import { Dialog } from "#client/components/ui/dialog.tsx";
 import { LoadFailed } from "#client/components/ui/load-failed.tsx";
+import { LoadMore } from "#client/components/ui/load-more.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
 import { userHistoryQuery } from "#client/features/users/users.api.ts";
 import { formatDateTime } from "#client/lib/format.ts";
@@ -73,13 +73,7 @@ export function UserHistoryDialog({ user, onClose }: { user: ManagedUser; onClos
           ))}
         </ol>
       )}
-      {query.hasNextPage ? (
-        <div className="mt-3 flex justify-center">
-          <Button variant="secondary" size="sm" onClick={() => void query.fetchNextPage()}>
-            <Trans>Load more</Trans>
-          </Button>
-        </div>
-      ) : null}
+      <LoadMore query={query} showsLoading={false} className="mt-3 flex justify-center" />
     </Dialog>
   );
 }

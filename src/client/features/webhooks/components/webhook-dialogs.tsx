@@ -1,12 +1,12 @@
 import { t as tc } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Copy } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { Alert } from "#client/components/ui/alert.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { ConfirmDialog } from "#client/components/ui/confirm-dialog.tsx";
 import { Dialog } from "#client/components/ui/dialog.tsx";
-import { Field, TextField } from "#client/components/ui/field.tsx";
+import { TextField } from "#client/components/ui/field.tsx";
+import { ShownOnceDialog } from "#client/components/ui/shown-once-dialog.tsx";
 import {
   useCreateWebhook,
   useDeleteWebhook,
@@ -160,44 +160,16 @@ export function SecretDialog({
   onClose: () => void;
 }) {
   const { t } = useLingui();
-  const secretId = useId();
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(created.secret);
-      toast.success(t`Secret copied`);
-    } catch {
-      toast.error(t`The browser did not allow copying. Select the secret and copy it.`);
-    }
-  }
   return (
-    <Dialog
+    <ShownOnceDialog
       title={isNew ? t`Webhook added` : t`New secret`}
       description={t`Copy the signing secret now: it is shown only once. Your receiver needs it to check each delivery's signature.`}
+      label={t`Signing secret`}
+      value={created.secret}
+      copiedMessage={t`Secret copied`}
+      copyRefusedMessage={t`The browser did not allow copying. Select the secret and copy it.`}
       onClose={onClose}
-    >
-      <div className="flex flex-col gap-4">
-        <Field label={t`Signing secret`} htmlFor={secretId}>
-          <div className="flex gap-2">
-            <input
-              id={secretId}
-              readOnly
-              value={created.secret}
-              onFocus={(event) => event.target.select()}
-              className="min-w-0 flex-1 rounded-md border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-xs text-slate-900"
-            />
-            <Button variant="secondary" onClick={() => void copy()}>
-              <Copy aria-hidden="true" className="size-4" />
-              <Trans>Copy</Trans>
-            </Button>
-          </div>
-        </Field>
-        <div className="flex justify-end">
-          <Button onClick={onClose}>
-            <Trans>Done</Trans>
-          </Button>
-        </div>
-      </div>
-    </Dialog>
+    />
   );
 }
 

@@ -1,6 +1,7 @@
 import { msg } from "@lingui/core/macro";
 import { lazy } from "react";
-import { type RouteObject, useLocation, useRoutes } from "#client/lib/router.tsx";
+import { type RouteObject, useRoutes } from "#client/lib/router/route-matching.tsx";
+import { useLocation } from "#client/lib/router/router.tsx";
 import { RedirectIfSignedIn, RequireSignIn } from "./guards.tsx";
 import { RootLayout } from "./root-layout.tsx";
 import { RouteErrorBoundary } from "./route-error.tsx";
@@ -22,18 +23,18 @@ const TicketsPage = lazy(() => import("#client/pages/tickets.tsx"));
 const TicketPage = lazy(() => import("#client/pages/ticket.tsx"));
 const ProfilePage = lazy(() => import("#client/pages/profile.tsx"));
 const NotificationsPage = lazy(() => import("#client/pages/notifications.tsx"));
-const KnowledgeBasePage = lazy(() => import("#client/pages/knowledge-base.tsx"));
+const AppHelpPage = lazy(() => import("#client/pages/app-help.tsx"));
 const TestNotificationsPage = lazy(() => import("#client/pages/test-notifications.tsx"));
 const DebugNotificationsPage = lazy(() => import("#client/pages/debug-notifications.tsx"));
 const UnsubscribePage = lazy(() => import("#client/pages/unsubscribe.tsx"));
 const CannedResponsesPage = lazy(() => import("#client/pages/canned-responses.tsx"));
 const ReportsPage = lazy(() => import("#client/pages/reports.tsx"));
 const AdminSettingsPage = lazy(() => import("#client/pages/admin-settings.tsx"));
-const KnowledgeBaseArticlesPage = lazy(() => import("#client/pages/kb.tsx"));
-const KnowledgeBaseArticlePage = lazy(() => import("#client/pages/kb-article.tsx"));
-const KnowledgeBaseEditorPage = lazy(() => import("#client/pages/kb-editor.tsx"));
-const KnowledgeBaseHistoryPage = lazy(() => import("#client/pages/kb-history.tsx"));
-const KnowledgeBaseStatsPage = lazy(() => import("#client/pages/kb-stats.tsx"));
+const HelpArticlesPage = lazy(() => import("#client/pages/help-articles.tsx"));
+const HelpArticlePage = lazy(() => import("#client/pages/help-article.tsx"));
+const HelpArticleEditorPage = lazy(() => import("#client/pages/help-article-editor.tsx"));
+const HelpArticleHistoryPage = lazy(() => import("#client/pages/help-article-history.tsx"));
+const HelpArticleStatsPage = lazy(() => import("#client/pages/help-article-stats.tsx"));
 const NotFoundPage = lazy(() => import("#client/pages/not-found.tsx"));
 
 /** Every route of the app, at exactly its path. */
@@ -54,7 +55,7 @@ export const routes: RouteObject[] = [
       // one replaces, which left the reset page to a hosted auth service.
       { path: "reset-password", element: <ResetPasswordPage /> },
       { path: "admin-signup", element: <AdminSignupPage /> },
-      { path: "Knowledge-base", element: <KnowledgeBasePage /> },
+      { path: "Knowledge-base", element: <AppHelpPage /> },
       { path: "demo/user-management", element: <DemoUserManagementPage /> },
       // A notification e-mail's unsubscribe link (signed token); works signed out.
       { path: "unsubscribe", element: <UnsubscribePage /> },
@@ -89,10 +90,10 @@ export const routes: RouteObject[] = [
         children: [
           { path: "canned-responses", element: <CannedResponsesPage /> },
           // Decision 030: writing articles and their figures; the server refuses users too.
-          { path: "kb/new", element: <KnowledgeBaseEditorPage /> },
-          { path: "kb/stats", element: <KnowledgeBaseStatsPage /> },
-          { path: "kb/:slug/edit", element: <KnowledgeBaseEditorPage /> },
-          { path: "kb/:slug/history", element: <KnowledgeBaseHistoryPage /> },
+          { path: "kb/new", element: <HelpArticleEditorPage /> },
+          { path: "kb/stats", element: <HelpArticleStatsPage /> },
+          { path: "kb/:slug/edit", element: <HelpArticleEditorPage /> },
+          { path: "kb/:slug/history", element: <HelpArticleHistoryPage /> },
           // Decision 027: the service in charts; its charting library loads with this route only.
           { path: "reports", element: <ReportsPage /> },
         ],
@@ -108,8 +109,8 @@ export const routes: RouteObject[] = [
           { path: "tickets/:ticketId", element: <TicketPage /> },
           { path: "notifications", element: <NotificationsPage /> },
           // Decision 030: help articles (/Knowledge-base stays the app's own help).
-          { path: "kb", element: <KnowledgeBaseArticlesPage /> },
-          { path: "kb/:slug", element: <KnowledgeBaseArticlePage /> },
+          { path: "kb", element: <HelpArticlesPage /> },
+          { path: "kb/:slug", element: <HelpArticlePage /> },
           { path: "admin/user-management", element: <AdminUserManagementPage /> },
           { path: "test-notifications", element: <TestNotificationsPage /> },
           { path: "debug-notifications", element: <DebugNotificationsPage /> },

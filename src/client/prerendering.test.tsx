@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { oidcLabelPlaceholder, providerVariants } from "#shared/first-screens/server-config.ts";
-import { renderSignedOutPage } from "./prerender.tsx";
+import { oidcLabelPlaceholder, providerVariants } from "#shared/page-rendering/server-config.ts";
+import { renderSignedOutPage } from "./prerendering.tsx";
 
 // The build draws /sign-in once per set of sign-in methods (decision 061); the server sends the one it offers.
 describe("the sign-in page as the build draws it", () => {

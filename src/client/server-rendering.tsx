@@ -2,22 +2,22 @@ import type { Query, QueryClient, QueryKey } from "@tanstack/react-query";
 import { skipToken } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { prerender } from "react-dom/static";
-import { prerenderedPages } from "#shared/first-screens/prerendered.ts";
+import { prerenderedPages } from "#shared/page-rendering/prerendered-pages.ts";
 import {
   type DrawnPage,
   type DrawPage,
   type DrawPageInput,
   jsonForScript,
-} from "#shared/first-screens/server-drawn.ts";
+} from "#shared/page-rendering/server-rendered.ts";
 import type { Me } from "#shared/users/user.schemas.ts";
 import { AppProviders } from "./app/providers.tsx";
-import { AppRoutes } from "./app/router.tsx";
-import { prefetchFirstScreen } from "./app/start-route.ts";
+import { AppRoutes } from "./app/routes.tsx";
+import { prefetchStartPage } from "./app/start-route.ts";
 import { setFetch } from "./lib/api-client.ts";
 import { setTimeZone } from "./lib/format.ts";
 import { activateLocale, browserLocale, type Locale } from "./lib/i18n.ts";
 import { createQueryClient } from "./lib/query-client.ts";
-import { MemoryRouter } from "./lib/router.tsx";
+import { MemoryRouter } from "./lib/router/router.tsx";
 import { actorQuery } from "./lib/use-actor.ts";
 
 /**
@@ -30,7 +30,7 @@ import { actorQuery } from "./lib/use-actor.ts";
 export const drawPage: DrawPage = (input) => oneAtATime(() => draw(input));
 
 /** What the browser starts from: the answers the page was drawn from, and its language. */
-export interface DrawnState {
+export interface ServerRenderedState {
   queries: { queryKey: QueryKey; data: unknown; updatedAt: number }[];
   locale: Locale;
 }
@@ -66,7 +66,7 @@ async function draw({ url, fetch, languages, timeZone }: DrawPageInput): Promise
     const locale = actor.locale === "browser" ? browserLocale(languages) : actor.locale;
     await activateLocale(locale);
 
-    await prefetchFirstScreen({ pathname, search }, queryClient);
+    await prefetchStartPage({ pathname, search }, queryClient);
     // Drawn again until complete: a part whose code had not loaded yet (a lazy page, the header's tools)
     // or whose data the first screen's prefetch did not ask for (the bell's count) is drawn as its
     // placeholder at first; its code and data are in by the next pass. The markup must be whole: React
@@ -96,7 +96,7 @@ async function draw({ url, fetch, languages, timeZone }: DrawPageInput): Promise
 
     // React puts the page's <title> first; it belongs in <head>.
     const title = /^<title>.*?<\/title>/.exec(markup)?.[0] ?? null;
-    const state: DrawnState = {
+    const state: ServerRenderedState = {
       queries: queryClient
         .getQueryCache()
         .getAll()

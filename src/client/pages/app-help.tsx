@@ -6,7 +6,8 @@ import { type ReactNode, useEffect } from "react";
 import { Card } from "#client/components/ui/card.tsx";
 import { PageHeader } from "#client/components/ui/page-header.tsx";
 import { HelpArticlesLink } from "#client/features/articles/components/help-articles-link.tsx";
-import { Link, useLocation } from "#client/lib/router.tsx";
+import { Link } from "#client/lib/router/links.tsx";
+import { useLocation } from "#client/lib/router/router.tsx";
 
 const sections = [
   { id: "about", title: msg`About` },
@@ -148,7 +149,7 @@ const pageHelp: readonly PageHelp[] = [
 ];
 
 /** /Knowledge-base: static help about Helpdesk, one anchor per section. */
-export default function KnowledgeBasePage() {
+export default function AppHelpPage() {
   const { t, i18n } = useLingui();
   const { hash } = useLocation();
 

@@ -3,11 +3,12 @@ import { Card } from "#client/components/ui/card.tsx";
 import { NotAvailable } from "#client/components/ui/not-available.tsx";
 import { PageHeader } from "#client/components/ui/page-header.tsx";
 import { ArticleHistory } from "#client/features/articles/components/article-history.tsx";
-import { Link, useParams } from "#client/lib/router.tsx";
+import { Link } from "#client/lib/router/links.tsx";
+import { useParams } from "#client/lib/router/route-matching.tsx";
 import { articleIdFromSlug, articlePath } from "#shared/articles/article-slug.ts";
 
 /** /kb/:slug/history: staff see every revision and what changed between two. */
-export default function KnowledgeBaseHistoryPage() {
+export default function HelpArticleHistoryPage() {
   const { t } = useLingui();
   const { slug = "" } = useParams();
   const id = articleIdFromSlug(slug);

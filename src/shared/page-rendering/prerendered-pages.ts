@@ -6,9 +6,9 @@ import type { Role } from "#shared/users/roles.ts";
  * (src/client/pages/…) whose chunks that file preloads, so they download with the entry instead of after
  * it. One file per path, as the header marks the current page.
  * - `drawn: "build"`: drawn into the file at build time for a signed-out visitor, in English, light
- *   (src/client/prerender.tsx, decision 043); main.tsx hydrates it.
+ *   (src/client/prerendering.tsx, decision 043); main.tsx hydrates it.
  * - `drawn: "server"`: what it shows is the person's own, so the server draws it into the file for each
- *   request from a signed-in person of one of `roles` (src/client/ssr.tsx, decision 052), with the data it
+ *   request from a signed-in person of one of `roles` (src/client/server-rendering.tsx, decision 052), with the data it
  *   drew from; main.tsx hydrates it. Anyone else gets the file as built, and the browser draws the page.
  */
 export type PrerenderedPage =
@@ -18,7 +18,7 @@ export type PrerenderedPage =
 export const prerenderedPages: Readonly<Record<string, PrerenderedPage>> = {
   "/": { file: "root", page: "sign-in", drawn: "build" },
   "/sign-in": { file: "sign-in", page: "sign-in", drawn: "build" },
-  // The roles of the page's route guard (src/client/app/router.tsx): anyone else is sent elsewhere.
+  // The roles of the page's route guard (src/client/app/routes.tsx): anyone else is sent elsewhere.
   "/user-home": { file: "user-home", page: "user-home", drawn: "server", roles: ["user", "admin"] },
   "/technician-home": {
     file: "technician-home",

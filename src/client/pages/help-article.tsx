@@ -13,17 +13,19 @@ import { PageSpinner } from "#client/components/ui/spinner.tsx";
 import { articleQuery } from "#client/features/articles/articles.api.ts";
 import { ArticleBody } from "#client/features/articles/components/article-body.tsx";
 import { HelpfulVote } from "#client/features/articles/components/helpful-vote.tsx";
-import { categoryLabels } from "#client/features/tickets/ticket-labels.ts";
 import { isApiError } from "#client/lib/api-client.ts";
+import { categoryLabels } from "#client/lib/category-labels.ts";
 import { formatDateTime } from "#client/lib/format.ts";
 import { i18n } from "#client/lib/i18n.ts";
-import { Link, useNavigate, useParams } from "#client/lib/router.tsx";
+import { Link } from "#client/lib/router/links.tsx";
+import { useParams } from "#client/lib/router/route-matching.tsx";
+import { useNavigate } from "#client/lib/router/router.tsx";
 import { useActor } from "#client/lib/use-actor.ts";
 import { articleIdFromSlug, articlePath } from "#shared/articles/article-slug.ts";
 import { can } from "#shared/permissions.ts";
 
 /** /kb/:slug: one article. The id at the end of the slug finds it; an old slug is replaced by the current one. */
-export default function KnowledgeBaseArticlePage() {
+export default function HelpArticlePage() {
   const { t } = useLingui();
   const { slug = "" } = useParams();
   const id = articleIdFromSlug(slug);

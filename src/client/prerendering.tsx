@@ -1,11 +1,11 @@
 import { StrictMode } from "react";
 import { prerender } from "react-dom/static";
-import { authProvidersQueryKey } from "#shared/first-screens/server-config.ts";
+import { authProvidersQueryKey } from "#shared/page-rendering/server-config.ts";
 import type { AuthProviders } from "#shared/users/user.schemas.ts";
 import { AppProviders } from "./app/providers.tsx";
-import { AppRoutes } from "./app/router.tsx";
+import { AppRoutes } from "./app/routes.tsx";
 import { createQueryClient } from "./lib/query-client.ts";
-import { MemoryRouter } from "./lib/router.tsx";
+import { MemoryRouter } from "./lib/router/router.tsx";
 import { actorKeys } from "./lib/use-actor.ts";
 
 /**

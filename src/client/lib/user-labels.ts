@@ -1,6 +1,5 @@
 import { i18n, type MessageDescriptor } from "@lingui/core";
 import { msg, t } from "@lingui/core/macro";
-import { Badge, type BadgeTone } from "#client/components/ui/badge.tsx";
 import type { Role, UserStatus } from "#shared/users/roles.ts";
 
 const roleLabels: Record<Role, MessageDescriptor> = {
@@ -16,13 +15,3 @@ const statusLabels: Record<UserStatus, MessageDescriptor> = { Active: msg`Active
 
 /** An account's status in the active language; the API's values stay English. */
 export const userStatusLabel = (status: UserStatus) => i18n._(statusLabels[status]);
-
-const roleTones: Record<Role, BadgeTone> = { user: "slate", technician: "amber", admin: "indigo" };
-
-export function RoleBadge({ role }: { role: Role | null }) {
-  return <Badge tone={role ? roleTones[role] : "slate"}>{roleLabel(role)}</Badge>;
-}
-
-export function StatusBadge({ status }: { status: UserStatus }) {
-  return <Badge tone={status === "Active" ? "green" : "red"}>{userStatusLabel(status)}</Badge>;
-}

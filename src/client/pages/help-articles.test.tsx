@@ -5,7 +5,7 @@ import { activateLocale } from "#client/lib/i18n.ts";
 import { makeMe } from "#client/test/fixtures.ts";
 import { renderWithApp, stubFetch } from "#client/test/render.tsx";
 import type { ArticleSummary } from "#shared/articles/article.schemas.ts";
-import KnowledgeBasePage from "./kb.tsx";
+import HelpArticlesPage from "./help-articles.tsx";
 
 const summary = (n: number): ArticleSummary => ({
   id: n,
@@ -36,7 +36,7 @@ describe("/kb", () => {
       },
     });
     vi.stubGlobal("fetch", server.fetchStub);
-    renderWithApp(<KnowledgeBasePage />, { path: "/kb" });
+    renderWithApp(<HelpArticlesPage />, { path: "/kb" });
     const user = userEvent.setup();
 
     expect(await screen.findByRole("link", { name: "Article 25" })).toBeInTheDocument();
@@ -56,7 +56,7 @@ describe("/kb", () => {
         "GET /api/articles": { body: { items: [{ ...summary(1), category: "Network" }], nextPage: null } },
       });
       vi.stubGlobal("fetch", server.fetchStub);
-      renderWithApp(<KnowledgeBasePage />, { path: "/kb" });
+      renderWithApp(<HelpArticlesPage />, { path: "/kb" });
 
       expect(await screen.findByRole("link", { name: "Article 1" })).toBeInTheDocument();
       expect(screen.getByText("Netzwerk", { selector: "span" })).toBeInTheDocument();

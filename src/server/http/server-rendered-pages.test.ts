@@ -6,11 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectRoot } from "#server/project-root.ts";
 import { insertTicket, insertUser, signIn } from "#server/test/factories.ts";
 import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
-import type { DrawPage } from "#shared/first-screens/server-drawn.ts";
-import { timeZoneOf } from "#shared/first-screens/server-drawn.ts";
-import { acceptedLanguages } from "./server-drawn-pages.ts";
+import type { DrawPage } from "#shared/page-rendering/server-rendered.ts";
+import { timeZoneOf } from "#shared/page-rendering/server-rendered.ts";
+import { acceptedLanguages } from "./server-rendered-pages.ts";
 
-// The real renderer (src/client/ssr.tsx), loaded from the sources through Vite as the build would bundle it.
+// The real renderer (src/client/server-rendering.tsx), loaded from the sources through Vite as the build would bundle it.
 let vite: ViteDevServer;
 let t: TestApp;
 let clientDir: string;
@@ -22,7 +22,7 @@ beforeAll(async () => {
     appType: "custom",
     server: { middlewareMode: true, hmr: false, ws: false },
   });
-  const { drawPage } = (await vite.ssrLoadModule("/ssr.tsx")) as { drawPage: DrawPage };
+  const { drawPage } = (await vite.ssrLoadModule("/server-rendering.tsx")) as { drawPage: DrawPage };
   clientDir = mkdtempSync(path.join(os.tmpdir(), "helpdesk-drawn-"));
   mkdirSync(path.join(clientDir, "prerendered"));
   writeFileSync(path.join(clientDir, "index.html"), '<!doctype html><div id="root"></div>');

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { makeActivity, makeMe, makeTicket } from "#client/test/fixtures.ts";
 import { renderWithApp, stubFetch, waitForActor } from "#client/test/render.tsx";
-import KnowledgeBaseEditorPage from "./kb-editor.tsx";
+import HelpArticleEditorPage from "./help-article-editor.tsx";
 import TicketPage from "./ticket.tsx";
 
 const technician = makeMe({ id: "tech-1", name: "Theo Tech", role: "technician" });
@@ -33,7 +33,7 @@ describe("an article from a solved ticket", () => {
       path: `/tickets/${ticket.ticketId}`,
       routes: {
         "/tickets/:ticketId": <TicketPage />,
-        "/kb/new": <KnowledgeBaseEditorPage />,
+        "/kb/new": <HelpArticleEditorPage />,
         "/kb/:slug": <p>Saved article</p>,
       },
     });

@@ -6,7 +6,8 @@ import { PageHeader } from "#client/components/ui/page-header.tsx";
 import { PageSpinner } from "#client/components/ui/spinner.tsx";
 import { articleDraftFromTicketQuery, articleQuery } from "#client/features/articles/articles.api.ts";
 import { ArticleForm, type ArticleFormValues } from "#client/features/articles/components/article-form.tsx";
-import { useNavigate, useParams, useSearchParams } from "#client/lib/router.tsx";
+import { useParams } from "#client/lib/router/route-matching.tsx";
+import { useNavigate, useSearchParams } from "#client/lib/router/router.tsx";
 import { articleIdFromSlug, articlePath } from "#shared/articles/article-slug.ts";
 
 const blank: ArticleFormValues = {
@@ -19,7 +20,7 @@ const blank: ArticleFormValues = {
 };
 
 /** /kb/new (optionally ?fromTicket=TKT… from a solved ticket) and /kb/:slug/edit: staff only. */
-export default function KnowledgeBaseEditorPage() {
+export default function HelpArticleEditorPage() {
   const { t } = useLingui();
   const { slug } = useParams();
   const [params] = useSearchParams();

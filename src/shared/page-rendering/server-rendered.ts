@@ -1,4 +1,4 @@
-// The contract between the server and the client's page renderer (src/client/ssr.tsx, decision 052): the
+// The contract between the server and the client's page renderer (src/client/server-rendering.tsx, decision 052): the
 // server never imports client code; it loads the renderer the build wrote (dist/ssr/ssr.js) and calls it
 // with these.
 

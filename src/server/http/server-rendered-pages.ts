@@ -8,12 +8,12 @@ import {
   type DrawPageInput,
   drawnStateElementId,
   timeZoneOf,
-} from "#shared/first-screens/server-drawn.ts";
+} from "#shared/page-rendering/server-rendered.ts";
 
 /**
  * The signed-in first screens (/user-home, /technician-home) drawn for the person asking, so that the
  * browser paints their page from the HTML instead of after the code, the session and the data have come
- * one after another (decision 052). The drawing itself is the client's own code (src/client/ssr.tsx,
+ * one after another (decision 052). The drawing itself is the client's own code (src/client/server-rendering.tsx,
  * built into dist/ssr/ssr.js), loaded on the first such request; it asks the API through this server's
  * own routes, as the person (their cookies), so it sees exactly what their browser would.
  */

@@ -1,9 +1,9 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { MentionAutocomplete } from "#client/features/mentions/components/mention-autocomplete.tsx";
 import { AddCommentForm } from "#client/features/tickets/components/add-comment-form.tsx";
 import { renderWithApp, stubFetch } from "#client/test/render.tsx";
-import { MentionAutocomplete } from "./mention-autocomplete.tsx";
 
 // The page composes the two; so does this test.
 const ticketId = "TKT0M5ABCDEF1234567";

@@ -13,8 +13,9 @@ import { Select } from "#client/components/ui/select.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
 import { articleListQuery } from "#client/features/articles/articles.api.ts";
 import { ArticleList } from "#client/features/articles/components/article-list.tsx";
-import { categoryLabels, labelledOptions } from "#client/features/tickets/ticket-labels.ts";
-import { Link, useSearchParams } from "#client/lib/router.tsx";
+import { categoryLabels, labelledOptions } from "#client/lib/category-labels.ts";
+import { Link } from "#client/lib/router/links.tsx";
+import { useSearchParams } from "#client/lib/router/router.tsx";
 import { useActor } from "#client/lib/use-actor.ts";
 import { useDebouncedValue } from "#client/lib/use-debounced-value.ts";
 import type { ArticleSort } from "#shared/articles/article.schemas.ts";
@@ -28,7 +29,7 @@ const sortLabels: Record<ArticleSort, MessageDescriptor> = {
 };
 
 /** /kb: search and browse the help articles (decision 030); staff also see drafts and internal articles. */
-export default function KnowledgeBaseArticlesPage() {
+export default function HelpArticlesPage() {
   const { t, i18n } = useLingui();
   const id = useId();
   const actor = useActor();

@@ -3,10 +3,10 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Languages } from "lucide-react";
 import { useId } from "react";
 import { localeNames, locales, storedLocale } from "#client/lib/i18n.ts";
+import { chooseLocaleHere, useSetLocale } from "#client/lib/locale.ts";
 import { toast } from "#client/lib/toast.ts";
 import { actorKeys } from "#client/lib/use-actor.ts";
 import type { LocaleChoice, Me } from "#shared/users/user.schemas.ts";
-import { chooseLocaleHere, useSetLocale } from "./locale.ts";
 
 /**
  * The language list: each language in its own name (so a person who cannot read the current one still

@@ -2,7 +2,9 @@ import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { lazy, Suspense } from "react";
 import { describe, expect, it } from "vitest";
-import { createMemoryRouter, Link, Outlet, RouterProvider, useIsNavigating } from "./router.tsx";
+import { Link } from "./links.tsx";
+import { Outlet } from "./route-matching.tsx";
+import { createMemoryRouter, RouterProvider, useIsNavigating } from "./router.tsx";
 
 /** A page whose code arrives when the test says so, as a lazy chunk on a slow network. */
 function slowPage() {

@@ -4,7 +4,7 @@ import { PageHeader } from "#client/components/ui/page-header.tsx";
 import { ArticleStatsTable } from "#client/features/articles/components/article-stats-table.tsx";
 
 /** /kb/stats: staff figures per article (views, helpful votes, deflections) until the reports show them. */
-export default function KnowledgeBaseStatsPage() {
+export default function HelpArticleStatsPage() {
   const { t } = useLingui();
   return (
     <>

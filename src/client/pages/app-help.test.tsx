@@ -3,18 +3,18 @@ import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { activateLocale } from "#client/lib/i18n.ts";
 import { renderWithApp } from "#client/test/render.tsx";
-import KnowledgeBasePage from "./knowledge-base.tsx";
+import AppHelpPage from "./app-help.tsx";
 
 beforeEach(() => {
   // jsdom lays nothing out, so it has no scrollIntoView.
   Element.prototype.scrollIntoView = vi.fn();
 });
 
-describe("KnowledgeBasePage", () => {
+describe("AppHelpPage", () => {
   it("reads in German, the anchors unchanged", async () => {
     await activateLocale("de");
     try {
-      renderWithApp(<KnowledgeBasePage />, { path: "/Knowledge-base" });
+      renderWithApp(<AppHelpPage />, { path: "/Knowledge-base" });
       expect(screen.getByRole("heading", { level: 1, name: "Wissensdatenbank" })).toBeInTheDocument();
       const contents = screen.getByRole("navigation", { name: "Auf dieser Seite" });
       expect(within(contents).getByRole("link", { name: "Rollen" })).toHaveAttribute(
@@ -28,7 +28,7 @@ describe("KnowledgeBasePage", () => {
   });
 
   it("has the About, Roles, Mission and Pages sections, each with its anchor in the table of contents", () => {
-    renderWithApp(<KnowledgeBasePage />, { path: "/Knowledge-base" });
+    renderWithApp(<AppHelpPage />, { path: "/Knowledge-base" });
     const contents = screen.getByRole("navigation", { name: "On this page" });
     for (const [title, id] of [
       ["About", "about"],
@@ -45,7 +45,7 @@ describe("KnowledgeBasePage", () => {
   });
 
   it("describes the three roles, admins as directors", () => {
-    renderWithApp(<KnowledgeBasePage />, { path: "/Knowledge-base" });
+    renderWithApp(<AppHelpPage />, { path: "/Knowledge-base" });
     const roles = screen.getByRole("region", { name: "Roles" });
     expect(within(roles).getByRole("heading", { name: "User" })).toBeInTheDocument();
     expect(within(roles).getByRole("heading", { name: "Technician" })).toBeInTheDocument();
@@ -54,7 +54,7 @@ describe("KnowledgeBasePage", () => {
   });
 
   it("links every page it describes", () => {
-    renderWithApp(<KnowledgeBasePage />, { path: "/Knowledge-base" });
+    renderWithApp(<AppHelpPage />, { path: "/Knowledge-base" });
     const pages = screen.getByRole("region", { name: "Pages" });
     const hrefs = within(pages)
       .getAllByRole("link")
@@ -80,7 +80,7 @@ describe("KnowledgeBasePage", () => {
   });
 
   it("goes to the section of the address's anchor and moves focus there", async () => {
-    renderWithApp(<KnowledgeBasePage />, { path: "/Knowledge-base#mission" });
+    renderWithApp(<AppHelpPage />, { path: "/Knowledge-base#mission" });
     const mission = screen.getByRole("region", { name: "Mission" });
     await waitFor(() => expect(mission).toHaveFocus());
     expect(Element.prototype.scrollIntoView).toHaveBeenCalled();
@@ -88,7 +88,7 @@ describe("KnowledgeBasePage", () => {
 
   it("moves to a section from the table of contents", async () => {
     const user = userEvent.setup();
-    const { router } = renderWithApp(<KnowledgeBasePage />, { path: "/Knowledge-base" });
+    const { router } = renderWithApp(<AppHelpPage />, { path: "/Knowledge-base" });
     const contents = screen.getByRole("navigation", { name: "On this page" });
     await user.click(within(contents).getByRole("link", { name: "Roles" }));
     expect(router.state.location.hash).toBe("#roles");
