@@ -1,9 +1,11 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { hashPassword } from "#server/auth/password.ts";
+import type { ServiceContext } from "#server/context.ts";
 import type { Db } from "#server/db/client.ts";
 import { accounts, type TicketRow, tickets, type UserRow, users } from "#server/db/schema/index.ts";
 import { newTicketId } from "#server/ids.ts";
+import type { Actor } from "#shared/permissions.ts";
 import type { Role } from "#shared/users/roles.ts";
 import { request } from "./test-app.ts";
 
@@ -39,6 +41,36 @@ export async function insertUser(
     password: await cachedHash,
   });
   return user!;
+}
+
+/** The people the service tests act as, each always with the same name and role. */
+const castMembers = {
+  user: { role: "user", name: "Uma" },
+  otherUser: { role: "user", name: "Otto" },
+  tech: { role: "technician", name: "Theo" },
+  tech2: { role: "technician", name: "Tara" },
+  admin: { role: "admin", name: "Ada" },
+  admin2: { role: "admin", name: "Abe" },
+} as const satisfies Record<string, { role: Role; name: string }>;
+export type CastMember = keyof typeof castMembers;
+
+/** Writes the named members of the cast, in the order given, and returns them by name. */
+export async function insertCast<const Member extends CastMember>(
+  db: Db,
+  members: readonly Member[],
+): Promise<Record<Member, UserRow>> {
+  const cast = {} as Record<Member, UserRow>;
+  for (const member of members) cast[member] = await insertUser(db, castMembers[member]);
+  return cast;
+}
+
+/** A service context acting as the given person (a row of users or a cast member). */
+export function contextAs(
+  db: Db,
+  person: { id: string; role: string | null },
+  more: Omit<Partial<ServiceContext>, "db" | "actor"> = {},
+): ServiceContext {
+  return { db, actor: { id: person.id, role: person.role as Actor["role"] }, ...more };
 }
 
 export async function insertTicket(

@@ -7,7 +7,7 @@ import { getTicket } from "#server/features/tickets/ticket.service.ts";
 import { addComment, giveFeedback } from "#server/features/tickets/ticket-activity.service.ts";
 import { changeTicketStatus } from "#server/features/tickets/ticket-status.service.ts";
 import { createTestClock } from "#server/test/clock.ts";
-import { insertTicket, insertUser } from "#server/test/factories.ts";
+import { insertCast, insertTicket } from "#server/test/factories.ts";
 import { createTestApp, type TestApp } from "#server/test/test-app.ts";
 import type { Actor } from "#shared/permissions.ts";
 import type { AutoCloseSettings } from "#shared/service-levels/auto-close.schemas.ts";
@@ -44,12 +44,8 @@ const runJob = () =>
   });
 
 async function cast() {
-  const { db } = t.database;
-  return {
-    creator: await insertUser(db, { role: "user", name: "Uma" }),
-    tech: await insertUser(db, { role: "technician", name: "Theo" }),
-    admin: await insertUser(db, { role: "admin", name: "Ada" }),
-  };
+  const { user: creator, tech, admin } = await insertCast(t.database.db, ["user", "tech", "admin"]);
+  return { creator, tech, admin };
 }
 
 /** A ticket the technician works on, then sets Resolved at the clock's time. */

@@ -10,7 +10,7 @@ import { createTicket } from "#server/features/tickets/ticket.service.ts";
 import { addComment, giveFeedback } from "#server/features/tickets/ticket-activity.service.ts";
 import { changeTicketStatus } from "#server/features/tickets/ticket-status.service.ts";
 import { notificationMail } from "#server/mail/templates.ts";
-import { insertTicket, insertUser } from "#server/test/factories.ts";
+import { contextAs, insertCast, insertTicket, insertUser } from "#server/test/factories.ts";
 import { createTestDatabase, type TestDatabase } from "#server/test/test-database.ts";
 import { isTechnicianAlert } from "#shared/notifications/notification-alerts.ts";
 import type { Actor } from "#shared/permissions.ts";
@@ -30,25 +30,15 @@ beforeEach(async () => {
   logged = [];
 });
 
-const as = (actor: { id: string; role: string | null }): ServiceContext => ({
-  db: database.db,
-  actor: { id: actor.id, role: actor.role as Actor["role"] },
-  dispatcher: {
-    dispatch: (announcements) => announced.push(...announcements),
-    logError: (_error, message) => logged.push(message),
-  },
-});
+const as = (person: { id: string; role: string | null }) =>
+  contextAs(database.db, person, {
+    dispatcher: {
+      dispatch: (announcements) => announced.push(...announcements),
+      logError: (_error, message) => logged.push(message),
+    },
+  });
 
-async function cast() {
-  const { db } = database;
-  return {
-    user: await insertUser(db, { role: "user", name: "Uma" }),
-    otherUser: await insertUser(db, { role: "user", name: "Otto" }),
-    tech: await insertUser(db, { role: "technician", name: "Theo" }),
-    tech2: await insertUser(db, { role: "technician", name: "Tara" }),
-    admin: await insertUser(db, { role: "admin", name: "Ada" }),
-  };
-}
+const cast = () => insertCast(database.db, ["user", "otherUser", "tech", "tech2", "admin"]);
 
 const allNotifications = () =>
   database.db.select().from(notifications).orderBy(asc(notifications.userId), asc(notifications.id));

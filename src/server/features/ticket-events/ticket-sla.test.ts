@@ -10,7 +10,7 @@ import { createTicket, getTicket } from "#server/features/tickets/ticket.service
 import { addComment } from "#server/features/tickets/ticket-activity.service.ts";
 import { changeTicketStatus } from "#server/features/tickets/ticket-status.service.ts";
 import { createTestClock, type TestClock } from "#server/test/clock.ts";
-import { insertUser } from "#server/test/factories.ts";
+import { contextAs, insertCast } from "#server/test/factories.ts";
 import { createTestDatabase, type TestDatabase } from "#server/test/test-database.ts";
 import type { Actor } from "#shared/permissions.ts";
 import { defaultSlaPolicy } from "#shared/service-levels/sla-policy.schemas.ts";
@@ -27,24 +27,15 @@ beforeEach(async () => {
   clock = createTestClock(new Date("2030-01-07T10:00:00Z"));
 });
 
-const as = (actor: { id: string; role: string | null }): ServiceContext => ({
-  db: database.db,
-  actor: { id: actor.id, role: actor.role as Actor["role"] },
-  clock,
-});
+const as = (person: { id: string; role: string | null }) =>
+  contextAs(database.db, person, {
+    clock,
+  });
 const minutes = (n: number) => n * 60_000;
 const at = (iso: string) => new Date(iso);
 const rowOf = async (id: string) => (await database.db.select().from(tickets).where(eq(tickets.id, id)))[0]!;
 
-async function cast() {
-  const { db } = database;
-  return {
-    user: await insertUser(db, { role: "user", name: "Uma" }),
-    tech: await insertUser(db, { role: "technician", name: "Theo" }),
-    tech2: await insertUser(db, { role: "technician", name: "Tara" }),
-    admin: await insertUser(db, { role: "admin", name: "Ada" }),
-  };
-}
+const cast = () => insertCast(database.db, ["user", "tech", "tech2", "admin"]);
 
 const newTicket = (ctx: ServiceContext, priority: "Low" | "Medium" | "High" = "High") =>
   createTicket(ctx, {

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ServiceContext } from "#server/context.ts";
 import { notifications, ticketEvents, tickets } from "#server/db/schema/index.ts";
-import { insertTicket, insertUser } from "#server/test/factories.ts";
+import { contextAs, insertCast, insertTicket } from "#server/test/factories.ts";
 import { createTestDatabase, type TestDatabase } from "#server/test/test-database.ts";
 import type { Actor } from "#shared/permissions.ts";
 import { editableTicketFields, ticketDetailFields } from "#shared/tickets/ticket-edit.ts";
@@ -16,20 +16,9 @@ beforeAll(async () => {
 afterAll(() => database.destroy());
 beforeEach(() => database.reset());
 
-const as = (actor: { id: string; role: string | null }): ServiceContext => ({
-  db: database.db,
-  actor: { id: actor.id, role: actor.role as Actor["role"] },
-});
+const as = (person: { id: string; role: string | null }) => contextAs(database.db, person);
 
-async function cast() {
-  const { db } = database;
-  return {
-    user: await insertUser(db, { role: "user", name: "Uma" }),
-    tech: await insertUser(db, { role: "technician", name: "Theo" }),
-    tech2: await insertUser(db, { role: "technician", name: "Tara" }),
-    admin: await insertUser(db, { role: "admin", name: "Ada" }),
-  };
-}
+const cast = () => insertCast(database.db, ["user", "tech", "tech2", "admin"]);
 
 const rowOf = async (id: string) => (await database.db.select().from(tickets).where(eq(tickets.id, id)))[0]!;
 const eventsOf = (ticketId: string) =>
