@@ -13,7 +13,6 @@ import { notificationMail } from "#server/mail/templates.ts";
 import { contextAs, insertCast, insertTicket, insertUser } from "#server/test/factories.ts";
 import { createTestDatabase, type TestDatabase } from "#server/test/test-database.ts";
 import { isTechnicianAlert } from "#shared/notifications/notification-alerts.ts";
-import type { Actor } from "#shared/permissions.ts";
 import { inTransaction } from "./ticket-transaction.ts";
 
 let database: TestDatabase;

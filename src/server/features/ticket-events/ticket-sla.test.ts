@@ -12,7 +12,6 @@ import { changeTicketStatus } from "#server/features/tickets/ticket-status.servi
 import { createTestClock, type TestClock } from "#server/test/clock.ts";
 import { contextAs, insertCast } from "#server/test/factories.ts";
 import { createTestDatabase, type TestDatabase } from "#server/test/test-database.ts";
-import type { Actor } from "#shared/permissions.ts";
 import { defaultSlaPolicy } from "#shared/service-levels/sla-policy.schemas.ts";
 
 let database: TestDatabase;

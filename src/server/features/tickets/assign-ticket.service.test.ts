@@ -1,11 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { ServiceContext } from "#server/context.ts";
 import { notifications, ticketEvents, tickets } from "#server/db/schema/index.ts";
 import { listTechnicians } from "#server/features/users/user.service.ts";
 import { contextAs, insertCast, insertTicket, insertUser } from "#server/test/factories.ts";
 import { createTestDatabase, type TestDatabase } from "#server/test/test-database.ts";
-import type { Actor } from "#shared/permissions.ts";
 import { assignTicket, assignTicketToMe } from "./assign-ticket.service.ts";
 import { getTicketActivity } from "./ticket-activity.service.ts";
 

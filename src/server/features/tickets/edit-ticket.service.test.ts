@@ -1,10 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { ServiceContext } from "#server/context.ts";
 import { notifications, ticketEvents, tickets } from "#server/db/schema/index.ts";
 import { contextAs, insertCast, insertTicket } from "#server/test/factories.ts";
 import { createTestDatabase, type TestDatabase } from "#server/test/test-database.ts";
-import type { Actor } from "#shared/permissions.ts";
 import { editableTicketFields, ticketDetailFields } from "#shared/tickets/ticket-edit.ts";
 import { editTicket } from "./edit-ticket.service.ts";
 import { getTicketActivity } from "./ticket-activity.service.ts";

@@ -4,7 +4,6 @@ import type { ServiceContext } from "#server/context.ts";
 import { tickets } from "#server/db/schema/index.ts";
 import { contextAs, insertCast, insertTicket, insertUser } from "#server/test/factories.ts";
 import { createTestDatabase, type TestDatabase } from "#server/test/test-database.ts";
-import type { Actor } from "#shared/permissions.ts";
 import { assignTicketToMe } from "./assign-ticket.service.ts";
 import { createTicket, listTicketsFor, summarizeTicketsFor } from "./ticket.service.ts";
 import { addComment, getTicketActivity, giveFeedback } from "./ticket-activity.service.ts";
