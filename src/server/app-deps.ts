@@ -10,7 +10,7 @@ import type { InboundMailSettings } from "./features/inbound-mail/inbound-mail.s
 import type { Resolve } from "./features/webhooks/webhook-target.ts";
 import type { DiskSpaceOptions } from "./http/disk-space-guard.ts";
 import type { AppMetrics } from "./http/metrics.ts";
-import type { RateRule } from "./http/rate-limit.ts";
+import type { RateRule } from "./rate-limit.ts";
 import type { InstanceLivenessOptions } from "./instances/instance-liveness.ts";
 import type { JobRunner, JobRunnerOptions } from "./jobs/job-runner.ts";
 import type { Mailer } from "./mail/mailer.ts";

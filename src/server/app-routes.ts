@@ -6,6 +6,7 @@ import type { AppDeps } from "./app-deps.ts";
 import type { AppLifecycle } from "./app-fastify.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
 import { type Auth, createAuth } from "./auth/auth.ts";
+import { exposedAuthEndpoints } from "./auth/auth-endpoints.ts";
 import { createPasswordCheckGate } from "./auth/password-check-gate.ts";
 import { createSignInLimits, type SignInLimits } from "./auth/sign-in-limits.ts";
 import type { Clock } from "./clock.ts";
@@ -36,10 +37,10 @@ import { registerErrorHandler } from "./http/error-handler.ts";
 import { type AppMetrics, registerMetricsRoute } from "./http/metrics.ts";
 import { registerOpenApi } from "./http/openapi.ts";
 import { registerSameOriginCheck, registerWrongAddressPage } from "./http/origins.ts";
-import { consumeRateLimit, type RateRule } from "./http/rate-limit.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { contextFor, registerSession } from "./http/session.ts";
 import { registerSpa } from "./http/spa.ts";
+import { consumeRateLimit, type RateRule } from "./rate-limit.ts";
 
 /** better-auth with the app's sign-in limits; a deleted session is told to the dispatcher after commit. */
 export function createAuthentication(deps: AppDeps, onSessionDeleted: (userId: string) => void) {
@@ -96,7 +97,7 @@ export async function registerRequestHandling(app: FastifyInstance, deps: AppDep
   registerWrongAddressPage(app, { baseURL: deps.baseURL });
   await registerCompression(app);
   registerSession(app, {
-    auth: services.auth,
+    getSession: (headers) => services.auth.api.getSession({ headers }),
     db: database.db,
     dispatcher: services.work.dispatcher,
     clock: services.clock,
@@ -106,7 +107,7 @@ export async function registerRequestHandling(app: FastifyInstance, deps: AppDep
   });
 
   // Before every route: the OpenAPI document (/api/openapi.json, /api/docs) collects them as they are added.
-  await registerOpenApi(app);
+  await registerOpenApi(app, { authEndpoints: exposedAuthEndpoints });
 
   app.get("/healthz", async () => ({ status: "ok" }));
   registerMetricsRoute(app, services.metrics, deps.metricsToken);

@@ -10,7 +10,7 @@ import { accounts, rateLimits, sessions, twoFactors, users, verifications } from
 import { allowedOrigins } from "#server/http/origins.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
 import { passwordResetMail } from "#server/mail/templates.ts";
-import { countAttempt } from "#server/http/rate-limit.ts";
+import { countAttempt } from "#server/rate-limit.ts";
 import { describeIssues } from "#shared/errors.ts";
 import type { SignUpRole } from "#shared/users/roles.ts";
 import { signUpInputSchema } from "#shared/users/user.schemas.ts";

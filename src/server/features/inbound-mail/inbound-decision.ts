@@ -1,7 +1,7 @@
 import type { ServiceContext } from "#server/context.ts";
 import { AppError, isChangedMeanwhile } from "#server/errors.ts";
 import { findUserByEmail } from "#server/features/users/user.queries.ts";
-import { countAttempt } from "#server/http/rate-limit.ts";
+import { countAttempt } from "#server/rate-limit.ts";
 import type { MailMessage } from "#server/mail/mailer.ts";
 import { accountFromEmailMail, inboundRefusalMail } from "#server/mail/templates.ts";
 import { type Actor, can } from "#shared/permissions.ts";
