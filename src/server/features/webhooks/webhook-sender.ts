@@ -23,7 +23,6 @@ export const webhookRetryDelaysMs = [
   120 * minute,
   720 * minute,
 ] as const;
-export const webhookMaxAttempts = webhookRetryDelaysMs.length + 1;
 /**
  * Attempts one endpoint may have under way on one instance (decision 050). Two could not keep up with one
  * busy endpoint here (8 clients writing: its deliveries fell behind by seconds); four kept up as the old
