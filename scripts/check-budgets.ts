@@ -16,7 +16,7 @@
 // and the median of each figure is held against the budget (decision 037); the JSON records every run
 // with the load average at its start. A run Lighthouse itself cannot record (NO_NAVSTART and the like)
 // is tried again, at most twice; it is not a measurement.
-import { type ChildProcess, execSync, spawn } from "node:child_process";
+import { execSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
@@ -26,13 +26,13 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
 import { timeZoneCookie } from "#shared/page-rendering/server-rendered.ts";
+import { cookiesOf, signedInCookie, startServer, stopServer, waitUntilReady } from "./budget-app.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const distDir = path.join(root, "dist/client");
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const port = Number(process.env.BUDGET_PORT ?? 4310);
 const baseURL = `http://localhost:${port}`;
-const password = "a long password for budgets";
 const lighthouseRuns = Number(process.env.BUDGET_RUNS ?? 3);
 
 /** The budgets of decision 031; never loosened to make a run pass. */
@@ -91,14 +91,14 @@ if (!argv.has("--no-build")) {
   execSync("npx vite build --logLevel warn", { cwd: root, stdio: "inherit" });
 }
 
-const server = startServer();
+const server = startServer(root, port);
 let exitCode = 1;
 try {
-  await waitUntilReady();
+  await waitUntilReady(baseURL);
   const cookies = {
     none: "",
-    user: await signedInCookie("user"),
-    technician: await signedInCookie("technician"),
+    user: await signedInCookie(baseURL, "user"),
+    technician: await signedInCookie(baseURL, "technician"),
   };
 
   const rows: RouteResult[] = [];
@@ -243,72 +243,6 @@ function printTable(rows: RouteResult[]) {
   );
 }
 
-function startServer(): ChildProcess {
-  return spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts/e2e-server.ts")], {
-    cwd: root,
-    stdio: ["ignore", "inherit", "inherit"],
-    env: { ...process.env, E2E_PORT: String(port) },
-    detached: false,
-  });
-}
-
-async function stopServer(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-}
-
-async function waitUntilReady() {
-  for (let attempt = 0; attempt < 360; attempt++) {
-    try {
-      if ((await fetch(`${baseURL}/readyz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`the app did not start on ${baseURL}`);
-}
-
-/** Signs up a fresh person with the role through the real API and answers their session cookie. */
-async function signedInCookie(role: "user" | "technician"): Promise<string> {
-  const email = `budget-${role}-${Date.now().toString(36)}@example.test`;
-  const headers = { "content-type": "application/json", origin: baseURL };
-  const signUp = await fetch(`${baseURL}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ name: `Budget ${role}`, email, password, role }),
-  });
-  if (!signUp.ok) throw new Error(`sign-up as ${role}: ${signUp.status} ${await signUp.text()}`);
-  const signIn = await fetch(`${baseURL}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ email, password }),
-  });
-  if (!signIn.ok) throw new Error(`sign-in as ${role}: ${signIn.status} ${await signIn.text()}`);
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((header) => header.split(";")[0]!)
-    .join("; ");
-  const me = await fetch(`${baseURL}/api/me`, { headers: { cookie } });
-  const actor = (await me.json()) as { role?: string } | null;
-  if (actor?.role !== role)
-    throw new Error(`signed in as ${role}, but /api/me says ${JSON.stringify(actor)}`);
-  // A browser that has opened /sign-in has its time zone in a cookie (the inline head script's), which the
-  // server needs to draw the home (decision 052); the same Chromium on this machine is in this zone.
-  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return `${cookie}; ${timeZoneCookie}=${encodeURIComponent(timeZone)}`;
-}
-
-/** A Cookie header's cookies, for a browser's jar. */
-function cookiesOf(cookie: string) {
-  return cookie.split("; ").map((pair) => {
-    const [name, ...value] = pair.split("=");
-    return { name: name!, value: value.join("="), url: baseURL };
-  });
-}
-
 /** The gzip size the server sends for a file of the build. */
 async function gzipSizeOf(file: string): Promise<number> {
   const gz = `${file}.gz`;
@@ -331,7 +265,7 @@ async function measureJavascript(route: Route, cookie: string) {
   });
   try {
     const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
-    if (cookie) await context.addCookies(cookiesOf(cookie));
+    if (cookie) await context.addCookies(cookiesOf(baseURL, cookie));
     const page = await context.newPage();
     const fetched = new Set<string>();
     page.on("response", (response) => {
@@ -379,7 +313,7 @@ async function runLighthouse(route: Route, cookie: string) {
     // replace the jar's Cookie header on every request, and the page itself sets a cookie: the time zone's.)
     if (cookie) {
       const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
-      await browser.contexts()[0]!.addCookies(cookiesOf(cookie));
+      await browser.contexts()[0]!.addCookies(cookiesOf(baseURL, cookie));
       await browser.close();
     }
     const result = await lighthouse(

@@ -1,7 +1,8 @@
 import { existsSync } from "node:fs";
 import type { Server } from "node:http";
 import path from "node:path";
-import { type AppDeps, buildApp } from "./app.ts";
+import { buildApp } from "./app.ts";
+import type { AppDeps } from "./app-deps.ts";
 import { createDatabase } from "./db/client.ts";
 import { waitForDatabase } from "./db/wait-for-database.ts";
 import { loadDotEnvFile, loadEnv } from "./env.ts";

@@ -1,4 +1,4 @@
-import { betterAuth } from "better-auth";
+import { type BetterAuthOptions, betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 // Each plugin from its own entry point: "better-auth/plugins" loads every plugin better-auth has.
@@ -8,9 +8,9 @@ import { eq } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { accounts, rateLimits, sessions, twoFactors, users, verifications } from "#server/db/schema/index.ts";
 import { allowedOrigins } from "#server/http/origins.ts";
-import { countAttempt } from "#server/http/rate-limit.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
 import { passwordResetMail } from "#server/mail/templates.ts";
+import { countAttempt } from "#server/rate-limit.ts";
 import { describeIssues } from "#shared/errors.ts";
 import type { SignUpRole } from "#shared/users/roles.ts";
 import { signUpInputSchema } from "#shared/users/user.schemas.ts";
@@ -158,30 +158,7 @@ export function createAuth({
     // Only a high per-address ceiling: the credential endpoints are limited by sign-in-limits.ts in the
     // bridge, which counts failures, not every request. better-auth's own rules (3 sign-ins per 10 s per
     // address) would refuse an office behind one NAT on a Monday morning.
-    rateLimit: {
-      enabled: true,
-      window: ceiling.window,
-      max: ceiling.max,
-      customRules: {
-        "/sign-in/email": false,
-        "/sign-up/email": false,
-        "/request-password-reset": false,
-        "/reset-password": false,
-        "/reset-password/*": false,
-        "/sign-in/*": ceiling,
-        // The plugin's own 3 per 10 s per address would refuse an office behind one NAT; guessing is bounded
-        // by the plugin per challenge (5) and per account (10, then a 15-minute lock).
-        "/two-factor/*": { window: 60, max: 60 },
-      },
-      // Our atomic counter on the shared rate_limits table: better-auth's database storage would prune
-      // every row older than its own longest window, including the longer-lived failure counters.
-      customStorage: {
-        consume: async (key, rule) => {
-          const { count, retryAfter } = await countAttempt(db, `better-auth|${key}`, rule.window);
-          return count > rule.max ? { allowed: false, retryAfter } : { allowed: true, retryAfter: null };
-        },
-      },
-    },
+    rateLimit: rateLimitOptions(db),
     advanced: {
       // Only the address Fastify resolved counts; a client-sent X-Forwarded-For is ignored unless
       // TRUST_PROXY is set, in which case Fastify itself reads it.
@@ -190,71 +167,118 @@ export function createAuth({
       // better-auth turns its Origin check off when NODE_ENV is test; tests must meet what production does.
       disableOriginCheck: false,
     },
-    hooks: {
-      after: createAuthMiddleware(async (ctx) => {
-        await sayWhenTwoFactorLockEnds(ctx, db);
-        const explained = explainRefusedLink(ctx, ssoAccountLinking);
-        if (explained) throw new APIError("FOUND", undefined, new Headers({ location: explained }));
-      }),
-      before: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== "/sign-up/email") return;
-        // The public sign-up accepts exactly the shared schema: an admin role or a short password never reaches the database.
-        const parsed = signUpInputSchema.safeParse(ctx.body);
-        if (!parsed.success) {
-          throw new APIError("BAD_REQUEST", {
-            code: "validation_failed",
-            message: describeIssues(parsed.error.issues),
-          });
-        }
-        // Say no more than the generic toast about an address that is already registered.
-        const [existing] = await db
-          .select({ id: users.id })
-          .from(users)
-          .where(eq(users.email, parsed.data.email.toLowerCase()));
-        if (existing)
-          throw new APIError("BAD_REQUEST", { code: "registration_failed", message: registrationFailed });
-        if (!ctx.request) throw new APIError("BAD_REQUEST", { message: registrationFailed });
-        requestedRoles.set(ctx.request, parsed.data.role);
-        // better-auth merges a returned body into the original, so the role is removed in place.
-        const body = ctx.body as Record<string, unknown>;
-        delete body.role;
-        return { context: { body: { ...body, name: parsed.data.name, email: parsed.data.email } } };
-      }),
-    },
-    databaseHooks: {
-      user: {
-        create: {
-          before: async (user, ctx) => {
-            const role =
-              ctx?.path === "/sign-up/email" && ctx.request ? requestedRoles.get(ctx.request) : undefined;
-            return { data: { ...user, role: role ?? null } };
-          },
-        },
-      },
-      session: {
-        create: {
-          before: async (session) => {
-            const [user] = await db
-              .select({ status: users.status })
-              .from(users)
-              .where(eq(users.id, session.userId));
-            if (user?.status === "Inactive") {
-              throw new APIError("FORBIDDEN", {
-                code: "account_inactive",
-                message: accountInactiveMessage,
-              });
-            }
-          },
-          after: async (session) => {
-            await db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, session.userId));
-          },
-        },
-        delete: {
-          after: async (session) => {
-            onSessionDeleted?.(session.userId);
-          },
-        },
-      },
-    },
+    hooks: requestHooks(db, ssoAccountLinking),
+    databaseHooks: databaseHooks(db, onSessionDeleted),
   });
+}
+
+/** better-auth's own rate limits, counted in the shared rate_limits table. */
+function rateLimitOptions(db: Db): BetterAuthOptions["rateLimit"] {
+  return {
+    enabled: true,
+    window: ceiling.window,
+    max: ceiling.max,
+    customRules: {
+      "/sign-in/email": false,
+      "/sign-up/email": false,
+      "/request-password-reset": false,
+      "/reset-password": false,
+      "/reset-password/*": false,
+      "/sign-in/*": ceiling,
+      // The plugin's own 3 per 10 s per address would refuse an office behind one NAT; guessing is bounded
+      // by the plugin per challenge (5) and per account (10, then a 15-minute lock).
+      "/two-factor/*": { window: 60, max: 60 },
+    },
+    // Our atomic counter on the shared rate_limits table: better-auth's database storage would prune
+    // every row older than its own longest window, including the longer-lived failure counters.
+    customStorage: {
+      consume: async (key, rule) => {
+        const { count, retryAfter } = await countAttempt(db, `better-auth|${key}`, rule.window);
+        return count > rule.max ? { allowed: false, retryAfter } : { allowed: true, retryAfter: null };
+      },
+    },
+  };
+}
+
+/**
+ * After each endpoint: the two-factor lock's end and a refused account link explained. Before a public
+ * sign-up: the shared schema checks the body, and the role asked for waits in requestedRoles.
+ */
+function requestHooks(db: Db, ssoAccountLinking: boolean): BetterAuthOptions["hooks"] {
+  return {
+    after: createAuthMiddleware(async (ctx) => {
+      await sayWhenTwoFactorLockEnds(ctx, db);
+      const explained = explainRefusedLink(ctx, ssoAccountLinking);
+      if (explained) throw new APIError("FOUND", undefined, new Headers({ location: explained }));
+    }),
+    before: createAuthMiddleware(async (ctx) => {
+      if (ctx.path !== "/sign-up/email") return;
+      // The public sign-up accepts exactly the shared schema: an admin role or a short password never reaches the database.
+      const parsed = signUpInputSchema.safeParse(ctx.body);
+      if (!parsed.success) {
+        throw new APIError("BAD_REQUEST", {
+          code: "validation_failed",
+          message: describeIssues(parsed.error.issues),
+        });
+      }
+      // Say no more than the generic toast about an address that is already registered.
+      const [existing] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.email, parsed.data.email.toLowerCase()));
+      if (existing)
+        throw new APIError("BAD_REQUEST", { code: "registration_failed", message: registrationFailed });
+      if (!ctx.request) throw new APIError("BAD_REQUEST", { message: registrationFailed });
+      requestedRoles.set(ctx.request, parsed.data.role);
+      // better-auth merges a returned body into the original, so the role is removed in place.
+      const body = ctx.body as Record<string, unknown>;
+      delete body.role;
+      return { context: { body: { ...body, name: parsed.data.name, email: parsed.data.email } } };
+    }),
+  };
+}
+
+/**
+ * A new user gets the role the sign-up asked for; a deactivated person gets no session; a new session
+ * records the sign-in; a deleted one is announced.
+ */
+function databaseHooks(
+  db: Db,
+  onSessionDeleted: AuthConfig["onSessionDeleted"],
+): BetterAuthOptions["databaseHooks"] {
+  return {
+    user: {
+      create: {
+        before: async (user, ctx) => {
+          const role =
+            ctx?.path === "/sign-up/email" && ctx.request ? requestedRoles.get(ctx.request) : undefined;
+          return { data: { ...user, role: role ?? null } };
+        },
+      },
+    },
+    session: {
+      create: {
+        before: async (session) => {
+          const [user] = await db
+            .select({ status: users.status })
+            .from(users)
+            .where(eq(users.id, session.userId));
+          if (user?.status === "Inactive") {
+            throw new APIError("FORBIDDEN", {
+              code: "account_inactive",
+              message: accountInactiveMessage,
+            });
+          }
+        },
+        after: async (session) => {
+          await db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, session.userId));
+        },
+      },
+      delete: {
+        after: async (session) => {
+          onSessionDeleted?.(session.userId);
+        },
+      },
+    },
+  };
 }

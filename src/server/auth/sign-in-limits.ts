@@ -8,7 +8,7 @@ import {
   giveBackAttempt,
   pruneAttempts,
   type RateRule,
-} from "#server/http/rate-limit.ts";
+} from "#server/rate-limit.ts";
 import { type PasswordCheckGate, passwordChecksBusy } from "./password-check-gate.ts";
 
 /** How the credential endpoints of /api/auth are limited (see docs/decisions/010-sign-in-limits.md). */

@@ -11,7 +11,7 @@ import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { hashPassword } from "#server/auth/password.ts";
 import { createDatabase } from "#server/db/client.ts";
-import { seedDatabase, seedEmail } from "#server/db/seed.ts";
+import { seedDatabase, seedEmail } from "#server/db/seed-database.ts";
 import { loadDotEnvFile, loadEnv } from "#server/env.ts";
 
 const { values } = parseArgs({

@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createDatabase, migrationsFolder } from "./client.ts";
+import { createDatabase } from "./client.ts";
+import { migrationsFolder } from "./migrations.ts";
 
 // Several instances of the app starting at once against one fresh PostgreSQL database (a deploy of N
 // replicas): each runs the migrations on start, and they must be applied once, not fail or run twice.

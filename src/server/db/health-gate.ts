@@ -111,26 +111,14 @@ function whyNotAnswering(error: unknown): string | undefined {
   return error instanceof Error ? error.message : String(error);
 }
 
-export function createHealthGate(options: HealthGateOptions): DatabaseHealth {
-  const intervalMs = options.intervalMs ?? defaultIntervalMs;
-  const retryMs = options.retryMs ?? defaultRetryMs;
-  const suspectAfterMs = options.suspectAfterMs ?? defaultSuspectAfterMs;
-  const listeners = new Set<(change: HealthChange) => void>();
-  let available = true;
-  let reasonClosed: string | undefined;
-  let unavailableSince = 0;
-  let closures = 0;
-  let started = false;
-  let stopped = false;
+/**
+ * The gate's own connection, outside the pool: kept open between pings, replaced when it dies or a ping
+ * on it gets no answer.
+ */
+function createWatchdogConnection(options: HealthGateOptions, isStopped: () => boolean) {
   /** The watchdog's open connection; null until the next ping opens one. */
   let connection: pg.Client | null = null;
   let opening: pg.Client | null = null;
-  let running: Promise<void> | null = null;
-  let lastStartedAt = Number.NEGATIVE_INFINITY;
-  /** Work that began after the ping under way started is waiting too long: ping again after it. */
-  let pingAgain = false;
-  let timer: NodeJS.Timeout | undefined;
-  let dueAt = Number.POSITIVE_INFINITY;
 
   function openConnection(): pg.Client {
     const client = new pg.Client({
@@ -165,7 +153,7 @@ export function createHealthGate(options: HealthGateOptions): DatabaseHealth {
     try {
       await settleWithin(client.connect(), options.connectTimeoutMs, "connection timeout");
       await settleWithin(client.query("select 1"), options.pingTimeoutMs, "ping timeout");
-      if (stopped) {
+      if (isStopped()) {
         destroy(client);
         return undefined;
       }
@@ -178,6 +166,38 @@ export function createHealthGate(options: HealthGateOptions): DatabaseHealth {
       opening = null;
     }
   }
+
+  /** Ends the connection; one a ping is still using is destroyed rather than waited for. */
+  async function close({ pingUnderWay }: { pingUnderWay: boolean }) {
+    if (opening) destroy(opening);
+    const open = connection;
+    connection = null;
+    if (!open) return;
+    if (pingUnderWay) destroy(open);
+    else await open.end().catch(() => {});
+  }
+
+  return { pingOnce, close };
+}
+
+export function createHealthGate(options: HealthGateOptions): DatabaseHealth {
+  const intervalMs = options.intervalMs ?? defaultIntervalMs;
+  const retryMs = options.retryMs ?? defaultRetryMs;
+  const suspectAfterMs = options.suspectAfterMs ?? defaultSuspectAfterMs;
+  const listeners = new Set<(change: HealthChange) => void>();
+  let available = true;
+  let reasonClosed: string | undefined;
+  let unavailableSince = 0;
+  let closures = 0;
+  let started = false;
+  let stopped = false;
+  let running: Promise<void> | null = null;
+  let lastStartedAt = Number.NEGATIVE_INFINITY;
+  /** Work that began after the ping under way started is waiting too long: ping again after it. */
+  let pingAgain = false;
+  let timer: NodeJS.Timeout | undefined;
+  let dueAt = Number.POSITIVE_INFINITY;
+  const watchdog = createWatchdogConnection(options, () => stopped);
 
   function settle(reason: string | undefined) {
     if (stopped) return;
@@ -216,7 +236,7 @@ export function createHealthGate(options: HealthGateOptions): DatabaseHealth {
     timer = undefined;
     dueAt = Number.POSITIVE_INFINITY;
     lastStartedAt = performance.now();
-    running = pingOnce().then((reason) => {
+    running = watchdog.pingOnce().then((reason) => {
       running = null;
       settle(reason);
       const again = pingAgain && available;
@@ -271,12 +291,7 @@ export function createHealthGate(options: HealthGateOptions): DatabaseHealth {
       stopped = true;
       clearTimeout(timer);
       listeners.clear();
-      if (opening) destroy(opening);
-      const open = connection;
-      connection = null;
-      if (!open) return;
-      if (running) destroy(open);
-      else await open.end().catch(() => {});
+      await watchdog.close({ pingUnderWay: running !== null });
     },
   };
 }

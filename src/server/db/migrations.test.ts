@@ -10,7 +10,8 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { assignTicketToMe } from "#server/features/tickets/assign-ticket.service.ts";
-import { createDatabase, type Database, migrationsFolder } from "./client.ts";
+import { createDatabase, type Database } from "./client.ts";
+import { migrationsFolder } from "./migrations.ts";
 
 // 0003 repairs rows written before its rules existed: an unassigned ticket stuck In Progress goes back to
 // Open (so Assign to Me works on it), and resolved_by is filled in from the timeline.

@@ -5,7 +5,6 @@ import swaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance } from "fastify";
 import { createJsonSchemaTransform } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { exposedAuthEndpoints } from "#server/auth/auth-endpoints.ts";
 import { projectRoot } from "#server/project-root.ts";
 import { apiErrorSchema } from "#shared/errors.ts";
 
@@ -75,7 +74,17 @@ const errorResponse = {
   content: { "application/json": { schema: { $ref: "#/components/schemas/ApiError" } } },
 };
 
-/** Health checks are for load balancers, not the API; the /api/auth/* bridge is described by exposedAuthEndpoints. */
+/**
+ * An endpoint behind the /api/auth/* bridge, described by hand (auth/auth-endpoints.ts's
+ * exposedAuthEndpoints, handed in by the app).
+ */
+export interface DocumentedEndpoint {
+  method: "GET" | "POST";
+  path: string;
+  summary: string;
+}
+
+/** Health checks are for load balancers, not the API; the /api/auth/* bridge is described by authEndpoints. */
 const skipList = ["/healthz", "/readyz", "/api/auth/*"];
 
 /**
@@ -84,7 +93,10 @@ const skipList = ["/healthz", "/readyz", "/api/auth/*"];
  * scripts and styles are files, so the strict CSP holds). Must run before the routes are registered:
  * @fastify/swagger collects them as they are added.
  */
-export async function registerOpenApi(app: FastifyInstance) {
+export async function registerOpenApi(
+  app: FastifyInstance,
+  { authEndpoints }: { authEndpoints: ReadonlyArray<DocumentedEndpoint> },
+) {
   const transform = createJsonSchemaTransform({ skipList: [] });
   await app.register(swagger, {
     openapi: {
@@ -136,7 +148,7 @@ export async function registerOpenApi(app: FastifyInstance) {
       const { $schema: _dialect, ...apiError } = z.toJSONSchema(apiErrorSchema, { target: "draft-2020-12" });
       document.components.schemas = { ...document.components.schemas, ApiError: apiError };
       // better-auth's endpoints behind the /api/auth/* bridge, described by hand from the bridge's own list.
-      for (const endpoint of exposedAuthEndpoints) {
+      for (const endpoint of authEndpoints) {
         const path = `/api/auth${endpoint.path}`;
         const method = endpoint.method.toLowerCase();
         const parameters = [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { Auth } from "#server/auth/auth.ts";
 import { type Clock, systemClock } from "#server/clock.ts";
 import type { ServiceContext } from "#server/context.ts";
 import type { Db } from "#server/db/client.ts";
@@ -8,11 +7,11 @@ import type { Dispatcher } from "#server/events/dispatcher.ts";
 import { endSessionsOf } from "#server/events/end-sessions.ts";
 import { authenticateToken } from "#server/features/api-tokens/api-token.service.ts";
 import { isTwoFactorPending } from "#server/features/two-factor/two-factor.service.ts";
+import type { RateRule } from "#server/rate-limit.ts";
 import type { ApiTokenScope } from "#shared/api-tokens/api-token.schemas.ts";
 import type { Actor } from "#shared/permissions.ts";
 import { roles } from "#shared/users/roles.ts";
 import { setUpTwoFactorFirst } from "#shared/users/two-factor.ts";
-import type { RateRule } from "./rate-limit.ts";
 import type { SessionCache } from "./session-cache.ts";
 
 const bearerPrefix = /^bearer\s+/i;
@@ -63,6 +62,15 @@ export function toWebHeaders(raw: FastifyRequest["headers"]): Headers {
   return headers;
 }
 
+/**
+ * better-auth's session lookup (auth/auth.ts's `auth.api.getSession`), handed in by the app so that this
+ * folder needs nothing from auth/: the session and its user for these request headers, or null.
+ */
+export type GetSession = (headers: Headers) => Promise<{
+  user: { id: string; role?: unknown; status?: unknown; twoFactorEnabled?: boolean | null };
+  session: { id: string; expiresAt: Date | string | number };
+} | null>;
+
 const isRole = (value: unknown): value is Actor["role"] & string => roles.includes(value as never);
 
 /**
@@ -75,7 +83,7 @@ const isRole = (value: unknown): value is Actor["role"] & string => roles.includ
 export function registerSession(
   app: FastifyInstance,
   {
-    auth,
+    getSession,
     db,
     isDatabaseAnswering,
     dispatcher,
@@ -83,7 +91,7 @@ export function registerSession(
     tokenRateLimit,
     sessionCache,
   }: {
-    auth: Auth;
+    getSession: GetSession;
     db: Db;
     isDatabaseAnswering: () => Promise<boolean>;
     dispatcher?: Dispatcher;
@@ -130,12 +138,10 @@ export function registerSession(
     }
     // An eviction while better-auth reads the session must not be undone by caching what it read.
     const epoch = sessionCache?.epoch ?? 0;
-    const session = await auth.api
-      .getSession({ headers: toWebHeaders(request.headers) })
-      .catch(async (error) => {
-        // better-auth hides the driver's error behind "Failed to get session"; ask the database itself.
-        throw (await isDatabaseAnswering()) ? error : databaseUnavailable();
-      });
+    const session = await getSession(toWebHeaders(request.headers)).catch(async (error) => {
+      // better-auth hides the driver's error behind "Failed to get session"; ask the database itself.
+      throw (await isDatabaseAnswering()) ? error : databaseUnavailable();
+    });
     if (!session) return;
     const user = session.user as {
       id: string;

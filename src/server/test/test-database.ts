@@ -4,7 +4,8 @@ import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { inject } from "vitest";
-import { createDatabase, type Database, type PoolOptions } from "#server/db/client.ts";
+import { createDatabase, type Database } from "#server/db/client.ts";
+import type { PoolOptions } from "#server/db/pg-pool.ts";
 
 export interface TestDatabase extends Database {
   /** Empties every table, for a test that needs a blank database. */

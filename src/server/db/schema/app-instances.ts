@@ -10,5 +10,3 @@ export const appInstances = pgTable("app_instances", {
   startedAt: timestamp("started_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   heartbeatAt: timestamp("heartbeat_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
 });
-
-export type AppInstanceRow = typeof appInstances.$inferSelect;

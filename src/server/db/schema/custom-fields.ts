@@ -67,5 +67,3 @@ export const ticketFieldValues = pgTable(
       .where(sql`${t.boolValue} is not null`),
   ],
 );
-
-export type TicketFieldValueRow = typeof ticketFieldValues.$inferSelect;

@@ -47,5 +47,3 @@ export const inboundMessages = pgTable(
     index("inbound_messages_received_idx").on(t.receivedAt),
   ],
 );
-
-export type InboundMessageRow = typeof inboundMessages.$inferSelect;

@@ -53,5 +53,4 @@ export const mailOutbox = pgTable(
   ],
 );
 
-export type NotificationSettingsRow = typeof notificationSettings.$inferSelect;
 export type MailOutboxRow = typeof mailOutbox.$inferSelect;

@@ -11,8 +11,6 @@ export const appSettings = pgTable("app_settings", {
   updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
 });
 
-export type AppSettingRow = typeof appSettings.$inferSelect;
-
 // The admin change history: one row per change an administrator made to the configuration (settings,
 // custom fields), with the value before and after, written in the same transaction as the change.
 export const adminChanges = pgTable(

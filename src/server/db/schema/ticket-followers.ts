@@ -17,5 +17,3 @@ export const ticketFollowers = pgTable(
   },
   (t) => [primaryKey({ columns: [t.ticketId, t.userId] }), index("ticket_followers_user_idx").on(t.userId)],
 );
-
-export type TicketFollowerRow = typeof ticketFollowers.$inferSelect;

@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { nowOf, type ServiceContext } from "#server/context.ts";
 import type { Db } from "#server/db/client.ts";
 import { conflict, notFound, unauthenticated } from "#server/errors.ts";
-import { consumeRateLimit, type RateRule } from "#server/http/rate-limit.ts";
+import { consumeRateLimit, type RateRule } from "#server/rate-limit.ts";
 import {
   type ApiTokenList,
   type ApiTokenScope,

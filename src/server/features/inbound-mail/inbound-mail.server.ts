@@ -2,7 +2,8 @@ import type { AddressInfo } from "node:net";
 import type { SMTPServerDataStream } from "smtp-server";
 import { formatFileSize } from "#shared/attachments/attachment.schemas.ts";
 import { classifyRecipient } from "./inbound-addresses.ts";
-import { type InboundMailDeps, receiveInboundMail } from "./inbound-mail.service.ts";
+import { receiveInboundMail } from "./inbound-mail.service.ts";
+import type { InboundMailDeps } from "./inbound-mail.types.ts";
 import { replySenderRefusal } from "./reply-sender.ts";
 
 export interface InboundMailListener {

@@ -1,7 +1,7 @@
 import { nowOf, type ServiceContext } from "#server/context.ts";
 import { notFound, ruleViolation } from "#server/errors.ts";
 import type { MySession, MySessionList, RevokedSessions } from "#shared/users/session.schemas.ts";
-import { deleteSessionOf, deleteSessionsOfExcept, findLiveSessionsOf } from "./session.queries.ts";
+import { deleteSessionOf, deleteSessionsOfExcept, findLiveSessionsOf } from "./my-sessions.queries.ts";
 
 export const useSignOutHere = "This is the session you are using: use Sign Out to end it.";
 

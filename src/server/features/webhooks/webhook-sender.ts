@@ -23,7 +23,6 @@ export const webhookRetryDelaysMs = [
   120 * minute,
   720 * minute,
 ] as const;
-export const webhookMaxAttempts = webhookRetryDelaysMs.length + 1;
 /**
  * Attempts one endpoint may have under way on one instance (decision 050). Two could not keep up with one
  * busy endpoint here (8 clients writing: its deliveries fell behind by seconds); four kept up as the old
@@ -67,6 +66,74 @@ const isRetryable = (result: WebhookPostResult) =>
     ? !result.refused
     : result.status === 429 || result.status >= 500 || result.status === 408;
 
+type DeliveryClaim = Awaited<ReturnType<typeof claimDueDeliveries>>[number];
+
+type AttemptOptions = Pick<WebhookSenderOptions, "db" | "allowPrivate" | "log" | "instance"> & {
+  clock: Clock;
+  timeoutMs: number;
+};
+
+/**
+ * One attempt at a claimed delivery: posted (while the claim is still this instance's), then recorded as
+ * delivered, pending a retry, or failed.
+ */
+async function attemptDelivery(
+  { db, allowPrivate, log, clock, timeoutMs, instance }: AttemptOptions,
+  { delivery, endpoint }: DeliveryClaim,
+  mark: number,
+): Promise<void> {
+  if (instance && !instance.stillHolds(mark)) {
+    // This instance's heartbeat had a gap since the claim: another may have taken the delivery over.
+    await releaseDeliveryClaim(db, delivery.id, { instanceId: instance.id, now: clock.now() });
+    return;
+  }
+  const result = await postWebhook({
+    url: endpoint.url,
+    body: delivery.body,
+    secret: endpoint.secret,
+    deliveryId: delivery.id,
+    timestamp: Math.floor(clock.now().getTime() / 1000),
+    allowPrivate,
+    timeoutMs,
+  });
+  const at = clock.now();
+  const response =
+    result.kind === "response"
+      ? { responseStatus: result.status, responseBody: result.body }
+      : { responseStatus: null, responseBody: null };
+  if (result.kind === "response" && result.status >= 200 && result.status < 300) {
+    await recordAttempt(db, delivery.id, { status: "delivered", ...response, lastError: null, at });
+    return;
+  }
+  const error =
+    result.kind === "error"
+      ? result.error
+      : result.status >= 300 && result.status < 400
+        ? `The receiver answered ${result.status} (redirects are not followed)`
+        : `The receiver answered ${result.status}`;
+  const delay = webhookRetryDelaysMs[delivery.attempts - 1];
+  if (isRetryable(result) && delay !== undefined) {
+    const nextAttemptAt = new Date(at.getTime() + delay);
+    await recordAttempt(db, delivery.id, {
+      status: "pending",
+      ...response,
+      lastError: error,
+      nextAttemptAt,
+      at,
+    });
+    log.warn(
+      { deliveryId: delivery.id, attempt: delivery.attempts },
+      `Webhook delivery ${delivery.id} failed (attempt ${delivery.attempts}), retrying: ${error}`,
+    );
+    return;
+  }
+  await recordAttempt(db, delivery.id, { status: "failed", ...response, lastError: error, at });
+  log.warn(
+    { deliveryId: delivery.id, attempt: delivery.attempts },
+    `Webhook delivery ${delivery.id} failed: ${error}`,
+  );
+}
+
 /**
  * Sends queued webhook deliveries: woken after each commit that queued some, by each attempt that ends (its
  * place is free), by its timer when the next pending delivery falls due (a retry: decision 056), and by the
@@ -87,6 +154,7 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
   const timeoutMs = options.timeoutMs ?? webhookTimeoutMs;
   // Longer than one attempt can take, so a live sender's claim never lapses under it.
   const leaseMs = timeoutMs + 2 * minute;
+  const attemptOptions: AttemptOptions = { db, allowPrivate, log, clock, timeoutMs, instance };
   /** Attempts under way on this instance, by endpoint id. */
   const underWay = new Map<string, number>();
   const attempts = new Set<Promise<void>>();
@@ -116,68 +184,12 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
     };
   }
 
-  async function attempt(
-    { delivery, endpoint }: Awaited<ReturnType<typeof claimDueDeliveries>>[number],
-    mark: number,
-  ): Promise<void> {
-    if (instance && !instance.stillHolds(mark)) {
-      // This instance's heartbeat had a gap since the claim: another may have taken the delivery over.
-      await releaseDeliveryClaim(db, delivery.id, { instanceId: instance.id, now: clock.now() });
-      return;
-    }
-    const result = await postWebhook({
-      url: endpoint.url,
-      body: delivery.body,
-      secret: endpoint.secret,
-      deliveryId: delivery.id,
-      timestamp: Math.floor(clock.now().getTime() / 1000),
-      allowPrivate,
-      timeoutMs,
-    });
-    const at = clock.now();
-    const response =
-      result.kind === "response"
-        ? { responseStatus: result.status, responseBody: result.body }
-        : { responseStatus: null, responseBody: null };
-    if (result.kind === "response" && result.status >= 200 && result.status < 300) {
-      await recordAttempt(db, delivery.id, { status: "delivered", ...response, lastError: null, at });
-      return;
-    }
-    const error =
-      result.kind === "error"
-        ? result.error
-        : result.status >= 300 && result.status < 400
-          ? `The receiver answered ${result.status} (redirects are not followed)`
-          : `The receiver answered ${result.status}`;
-    const delay = webhookRetryDelaysMs[delivery.attempts - 1];
-    if (isRetryable(result) && delay !== undefined) {
-      const nextAttemptAt = new Date(at.getTime() + delay);
-      await recordAttempt(db, delivery.id, {
-        status: "pending",
-        ...response,
-        lastError: error,
-        nextAttemptAt,
-        at,
-      });
-      log.warn(
-        { deliveryId: delivery.id, attempt: delivery.attempts },
-        `Webhook delivery ${delivery.id} failed (attempt ${delivery.attempts}), retrying: ${error}`,
-      );
-      return;
-    }
-    await recordAttempt(db, delivery.id, { status: "failed", ...response, lastError: error, at });
-    log.warn(
-      { deliveryId: delivery.id, attempt: delivery.attempts },
-      `Webhook delivery ${delivery.id} failed: ${error}`,
-    );
-  }
-
   /** Starts a claimed attempt in its endpoint's place; when it ends, the place is free for the next one. */
-  function begin(claim: Awaited<ReturnType<typeof claimDueDeliveries>>[number], mark: number) {
+  function begin(claim: DeliveryClaim, mark: number) {
     const endpointId = claim.endpoint.id;
     underWay.set(endpointId, (underWay.get(endpointId) ?? 0) + 1);
     started++;
-    const run: Promise<void> = attempt(claim, mark)
+    const run: Promise<void> = attemptDelivery(attemptOptions, claim, mark)
       .catch((error: unknown) =>
         log.error({ err: error, deliveryId: claim.delivery.id }, "Sending a webhook failed"),
       )

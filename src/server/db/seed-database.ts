@@ -38,8 +38,6 @@ export type SeededTable = (typeof seededTables)[number];
 /** Seeded people: user1@seed.test…, tech1@seed.test…, admin1@seed.test…, all with the same password. */
 export const seedEmail = (role: "user" | "technician" | "admin", n: number) =>
   `${role === "technician" ? "tech" : role}${n}@seed.test`;
-export const seedUserId = (role: "user" | "technician" | "admin", n: number) =>
-  `seed-${role === "technician" ? "tech" : role}-${n}`;
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 

@@ -4,16 +4,6 @@ import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notifications, sessions, type UserRow, webhookDeliveries } from "#server/db/schema/index.ts";
 import { insertToken } from "#server/features/api-tokens/api-token.queries.ts";
-import { insertTicket, insertUser, signedInAs, signIn } from "#server/test/factories.ts";
-import { registeredRoutes } from "#server/test/route-table.ts";
-import {
-  changedTables,
-  settleOutboxes,
-  type TableSnapshot,
-  tableSnapshotter,
-} from "#server/test/table-snapshot.ts";
-import { createTestApp, request, type TestApp, testAdminKey } from "#server/test/test-app.ts";
-import { startWebhookReceiver, type WebhookReceiver } from "#server/test/webhook-receiver.ts";
 import type { Role } from "#shared/users/roles.ts";
 import {
   type MatrixRow,
@@ -22,6 +12,11 @@ import {
   principals,
   rowFor,
 } from "./authorization-matrix.ts";
+import { insertTicket, insertUser, signedInAs, signIn } from "./factories.ts";
+import { registeredRoutes } from "./route-table.ts";
+import { changedTables, settleOutboxes, type TableSnapshot, tableSnapshotter } from "./table-snapshot.ts";
+import { createTestApp, request, type TestApp, testAdminKey } from "./test-app.ts";
+import { startWebhookReceiver, type WebhookReceiver } from "./webhook-receiver.ts";
 
 // Decision 045: the authorization matrix (authorization-matrix.ts) against the real app, route by route
 // from Fastify's own route table. Every refused cell (status ≥ 400) must leave every table as it was.

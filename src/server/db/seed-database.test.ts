@@ -4,7 +4,7 @@ import { hashPassword } from "#server/auth/password.ts";
 import { signIn } from "#server/test/factories.ts";
 import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
 import { notificationParamsSchema } from "#shared/notifications/notification.schemas.ts";
-import { type SeedSummary, seedDatabase, seedEmail } from "./seed.ts";
+import { type SeedSummary, seedDatabase, seedEmail } from "./seed-database.ts";
 
 const password = "seed-test-password";
 let t: TestApp;
