@@ -91,10 +91,10 @@ async function prerenderPages(
     )) as typeof import("./src/client/prerendering.tsx");
     const template = await readFile(path.join(outDir, "index.html"), "utf8");
     await mkdir(path.join(outDir, "prerendered"), { recursive: true });
-    for (const [pagePath, { file, page, drawn }] of Object.entries(prerenderedPages)) {
+    for (const [pagePath, { file, page, renderedAt }] of Object.entries(prerenderedPages)) {
       // A page drawn here is drawn once per set of sign-in methods (decision 061); the server sends the
       // one it offers. A page the server draws has one file, without markup.
-      const variants = drawn === "build" ? providerVariants : [null];
+      const variants = renderedAt === "build" ? providerVariants : [null];
       for (const providers of variants) {
         const markup = providers ? await renderSignedOutPage(pagePath, providers) : "";
         // React puts the page's <title> first; it belongs in <head>, in place of the generic one.
@@ -109,7 +109,7 @@ async function prerenderPages(
         if (!entry || !html.includes('<div id="root"></div>'))
           throw new Error('index.html has no module <script> or no empty <div id="root">');
         const preload = (pageChunks.get(page) ?? []).map((chunk) => `/${chunk}`).join(" ");
-        const prerendered = drawn === "build" ? ` data-prerendered="${pagePath}"` : "";
+        const prerendered = renderedAt === "build" ? ` data-prerendered="${pagePath}"` : "";
         await writeFile(
           path.join(outDir, "prerendered", `${providers ? variantFileOf(file, providers) : file}.html`),
           html

@@ -25,7 +25,6 @@ import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
-import { timeZoneCookie } from "#shared/page-rendering/server-rendered.ts";
 import { cookiesOf, signedInCookie, startServer, stopServer, waitUntilReady } from "./budget-app.ts";
 
 const root = path.resolve(import.meta.dirname, "..");

@@ -1,4 +1,4 @@
-// The structure rules `npm run lint` checks beside Biome (docs/architecture.md, "Where code goes"):
+// The structure rules `npm run lint` checks after Biome (docs/architecture.md, "Where code goes"):
 // - the import rules in .dependency-cruiser.cjs (no circles, src/shared pure, client features independent);
 // - no two server folders that import each other (a feature folder under src/server/features, or a folder
 //   directly under src/server): arrows between them run one way, so each can be read from the bottom up;

@@ -12,7 +12,7 @@ import {
   type ServerConfig,
   serverConfigElementId,
 } from "#shared/page-rendering/server-config.ts";
-import { drawnStateElementId } from "#shared/page-rendering/server-rendered.ts";
+import { serverRenderedStateElementId } from "#shared/page-rendering/server-rendered.ts";
 import { AppProviders } from "./app/providers.tsx";
 import { AppRoutes } from "./app/routes.tsx";
 import { startRoute } from "./app/start-route.ts";
@@ -28,7 +28,7 @@ const queryClient = createQueryClient();
 const serverConfig = jsonOf<ServerConfig>(serverConfigElementId);
 if (serverConfig) queryClient.setQueryData(authProvidersQueryKey, serverConfig.authProviders);
 const drawn = document.getElementById("root")?.hasAttribute("data-drawn")
-  ? jsonOf<ServerRenderedState>(drawnStateElementId)
+  ? jsonOf<ServerRenderedState>(serverRenderedStateElementId)
   : null;
 // A page the server drew comes with the answers it was drawn from: nothing to ask again for a while.
 for (const { queryKey, data, updatedAt } of drawn?.queries ?? []) {

@@ -4,10 +4,10 @@ import { StrictMode } from "react";
 import { prerender } from "react-dom/static";
 import { prerenderedPages } from "#shared/page-rendering/prerendered-pages.ts";
 import {
-  type DrawnPage,
-  type DrawPage,
-  type DrawPageInput,
   jsonForScript,
+  type RenderPage,
+  type RenderPageInput,
+  type ServerRenderedPage,
 } from "#shared/page-rendering/server-rendered.ts";
 import type { Me } from "#shared/users/user.schemas.ts";
 import { AppProviders } from "./app/providers.tsx";
@@ -27,7 +27,7 @@ import { actorQuery } from "./lib/use-actor.ts";
  * in the person's language and the browser's time zone, from the same query cache the browser then starts
  * with. The API is asked through the server's own routes, as the person asking.
  */
-export const drawPage: DrawPage = (input) => oneAtATime(() => draw(input));
+export const renderPage: RenderPage = (input) => oneAtATime(() => draw(input));
 
 /** What the browser starts from: the answers the page was drawn from, and its language. */
 export interface ServerRenderedState {
@@ -47,10 +47,15 @@ function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
 /** A page not whole after this many passes is left to the browser. */
 const maxPasses = 4;
 
-async function draw({ url, fetch, languages, timeZone }: DrawPageInput): Promise<DrawnPage | null> {
+async function draw({
+  url,
+  fetch,
+  languages,
+  timeZone,
+}: RenderPageInput): Promise<ServerRenderedPage | null> {
   const { pathname, search } = new URL(url, "http://localhost");
   const page = prerenderedPages[pathname];
-  if (page?.drawn !== "server") return null;
+  if (page?.renderedAt !== "server") return null;
   setFetch(fetch);
   setTimeZone(timeZone);
   try {

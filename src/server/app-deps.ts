@@ -1,5 +1,5 @@
 import type { FastifyServerOptions } from "fastify";
-import type { DrawPage } from "#shared/page-rendering/server-rendered.ts";
+import type { RenderPage } from "#shared/page-rendering/server-rendered.ts";
 import type { OidcConfig } from "./auth/auth.ts";
 import type { PasswordCheckGate } from "./auth/password-check-gate.ts";
 import type { Clock } from "./clock.ts";
@@ -40,7 +40,7 @@ export interface AppDeps {
    * wrote beside the client (dist/ssr/ssr.js), when there is one (tests give the one from the sources),
    * given up on after drawTimeoutMs (1.5 s).
    */
-  pageDrawing?: { drawPage?: DrawPage; timeoutMs?: number };
+  pageDrawing?: { renderPage?: RenderPage; timeoutMs?: number };
   logger?: FastifyServerOptions["logger"];
   /**
    * A request that takes at least this long is logged (warn) with its method, route, status and time

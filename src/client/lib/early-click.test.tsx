@@ -29,7 +29,7 @@ function Page() {
 let root: Root | undefined;
 
 /** The page as the server draws it: markup in #root, no code yet. */
-function drawPage() {
+function renderPage() {
   const container = document.createElement("div");
   container.id = "root";
   container.innerHTML = renderToString(<Page />);
@@ -64,7 +64,7 @@ afterEach(() => {
 
 describe("a button pressed before the code has taken the page over", () => {
   it("is held, goes no further, and is pressed once when React has the page", async () => {
-    const { container, button } = drawPage();
+    const { container, button } = renderPage();
     let reachedRoot = 0;
     container.addEventListener("click", () => reachedRoot++);
     button.click();
@@ -78,7 +78,7 @@ describe("a button pressed before the code has taken the page over", () => {
   });
 
   it("holds only the last of several presses: the page answers one, as it would have", async () => {
-    const { container, button } = drawPage();
+    const { container, button } = renderPage();
     button.click();
     button.click();
     await hydrate(container);
@@ -86,7 +86,7 @@ describe("a button pressed before the code has taken the page over", () => {
   });
 
   it("holds nothing once React has the button: each press is handled once, at once", async () => {
-    const { container, button } = drawPage();
+    const { container, button } = renderPage();
     await hydrate(container);
     act(() => button.click());
     act(() => button.click());
@@ -117,7 +117,7 @@ describe("a choice made in a select before the code has taken the page over", ()
   };
 
   it("is kept with its value and made again once React has the select", async () => {
-    const { container, select, shown } = drawPage();
+    const { container, select, shown } = renderPage();
     choose(select, "de");
     expect((document as { [earlyChangeKey]?: unknown })[earlyChangeKey]).toEqual([select, "de"]);
     expect(shown()).toBe("Language: en");
@@ -128,7 +128,7 @@ describe("a choice made in a select before the code has taken the page over", ()
   });
 
   it("holds nothing once React has the select", async () => {
-    const { container, select, shown } = drawPage();
+    const { container, select, shown } = renderPage();
     await hydrate(container);
     act(() => choose(select, "de"));
     expect(shown()).toBe("Language: de");

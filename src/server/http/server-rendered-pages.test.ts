@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectRoot } from "#server/project-root.ts";
 import { insertTicket, insertUser, signIn } from "#server/test/factories.ts";
 import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
-import type { DrawPage } from "#shared/page-rendering/server-rendered.ts";
+import type { RenderPage } from "#shared/page-rendering/server-rendered.ts";
 import { timeZoneOf } from "#shared/page-rendering/server-rendered.ts";
 import { acceptedLanguages } from "./server-rendered-pages.ts";
 
@@ -22,7 +22,7 @@ beforeAll(async () => {
     appType: "custom",
     server: { middlewareMode: true, hmr: false, ws: false },
   });
-  const { drawPage } = (await vite.ssrLoadModule("/server-rendering.tsx")) as { drawPage: DrawPage };
+  const { renderPage } = (await vite.ssrLoadModule("/server-rendering.tsx")) as { renderPage: RenderPage };
   clientDir = mkdtempSync(path.join(os.tmpdir(), "helpdesk-drawn-"));
   mkdirSync(path.join(clientDir, "prerendered"));
   writeFileSync(path.join(clientDir, "index.html"), '<!doctype html><div id="root"></div>');
@@ -35,7 +35,7 @@ beforeAll(async () => {
     writeFileSync(path.join(clientDir, "prerendered", `${file}.html`), builtHome);
   }
   // The first pages compile the client's modules on demand: no time limit here (the one below has its own).
-  t = await createTestApp({ clientDir, pageDrawing: { drawPage, timeoutMs: 120_000 } });
+  t = await createTestApp({ clientDir, pageDrawing: { renderPage, timeoutMs: 120_000 } });
 }, 120_000);
 afterAll(async () => {
   await t?.close();
@@ -197,7 +197,7 @@ describe("a home the server cannot draw in time", () => {
   it("is sent as built, for the browser to draw, without waiting any longer", async () => {
     const stalled = await createTestApp({
       clientDir,
-      pageDrawing: { drawPage: () => new Promise(() => {}), timeoutMs: 50 },
+      pageDrawing: { renderPage: () => new Promise(() => {}), timeoutMs: 50 },
     });
     try {
       const person = await insertUser(stalled.database.db, { role: "user" });

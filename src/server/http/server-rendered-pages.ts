@@ -4,9 +4,9 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import {
-  type DrawPage,
-  type DrawPageInput,
-  drawnStateElementId,
+  type RenderPage,
+  type RenderPageInput,
+  serverRenderedStateElementId,
   timeZoneOf,
 } from "#shared/page-rendering/server-rendered.ts";
 
@@ -17,7 +17,7 @@ import {
  * built into dist/ssr/ssr.js), loaded on the first such request; it asks the API through this server's
  * own routes, as the person (their cookies), so it sees exactly what their browser would.
  */
-export interface PageDrawer {
+export interface PageRenderer {
   /** Sends the page drawn into `file` (a built HTML file) and returns true; false when it was not drawn. */
   send(request: FastifyRequest, reply: FastifyReply, file: string): Promise<boolean>;
   /** Starts loading the renderer, if it is not loaded yet: someone is on their way to a home. */
@@ -27,32 +27,34 @@ export interface PageDrawer {
 /** Past this, the person gets the page as built, and the browser draws it (a slow database, say). */
 export const drawTimeoutMs = 1_500;
 
-export function createPageDrawer(
+export function createPageRenderer(
   app: FastifyInstance,
   {
     clientDir,
     rendererFile = path.join(clientDir, "..", "ssr", "ssr.js"),
-    drawPage,
+    renderPage,
     timeoutMs = drawTimeoutMs,
     readTemplate = (file) => readFile(path.join(clientDir, file), "utf8"),
   }: {
     clientDir: string;
     rendererFile?: string;
     /** The renderer itself (tests load it from the sources); otherwise rendererFile, when built. */
-    drawPage?: DrawPage;
+    renderPage?: RenderPage;
     timeoutMs?: number;
     /** A built file as the server sends it (with its configuration, spa.ts); the file itself otherwise. */
     readTemplate?: (file: string) => Promise<string>;
   },
-): PageDrawer | null {
-  if (!drawPage && !existsSync(rendererFile)) return null;
+): PageRenderer | null {
+  if (!renderPage && !existsSync(rendererFile)) return null;
   // Loaded once the first page of the app is asked for (people sign in on one before they reach a home),
   // not at start: React and the pages take ~10 MB that an instance serving only the API never needs.
-  let renderer: Promise<DrawPage> | undefined;
+  let renderer: Promise<RenderPage> | undefined;
   const loadRenderer = () => {
-    renderer ??= drawPage
-      ? Promise.resolve(drawPage)
-      : import(pathToFileURL(rendererFile).href).then((module: { drawPage: DrawPage }) => module.drawPage);
+    renderer ??= renderPage
+      ? Promise.resolve(renderPage)
+      : import(pathToFileURL(rendererFile).href).then(
+          (module: { renderPage: RenderPage }) => module.renderPage,
+        );
     return renderer;
   };
   const templates = new Map<string, Promise<string>>();
@@ -77,7 +79,7 @@ export function createPageDrawer(
       // Nobody signed in, or no time zone to write dates in yet (a browser's very first page): drawn by
       // the browser, as before.
       if (!timeZone || !cookie.includes("session_token=")) return false;
-      const input: DrawPageInput = {
+      const input: RenderPageInput = {
         url: request.url,
         fetch: (apiPath, init) => askApi(app, request, apiPath, init),
         languages: acceptedLanguages(request.headers["accept-language"]),
@@ -87,8 +89,8 @@ export function createPageDrawer(
       try {
         const page = await Promise.race([
           Promise.all([loadRenderer(), templateOf(file)]).then(async ([draw, template]) => {
-            const drawn = await draw(input);
-            return drawn && { ...drawn, template };
+            const rendered = await draw(input);
+            return rendered && { ...rendered, template };
           }),
           new Promise<null>((resolve) => {
             timer = setTimeout(() => resolve(null), timeoutMs);
@@ -175,7 +177,7 @@ function intoTemplate(
   if (!root) return null;
   const drawnRoot =
     `<div id="root" data-drawn${root[1]}>${page.markup}</div>` +
-    `<script type="application/json" id="${drawnStateElementId}">${page.state}</script>`;
+    `<script type="application/json" id="${serverRenderedStateElementId}">${page.state}</script>`;
   return (
     template
       .replace(root[0], () => drawnRoot)

@@ -11,9 +11,9 @@ import {
   serverConfigElementId,
   variantFileOf,
 } from "#shared/page-rendering/server-config.ts";
-import { type DrawPage, jsonForScript } from "#shared/page-rendering/server-rendered.ts";
+import { jsonForScript, type RenderPage } from "#shared/page-rendering/server-rendered.ts";
 import type { AuthProviders } from "#shared/users/user.schemas.ts";
-import { createPageDrawer } from "./server-rendered-pages.ts";
+import { createPageRenderer } from "./server-rendered-pages.ts";
 
 /**
  * Serves the built client. Unknown /api/* answers JSON 404; any other GET that wants HTML gets
@@ -30,7 +30,7 @@ export async function registerSpa(
     authProviders = { google: false, oidc: null },
   }: {
     clientDir: string | null;
-    pageDrawing?: { drawPage?: DrawPage; timeoutMs?: number };
+    pageDrawing?: { renderPage?: RenderPage; timeoutMs?: number };
     /** The sign-in methods this server offers (as GET /api/auth/providers answers). */
     authProviders?: AuthProviders;
   },
@@ -39,9 +39,9 @@ export async function registerSpa(
   const prerendered = new Map(
     Object.entries(prerenderedPages).flatMap(([pagePath, page]) => {
       // A page drawn at build time exists once per set of sign-in methods: the one drawn with ours.
-      const file = `prerendered/${page.drawn === "build" ? variantFileOf(page.file, authProviders) : page.file}.html`;
+      const file = `prerendered/${page.renderedAt === "build" ? variantFileOf(page.file, authProviders) : page.file}.html`;
       return hasClient && existsSync(path.join(clientDir, file))
-        ? [[pagePath, { file, isDrawnByServer: page.drawn === "server" }] as const]
+        ? [[pagePath, { file, isServerRendered: page.renderedAt === "server" }] as const]
         : [];
     }),
   );
@@ -49,7 +49,7 @@ export async function registerSpa(
   // The signed-in first screens, drawn for each person (decision 052), when the build wrote the renderer.
   const drawer =
     hasClient && builtPages
-      ? createPageDrawer(app, {
+      ? createPageRenderer(app, {
           clientDir,
           readTemplate: async (file) => (await builtPages(file)).html,
           ...pageDrawing,
@@ -84,7 +84,7 @@ export async function registerSpa(
       drawer?.warm();
       const page = prerendered.get(pathname);
       if (
-        page?.isDrawnByServer &&
+        page?.isServerRendered &&
         request.method === "GET" &&
         (await drawer?.send(request, reply, page.file))
       ) {

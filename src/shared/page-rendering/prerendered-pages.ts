@@ -5,25 +5,25 @@ import type { Role } from "#shared/users/roles.ts";
  * dist/client/prerendered/ that the server sends instead of index.html, and the page module
  * (src/client/pages/…) whose chunks that file preloads, so they download with the entry instead of after
  * it. One file per path, as the header marks the current page.
- * - `drawn: "build"`: drawn into the file at build time for a signed-out visitor, in English, light
+ * - `renderedAt: "build"`: drawn into the file at build time for a signed-out visitor, in English, light
  *   (src/client/prerendering.tsx, decision 043); main.tsx hydrates it.
- * - `drawn: "server"`: what it shows is the person's own, so the server draws it into the file for each
+ * - `renderedAt: "server"`: what it shows is the person's own, so the server draws it into the file for each
  *   request from a signed-in person of one of `roles` (src/client/server-rendering.tsx, decision 052), with the data it
  *   drew from; main.tsx hydrates it. Anyone else gets the file as built, and the browser draws the page.
  */
 export type PrerenderedPage =
-  | { file: string; page: string; drawn: "build" }
-  | { file: string; page: string; drawn: "server"; roles: readonly Role[] };
+  | { file: string; page: string; renderedAt: "build" }
+  | { file: string; page: string; renderedAt: "server"; roles: readonly Role[] };
 
 export const prerenderedPages: Readonly<Record<string, PrerenderedPage>> = {
-  "/": { file: "root", page: "sign-in", drawn: "build" },
-  "/sign-in": { file: "sign-in", page: "sign-in", drawn: "build" },
+  "/": { file: "root", page: "sign-in", renderedAt: "build" },
+  "/sign-in": { file: "sign-in", page: "sign-in", renderedAt: "build" },
   // The roles of the page's route guard (src/client/app/routes.tsx): anyone else is sent elsewhere.
-  "/user-home": { file: "user-home", page: "user-home", drawn: "server", roles: ["user", "admin"] },
+  "/user-home": { file: "user-home", page: "user-home", renderedAt: "server", roles: ["user", "admin"] },
   "/technician-home": {
     file: "technician-home",
     page: "technician-home",
-    drawn: "server",
+    renderedAt: "server",
     roles: ["technician"],
   },
 };

@@ -3,7 +3,7 @@
 // with these.
 
 /** What the server gives the renderer for one request. */
-export interface DrawPageInput {
+export interface RenderPageInput {
   /** The path and query string the browser asked for. */
   url: string;
   /** GET requests to the app's own API, answered as for the person asking (their cookies go with them). */
@@ -15,7 +15,7 @@ export interface DrawPageInput {
 }
 
 /** A page drawn for one person, or null when it is not theirs to see (the browser then draws it). */
-export interface DrawnPage {
+export interface ServerRenderedPage {
   /** The page's <title> element. */
   title: string | null;
   /** The app's markup, to go inside <div id="root">. */
@@ -26,13 +26,13 @@ export interface DrawnPage {
   locale: string;
 }
 
-export type DrawPage = (input: DrawPageInput) => Promise<DrawnPage | null>;
+export type RenderPage = (input: RenderPageInput) => Promise<ServerRenderedPage | null>;
 
 /** The cookie the browser keeps its time zone in (src/client/lib/time-zone-cookie.ts). */
 export const timeZoneCookie = "helpdesk-tz";
 
-/** The id of the <script type="application/json"> element that carries DrawnPage.state. */
-export const drawnStateElementId = "drawn-state";
+/** The id of the <script type="application/json"> element that carries ServerRenderedPage.state. */
+export const serverRenderedStateElementId = "drawn-state";
 
 /** JSON that cannot end the <script> element it sits in, nor start a comment there. */
 export const jsonForScript = (value: unknown) =>
