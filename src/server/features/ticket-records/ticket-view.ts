@@ -4,7 +4,7 @@ import { can } from "#shared/permissions.ts";
 import { type TicketSla, ticketSlaOf } from "#shared/service-levels/ticket-sla.ts";
 import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
 import { type TicketDtoContext, toTicketDto } from "./ticket.presenter.ts";
-import type { TicketWithNames } from "./ticket.queries.ts";
+import { findTicketById, type TicketWithNames } from "./ticket.queries.ts";
 
 // How the caller sees tickets: what their answer is computed with (read once), and the DTOs it makes.
 
@@ -55,4 +55,9 @@ async function ticketDtosFor(ctx: ServiceContext, rows: TicketWithNames[]): Prom
 export async function ticketDtoFor(ctx: ServiceContext, row: TicketWithNames): Promise<Ticket> {
   const [ticket] = await ticketDtosFor(ctx, [row]);
   return ticket!;
+}
+
+/** The ticket as the caller sees it now: what a change answers with, read after its commit. */
+export async function currentTicketFor(ctx: ServiceContext, ticketId: string): Promise<Ticket> {
+  return ticketDtoFor(ctx, (await findTicketById(ctx.db, ticketId))!);
 }

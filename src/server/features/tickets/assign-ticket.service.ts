@@ -8,7 +8,7 @@ import {
   updateTicketAssignee,
 } from "#server/features/ticket-records/ticket.queries.ts";
 import { findVisibleTicket } from "#server/features/ticket-records/ticket-access.ts";
-import { ticketDtoFor } from "#server/features/ticket-records/ticket-view.ts";
+import { currentTicketFor } from "#server/features/ticket-records/ticket-view.ts";
 import { findUserById } from "#server/features/users/user.queries.ts";
 import { can } from "#shared/permissions.ts";
 import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
@@ -60,7 +60,7 @@ export async function assignTicketToMe(ctx: ServiceContext, ticketId: string): P
       createdAt: now,
     });
   });
-  return ticketDtoFor(ctx, (await findTicketById(ctx.db, ticketId))!);
+  return currentTicketFor(ctx, ticketId);
 }
 
 /**
@@ -113,6 +113,5 @@ export async function assignTicket(
       createdAt: now,
     });
   });
-  const ticket = await findTicketById(ctx.db, ticketId);
-  return ticketDtoFor(ctx, ticket!);
+  return currentTicketFor(ctx, ticketId);
 }

@@ -1,9 +1,9 @@
 import { nowOf, type ServiceContext } from "#server/context.ts";
 import { conflict, forbidden, ruleViolation } from "#server/errors.ts";
 import { inTicketTransaction } from "#server/features/ticket-events/ticket-transaction.ts";
-import { findTicketById, updateTicketDetails } from "#server/features/ticket-records/ticket.queries.ts";
+import { updateTicketDetails } from "#server/features/ticket-records/ticket.queries.ts";
 import { ensureVisible, findVisibleTicket } from "#server/features/ticket-records/ticket-access.ts";
-import { ticketDtoFor } from "#server/features/ticket-records/ticket-view.ts";
+import { currentTicketFor } from "#server/features/ticket-records/ticket-view.ts";
 import { type Actor, can, type TicketFacts } from "#shared/permissions.ts";
 import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
 import {
@@ -75,5 +75,5 @@ export async function editTicket(
   input: EditTicketInput,
 ): Promise<Ticket> {
   await applyTicketEdit(ctx, ticketId, input);
-  return ticketDtoFor(ctx, (await findTicketById(ctx.db, ticketId))!);
+  return currentTicketFor(ctx, ticketId);
 }

@@ -3,16 +3,12 @@ import { conflict, forbidden, ruleViolation } from "#server/errors.ts";
 import { inTicketTransaction } from "#server/features/ticket-events/ticket-transaction.ts";
 import { findTicketById, updateTicketStatus } from "#server/features/ticket-records/ticket.queries.ts";
 import { ensureVisible, findVisibleTicket } from "#server/features/ticket-records/ticket-access.ts";
-import { ticketDtoFor } from "#server/features/ticket-records/ticket-view.ts";
+import { currentTicketFor } from "#server/features/ticket-records/ticket-view.ts";
 import { can } from "#shared/permissions.ts";
 import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
 import type { ChangeStatusInput } from "#shared/tickets/ticket-activity.schemas.ts";
 import { statusChangeRefusal, takesTicket } from "#shared/tickets/ticket-status.ts";
 import { lostAssignRace } from "./assign-ticket.service.ts";
-
-async function reloadTicket(ctx: ServiceContext, ticketId: string): Promise<Ticket> {
-  return ticketDtoFor(ctx, (await findTicketById(ctx.db, ticketId))!);
-}
 
 export async function changeTicketStatus(
   ctx: ServiceContext,
@@ -58,5 +54,5 @@ export async function changeTicketStatus(
       createdAt: now,
     });
   });
-  return reloadTicket(ctx, ticketId);
+  return currentTicketFor(ctx, ticketId);
 }

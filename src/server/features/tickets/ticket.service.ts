@@ -13,6 +13,7 @@ import { toTicketDto } from "#server/features/ticket-records/ticket.presenter.ts
 import { findTicketById, insertTicket } from "#server/features/ticket-records/ticket.queries.ts";
 import { findVisibleTicket } from "#server/features/ticket-records/ticket-access.ts";
 import {
+  currentTicketFor,
   type SlaView,
   slaViewFor,
   ticketDtoFor,
@@ -93,8 +94,7 @@ export async function createTicket(
     await insertNewTicketFieldValues(tx, inserted.id, fieldValues);
     return inserted;
   });
-  const created = await findTicketById(ctx.db, row.id);
-  return ticketDtoFor(ctx, created!);
+  return currentTicketFor(ctx, row.id);
 }
 
 export async function getTicket(ctx: ServiceContext, ticketId: string): Promise<Ticket> {
