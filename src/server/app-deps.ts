@@ -38,9 +38,9 @@ export interface AppDeps {
   /**
    * The signed-in first screens drawn on the server (decision 052): by default with the renderer the build
    * wrote beside the client (dist/ssr/ssr.js), when there is one (tests give the one from the sources),
-   * given up on after drawTimeoutMs (1.5 s).
+   * given up on after renderTimeoutMs (1.5 s).
    */
-  pageDrawing?: { renderPage?: RenderPage; timeoutMs?: number };
+  pageRendering?: { renderPage?: RenderPage; timeoutMs?: number };
   logger?: FastifyServerOptions["logger"];
   /**
    * A request that takes at least this long is logged (warn) with its method, route, status and time

@@ -162,5 +162,5 @@ export async function registerFeatureRoutes(app: FastifyInstance, deps: AppDeps,
     policy: webhookPolicy,
     wakeSender: () => webhookSender.wake(),
   });
-  await registerSpa(app, { clientDir: deps.clientDir, pageDrawing: deps.pageDrawing, authProviders });
+  await registerSpa(app, { clientDir: deps.clientDir, pageRendering: deps.pageRendering, authProviders });
 }

@@ -12,7 +12,7 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
   return (
     <QueryClientProvider client={queryClient}>
       <I18nProvider i18n={i18n}>
-        <DrawnInActiveLocale>{children}</DrawnInActiveLocale>
+        <RenderedInActiveLocale>{children}</RenderedInActiveLocale>
       </I18nProvider>
       <Toaster />
     </QueryClientProvider>
@@ -24,7 +24,7 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
  * context (dates, helpers' messages) change too. The query cache is above, so nothing is fetched anew
  * that was fresh.
  */
-function DrawnInActiveLocale({ children }: { children: ReactNode }) {
+function RenderedInActiveLocale({ children }: { children: ReactNode }) {
   const { i18n } = useLingui();
   return <Fragment key={i18n.locale}>{children}</Fragment>;
 }

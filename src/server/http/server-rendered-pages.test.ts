@@ -35,7 +35,7 @@ beforeAll(async () => {
     writeFileSync(path.join(clientDir, "prerendered", `${file}.html`), builtHome);
   }
   // The first pages compile the client's modules on demand: no time limit here (the one below has its own).
-  t = await createTestApp({ clientDir, pageDrawing: { renderPage, timeoutMs: 120_000 } });
+  t = await createTestApp({ clientDir, pageRendering: { renderPage, timeoutMs: 120_000 } });
 }, 120_000);
 afterAll(async () => {
   await t?.close();
@@ -49,7 +49,7 @@ function openPage(url: string, cookie: string | null, headers: Record<string, st
 }
 
 /** The state the page carries for the browser to start from. */
-function drawnState(html: string): { queries: { queryKey: unknown[]; data: unknown }[]; locale: string } {
+function renderedState(html: string): { queries: { queryKey: unknown[]; data: unknown }[]; locale: string } {
   const json = /<script type="application\/json" id="drawn-state">(.*?)<\/script>/s.exec(html)?.[1];
   if (!json) throw new Error("no drawn state in the page");
   return JSON.parse(json);
@@ -81,7 +81,7 @@ describe("a signed-in home drawn by the server", () => {
     // Who is signed in comes with the page: the built file's request for it is gone.
     expect(page.body).not.toContain('href="/api/me"');
 
-    const state = drawnState(page.body);
+    const state = renderedState(page.body);
     expect(state.locale).toBe("en");
     const keys = state.queries.map((query) => query.queryKey[0]);
     expect(keys).toEqual(expect.arrayContaining(["me", "tickets"]));
@@ -116,7 +116,7 @@ describe("a signed-in home drawn by the server", () => {
 
     expect(page.body).toContain('<html lang="de"');
     expect(page.body).toContain("Willkommen, Tina Technik");
-    expect(drawnState(page.body).locale).toBe("de");
+    expect(renderedState(page.body).locale).toBe("de");
   });
 
   it("draws the technician's tab the address names, as a reload or a shared link asks for it", async () => {
@@ -165,7 +165,7 @@ describe("a signed-in home drawn by the server", () => {
     expect(page.body).not.toContain('<script>alert("x")');
     expect(page.body).not.toContain("<img src=x");
     // The state's JSON cannot end its <script> element; parsed, it is the title as typed.
-    const tickets = drawnState(page.body).queries.find((query) => query.queryKey[0] === "tickets");
+    const tickets = renderedState(page.body).queries.find((query) => query.queryKey[0] === "tickets");
     expect(JSON.stringify(tickets?.data)).toContain(JSON.stringify(title).slice(1, -1));
   });
 
@@ -197,7 +197,7 @@ describe("a home the server cannot draw in time", () => {
   it("is sent as built, for the browser to draw, without waiting any longer", async () => {
     const stalled = await createTestApp({
       clientDir,
-      pageDrawing: { renderPage: () => new Promise(() => {}), timeoutMs: 50 },
+      pageRendering: { renderPage: () => new Promise(() => {}), timeoutMs: 50 },
     });
     try {
       const person = await insertUser(stalled.database.db, { role: "user" });

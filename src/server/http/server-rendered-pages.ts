@@ -25,7 +25,7 @@ export interface PageRenderer {
 }
 
 /** Past this, the person gets the page as built, and the browser draws it (a slow database, say). */
-export const drawTimeoutMs = 1_500;
+export const renderTimeoutMs = 1_500;
 
 export function createPageRenderer(
   app: FastifyInstance,
@@ -33,7 +33,7 @@ export function createPageRenderer(
     clientDir,
     rendererFile = path.join(clientDir, "..", "ssr", "ssr.js"),
     renderPage,
-    timeoutMs = drawTimeoutMs,
+    timeoutMs = renderTimeoutMs,
     readTemplate = (file) => readFile(path.join(clientDir, file), "utf8"),
   }: {
     clientDir: string;
@@ -175,12 +175,12 @@ function intoTemplate(
 ): string | null {
   const root = rootElement.exec(template);
   if (!root) return null;
-  const drawnRoot =
+  const renderedRoot =
     `<div id="root" data-drawn${root[1]}>${page.markup}</div>` +
     `<script type="application/json" id="${serverRenderedStateElementId}">${page.state}</script>`;
   return (
     template
-      .replace(root[0], () => drawnRoot)
+      .replace(root[0], () => renderedRoot)
       .replace(/<title>[^<]*<\/title>/, () => page.title ?? "<title>Helpdesk</title>")
       .replace(/<html lang="[^"]*"/, () => `<html lang="${page.locale}"`)
       // Who is signed in travels with the page: no need to ask for it again.

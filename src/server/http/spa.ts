@@ -26,11 +26,11 @@ export async function registerSpa(
   app: FastifyInstance,
   {
     clientDir,
-    pageDrawing,
+    pageRendering,
     authProviders = { google: false, oidc: null },
   }: {
     clientDir: string | null;
-    pageDrawing?: { renderPage?: RenderPage; timeoutMs?: number };
+    pageRendering?: { renderPage?: RenderPage; timeoutMs?: number };
     /** The sign-in methods this server offers (as GET /api/auth/providers answers). */
     authProviders?: AuthProviders;
   },
@@ -47,12 +47,12 @@ export async function registerSpa(
   );
   const builtPages = hasClient ? createBuiltPages(clientDir, authProviders) : null;
   // The signed-in first screens, drawn for each person (decision 052), when the build wrote the renderer.
-  const drawer =
+  const renderer =
     hasClient && builtPages
       ? createPageRenderer(app, {
           clientDir,
           readTemplate: async (file) => (await builtPages(file)).html,
-          ...pageDrawing,
+          ...pageRendering,
         })
       : null;
   if (hasClient) {
@@ -81,12 +81,12 @@ export async function registerSpa(
         .send({ code: "not_found", message: `No API route ${request.method} ${pathname}` });
     }
     if (builtPages && (request.method === "GET" || request.method === "HEAD") && !path.extname(pathname)) {
-      drawer?.warm();
+      renderer?.warm();
       const page = prerendered.get(pathname);
       if (
         page?.isServerRendered &&
         request.method === "GET" &&
-        (await drawer?.send(request, reply, page.file))
+        (await renderer?.send(request, reply, page.file))
       ) {
         return reply;
       }
