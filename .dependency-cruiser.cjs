@@ -19,18 +19,6 @@ module.exports = {
       to: { path: "^src/(server|client)/" },
     },
     {
-      name: "server-never-imports-client",
-      severity: "error",
-      from: { path: "^src/server/" },
-      to: { path: "^src/client/" },
-    },
-    {
-      name: "client-never-imports-server",
-      severity: "error",
-      from: { path: "^src/client/" },
-      to: { path: "^src/server/" },
-    },
-    {
       name: "client-features-are-independent",
       severity: "error",
       comment:
