@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import {
   delayCode,
-  isReacts,
+  isAppReady,
   latestMailTo,
   password,
   setOidcPerson,
@@ -70,10 +70,10 @@ test("/sign-in is drawn with the sign-in methods this server offers, from its fi
 
   const contoso = page.getByRole("button", { name: "Sign in with Contoso" });
   const below = page.getByRole("link", { name: "Sign up" });
-  expect(await isReacts(contoso)).toBe(false);
+  expect(await isAppReady(page)).toBe(false);
   const drawn = await below.boundingBox();
   // React takes the page over as it was drawn: nothing appears, goes or moves.
-  await expect.poll(() => isReacts(contoso)).toBe(true);
+  await expect.poll(() => isAppReady(page)).toBe(true);
   expect(await below.boundingBox()).toEqual(drawn);
   await expect(page.getByRole("button", { name: "Continue with Google" })).toHaveCount(0);
 

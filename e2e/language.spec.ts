@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { delayCode, isReacts, settings } from "./support.ts";
+import { delayCode, isAppReady, settings } from "./support.ts";
 import { createTicketThroughApi, detail, signUpInNewBrowser } from "./ticket-support.ts";
 
 // Decision 038: two languages. English (the source texts) and German, chosen from the
@@ -64,7 +64,7 @@ test("German chosen on the sign-in page before its code has run is applied once 
   // A slow phone: the page's code arrives 1.5 s after the drawn page has been painted.
   await delayCode(page, 1500);
   await page.goto("/sign-in", { waitUntil: "domcontentloaded" });
-  expect(await isReacts(languageSelect(page, "Language"))).toBe(false);
+  expect(await isAppReady(page)).toBe(false);
   await languageSelect(page, "Language").selectOption("de");
   await expect(page.getByRole("heading", { level: 1, name: "Anmelden" })).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("lang", "de");

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { delayCode, isReacts, settings } from "./support.ts";
+import { delayCode, isAppReady, settings } from "./support.ts";
 import { createTicketThroughApi, signUpInNewBrowser } from "./ticket-support.ts";
 
 // Decision 052: a signed-in home is drawn by the server for its person, painted from the HTML before any
@@ -90,7 +90,7 @@ test("a button pressed on the drawn home before its code has run is answered onc
   await delayCode(una.page, 1500);
   const errors = watchErrors(una.page);
   await una.page.goto("/user-home", { waitUntil: "domcontentloaded" });
-  expect(await isReacts(una.page.getByRole("button", { name: "Create New Ticket" }))).toBe(false);
+  expect(await isAppReady(una.page)).toBe(false);
   await una.page.getByRole("button", { name: "Create New Ticket" }).click();
   // Held, not lost: the form opens when React has the page, and only once (not opened and closed again).
   await expect(una.page.getByRole("region", { name: "Create New Ticket" })).toBeVisible();

@@ -2,7 +2,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { expect, type Locator, type Page } from "@playwright/test";
 import { decodeMail } from "#server/test/smtp.ts";
-import { reactPropsKeyPrefix } from "#shared/theme/theme-script.ts";
+import { appReadyKey } from "#shared/theme/theme-script.ts";
 import { e2eSettings } from "./settings.mjs";
 
 export const settings = e2eSettings();
@@ -19,12 +19,9 @@ export const delayCode = (page: Page, ms: number) =>
     await route.continue();
   });
 
-/** Whether React has taken this element over (hydration gives it React's props), as the head script asks. */
-export const isReacts = (element: Locator) =>
-  element.evaluate(
-    (node, prefix) => Object.keys(node).some((key) => key.startsWith(prefix)),
-    reactPropsKeyPrefix,
-  );
+/** Whether the app has taken the page over yet (it says so on `document`, as the head script asks). */
+export const isAppReady = (page: Page) =>
+  page.evaluate((key) => (document as unknown as Record<string, unknown>)[key] === true, appReadyKey);
 
 /**
  * A toast with this text. Successes and information are statuses (read politely), errors alerts (read at

@@ -16,9 +16,11 @@ import { serverRenderedStateElementId } from "#shared/page-rendering/server-rend
 import { AppProviders } from "./app/providers.tsx";
 import { AppRoutes } from "./app/routes.tsx";
 import { startRoute } from "./app/start-route.ts";
+import { setFormAnswer } from "./lib/form-answer.ts";
 import { activateLocale, resolveLocale, storedLocale } from "./lib/i18n.ts";
 import { createQueryClient } from "./lib/query-client.ts";
 import { BrowserRouter } from "./lib/router/router.tsx";
+import { setTimeZone } from "./lib/time-zone.ts";
 import { rememberTimeZoneWhenIdle } from "./lib/time-zone-cookie.ts";
 import { actorQuery } from "./lib/use-actor.ts";
 import type { ServerRenderedState } from "./server-rendering.tsx";
@@ -34,6 +36,10 @@ const drawn = document.getElementById("root")?.hasAttribute("data-drawn")
 for (const { queryKey, data, updatedAt } of drawn?.queries ?? []) {
   queryClient.setQueryData(queryKey, data, { updatedAt });
 }
+setFormAnswer(drawn?.formAnswer);
+// Dates as the page was drawn (the browser's zone from its cookie; UTC before the browser had said it),
+// so that hydration finds the same text; the next page load has the cookie.
+if (drawn?.timeZone) setTimeZone(drawn.timeZone);
 startRoute(window.location, queryClient);
 
 const app = (

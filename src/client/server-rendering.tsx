@@ -4,6 +4,7 @@ import { StrictMode } from "react";
 import { prerender } from "react-dom/static";
 import { prerenderedPages } from "#shared/page-rendering/prerendered-pages.ts";
 import {
+  type FormAnswer,
   jsonForScript,
   type RenderPage,
   type RenderPageInput,
@@ -14,10 +15,11 @@ import { AppProviders } from "./app/providers.tsx";
 import { AppRoutes } from "./app/routes.tsx";
 import { prefetchStartPage } from "./app/start-route.ts";
 import { setFetch } from "./lib/api-client.ts";
-import { setTimeZone } from "./lib/format.ts";
+import { setFormAnswer } from "./lib/form-answer.ts";
 import { activateLocale, browserLocale, type Locale } from "./lib/i18n.ts";
 import { createQueryClient } from "./lib/query-client.ts";
 import { MemoryRouter } from "./lib/router/router.tsx";
+import { setTimeZone } from "./lib/time-zone.ts";
 import { actorQuery } from "./lib/use-actor.ts";
 
 /**
@@ -33,6 +35,10 @@ export const renderPage: RenderPage = (input) => oneAtATime(() => draw(input));
 export interface ServerRenderedState {
   queries: { queryKey: QueryKey; data: unknown; updatedAt: number }[];
   locale: Locale;
+  /** The answer to a form posted without the app's code, when the page was drawn with one (decision 065). */
+  formAnswer?: FormAnswer;
+  /** The time zone its dates are written in: the browser's, or UTC when it had not said yet. */
+  timeZone: string;
 }
 
 // One page at a time: the active language, the time zone and the API client's transport belong to this
@@ -52,12 +58,16 @@ async function draw({
   fetch,
   languages,
   timeZone,
+  formAnswer,
 }: RenderPageInput): Promise<ServerRenderedPage | null> {
   const { pathname, search } = new URL(url, "http://localhost");
   const page = prerenderedPages[pathname];
-  if (page?.renderedAt !== "server") return null;
+  // A form's answer is drawn on the page the form was posted from, whichever it is: the server has
+  // already decided that the person may see it (decision 065).
+  if (!formAnswer && page?.renderedAt !== "server") return null;
   setFetch(fetch);
   setTimeZone(timeZone);
+  setFormAnswer(formAnswer);
   try {
     const queryClient = createQueryClient();
     // A failure is drawn by the browser, which retries (query-client.ts); the server does not wait for that.
@@ -67,8 +77,15 @@ async function draw({
     });
     const actor: Me | null | undefined = await queryClient.fetchQuery(actorQuery).catch(() => undefined);
     // Anyone the page's guard would send elsewhere (or show a spinner) is left to the browser.
-    if (!actor?.role || actor.mustSetUpTwoFactor || !page.roles.includes(actor.role)) return null;
-    const locale = actor.locale === "browser" ? browserLocale(languages) : actor.locale;
+    if (
+      !formAnswer &&
+      (!actor?.role ||
+        actor.mustSetUpTwoFactor ||
+        page?.renderedAt !== "server" ||
+        !page.roles.includes(actor.role))
+    )
+      return null;
+    const locale = !actor || actor.locale === "browser" ? browserLocale(languages) : actor.locale;
     await activateLocale(locale);
 
     await prefetchStartPage({ pathname, search }, queryClient);
@@ -108,6 +125,8 @@ async function draw({
         .filter((query) => query.state.status === "success")
         .map(({ queryKey, state }) => ({ queryKey, data: state.data, updatedAt: state.dataUpdatedAt })),
       locale,
+      timeZone,
+      ...(formAnswer ? { formAnswer } : {}),
     };
     return {
       title,
@@ -118,6 +137,7 @@ async function draw({
   } finally {
     setFetch(null);
     setTimeZone(undefined);
+    setFormAnswer(null);
   }
 }
 

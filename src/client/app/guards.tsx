@@ -6,11 +6,11 @@ import { useEffect } from "react";
 import { Button } from "#client/components/ui/button.tsx";
 import { PageSpinner } from "#client/components/ui/spinner.tsx";
 import { i18n } from "#client/lib/i18n.ts";
-import { pathAfterSignIn, returnParam, signInPathFrom } from "#client/lib/return-path.ts";
 import { Outlet } from "#client/lib/router/route-matching.tsx";
 import { Navigate, useLocation, useSearchParams } from "#client/lib/router/router.tsx";
 import { toast } from "#client/lib/toast.ts";
 import { useActorQuery } from "#client/lib/use-actor.ts";
+import { pathAfterSignIn, returnParam, signInPathFrom } from "#shared/users/return-path.ts";
 import { homePathFor, type Role } from "#shared/users/roles.ts";
 
 interface RequireSignInProps {

@@ -5,6 +5,7 @@ import { Component, type ReactNode } from "react";
 import { buttonClass } from "#client/components/ui/button.tsx";
 import { Card } from "#client/components/ui/card.tsx";
 import { EmptyState } from "#client/components/ui/empty-state.tsx";
+import { EarlyClickReplay } from "#client/lib/early-click.ts";
 import { Link } from "#client/lib/router/links.tsx";
 import { Header } from "./header.tsx";
 
@@ -42,6 +43,8 @@ export function RouteError() {
   return (
     <div className="flex min-h-dvh flex-col">
       <Header />
+      {/* The page will not come: the app has what is on screen, and a press held meanwhile is done now. */}
+      <EarlyClickReplay />
       <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6">
         <Card>
           <EmptyState

@@ -1,12 +1,14 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { technicianTabFrom } from "#client/features/tickets/technician-tabs.ts";
-import { ticketListQuery, ticketSummaryQuery } from "#client/features/tickets/ticket.api.ts";
 import { actorQuery } from "#client/lib/use-actor.ts";
 
 /** Starts a first screen; `search` is its address's query string (a tab, say). */
 type Start = (queryClient: QueryClient, search: URLSearchParams) => Promise<unknown>;
 
 const signIn: Start = () => import("#client/pages/sign-in.tsx");
+
+// The tickets' queries come with the homes' code, not in the entry every first screen (/sign-in) downloads.
+const ticketQueries = () => import("#client/features/tickets/ticket.api.ts");
 
 /**
  * The first screens people land on, each starting its own code and, once the session says who is
@@ -17,9 +19,10 @@ const startPages: Record<string, Start> = {
   "/": signIn,
   "/sign-in": signIn,
   "/user-home": async (queryClient) => {
-    const [, actor] = await Promise.all([
+    const [, actor, { ticketListQuery, ticketSummaryQuery }] = await Promise.all([
       import("#client/pages/user-home.tsx"),
       queryClient.fetchQuery(actorQuery),
+      ticketQueries(),
     ]);
     // Only for the person the page is for: a signed-out visitor's requests would be refused (and logged).
     if (actor?.role !== "user" && actor?.role !== "admin") return;
@@ -29,9 +32,10 @@ const startPages: Record<string, Start> = {
     ]);
   },
   "/technician-home": async (queryClient, search) => {
-    const [, actor] = await Promise.all([
+    const [, actor, { ticketListQuery, ticketSummaryQuery }] = await Promise.all([
       import("#client/pages/technician-home.tsx"),
       queryClient.fetchQuery(actorQuery),
+      ticketQueries(),
     ]);
     if (actor?.role !== "technician") return;
     await Promise.all([

@@ -2,7 +2,7 @@ import { act, useState } from "react";
 import { hydrateRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { earlyChangeKey, earlyClickKey, themeScript } from "#shared/theme/theme-script.ts";
+import { appReadyKey, earlyChangeKey, earlyClickKey, themeScript } from "#shared/theme/theme-script.ts";
 import { EarlyClickReplay } from "./early-click.ts";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -60,6 +60,7 @@ afterEach(() => {
   document.body.replaceChildren();
   (document as { [earlyClickKey]?: unknown })[earlyClickKey] = undefined;
   (document as { [earlyChangeKey]?: unknown })[earlyChangeKey] = undefined;
+  (document as { [appReadyKey]?: unknown })[appReadyKey] = undefined;
 });
 
 describe("a button pressed before the code has taken the page over", () => {
@@ -71,10 +72,15 @@ describe("a button pressed before the code has taken the page over", () => {
     expect(reachedRoot).toBe(0);
     expect((document as { [earlyClickKey]?: unknown })[earlyClickKey]).toBe(button);
     expect(button.textContent).toBe("Create New Ticket (0)");
+    // It shows at once that it was pressed.
+    expect(button.hasAttribute("data-pending")).toBe(true);
+    expect(button.getAttribute("aria-busy")).toBe("true");
 
     await hydrate(container);
     expect(button.textContent).toBe("Create New Ticket (1)");
     expect(reachedRoot).toBe(1);
+    expect(button.hasAttribute("data-pending")).toBe(false);
+    expect(button.hasAttribute("aria-busy")).toBe(false);
   });
 
   it("holds only the last of several presses: the page answers one, as it would have", async () => {
@@ -94,19 +100,33 @@ describe("a button pressed before the code has taken the page over", () => {
     expect((document as { [earlyClickKey]?: unknown })[earlyClickKey]).toBeUndefined();
   });
 
-  it("leaves a form's submit button to the browser", () => {
+  it("leaves a form's submit button to the browser, and shows it was pressed", () => {
     const container = document.createElement("div");
     container.id = "root";
     container.innerHTML = '<form><button type="submit">Send</button></form>';
     document.body.append(container);
     let submitted = 0;
-    container.querySelector("form")!.addEventListener("submit", (event) => {
-      event.preventDefault();
+    container.querySelector("form")!.addEventListener("submit", () => {
       submitted++;
     });
-    container.querySelector("button")!.click();
+    // jsdom does not navigate; the browser would post the form to the server here.
+    document.addEventListener("submit", (event) => event.preventDefault(), { once: true });
+    const send = container.querySelector("button")!;
+    send.click();
     expect(submitted).toBe(1);
     expect((document as { [earlyClickKey]?: unknown })[earlyClickKey]).toBeUndefined();
+    expect(send.hasAttribute("data-pending")).toBe(true);
+  });
+
+  it("does not mark a submit the app took over: the app shows its own progress", () => {
+    const container = document.createElement("div");
+    container.id = "root";
+    container.innerHTML = '<form><button type="submit">Send</button></form>';
+    document.body.append(container);
+    container.querySelector("form")!.addEventListener("submit", (event) => event.preventDefault());
+    const send = container.querySelector("button")!;
+    send.click();
+    expect(send.hasAttribute("data-pending")).toBe(false);
   });
 });
 

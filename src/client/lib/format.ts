@@ -1,21 +1,16 @@
 import { plural, t } from "@lingui/core/macro";
 import { i18n } from "./i18n.ts";
+import { shownTimeZone } from "./time-zone.ts";
 
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 
-/**
- * The time zone dates are shown in: the browser's own (undefined), or, while the server draws a page for a
- * browser (src/client/server-rendering.tsx, decision 052), that browser's, so that both write every date alike.
- */
-let timeZone: string | undefined;
-
-export function setTimeZone(zone: string | undefined) {
-  timeZone = zone;
-}
+/** Set by whoever draws the page: the browser's own zone, or the one the server drew it in (time-zone.ts). */
+export { setTimeZone } from "./time-zone.ts";
 
 /** "Nov 21, 2025, 5:33 AM" in English, "21.11.2025, 05:33" in German: the active language's way (decision 038). */
 export function formatDateTime(iso: string) {
   const locale = i18n.locale || "en";
+  const timeZone = shownTimeZone();
   const key = `${locale} ${timeZone ?? ""}`;
   let format = dateTimeFormats.get(key);
   if (!format) {

@@ -1,45 +1,25 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { projectRoot } from "#server/project-root.ts";
 import { insertTicket, insertUser, signIn } from "#server/test/factories.ts";
+import { loadPageRenderer } from "#server/test/page-renderer.ts";
 import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
-import type { RenderPage } from "#shared/page-rendering/server-rendered.ts";
 import { timeZoneOf } from "#shared/page-rendering/server-rendered.ts";
 import { acceptedLanguages } from "./server-rendered-pages.ts";
 
-// The real renderer (src/client/server-rendering.tsx), loaded from the sources through Vite as the build would bundle it.
-let vite: ViteDevServer;
+let renderer: Awaited<ReturnType<typeof loadPageRenderer>>;
 let t: TestApp;
 let clientDir: string;
 beforeAll(async () => {
-  vite = await createServer({
-    configFile: path.join(projectRoot, "vite.config.ts"),
-    mode: "production",
-    logLevel: "warn",
-    appType: "custom",
-    server: { middlewareMode: true, hmr: false, ws: false },
-  });
-  const { renderPage } = (await vite.ssrLoadModule("/server-rendering.tsx")) as { renderPage: RenderPage };
-  clientDir = mkdtempSync(path.join(os.tmpdir(), "helpdesk-drawn-"));
-  mkdirSync(path.join(clientDir, "prerendered"));
-  writeFileSync(path.join(clientDir, "index.html"), '<!doctype html><div id="root"></div>');
-  // The shape of the built file (vite.config.ts): the code is asked for by the root's data-entry.
-  const builtHome =
-    '<!doctype html><html lang="en"><head><title>Helpdesk</title>' +
-    '<link rel="preload" href="/api/me" as="fetch" crossorigin="anonymous" /></head>' +
-    '<body><div id="root" data-entry="/assets/index.js" data-preload="/assets/home.js"></div></body></html>';
-  for (const file of ["user-home", "technician-home"]) {
-    writeFileSync(path.join(clientDir, "prerendered", `${file}.html`), builtHome);
-  }
+  renderer = await loadPageRenderer();
+  clientDir = renderer.clientDir;
   // The first pages compile the client's modules on demand: no time limit here (the one below has its own).
-  t = await createTestApp({ clientDir, pageRendering: { renderPage, timeoutMs: 120_000 } });
+  t = await createTestApp({
+    clientDir,
+    pageRendering: { renderPage: renderer.renderPage, timeoutMs: 120_000 },
+  });
 }, 120_000);
 afterAll(async () => {
   await t?.close();
-  await vite?.close();
+  await renderer?.close();
 });
 
 const inBerlin = "helpdesk-tz=Europe%2FBerlin";
@@ -169,26 +149,43 @@ describe("a signed-in home drawn by the server", () => {
     expect(JSON.stringify(tickets?.data)).toContain(JSON.stringify(title).slice(1, -1));
   });
 
-  it("leaves the page to the browser for anyone it is not for, or without a time zone to write dates in", async () => {
+  it("sends anyone the page is not for elsewhere before drawing anything (decision 065)", async () => {
     const user = await insertUser(t.database.db, { role: "user" });
     const technician = await insertUser(t.database.db, { role: "technician" });
     const userCookie = await signIn(t.app, user.email);
     const technicianCookie = await signIn(t.app, technician.email);
 
     const cases = [
-      ["signed out", "/user-home", inBerlin],
-      ["no time zone yet", "/user-home", userCookie],
-      ["a time zone that is not one", "/user-home", `${userCookie}; helpdesk-tz=Mars%2FOlympus`],
-      ["another role's home", "/technician-home", `${userCookie}; ${inBerlin}`],
-      ["another role's home", "/user-home", `${technicianCookie}; ${inBerlin}`],
-      ["a session that ended", "/user-home", `better-auth.session_token=gone.token; ${inBerlin}`],
+      ["signed out", "/user-home", inBerlin, "/sign-in?next=%2Fuser-home"],
+      ["another role's home", "/technician-home", `${userCookie}; ${inBerlin}`, "/user-home"],
+      ["another role's home", "/user-home", `${technicianCookie}; ${inBerlin}`, "/technician-home"],
+      [
+        "a session that ended",
+        "/user-home",
+        `better-auth.session_token=gone.token; ${inBerlin}`,
+        "/sign-in?next=%2Fuser-home",
+      ],
     ] as const;
-    for (const [what, url, cookie] of cases) {
+    for (const [what, url, cookie, target] of cases) {
       const page = await openPage(url, cookie);
+      expect(page.statusCode, what).toBe(303);
+      expect(page.headers.location, what).toBe(target);
+      expect(page.headers["cache-control"], what).toBe("no-store");
+    }
+  });
+
+  it("draws a home in UTC for a browser that has not said its time zone, and says so to the browser", async () => {
+    const una = await insertUser(t.database.db, { role: "user", name: "Una Zone" });
+    await insertTicket(t.database.db, { createdBy: una.id, title: "Drawn in UTC" });
+    const cookie = await signIn(t.app, una.email);
+    for (const [what, withZone] of [
+      ["no time zone yet", cookie],
+      ["a time zone that is not one", `${cookie}; helpdesk-tz=Mars%2FOlympus`],
+    ] as const) {
+      const page = await openPage("/user-home", withZone);
       expect(page.statusCode, what).toBe(200);
-      expect(page.body, what).not.toContain("data-drawn");
-      expect(page.body, what).toContain('<div id="root" data-entry="/assets/index.js"');
-      expect(page.headers["cache-control"], what).toBe("no-cache");
+      expect(page.body, what).toContain("Drawn in UTC");
+      expect(renderedState(page.body), what).toMatchObject({ timeZone: "UTC" });
     }
   });
 });

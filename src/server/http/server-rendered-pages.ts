@@ -4,11 +4,13 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import {
+  type FormAnswer,
   type RenderPage,
   type RenderPageInput,
   serverRenderedStateElementId,
   timeZoneOf,
 } from "#shared/page-rendering/server-rendered.ts";
+import { askOwnApi } from "./own-api.ts";
 
 /**
  * The signed-in first screens (/user-home, /technician-home) drawn for the person asking, so that the
@@ -18,8 +20,17 @@ import {
  * own routes, as the person (their cookies), so it sees exactly what their browser would.
  */
 export interface PageRenderer {
-  /** Sends the page drawn into `file` (a built HTML file) and returns true; false when it was not drawn. */
-  send(request: FastifyRequest, reply: FastifyReply, file: string): Promise<boolean>;
+  /**
+   * Sends the page drawn into `file` (a built HTML file) and returns true; false when it was not drawn.
+   * With `formAnswer`, the page a form was posted from, drawn again with the form's answer (decision 065),
+   * sent with the API's status.
+   */
+  send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    file: string,
+    answered?: { formAnswer: FormAnswer; url: string },
+  ): Promise<boolean>;
   /** Starts loading the renderer, if it is not loaded yet: someone is on their way to a home. */
   warm(): void;
 }
@@ -73,14 +84,16 @@ export function createPageRenderer(
         app.log.error({ err: error }, `could not load ${rendererFile}`),
       );
     },
-    async send(request, reply, file) {
+    async send(request, reply, file, answered) {
       const cookie = request.headers.cookie ?? "";
-      const timeZone = timeZoneOf(cookie);
-      // Nobody signed in, or no time zone to write dates in yet (a browser's very first page): drawn by
-      // the browser, as before.
-      if (!timeZone || !cookie.includes("session_token=")) return false;
+      // Dates are written in the browser's time zone, from its cookie; a browser that has not run the
+      // app's code yet (or has none) has not said it: UTC, and the page says so to the code (main.tsx).
+      const timeZone = timeZoneOf(cookie) ?? "UTC";
+      // Nobody signed in: the signed-out pages are drawn at build time, or by the browser.
+      if (!answered && !cookie.includes("session_token=")) return false;
       const input: RenderPageInput = {
-        url: request.url,
+        url: answered?.url ?? request.url,
+        ...(answered ? { formAnswer: answered.formAnswer } : {}),
         fetch: (apiPath, init) => askApi(app, request, apiPath, init),
         languages: acceptedLanguages(request.headers["accept-language"]),
         timeZone,
@@ -100,6 +113,7 @@ export function createPageRenderer(
         const html = intoTemplate(page.template, page);
         if (!html) return false;
         await reply
+          .status(answered?.formAnswer.status ?? 200)
           .header("content-type", "text/html; charset=utf-8")
           // The person's own tickets: never kept by a cache, never sent to another cookie.
           .header("cache-control", "no-store")
@@ -127,24 +141,7 @@ async function askApi(
   if ((init.method ?? "GET") !== "GET" || !apiPath.startsWith("/api/")) {
     return Response.json({ code: "forbidden", message: "Only reads while drawing a page" }, { status: 403 });
   }
-  const forwarded = (name: string) => {
-    const value = request.headers[name];
-    return typeof value === "string" ? { [name]: value } : {};
-  };
-  const answer = await app.inject({
-    method: "GET",
-    url: apiPath,
-    headers: {
-      accept: "application/json",
-      ...forwarded("cookie"),
-      ...forwarded("host"),
-      ...forwarded("user-agent"),
-      ...forwarded("accept-language"),
-      ...forwarded("x-forwarded-for"),
-      ...forwarded("x-forwarded-proto"),
-      ...forwarded("x-forwarded-host"),
-    },
-  });
+  const answer = await askOwnApi(app, request, { method: "GET", url: apiPath });
   return new Response(answer.body, {
     status: answer.statusCode,
     headers: { "content-type": String(answer.headers["content-type"] ?? "application/json") },

@@ -37,7 +37,7 @@ afterAll(() => t.close());
 
 describe("the built client", () => {
   it("answers every app route with index.html so the client router can draw it", async () => {
-    for (const url of ["/", "/user-home", "/tickets/TKTMWPZ19CDDW1QOG5J", "/Knowledge-base"]) {
+    for (const url of ["/", "/sign-up", "/no-such-page", "/Knowledge-base"]) {
       const response = await request(t.app, { method: "GET", url, headers: { accept: "text/html" } });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers["content-type"]).toMatch(/text\/html/);
@@ -45,6 +45,17 @@ describe("the built client", () => {
       expect(response.headers["cache-control"]).toBe("no-cache");
       // What this server offers to sign in with, for the page's first render (decision 061).
       expect(serverConfigOf(response.body)).toEqual({ authProviders: { google: false, oidc: null } });
+    }
+  });
+
+  it("redirects a signed-out request for a page that needs a session to sign in, remembering the page (303)", async () => {
+    for (const url of ["/user-home", "/tickets/TKTMWPZ19CDDW1QOG5J", "/tickets", "/profile", "/admin-home"]) {
+      for (const method of ["GET", "HEAD"] as const) {
+        const response = await request(t.app, { method, url, headers: { accept: "text/html" } });
+        expect(response.statusCode, `${method} ${url}`).toBe(303);
+        expect(response.headers.location, url).toBe(`/sign-in?next=${encodeURIComponent(url)}`);
+        expect(response.headers["cache-control"], url).toBe("no-store");
+      }
     }
   });
 
@@ -59,7 +70,7 @@ describe("the built client", () => {
     expect(signIn.headers["cache-control"]).toBe("no-cache");
     expect(signIn.body).toContain("<h1>Sign In</h1>");
     // "/" draws the sign-in page too, but its file was not built here: index.html, not another path's file.
-    for (const url of ["/", "/user-home"]) {
+    for (const url of ["/", "/forgot-password"]) {
       const response = await request(t.app, { method: "GET", url, headers: { accept: "text/html" } });
       expect(response.body, url).toMatch(/^<!doctype html><div id="root"><\/div><script /);
     }

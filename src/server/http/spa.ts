@@ -4,6 +4,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { pageAccessOf, redirectFor } from "#shared/page-rendering/page-access.ts";
 import { prerenderedPages } from "#shared/page-rendering/prerendered-pages.ts";
 import {
   oidcLabelPlaceholder,
@@ -13,6 +14,9 @@ import {
 } from "#shared/page-rendering/server-config.ts";
 import { jsonForScript, type RenderPage } from "#shared/page-rendering/server-rendered.ts";
 import type { AuthProviders } from "#shared/users/user.schemas.ts";
+import { pageForms } from "./page-form-list.ts";
+import { registerPageForms } from "./page-forms.ts";
+import { pageVisitorOf } from "./page-visitor.ts";
 import { createPageRenderer } from "./server-rendered-pages.ts";
 
 /**
@@ -55,6 +59,18 @@ export async function registerSpa(
           ...pageRendering,
         })
       : null;
+  if (builtPages) {
+    await registerPageForms(app, {
+      forms: pageForms,
+      // The page the form was posted from, drawn again with its answer: in its own file when the server
+      // draws it anyway, else in index.html.
+      drawAnswer: async (request, reply, formAnswer) => {
+        const page = prerendered.get(request.url.split("?")[0] ?? "");
+        const file = page?.isServerRendered ? page.file : "index.html";
+        return renderer ? renderer.send(request, reply, file, { formAnswer, url: request.url }) : false;
+      },
+    });
+  }
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: clientDir,
@@ -82,6 +98,12 @@ export async function registerSpa(
     }
     if (builtPages && (request.method === "GET" || request.method === "HEAD") && !path.extname(pathname)) {
       renderer?.warm();
+      // The server decides where a request goes: nobody sees a white page while a script decides.
+      if (pageAccessOf(pathname)) {
+        const visitor = await pageVisitorOf(app, request);
+        const target = visitor === undefined ? null : redirectFor(request.url, visitor);
+        if (target) return reply.header("cache-control", "no-store").redirect(target, 303);
+      }
       const page = prerendered.get(pathname);
       if (
         page?.isServerRendered &&

@@ -2,6 +2,22 @@
 // server never imports client code; it loads the renderer the build wrote (dist/ssr/ssr.js) and calls it
 // with these.
 
+/**
+ * A form posted to the server without the app's code (decision 065) that did not go through: the page is
+ * drawn again with it, as the app would show it after the same answer from the API.
+ */
+export interface FormAnswer {
+  /** Which form (its `name`), so that only that one shows it. */
+  form: string;
+  /** The API's answer: its status and message (400 with the rule broken, 401 wrong credentials, …). */
+  status: number;
+  message: string;
+  /** The fields as they were sent, but never a password or a secret key. */
+  values: Record<string, string>;
+  /** A later step of the same form to show (the sign-in's authenticator code). */
+  step?: string;
+}
+
 /** What the server gives the renderer for one request. */
 export interface RenderPageInput {
   /** The path and query string the browser asked for. */
@@ -10,8 +26,13 @@ export interface RenderPageInput {
   fetch: (path: string, init: RequestInit) => Promise<Response>;
   /** The browser's languages (its Accept-Language), for a person whose language is "the browser's". */
   languages: readonly string[];
-  /** The browser's time zone (its `helpdesk-tz` cookie): dates are written as that browser writes them. */
+  /**
+   * The browser's time zone (its `helpdesk-tz` cookie): dates are written as that browser writes them; UTC
+   * when it has not said (no code has run in it yet), as the state the page carries tells the browser.
+   */
   timeZone: string;
+  /** A form posted without the app's code that did not go through, to be shown on the page drawn. */
+  formAnswer?: FormAnswer;
 }
 
 /** A page drawn for one person, or null when it is not theirs to see (the browser then draws it). */

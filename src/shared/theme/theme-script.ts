@@ -15,24 +15,26 @@ const localeStorageKey = "helpdesk-locale";
  */
 const loadAfterFirstPaint = `document.addEventListener("DOMContentLoaded",function(){var r=document.getElementById("root"),e=r&&r.getAttribute("data-entry"),done=false;if(!e)return;function load(){if(done)return;done=true;var h=document.head;(r.getAttribute("data-preload")||"").split(" ").forEach(function(f){if(!f)return;var k=document.createElement("link");k.rel="modulepreload";k.crossOrigin="";k.href=f;h.appendChild(k)});var s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=e;h.appendChild(s)}var w=false;try{var P=window.PerformanceObserver,y=P&&P.supportedEntryTypes;if(document.visibilityState==="visible"&&y&&y.indexOf("paint")>=0&&!(r.hasAttribute("data-prerendered")&&document.documentElement.classList.contains("other-language"))){new P(function(l,o){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();setTimeout(load,0)}}).observe({type:"paint",buffered:true});w=true}}catch(x){}if(w)setTimeout(load,1000);else{requestAnimationFrame(function(){setTimeout(load,0)});setTimeout(load,200)}});`;
 
-/** The name React gives its props on a DOM node it has taken over (a prefix; the rest is random per load). */
-export const reactPropsKeyPrefix = "__reactProps$";
-
-/** Where (on `document`) the inline script keeps the button pressed before React took it over (src/client/lib/early-click.ts). */
+/** Where (on `document`) the inline script keeps the button pressed before the app took the page over (src/client/lib/early-click.ts). */
 export const earlyClickKey = "helpdeskEarlyClick";
 
-/** Where (on `document`) the inline script keeps a choice made in a select before React took it over: [select, value]. */
+/** Where (on `document`) the inline script keeps a choice made in a select before the app took the page over: [select, value]. */
 export const earlyChangeKey = "helpdeskEarlyChange";
 
+/** Set to true on `document` by the app once it has taken the page over (src/client/lib/early-click.ts). */
+export const appReadyKey = "helpdeskReady";
+
 /**
- * A page drawn before its code runs (the build's /sign-in, the server's homes: decisions 043, 052) shows
- * buttons that do nothing until React has taken them over. A press on one meanwhile is held here (the last
- * one; the event goes no further, so nothing half-handles it) and pressed again by the app once that button
- * is React's (its DOM node carries React's props). Submit buttons are left to the browser: a form's own
- * submit works without code, and the sign-in form's waits disabled. A choice made in a select meanwhile (the
- * sign-in page's language) is kept the same way, with its value, and made again once the select is React's.
+ * A page drawn before its code runs (the build's /sign-in, the server's pages: decisions 043, 052, 065)
+ * shows buttons that do nothing until the app has taken the page over. A press on one meanwhile is held
+ * here (the last one; the event goes no further, so nothing half-handles it), the button shows it was
+ * pressed (`data-pending`: a spinner, styles.css), and the app presses it again once it has the page
+ * (document.helpdeskReady, set by the app; nothing of React's internals is read). Submit buttons are left
+ * to the browser: every form of a drawn page posts to the server without code (decision 065), and the
+ * button pressed shows it was unless the app took the submit over. A choice made in a select meanwhile
+ * (the sign-in page's language) is kept the same way, with its value, and made again once the app is ready.
  */
-const holdEarlyClicks = `(function(){function own(n){var o=Object.keys(n);for(var i=0;i<o.length;i++)if(o[i].indexOf("${reactPropsKeyPrefix}")===0)return true;return false}document.addEventListener("click",function(e){var t=e.target,b=t&&t.closest&&t.closest("button");if(!b||b.type==="submit"||!b.closest("#root")||own(b))return;document.${earlyClickKey}=b;e.stopPropagation();e.preventDefault()},true);document.addEventListener("change",function(e){var s=e.target;if(!s||s.tagName!=="SELECT"||!s.closest("#root")||own(s))return;document.${earlyChangeKey}=[s,s.value]},true)})();`;
+const holdEarlyClicks = `(function(){var d=document;function ready(){return d.${appReadyKey}===true}function busy(b){if(b&&b.setAttribute){b.setAttribute("data-pending","");b.setAttribute("aria-busy","true")}}d.addEventListener("click",function(e){if(ready())return;var t=e.target,b=t&&t.closest&&t.closest("button");if(!b||b.type==="submit"||!b.closest("#root"))return;var h=d.${earlyClickKey};if(h&&h!==b){h.removeAttribute("data-pending");h.removeAttribute("aria-busy")}d.${earlyClickKey}=b;busy(b);e.stopPropagation();e.preventDefault()},true);d.addEventListener("change",function(e){var s=e.target;if(ready()||!s||s.tagName!=="SELECT"||!s.closest("#root"))return;d.${earlyChangeKey}=[s,s.value]},true);d.addEventListener("submit",function(e){if(!e.defaultPrevented)busy(e.submitter)});addEventListener("pageshow",function(e){if(e.persisted)[].forEach.call(d.querySelectorAll("[data-pending]"),function(b){b.removeAttribute("data-pending");b.removeAttribute("aria-busy")})})})();`;
 
 /**
  * Runs inline in <head> before any CSS is applied, so a dark page never flashes light: the stored choice,
@@ -42,8 +44,8 @@ const holdEarlyClicks = `(function(){function own(n){var o=Object.keys(n);for(va
  * prerendered English first screens then stay hidden until the app draws them in that language (decision
  * 043). On a prerendered first screen (`<div id="root" data-entry>`), it asks for the app's code only
  * once that screen is painted: the page needs no script to be seen, and the code no longer competes with
- * the stylesheet for the first paint (decision 043). A button pressed before the code has taken it over is
- * pressed again once it has (holdEarlyClicks, above). Inline, so the CSP allows exactly this text by its
+ * the stylesheet for the first paint (decision 043). A button pressed before the code has taken the page
+ * over is pressed again once it has (holdEarlyClicks, above). Inline, so the CSP allows exactly this text by its
  * hash (src/server/http/security-headers.ts), never 'unsafe-inline'.
  */
 export const themeScript = `try{var t=localStorage.getItem("${themeStorageKey}");var d=t==="dark"||(t!=="light"&&matchMedia("(prefers-color-scheme: dark)").matches);document.documentElement.classList.toggle("dark",d)}catch(e){}try{var l=localStorage.getItem("${localeStorageKey}");if(l!=="en"&&l!=="de"){l="en";var n=navigator.languages&&navigator.languages.length?navigator.languages:[navigator.language];for(var i=0;i<n.length;i++){var p=String(n[i]).toLowerCase().split("-")[0];if(p==="en"||p==="de"){l=p;break}}}if(l!=="en")document.documentElement.classList.add("other-language")}catch(e){}${holdEarlyClicks}${loadAfterFirstPaint}`;

@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiError, apiFetch } from "#client/lib/api-client.ts";
-import { safeReturnPath } from "#client/lib/return-path.ts";
 import { actorKeys, fetchActor, forgetActor, replaceActor } from "#client/lib/use-actor.ts";
 import { authProvidersQueryKey } from "#shared/page-rendering/server-config.ts";
+import { safeReturnPath } from "#shared/users/return-path.ts";
 import type { SignUpRole } from "#shared/users/roles.ts";
 import type {
   AdminSignUpInput,

@@ -7,10 +7,11 @@ import { TextField } from "#client/components/ui/field.tsx";
 import { PasswordField } from "#client/components/ui/password-input.tsx";
 import { useSignIn } from "#client/features/auth/auth.api.ts";
 import { isApiError } from "#client/lib/api-client.ts";
-import { pathAfterSignIn, returnParam } from "#client/lib/return-path.ts";
+import { useFormAnswer } from "#client/lib/form-answer.ts";
 import { Link } from "#client/lib/router/links.tsx";
 import { useNavigate, useSearchParams } from "#client/lib/router/router.tsx";
 import { toast } from "#client/lib/toast.ts";
+import { pathAfterSignIn, returnParam, signInNoticeParam } from "#shared/users/return-path.ts";
 import { SocialSignIn } from "./social-sign-in.tsx";
 
 // Only people with two-factor sign-in need the second step: its code stays out of /sign-in's first load.
@@ -25,17 +26,19 @@ export function SignInForm() {
   const submitRef = useRef<HTMLButtonElement>(null);
   const [errors, setErrors] = useState<SignInErrors>({});
   const [isSubmitting, setIsSubmitting] = useState(false);
-  // /sign-in is drawn into the HTML at build time (decision 043): until React has taken the form over, a
-  // press of Sign In would submit it natively, with the password in the address. The button waits for
-  // React (the prerendered markup has it disabled too, so hydration matches), and the form posts anyway.
-  const [isReady, setIsReady] = useState(false);
-  useEffect(() => setIsReady(true), []);
-  const [needsCode, setNeedsCode] = useState(false);
+  // /sign-in is drawn into the HTML at build time (decision 043) and works before its code has arrived, or
+  // without it: the form posts to the page's own address, where the server signs in through the same API
+  // and redirects as below, or draws this page again with the API's answer (decision 065).
+  const answer = useFormAnswer("sign-in");
+  const [answerShown, setAnswerShown] = useState(answer?.step ? null : answer);
+  const [needsCode, setNeedsCode] = useState(answer?.step === "code");
+  useSignInFirstNotice();
 
   // The first screen of the app: checked by hand rather than with react-hook-form and zod, which would
   // double the JavaScript of /sign-in (decision 031). The server checks the same rules again.
   const handleSignIn = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    setAnswerShown(null);
     const data = new FormData(event.currentTarget);
     const input = {
       email: String(data.get("email") ?? "").trim(),
@@ -55,7 +58,7 @@ export function SignInForm() {
       else navigate(pathAfterSignIn(outcome.actor.role, next), { replace: true });
     } catch (error) {
       // A wrong e-mail or password reads "Wrong user credentials"; inactive or rate-limited say why.
-      toast.error(isApiError(error, 401) ? t`Wrong user credentials` : messageOf(error));
+      toast.error(isApiError(error, 401) ? wrongCredentials() : messageOf(error));
       // On a phone the button may sit where the toast appears: once the form has re-rendered, lift it
       // above (html's scroll-padding-bottom keeps the toast's height free).
       requestAnimationFrame(() => submitRef.current?.scrollIntoView({ block: "nearest" }));
@@ -67,15 +70,25 @@ export function SignInForm() {
   if (needsCode) {
     return (
       <Suspense fallback={<LoaderCircle aria-hidden="true" className="mx-auto size-5 animate-spin" />}>
-        <TwoFactorStep next={next} onCancel={() => setNeedsCode(false)} />
+        <TwoFactorStep
+          next={next}
+          answerMessage={answer?.step === "code" ? answer.message : undefined}
+          onCancel={() => setNeedsCode(false)}
+        />
       </Suspense>
     );
   }
 
   return (
     <>
-      <form method="post" noValidate onSubmit={handleSignIn} className="flex flex-col gap-5">
+      <form method="post" name="sign-in" noValidate onSubmit={handleSignIn} className="flex flex-col gap-5">
+        {answerShown ? (
+          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
+            {answerShown.status === 401 ? wrongCredentials() : answerShown.message}
+          </p>
+        ) : null}
         <TextField
+          defaultValue={answer?.values.email}
           label={t`Email`}
           error={errors.email}
           type="email"
@@ -94,13 +107,7 @@ export function SignInForm() {
             <Trans>Forgot password?</Trans>
           </Link>
         </div>
-        <Button
-          ref={submitRef}
-          type="submit"
-          size="lg"
-          className="w-full"
-          disabled={isSubmitting || !isReady}
-        >
+        <Button ref={submitRef} type="submit" size="lg" className="w-full" disabled={isSubmitting}>
           {isSubmitting ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
           <Trans>Sign In</Trans>
         </Button>
@@ -117,6 +124,25 @@ export function SignInForm() {
     </>
   );
 }
+
+/**
+ * Sent here by the server from a page that needs a session (role selection, two-factor setup): say
+ * "Please sign in first" once, then drop the parameter, so that a reload does not say it again.
+ */
+function useSignInFirstNotice() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const notice = searchParams.get(signInNoticeParam);
+  useEffect(() => {
+    if (notice !== "sign-in-first") return;
+    toast.error(tc`Please sign in first`, { toastId: "sign-in-first" });
+    const kept = new URLSearchParams(searchParams);
+    kept.delete(signInNoticeParam);
+    setSearchParams(kept, { replace: true });
+  }, [notice, searchParams, setSearchParams]);
+}
+
+/** A wrong e-mail or password, in the app's words for it (said the same whether the code had arrived or not). */
+const wrongCredentials = () => tc`Wrong user credentials`;
 
 const messageOf = (error: unknown) =>
   error instanceof Error && error.message ? error.message : tc`Something went wrong. Please try again.`;

@@ -6,9 +6,9 @@ import { Button } from "#client/components/ui/button.tsx";
 import { TextField } from "#client/components/ui/field.tsx";
 import { fetchSignedInActor } from "#client/features/auth/auth.api.ts";
 import { apiFetch, isApiError } from "#client/lib/api-client.ts";
-import { pathAfterSignIn } from "#client/lib/return-path.ts";
 import { useNavigate } from "#client/lib/router/router.tsx";
 import { replaceActor } from "#client/lib/use-actor.ts";
+import { pathAfterSignIn } from "#shared/users/return-path.ts";
 
 /**
  * The second step of a password sign-in for someone with two-factor sign-in (decision 046): the 6-digit code
@@ -30,13 +30,22 @@ function useVerifySignInCode() {
 // The shared totpCodePattern, without importing its module, which would bring zod along.
 const totpCodePattern = /^\d{6}$/;
 
-export default function TwoFactorStep({ next, onCancel }: { next: string | null; onCancel: () => void }) {
+export default function TwoFactorStep({
+  next,
+  answerMessage,
+  onCancel,
+}: {
+  next: string | null;
+  /** The server's answer to this step posted without the app's code (decision 065), if it refused. */
+  answerMessage?: string | undefined;
+  onCancel: () => void;
+}) {
   const { t } = useLingui();
   const navigate = useNavigate();
   const verify = useVerifySignInCode();
   const [isRecoveryCode, setIsRecoveryCode] = useState(false);
   const [code, setCode] = useState("");
-  const [error, setError] = useState<string | undefined>();
+  const [error, setError] = useState<string | undefined>(answerMessage || undefined);
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -71,7 +80,9 @@ export default function TwoFactorStep({ next, onCancel }: { next: string | null;
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-5">
+    // Posted to the sign-in page's address without the app's code; the server completes the sign-in.
+    <form method="post" name="sign-in" noValidate onSubmit={handleSubmit} className="flex flex-col gap-5">
+      <input type="hidden" name="kind" value={isRecoveryCode ? "recovery" : "app"} />
       <p className="text-sm text-slate-600">
         {isRecoveryCode ? (
           <Trans>Enter one of the recovery codes you saved when you set up two-factor sign-in.</Trans>

@@ -1,7 +1,10 @@
-import { homePathFor, type Role } from "#shared/users/roles.ts";
+import { homePathFor, type Role } from "./roles.ts";
 
 /** The query parameter /sign-in carries the page a signed-out visitor was sent away from in. */
 export const returnParam = "next";
+
+/** The parameter that makes /sign-in say "Please sign in first" once (src/client/features/auth/components/sign-in-form.tsx). */
+export const signInNoticeParam = "notice";
 
 /**
  * A page of this site to go back to, or null. Only a path with a single leading "/" is accepted:

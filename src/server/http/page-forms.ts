@@ -1,0 +1,145 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, LightMyRequestResponse } from "fastify";
+import type { FormAnswer } from "#shared/page-rendering/server-rendered.ts";
+import { askOwnApi } from "./own-api.ts";
+
+/** A form's fields as the browser posted them (application/x-www-form-urlencoded): the first of each name. */
+export type FormFields = Readonly<Record<string, string>>;
+
+/** Asks the app's own API as the person who posted the form (own-api.ts). */
+export type AskApi = (
+  method: "GET" | "POST" | "PUT" | "PATCH",
+  url: string,
+  body?: unknown,
+  options?: { cookie?: string },
+) => Promise<LightMyRequestResponse>;
+
+/** Where the browser goes after a form that went through, with the cookies the API set (a new session). */
+export type FormOutcome =
+  | { redirect: string; cookies?: string[] }
+  | {
+      status: number;
+      message: string;
+      /** A later step of the same form (the sign-in's authenticator code). */
+      step?: string;
+      /** Cookies the API set on the way (the sign-in's two-factor cookie). */
+      cookies?: string[];
+    };
+
+/**
+ * A form of the app that works without its code (decision 065): posted as plain HTML to the page it is on,
+ * it is sent to the same API the app calls, and answered as the app would: the same redirect when it went
+ * through, the page again with the API's message when it did not.
+ */
+export interface PageForm {
+  /** The page the form is on, as Fastify writes routes ("/tickets/:ticketId"). */
+  path: string;
+  /** The form's `name` attribute: the page shows the answer on that form only. */
+  name: string;
+  /** Fields never written back into the page (passwords, keys). */
+  secretFields?: readonly string[];
+  submit(input: {
+    fields: FormFields;
+    /** The page's address as posted: its path, its parameters (`?next=`), its route parameters. */
+    url: URL;
+    params: Readonly<Record<string, string>>;
+    ask: AskApi;
+  }): Promise<FormOutcome>;
+}
+
+/** Draws the page a form was posted from again with the form's answer; false when it could not. */
+export type DrawAnswer = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: FormAnswer,
+) => Promise<boolean>;
+
+/** A browser's form is small: the largest is a new ticket's description. */
+const formBodyLimit = 256 * 1024;
+
+/** The API's message in an answer that refused, or a general one. */
+export function messageOf(answer: LightMyRequestResponse): string {
+  try {
+    const body = answer.json<{ message?: unknown }>();
+    if (typeof body?.message === "string" && body.message) return body.message;
+  } catch {
+    // Not JSON: the general message below.
+  }
+  return "Something went wrong. Please try again.";
+}
+
+/** The Set-Cookie headers of an API answer, to be passed on to the browser. */
+export function cookiesOf(answer: LightMyRequestResponse): string[] {
+  const header = answer.headers["set-cookie"];
+  if (header === undefined) return [];
+  return Array.isArray(header) ? header : [String(header)];
+}
+
+/**
+ * The forms' routes: POST to the page's own address. The same-origin check (origins.ts) runs first, as
+ * for every change; the API the form is sent to then checks everything else.
+ */
+export async function registerPageForms(
+  app: FastifyInstance,
+  { forms, drawAnswer }: { forms: readonly PageForm[]; drawAnswer: DrawAnswer },
+) {
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(
+      "application/x-www-form-urlencoded",
+      { parseAs: "string", bodyLimit: formBodyLimit },
+      (_request, body, done) => {
+        const fields: Record<string, string> = {};
+        for (const [name, value] of new URLSearchParams(String(body))) fields[name] ??= value;
+        done(null, fields);
+      },
+    );
+    for (const form of forms) {
+      scope.post(form.path, async (request, reply) => {
+        const fields = fieldsOf(request.body);
+        const url = new URL(request.url, "http://localhost");
+        const ask: AskApi = (method, apiUrl, body, options) =>
+          askOwnApi(app, request, { method, url: apiUrl, body, ...options });
+        const outcome = await form.submit({
+          fields,
+          url,
+          params: request.params as Record<string, string>,
+          ask,
+        });
+        if ("redirect" in outcome) {
+          for (const cookie of outcome.cookies ?? []) void reply.header("set-cookie", cookie);
+          return reply.header("cache-control", "no-store").redirect(outcome.redirect, 303);
+        }
+        for (const cookie of outcome.cookies ?? []) void reply.header("set-cookie", cookie);
+        const secret = new Set(form.secretFields ?? []);
+        const answer: FormAnswer = {
+          form: form.name,
+          status: outcome.status,
+          message: outcome.message,
+          values: Object.fromEntries(Object.entries(fields).filter(([name]) => !secret.has(name))),
+          ...(outcome.step ? { step: outcome.step } : {}),
+        };
+        if (await drawAnswer(request, reply, answer)) return reply;
+        return sendPlainAnswer(reply, answer, request.url);
+      });
+    }
+  });
+}
+
+const fieldsOf = (body: unknown): FormFields =>
+  body && typeof body === "object"
+    ? Object.fromEntries(
+        Object.entries(body).flatMap(([name, value]) => (typeof value === "string" ? [[name, value]] : [])),
+      )
+    : {};
+
+/** When the page cannot be drawn (its renderer not built, say): the message, and the way back. */
+function sendPlainAnswer(reply: FastifyReply, answer: FormAnswer, url: string) {
+  const escaped = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+  return reply
+    .status(answer.status)
+    .header("content-type", "text/html; charset=utf-8")
+    .header("cache-control", "no-store")
+    .send(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Helpdesk</title></head>` +
+        `<body><main><p role="alert">${escaped(answer.message)}</p><p><a href="${escaped(url)}">Back</a></p></main></body></html>`,
+    );
+}
