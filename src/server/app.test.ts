@@ -45,7 +45,7 @@ describe("HTTP contract", () => {
         "cross-origin-opener-policy": "same-origin",
         "cross-origin-resource-policy": "same-origin",
         "origin-agent-cluster": "?1",
-        "referrer-policy": "no-referrer",
+        "referrer-policy": "same-origin",
         "x-content-type-options": "nosniff",
         "x-dns-prefetch-control": "off",
         "x-frame-options": "DENY",

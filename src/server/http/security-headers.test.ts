@@ -19,6 +19,12 @@ describe("the security headers, read once from helmet", () => {
     }
   });
 
+  it("keep our addresses from other sites, but let a form posted to our own pages say where it came from", () => {
+    // no-referrer made browsers post our own forms with Origin: null, which the same-origin check refuses.
+    const headers = Object.fromEntries(securityHeadersOf(helmetOptions({ isHttps: false })).set);
+    expect(headers["referrer-policy"]).toBe("same-origin");
+  });
+
   it("turn a header off when helmet is told to", () => {
     const { set } = securityHeadersOf({ strictTransportSecurity: false, crossOriginEmbedderPolicy: false });
     const names = set.map(([name]) => name);

@@ -39,6 +39,11 @@ export function helmetOptions({ isHttps }: { isHttps: boolean }): HelmetOptions 
     // What frame-ancestors 'none' says, for browsers that read only the older header. helmet's default,
     // SAMEORIGIN, would contradict it: no page of ours is framed, not even by our own pages.
     xFrameOptions: { action: "deny" },
+    // Nothing of our addresses goes to another site (a ticket id in a link to a vendor's page, say); to our
+    // own, the page's address goes with a request. helmet's default, no-referrer, also made browsers send
+    // `Origin: null` with a form posted to our own pages, which the same-origin check must refuse
+    // (decision 065: forms work without the code).
+    referrerPolicy: { policy: "same-origin" },
   };
 }
 
