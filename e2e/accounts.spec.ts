@@ -68,8 +68,8 @@ test("/sign-in is drawn with the sign-in methods this server offers, from its fi
   expect(html).toContain("Sign in with Contoso");
   expect(html).not.toContain("Continue with Google");
 
-  const contoso = page.getByRole("button", { name: "Sign in with Contoso" });
   const below = page.getByRole("link", { name: "Sign up" });
+  await expect(page.getByRole("button", { name: "Sign in with Contoso" })).toBeVisible();
   expect(await isAppReady(page)).toBe(false);
   const drawn = await below.boundingBox();
   // React takes the page over as it was drawn: nothing appears, goes or moves.

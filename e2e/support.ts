@@ -1,6 +1,6 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { decodeMail } from "#server/test/smtp.ts";
 import { appReadyKey } from "#shared/theme/theme-script.ts";
 import { e2eSettings } from "./settings.mjs";

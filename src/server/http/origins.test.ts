@@ -196,14 +196,20 @@ describe("loopback aliases", () => {
 
 describe("opening the app on an address it is not configured for", () => {
   const openPage = (host: string, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: "GET", url: "/Knowledge-base", headers: { host, accept: "text/html", ...headers } });
+    t.app.inject({
+      method: "GET",
+      url: "/Knowledge-base",
+      headers: { host, accept: "text/html", ...headers },
+    });
 
   it("shows a page naming the configured address and the variable to set", async () => {
     const response = await openPage("192.168.1.20:3000");
     expect(response.statusCode).toBe(421);
     expect(response.headers["content-type"]).toMatch(/^text\/html/);
     expect(response.body).toContain(`This Helpdesk is configured for ${testBaseURL}.`);
-    expect(response.body).toContain(`<a href="${testBaseURL}/Knowledge-base">${testBaseURL}/Knowledge-base</a>`);
+    expect(response.body).toContain(
+      `<a href="${testBaseURL}/Knowledge-base">${testBaseURL}/Knowledge-base</a>`,
+    );
     expect(response.body).toContain("set BASE_URL=http://192.168.1.20:3000 and restart");
     expect(response.body).not.toMatch(/<script|<style|style=/);
   });

@@ -10,7 +10,7 @@ import {
 import { dueTimesForTicket } from "#server/features/ticket-events/ticket-sla.ts";
 import { inTransaction } from "#server/features/ticket-events/ticket-transaction.ts";
 import { toTicketDto } from "#server/features/ticket-records/ticket.presenter.ts";
-import { findTicketById, insertTicket } from "#server/features/ticket-records/ticket.queries.ts";
+import { insertTicket } from "#server/features/ticket-records/ticket.queries.ts";
 import { findVisibleTicket } from "#server/features/ticket-records/ticket-access.ts";
 import {
   currentTicketFor,
