@@ -45,7 +45,8 @@ describe("HTTP contract", () => {
         "cross-origin-opener-policy": "same-origin",
         "cross-origin-resource-policy": "same-origin",
         "origin-agent-cluster": "?1",
-        "referrer-policy": "no-referrer",
+        // Never to another site; to our own, so that a form posted without code says its origin (decision 065).
+        "referrer-policy": "same-origin",
         "x-content-type-options": "nosniff",
         "x-dns-prefetch-control": "off",
         "x-frame-options": "DENY",

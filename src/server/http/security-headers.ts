@@ -39,6 +39,11 @@ export function helmetOptions({ isHttps }: { isHttps: boolean }): HelmetOptions 
     // What frame-ancestors 'none' says, for browsers that read only the older header. helmet's default,
     // SAMEORIGIN, would contradict it: no page of ours is framed, not even by our own pages.
     xFrameOptions: { action: "deny" },
+    // No address of ours goes to another site, as with helmet's default (no-referrer); but a form posted to
+    // our own page must say where it comes from: under no-referrer a browser sends `Origin: null` with it,
+    // which the same-origin check (origins.ts) rightly refuses, and no form would work without the app's
+    // code (decision 065).
+    referrerPolicy: { policy: "same-origin" },
   };
 }
 
