@@ -8,6 +8,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, type PluginOption } from "vite";
 import { prerenderedPages } from "./src/shared/page-rendering/prerendered-pages.ts";
 import { providerVariants, variantFileOf } from "./src/shared/page-rendering/server-config.ts";
+import { emptyRootPattern } from "./src/shared/page-rendering/server-rendered.ts";
 import { themeScript } from "./src/shared/theme/theme-script.ts";
 
 /** The inline theme script (src/shared/theme/theme-script.ts), first in <head>; the CSP allows it by hash. */
@@ -106,17 +107,22 @@ async function prerenderPages(
         // <script> moves to the root's data-entry, the page's chunks to its data-preload. A page the server
         // does not draw (no session, another role) is drawn by that code, a frame later.
         const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
-        if (!entry || !html.includes('<div id="root"></div>'))
+        // The root holds only the <noscript> saying what the page needs without its code: a page drawn here
+        // replaces it; a page the server draws keeps it for when the server could not draw it.
+        const root = emptyRootPattern.exec(html);
+        if (!entry || !root || root[1])
           throw new Error('index.html has no module <script> or no empty <div id="root">');
         const preload = (pageChunks.get(page) ?? []).map((chunk) => `/${chunk}`).join(" ");
         const prerendered = renderedAt === "build" ? ` data-prerendered="${pagePath}"` : "";
+        const content = body || (root[2] ?? "");
         await writeFile(
           path.join(outDir, "prerendered", `${providers ? variantFileOf(file, providers) : file}.html`),
           html
             .replace(entry[0], "")
             .replace(
-              '<div id="root"></div>',
-              `<div id="root"${prerendered} data-entry="${entry[1]}" data-preload="${preload}">${body}</div>`,
+              root[0],
+              () =>
+                `<div id="root"${prerendered} data-entry="${entry[1]}" data-preload="${preload}">${content}</div>`,
             ),
         );
       }

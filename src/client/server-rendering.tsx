@@ -59,12 +59,14 @@ async function draw({
   languages,
   timeZone,
   formAnswer,
+  forAnyone = false,
 }: RenderPageInput): Promise<ServerRenderedPage | null> {
   const { pathname, search } = new URL(url, "http://localhost");
   const page = prerenderedPages[pathname];
-  // A form's answer is drawn on the page the form was posted from, whichever it is: the server has
-  // already decided that the person may see it (decision 065).
-  if (!formAnswer && page?.renderedAt !== "server") return null;
+  // A page with a form that works without code, and a form's answer on the page the form was posted from,
+  // are drawn whoever asks: the server has already decided that the person may see it (decision 065).
+  const isForAnyone = forAnyone || formAnswer !== undefined;
+  if (!isForAnyone && page?.renderedAt !== "server") return null;
   setFetch(fetch);
   setTimeZone(timeZone);
   setFormAnswer(formAnswer);
@@ -78,7 +80,7 @@ async function draw({
     const actor: Me | null | undefined = await queryClient.fetchQuery(actorQuery).catch(() => undefined);
     // Anyone the page's guard would send elsewhere (or show a spinner) is left to the browser.
     if (
-      !formAnswer &&
+      !isForAnyone &&
       (!actor?.role ||
         actor.mustSetUpTwoFactor ||
         page?.renderedAt !== "server" ||

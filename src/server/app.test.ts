@@ -45,6 +45,7 @@ describe("HTTP contract", () => {
         "cross-origin-opener-policy": "same-origin",
         "cross-origin-resource-policy": "same-origin",
         "origin-agent-cluster": "?1",
+        // Never to another site; to our own, so that a form posted without code says its origin (decision 065).
         "referrer-policy": "same-origin",
         "x-content-type-options": "nosniff",
         "x-dns-prefetch-control": "off",

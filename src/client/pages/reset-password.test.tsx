@@ -1,6 +1,7 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { setFormAnswer } from "#client/lib/form-answer.ts";
 import { renderWithApp, stubFetch } from "#client/test/render.tsx";
 import ResetPasswordPage from "./reset-password.tsx";
 
@@ -76,5 +77,35 @@ describe("ResetPasswordPage", () => {
     await user.type(screen.getByLabelText("Confirm password"), "correct horse");
     await user.click(screen.getByRole("button", { name: "Set Password" }));
     expect(await screen.findByRole("alert")).toHaveTextContent(invalidLink);
+  });
+
+  it("is a real form on the link's address, and shows the server's answer to it posted without the code (decision 065)", () => {
+    setFormAnswer({
+      form: "reset-password",
+      status: 400,
+      message: "",
+      values: {},
+      fieldErrors: { confirmPassword: "Passwords do not match" },
+    });
+    setup("/reset-password?token=abc123");
+    const form = screen.getByRole("button", { name: "Set Password" }).closest("form")!;
+    expect(form).toHaveAttribute("method", "post");
+    // No action: the browser posts to the page's own address, the token included.
+    expect(form).not.toHaveAttribute("action");
+    expect(form).toHaveFormValues({ newPassword: "", confirmPassword: "" });
+    expect(screen.getByLabelText("Confirm password")).toHaveAccessibleDescription("Passwords do not match");
+  });
+
+  it("says the link does not work when the server found so for a form posted without the code", () => {
+    setFormAnswer({
+      form: "reset-password",
+      status: 400,
+      message: "Invalid token",
+      code: "INVALID_TOKEN",
+      values: {},
+    });
+    setup("/reset-password?token=used-up");
+    expect(screen.getByRole("alert")).toHaveTextContent(invalidLink);
+    expect(screen.queryByRole("button", { name: "Set Password" })).toBeNull();
   });
 });

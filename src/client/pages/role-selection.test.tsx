@@ -1,6 +1,7 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { setFormAnswer } from "#client/lib/form-answer.ts";
 import { makeMe } from "#client/test/fixtures.ts";
 import { renderWithApp, stubFetch } from "#client/test/render.tsx";
 import type { Me } from "#shared/users/user.schemas.ts";
@@ -76,5 +77,25 @@ describe("RoleSelectionPage", () => {
   it("sends a person who already has a role to their home", async () => {
     setup(makeMe({ role: "technician" }), () => undefined as never);
     expect(await screen.findByText("Technician home")).toBeInTheDocument();
+  });
+
+  it("is a real form whose radios the browser sends, starting from the server's answer to it (decision 065)", async () => {
+    setFormAnswer({
+      form: "role-selection",
+      status: 500,
+      message: "Internal server error",
+      values: { role: "technician" },
+    });
+    const { server, user } = setup(withoutRole, (role) => ({ body: { ...withoutRole, role } }));
+    const form = (await screen.findByRole("button", { name: "Continue" })).closest("form")!;
+    expect(form).toHaveAttribute("method", "post");
+    expect(form).not.toHaveAttribute("action");
+    expect(form).toHaveFormValues({ role: "technician" });
+    expect(screen.getByRole("alert")).toHaveTextContent("Failed to update role. Please try again.");
+
+    await user.click(screen.getByRole("radio", { name: "User" }));
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    expect(await screen.findByText("User home")).toBeInTheDocument();
+    expect(server.calls.find((call) => call.method === "POST")?.body).toEqual({ role: "user" });
   });
 });

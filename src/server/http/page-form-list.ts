@@ -1,5 +1,6 @@
+import { authPageForms } from "./auth-page-forms.ts";
 import type { PageForm } from "./page-forms.ts";
 import { signInPageForms } from "./sign-in-page-form.ts";
 
 /** Every form of the app that works without its code (decision 065), by the page it is on. */
-export const pageForms: readonly PageForm[] = [...signInPageForms];
+export const pageForms: readonly PageForm[] = [...signInPageForms, ...authPageForms];

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, LightMyRequestResponse } from "fastify";
+import type { z } from "zod";
 import type { FormAnswer } from "#shared/page-rendering/server-rendered.ts";
 import { askOwnApi } from "./own-api.ts";
 
@@ -21,6 +22,10 @@ export type FormOutcome =
       message: string;
       /** A later step of the same form (the sign-in's authenticator code). */
       step?: string;
+      /** The API's error code, where the page shows something of its own for it. */
+      code?: string;
+      /** What is wrong with each field, as the app's own check of the form says it (fieldErrorsOf). */
+      fieldErrors?: Record<string, string>;
       /** Cookies the API set on the way (the sign-in's two-factor cookie). */
       cookies?: string[];
     };
@@ -65,6 +70,32 @@ export function messageOf(answer: LightMyRequestResponse): string {
     // Not JSON: the general message below.
   }
   return "Something went wrong. Please try again.";
+}
+
+/** The API's error code in an answer that refused ("INVALID_TOKEN", "registration_failed"), if it says one. */
+export function codeOf(answer: LightMyRequestResponse): string | undefined {
+  try {
+    const body = answer.json<{ code?: unknown }>();
+    return typeof body?.code === "string" && body.code ? body.code : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The fields checked as the app checks the same form before sending it (react-hook-form with the shared
+ * schema): what it would send (names trimmed, defaults filled in), or what is wrong, by field, in the
+ * words it shows under each (the first message of each field).
+ */
+export function checkFields<Schema extends z.ZodType>(
+  schema: Schema,
+  fields: FormFields,
+): { data: z.output<Schema> } | { fieldErrors: Record<string, string> } {
+  const result = schema.safeParse(fields);
+  if (result.success) return { data: result.data };
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of result.error.issues) fieldErrors[String(issue.path[0] ?? "")] ??= issue.message;
+  return { fieldErrors };
 }
 
 /** The Set-Cookie headers of an API answer, to be passed on to the browser. */
@@ -116,6 +147,8 @@ export async function registerPageForms(
           message: outcome.message,
           values: Object.fromEntries(Object.entries(fields).filter(([name]) => !secret.has(name))),
           ...(outcome.step ? { step: outcome.step } : {}),
+          ...(outcome.code ? { code: outcome.code } : {}),
+          ...(outcome.fieldErrors ? { fieldErrors: outcome.fieldErrors } : {}),
         };
         if (await drawAnswer(request, reply, answer)) return reply;
         return sendPlainAnswer(reply, answer, request.url);
@@ -134,12 +167,17 @@ const fieldsOf = (body: unknown): FormFields =>
 /** When the page cannot be drawn (its renderer not built, say): the message, and the way back. */
 function sendPlainAnswer(reply: FastifyReply, answer: FormAnswer, url: string) {
   const escaped = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+  // What went wrong with each field, when that is the answer; a success (a mail sent) is news, not an alert.
+  const lines = [answer.message, ...Object.values(answer.fieldErrors ?? {})].filter(Boolean);
+  const said = lines
+    .map((line) => `<p role="${answer.status < 400 ? "status" : "alert"}">${escaped(line)}</p>`)
+    .join("");
   return reply
     .status(answer.status)
     .header("content-type", "text/html; charset=utf-8")
     .header("cache-control", "no-store")
     .send(
       `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Helpdesk</title></head>` +
-        `<body><main><p role="alert">${escaped(answer.message)}</p><p><a href="${escaped(url)}">Back</a></p></main></body></html>`,
+        `<body><main>${said}<p><a href="${escaped(url)}">Back</a></p></main></body></html>`,
     );
 }

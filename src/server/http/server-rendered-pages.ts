@@ -4,6 +4,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import {
+  emptyRootPattern,
   type FormAnswer,
   type RenderPage,
   type RenderPageInput,
@@ -22,14 +23,15 @@ import { askOwnApi } from "./own-api.ts";
 export interface PageRenderer {
   /**
    * Sends the page drawn into `file` (a built HTML file) and returns true; false when it was not drawn.
-   * With `formAnswer`, the page a form was posted from, drawn again with the form's answer (decision 065),
-   * sent with the API's status.
+   * With `formPage`, a page whose form works without the app's code, drawn whoever asks (decision 065);
+   * with its `formAnswer`, the page the form was posted from, drawn again with the form's answer, sent with
+   * the API's status.
    */
   send(
     request: FastifyRequest,
     reply: FastifyReply,
     file: string,
-    answered?: { formAnswer: FormAnswer; url: string },
+    formPage?: { formAnswer?: FormAnswer; url: string },
   ): Promise<boolean>;
   /** Starts loading the renderer, if it is not loaded yet: someone is on their way to a home. */
   warm(): void;
@@ -84,16 +86,18 @@ export function createPageRenderer(
         app.log.error({ err: error }, `could not load ${rendererFile}`),
       );
     },
-    async send(request, reply, file, answered) {
+    async send(request, reply, file, formPage) {
       const cookie = request.headers.cookie ?? "";
       // Dates are written in the browser's time zone, from its cookie; a browser that has not run the
       // app's code yet (or has none) has not said it: UTC, and the page says so to the code (main.tsx).
       const timeZone = timeZoneOf(cookie) ?? "UTC";
-      // Nobody signed in: the signed-out pages are drawn at build time, or by the browser.
-      if (!answered && !cookie.includes("session_token=")) return false;
+      // Nobody signed in: the signed-out pages are drawn at build time, or by the browser; but a page with
+      // a form that works without code is drawn for them too.
+      if (!formPage && !cookie.includes("session_token=")) return false;
       const input: RenderPageInput = {
-        url: answered?.url ?? request.url,
-        ...(answered ? { formAnswer: answered.formAnswer } : {}),
+        url: formPage?.url ?? request.url,
+        ...(formPage ? { forAnyone: true } : {}),
+        ...(formPage?.formAnswer ? { formAnswer: formPage.formAnswer } : {}),
         fetch: (apiPath, init) => askApi(app, request, apiPath, init),
         languages: acceptedLanguages(request.headers["accept-language"]),
         timeZone,
@@ -113,7 +117,7 @@ export function createPageRenderer(
         const html = intoTemplate(page.template, page);
         if (!html) return false;
         await reply
-          .status(answered?.formAnswer.status ?? 200)
+          .status(formPage?.formAnswer?.status ?? 200)
           .header("content-type", "text/html; charset=utf-8")
           // The person's own tickets: never kept by a cache, never sent to another cookie.
           .header("cache-control", "no-store")
@@ -163,14 +167,15 @@ export function acceptedLanguages(header: string | undefined): string[] {
     .map((language) => language.tag);
 }
 
-const rootElement = /<div id="root"([^>]*)><\/div>/;
-
-/** The built page with the person's markup in its root, their data beside it, its title and language. */
-function intoTemplate(
+/**
+ * The built page with the person's markup in its root (in place of the <noscript> saying what the page
+ * needs without code: this one needs none), their data beside it, its title and language.
+ */
+export function intoTemplate(
   template: string,
   page: { title: string | null; markup: string; state: string; locale: string },
 ): string | null {
-  const root = rootElement.exec(template);
+  const root = emptyRootPattern.exec(template);
   if (!root) return null;
   const renderedRoot =
     `<div id="root" data-drawn${root[1]}>${page.markup}</div>` +

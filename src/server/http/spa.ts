@@ -23,7 +23,8 @@ import { createPageRenderer } from "./server-rendered-pages.ts";
  * Serves the built client. Unknown /api/* answers JSON 404; any other GET that wants HTML gets
  * index.html so that the client router can draw /user-home, /tickets/…, and so on — or, for the first
  * screens the build drew into HTML (/sign-in), that page's file, painted before the JavaScript runs
- * (decision 043), in the version drawn with the sign-in methods this server offers. Every page carries
+ * (decision 043), in the version drawn with the sign-in methods this server offers. A page with a form
+ * that works without code is drawn by the server for whoever asks (decision 065). Every page carries
  * the server's configuration for the client's first render (decision 061).
  */
 export async function registerSpa(
@@ -105,17 +106,34 @@ export async function registerSpa(
         if (target) return reply.header("cache-control", "no-store").redirect(target, 303);
       }
       const page = prerendered.get(pathname);
-      if (
-        page?.isServerRendered &&
-        request.method === "GET" &&
-        (await renderer?.send(request, reply, page.file))
-      ) {
-        return reply;
+      if (request.method === "GET" && renderer) {
+        // A page with a form that works without the app's code is drawn whoever asks, so that the form is
+        // there before and without the code (decision 065), unless the build drew it already (/sign-in).
+        const isDrawn = page
+          ? page.isServerRendered && (await renderer.send(request, reply, page.file))
+          : isFormPage(pathname) && (await renderer.send(request, reply, "index.html", { url: request.url }));
+        if (isDrawn) return reply;
       }
       return sendBuiltPage(request, reply, await builtPages(page?.file ?? "index.html"));
     }
     return reply.status(404).send({ code: "not_found", message: `Not found: ${pathname}` });
   });
+}
+
+/** Route patterns as Fastify writes them ("/tickets/:ticketId"), for the pages that have a form. */
+const formPagePatterns = pageForms.map((form) => form.path.split("/"));
+
+/** Whether the page at `pathname` has a form that works without the app's code (page-form-list.ts). */
+function isFormPage(pathname: string): boolean {
+  const segments = pathname.split("/");
+  return formPagePatterns.some(
+    (pattern) =>
+      pattern.length === segments.length &&
+      pattern.every(
+        (segment, index) =>
+          segment === segments[index] || (segment.startsWith(":") && segments[index] !== ""),
+      ),
+  );
 }
 
 interface BuiltPage {

@@ -66,6 +66,8 @@ describe("where the server sends a request for a page", () => {
     expect(redirectFor("/tickets", as(null))).toBe("/role-selection");
     expect(redirectFor("/sign-in", as(null))).toBe("/role-selection");
     expect(redirectFor("/role-selection", as(null))).toBeNull();
+    // Chosen once: the page sends anyone with a role home, and so does the server.
+    expect(redirectFor("/role-selection", as("technician"))).toBe("/technician-home");
   });
 
   it("sends staff who must set up two-factor sign-in to its setup first", () => {

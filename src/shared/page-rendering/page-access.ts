@@ -85,8 +85,8 @@ export interface PageVisitor {
 /**
  * Where a request for `url` (path and query) is sent instead, or null when the page is the visitor's to
  * see: signed out → /sign-in, remembering the page; a person who must set up two-factor sign-in → its
- * setup; no role → role selection; another role's page → their own home; the sign-in screens, signed in →
- * the page they came for, or home. The same decisions as the client's guards (src/client/app/guards.tsx).
+ * setup; no role → role selection; another role's page, or role selection with a role → their own home;
+ * the sign-in screens, signed in → the page they came for, or home. The same decisions as the client's guards (src/client/app/guards.tsx).
  */
 export function redirectFor(url: string, visitor: PageVisitor | null): string | null {
   const { pathname, searchParams } = new URL(url, "http://localhost");
@@ -105,6 +105,8 @@ export function redirectFor(url: string, visitor: PageVisitor | null): string | 
   if (access.isTwoFactorSetup) return null;
   if (visitor.mustSetUpTwoFactor) return "/two-factor-setup";
   if (visitor.role === null) return access.allowNoRole ? null : homePathFor(null);
+  // The role is chosen once: the page itself sends anyone who has one home (src/client/pages/role-selection.tsx).
+  if (pathname === "/role-selection") return homePathFor(visitor.role);
   if (access.roles && !access.roles.includes(visitor.role)) return homePathFor(visitor.role);
   return null;
 }

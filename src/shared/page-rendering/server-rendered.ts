@@ -16,6 +16,13 @@ export interface FormAnswer {
   values: Record<string, string>;
   /** A later step of the same form to show (the sign-in's authenticator code). */
   step?: string;
+  /** The API's error code, where the page shows something of its own for it (a used-up reset link). */
+  code?: string;
+  /**
+   * What is wrong with each field, by its name, in the words the app's own check of the form shows under
+   * it (the shared schemas' messages): the page shows them where the app would.
+   */
+  fieldErrors?: Record<string, string>;
 }
 
 /** What the server gives the renderer for one request. */
@@ -33,6 +40,11 @@ export interface RenderPageInput {
   timeZone: string;
   /** A form posted without the app's code that did not go through, to be shown on the page drawn. */
   formAnswer?: FormAnswer;
+  /**
+   * Draw the page whoever asks, signed in or not: a page whose form works without the app's code, so that
+   * the form is there before (and without) the code (decision 065). A form's answer is drawn so anyway.
+   */
+  forAnyone?: boolean;
 }
 
 /** A page drawn for one person, or null when it is not theirs to see (the browser then draws it). */
@@ -51,6 +63,14 @@ export type RenderPage = (input: RenderPageInput) => Promise<ServerRenderedPage 
 
 /** The cookie the browser keeps its time zone in (src/client/lib/time-zone-cookie.ts). */
 export const timeZoneCookie = "helpdesk-tz";
+
+/**
+ * The root element of a built page before anything is drawn into it: empty, or holding only the
+ * <noscript> that says what the page needs without its code (src/client/index.html). Whatever is drawn
+ * (at build time, or by the server) replaces that noscript: a drawn page needs no code to be read.
+ * [1] is the element's attributes, [2] the noscript, when there is one.
+ */
+export const emptyRootPattern = /<div id="root"([^>]*)>\s*(<noscript>[\s\S]*?<\/noscript>)?\s*<\/div>/;
 
 /** The id of the <script type="application/json"> element that carries ServerRenderedPage.state. */
 export const serverRenderedStateElementId = "drawn-state";

@@ -97,6 +97,17 @@ export type UpdateProfileInput = z.infer<typeof updateProfileInputSchema>;
 
 export const forgotPasswordInputSchema = z.object({ email: emailSchema });
 export const resetPasswordInputSchema = z.object({ newPassword: passwordSchema });
+/**
+ * The reset page's form: the password rules are the server's (above); typing it twice only guards against
+ * a typo. `mismatch` is the app's words for one, in its language.
+ */
+export const resetPasswordFormSchema = (mismatch = "Passwords do not match") =>
+  resetPasswordInputSchema
+    .extend({ confirmPassword: z.string() })
+    .refine((input) => input.newPassword === input.confirmPassword, {
+      path: ["confirmPassword"],
+      message: mismatch,
+    });
 
 /** Which sign-in methods this server offers, so the client can say when one is not configured. */
 export const authProvidersSchema = z.object({

@@ -1,6 +1,7 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { setFormAnswer } from "#client/lib/form-answer.ts";
 import { makeMe } from "#client/test/fixtures.ts";
 import { renderWithApp, stubFetch } from "#client/test/render.tsx";
 import { AdminSignUpForm } from "./admin-sign-up-form.tsx";
@@ -85,5 +86,26 @@ describe("AdminSignUpForm", () => {
     setup({ status: 429, body: { code: "rate_limited", message } });
     await fillAndSubmit();
     expect(await screen.findByText(message)).toBeInTheDocument();
+  });
+
+  it("is a real form that says the server's answer to it posted without the code, never with the key (decision 065)", () => {
+    vi.stubGlobal("fetch", stubFetch({}).fetchStub);
+    setFormAnswer({
+      form: "admin-signup",
+      status: 403,
+      message: "Invalid admin key. Access denied.",
+      values: { name: "Ada Admin", email: "root@example.com" },
+    });
+    renderWithApp(<AdminSignUpForm />, { path: "/admin-signup" });
+    const form = screen.getByRole("button", { name: "Create Admin Account" }).closest("form")!;
+    expect(form).toHaveAttribute("method", "post");
+    expect(form).not.toHaveAttribute("action");
+    expect(form).toHaveFormValues({
+      name: "Ada Admin",
+      email: "root@example.com",
+      password: "",
+      adminKey: "",
+    });
+    expect(screen.getByRole("alert")).toHaveTextContent("Invalid admin key. Access denied.");
   });
 });

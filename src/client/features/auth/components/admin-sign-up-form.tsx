@@ -2,14 +2,18 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { t } from "@lingui/core/macro";
 import { Trans } from "@lingui/react/macro";
 import { KeyRound, LoaderCircle } from "lucide-react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { Alert } from "#client/components/ui/alert.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { TextField } from "#client/components/ui/field.tsx";
 import { useAdminSignUp, useSignIn } from "#client/features/auth/auth.api.ts";
 import { isApiError } from "#client/lib/api-client.ts";
+import { useFormAnswer } from "#client/lib/form-answer.ts";
 import { Link } from "#client/lib/router/links.tsx";
 import { useNavigate } from "#client/lib/router/router.tsx";
 import { toast } from "#client/lib/toast.ts";
+import type { FormAnswer } from "#shared/page-rendering/server-rendered.ts";
 import { type AdminSignUpInput, adminSignUpInputSchema } from "#shared/users/user.schemas.ts";
 import { NewAccountFields } from "./new-account-fields.tsx";
 
@@ -22,18 +26,28 @@ function failureMessage(error: unknown) {
   return registrationFailed();
 }
 
+/** The same words for the server's answer to the form posted without the app's code (decision 065). */
+function answerMessage({ status, message }: FormAnswer) {
+  if (status === 403) return t`Invalid admin key. Access denied.`;
+  if (status === 429) return message;
+  return registrationFailed();
+}
+
 export function AdminSignUpForm() {
   const navigate = useNavigate();
   const adminSignUp = useAdminSignUp();
   const signIn = useSignIn();
+  // Posted before or without the code, the server registered through the same API and drew this page
+  // again with its answer (decision 065): said here, where the app says it in a toast; never the key.
+  const answer = useFormAnswer("admin-signup");
+  const [answerShown, setAnswerShown] = useState(answer);
+  // No default values: each field starts from what the page shows, which react-hook-form reads when it
+  // takes the field over (typed before the code arrived, or the answer's values).
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<AdminSignUpInput>({
-    resolver: zodResolver(adminSignUpInputSchema),
-    defaultValues: { name: "", email: "", password: "", adminKey: "" },
-  });
+  } = useForm<AdminSignUpInput>({ resolver: zodResolver(adminSignUpInputSchema) });
 
   const handleRegister = handleSubmit(async ({ name, email, password, adminKey }) => {
     try {
@@ -73,11 +87,26 @@ export function AdminSignUpForm() {
           </p>
         </div>
       </div>
-      <form noValidate onSubmit={handleRegister} className="flex flex-col gap-5">
-        <NewAccountFields register={register} errors={errors} />
+      <form
+        method="post"
+        name="admin-signup"
+        noValidate
+        onSubmit={(event) => {
+          setAnswerShown(null);
+          return handleRegister(event);
+        }}
+        className="flex flex-col gap-5"
+      >
+        {answerShown?.message ? <Alert>{answerMessage(answerShown)}</Alert> : null}
+        <NewAccountFields
+          register={register}
+          errors={errors}
+          answerErrors={answerShown?.fieldErrors}
+          values={answer?.values}
+        />
         <TextField
           label={t`Admin Secret Key`}
-          error={errors.adminKey?.message}
+          error={errors.adminKey?.message ?? answerShown?.fieldErrors?.adminKey}
           type="password"
           autoComplete="off"
           spellCheck={false}

@@ -4,10 +4,12 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { Info, LoaderCircle, UserRound, Wrench } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
+import { Alert } from "#client/components/ui/alert.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { cn } from "#client/components/ui/cn.ts";
 import { useChooseRole } from "#client/features/auth/auth.api.ts";
 import { isApiError } from "#client/lib/api-client.ts";
+import { useFormAnswer } from "#client/lib/form-answer.ts";
 import { useNavigate } from "#client/lib/router/router.tsx";
 import { toast } from "#client/lib/toast.ts";
 import { actorKeys, forgetActor } from "#client/lib/use-actor.ts";
@@ -40,10 +42,18 @@ export function ChooseRoleForm() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const chooseRole = useChooseRole();
-  const [role, setRole] = useState<SignUpRole>("user");
+  // Posted before or without the code, the server chose through the same API and drew this page again
+  // when it did not go through (decision 065): said here, where the app says it in a toast.
+  const answer = useFormAnswer("role-selection");
+  const [isAnswerShown, setIsAnswerShown] = useState(answer !== null);
+  const chosenBefore = choices.find((choice) => choice.role === answer?.values.role)?.role ?? "user";
 
-  async function handleContinue(event: FormEvent) {
+  async function handleContinue(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    setIsAnswerShown(false);
+    // The radios are the browser's own (a native post sends the one checked): read the choice from them.
+    const chosen = new FormData(event.currentTarget).get("role");
+    const role: SignUpRole = chosen === "technician" ? "technician" : "user";
     // mutateAsync, not mutate(…, callbacks): the new role sends this page home, and callbacks passed to
     // mutate are dropped once the form has unmounted.
     try {
@@ -64,24 +74,29 @@ export function ChooseRoleForm() {
   }
 
   return (
-    <form onSubmit={handleContinue} className="flex flex-col gap-5">
+    <form method="post" name="role-selection" onSubmit={handleContinue} className="flex flex-col gap-5">
+      {isAnswerShown ? (
+        <Alert>
+          <Trans>Failed to update role. Please try again.</Trans>
+        </Alert>
+      ) : null}
       <div role="radiogroup" aria-labelledby={`${id}-legend`} className="flex flex-col gap-3">
         <p id={`${id}-legend`} className="text-sm font-medium text-slate-700">
           <Trans>Role</Trans>
         </p>
         {choices.map((choice) => {
-          const isChecked = role === choice.role;
           const Icon = choice.icon;
+          // The choice is drawn from the radio's own state (:checked), so that it shows before and
+          // without the code too.
           return (
             <label
               key={choice.role}
               htmlFor={`${id}-${choice.role}`}
               className={cn(
-                "flex cursor-pointer items-center gap-3 rounded-lg border p-4 transition-colors",
+                "group flex cursor-pointer items-center gap-3 rounded-lg border p-4 transition-colors",
                 "has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-indigo-600",
-                isChecked
-                  ? "border-indigo-500 bg-indigo-50/60 ring-1 ring-indigo-500"
-                  : "border-slate-300 hover:bg-slate-50",
+                "border-slate-300 hover:not-has-checked:bg-slate-50",
+                "has-checked:border-indigo-500 has-checked:bg-indigo-50/60 has-checked:ring-1 has-checked:ring-indigo-500",
               )}
             >
               <input
@@ -89,16 +104,15 @@ export function ChooseRoleForm() {
                 type="radio"
                 name="role"
                 value={choice.role}
-                checked={isChecked}
-                onChange={() => setRole(choice.role)}
+                defaultChecked={choice.role === chosenBefore}
                 aria-labelledby={`${id}-${choice.role}-label`}
                 aria-describedby={`${id}-${choice.role}-description`}
                 className="size-4 accent-indigo-600"
               />
               <span
                 className={cn(
-                  "flex size-9 shrink-0 items-center justify-center rounded-lg",
-                  isChecked ? "bg-indigo-100 text-indigo-700" : "bg-slate-100 text-slate-500",
+                  "flex size-9 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-500",
+                  "group-has-checked:bg-indigo-100 group-has-checked:text-indigo-700",
                 )}
               >
                 <Icon aria-hidden="true" className="size-5" />

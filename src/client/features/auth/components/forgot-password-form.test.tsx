@@ -1,6 +1,7 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { setFormAnswer } from "#client/lib/form-answer.ts";
 import { renderWithApp, stubFetch } from "#client/test/render.tsx";
 import { ForgotPasswordForm } from "./forgot-password-form.tsx";
 
@@ -75,5 +76,35 @@ describe("ForgotPasswordForm", () => {
     await user.click(screen.getByRole("button", { name: "Send Reset Password" }));
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(screen.queryByText("Reset email was sent successfully.")).not.toBeInTheDocument();
+  });
+
+  it("is a real form that says the server's answer to it posted without the code on the page (decision 065)", async () => {
+    vi.stubGlobal("fetch", stubFetch({}).fetchStub);
+    setFormAnswer({
+      form: "forgot-password",
+      status: 200,
+      message: "Reset email was sent successfully.",
+      values: { email: "ada@example.com" },
+    });
+    renderWithApp(<ForgotPasswordForm />);
+    const form = screen.getByRole("button", { name: "Send Reset Password" }).closest("form")!;
+    expect(form).toHaveAttribute("method", "post");
+    expect(form).not.toHaveAttribute("action");
+    expect(form).toHaveFormValues({ email: "ada@example.com" });
+    expect(messages()).toEqual(["Reset email was sent successfully."]);
+  });
+
+  it("shows what the server found wrong with the address, under it", () => {
+    vi.stubGlobal("fetch", stubFetch({}).fetchStub);
+    setFormAnswer({
+      form: "forgot-password",
+      status: 400,
+      message: "",
+      values: { email: "nope" },
+      fieldErrors: { email: "Enter a valid e-mail address" },
+    });
+    renderWithApp(<ForgotPasswordForm />);
+    expect(screen.getByLabelText("Email")).toHaveAccessibleDescription("Enter a valid e-mail address");
+    expect(messages()).toEqual([]);
   });
 });

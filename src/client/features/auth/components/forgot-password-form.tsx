@@ -1,11 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { LoaderCircle } from "lucide-react";
-import { useRef } from "react";
+import { useRef, useState } from "react";
 import { useForm } from "react-hook-form";
+import { Alert } from "#client/components/ui/alert.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { TextField } from "#client/components/ui/field.tsx";
 import { useRequestPasswordReset } from "#client/features/auth/auth.api.ts";
+import { useFormAnswer } from "#client/lib/form-answer.ts";
 import { Link } from "#client/lib/router/links.tsx";
 import { toast } from "#client/lib/toast.ts";
 import { forgotPasswordInputSchema } from "#shared/users/user.schemas.ts";
@@ -19,11 +21,17 @@ export function ForgotPasswordForm() {
     if (lastMessage.current) toast.dismiss(lastMessage.current);
     lastMessage.current = show();
   };
+  // Posted before or without the code, the server asked for the mail through the same API and drew this
+  // page again with its answer (decision 065): said here, where the app says it in a toast.
+  const answer = useFormAnswer("forgot-password");
+  const [answerShown, setAnswerShown] = useState(answer);
+  // No default value: the field starts from what the page shows, which react-hook-form reads when it
+  // takes it over (typed before the code arrived, or the address sent).
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(forgotPasswordInputSchema), defaultValues: { email: "" } });
+  } = useForm({ resolver: zodResolver(forgotPasswordInputSchema) });
 
   const handleSend = handleSubmit(async ({ email }) => {
     try {
@@ -40,13 +48,30 @@ export function ForgotPasswordForm() {
 
   return (
     <>
-      <form noValidate onSubmit={handleSend} className="flex flex-col gap-5">
+      <form
+        method="post"
+        name="forgot-password"
+        noValidate
+        onSubmit={(event) => {
+          setAnswerShown(null);
+          return handleSend(event);
+        }}
+        className="flex flex-col gap-5"
+      >
+        {answerShown?.status === 200 ? (
+          <p role="status" className="rounded-lg bg-green-50 px-3 py-2 text-sm text-green-700">
+            <Trans>Reset email was sent successfully.</Trans>
+          </p>
+        ) : answerShown?.message ? (
+          <Alert>{answerShown.message}</Alert>
+        ) : null}
         <TextField
           label={t`Email`}
-          error={errors.email?.message}
+          error={errors.email?.message ?? answerShown?.fieldErrors?.email}
           type="email"
           autoComplete="email"
           placeholder="you@company.com"
+          defaultValue={answer?.values.email}
           {...register("email")}
         />
         <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>

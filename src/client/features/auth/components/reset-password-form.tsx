@@ -3,42 +3,35 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { LinkIcon, LoaderCircle } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { z } from "zod";
 import { Alert } from "#client/components/ui/alert.tsx";
 import { Button, buttonClass } from "#client/components/ui/button.tsx";
 import { TextField } from "#client/components/ui/field.tsx";
 import { PasswordField } from "#client/components/ui/password-input.tsx";
 import { useResetPassword } from "#client/features/auth/auth.api.ts";
 import { isApiError } from "#client/lib/api-client.ts";
+import { useFormAnswer } from "#client/lib/form-answer.ts";
 import { Link } from "#client/lib/router/links.tsx";
 import { useNavigate } from "#client/lib/router/router.tsx";
 import { toast } from "#client/lib/toast.ts";
-import { resetPasswordInputSchema } from "#shared/users/user.schemas.ts";
-
-// The password rules are the server's (shared schema); typing it twice only guards against a typo.
-const resetPasswordFormSchema = (mismatch: string) =>
-  resetPasswordInputSchema
-    .extend({ confirmPassword: z.string() })
-    .refine((input) => input.newPassword === input.confirmPassword, {
-      path: ["confirmPassword"],
-      message: mismatch,
-    });
+import { resetPasswordFormSchema } from "#shared/users/user.schemas.ts";
 
 /** `token` is null when the link carried none, or the server already said it is invalid (?error=…). */
 export function ResetPasswordForm({ token }: { token: string | null }) {
   const { t } = useLingui();
   const navigate = useNavigate();
   const resetPassword = useResetPassword();
-  const [isTokenRefused, setIsTokenRefused] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
+  // Posted before or without the code, the server reset through the same API and drew this page again
+  // with its answer (decision 065); the passwords are never in it.
+  const answer = useFormAnswer("reset-password");
+  const [isTokenRefused, setIsTokenRefused] = useState(answer?.code === "INVALID_TOKEN");
+  const [serverError, setServerError] = useState(answer?.message || null);
+  const [answerErrors, setAnswerErrors] = useState(answer?.fieldErrors ?? {});
+  const mismatch = t`Passwords do not match`;
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(resetPasswordFormSchema(t`Passwords do not match`)),
-    defaultValues: { newPassword: "", confirmPassword: "" },
-  });
+  } = useForm({ resolver: zodResolver(resetPasswordFormSchema(mismatch)) });
 
   if (token === null || isTokenRefused) return <InvalidResetLink />;
 
@@ -57,17 +50,27 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
   });
 
   return (
-    <form noValidate onSubmit={handleReset} className="flex flex-col gap-5">
+    <form
+      method="post"
+      name="reset-password"
+      noValidate
+      onSubmit={(event) => {
+        setAnswerErrors({});
+        return handleReset(event);
+      }}
+      className="flex flex-col gap-5"
+    >
       <PasswordField
         label={t`New password`}
-        error={errors.newPassword?.message}
+        error={errors.newPassword?.message ?? answerErrors.newPassword}
         autoComplete="new-password"
         placeholder={t`At least 8 characters`}
         {...register("newPassword")}
       />
       <TextField
         label={t`Confirm password`}
-        error={errors.confirmPassword?.message}
+        // The one thing the server finds wrong with a second field that is sent: it is not the same.
+        error={errors.confirmPassword?.message ?? (answerErrors.confirmPassword ? mismatch : undefined)}
         type="password"
         autoComplete="new-password"
         {...register("confirmPassword")}

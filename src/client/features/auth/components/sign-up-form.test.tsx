@@ -1,6 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { setFormAnswer } from "#client/lib/form-answer.ts";
 import { makeMe } from "#client/test/fixtures.ts";
 import { renderWithApp, stubFetch } from "#client/test/render.tsx";
 import { SignUpForm } from "./sign-up-form.tsx";
@@ -105,5 +106,44 @@ describe("SignUpForm", () => {
     expect(screen.getAllByText("Something went wrong with the registration")).toHaveLength(1);
     const form = screen.getByRole("button", { name: "Sign Up" }).closest("form")!;
     expect(within(form).queryByRole("alert")).toBeNull();
+  });
+
+  it("is a real form that starts from the server's answer to it posted without the code (decision 065)", async () => {
+    const server = stubFetch({});
+    vi.stubGlobal("fetch", server.fetchStub);
+    setFormAnswer({
+      form: "sign-up",
+      status: 400,
+      message: "Something went wrong with the registration",
+      code: "registration_failed",
+      values: { name: "Grace Hopper", email: "grace@example.com", role: "technician" },
+      fieldErrors: { password: "Password must be at least 8 characters" },
+    });
+    renderWithApp(<SignUpForm />);
+    const form = screen.getByRole("button", { name: "Sign Up" }).closest("form")!;
+    // Posted by the browser itself to the page's own address when the code is not there.
+    expect(form).toHaveAttribute("method", "post");
+    expect(form).not.toHaveAttribute("action");
+    expect(form).toHaveFormValues({
+      name: "Grace Hopper",
+      email: "grace@example.com",
+      password: "",
+      role: "technician",
+    });
+    expect(within(form).getByRole("alert")).toHaveTextContent("Something went wrong with the registration");
+    expect(screen.getByText("Password must be at least 8 characters")).toBeInTheDocument();
+
+    // The app takes over: the next press is its own, and the answer is gone.
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText("Password"), "cobol-rules");
+    await user.click(screen.getByRole("button", { name: "Sign Up" }));
+    await vi.waitFor(() => expect(server.calls.some((call) => call.method === "POST")).toBe(true));
+    expect(server.calls.find((call) => call.method === "POST")?.body).toEqual({
+      name: "Grace Hopper",
+      email: "grace@example.com",
+      password: "cobol-rules",
+      role: "technician",
+    });
+    expect(screen.queryByText("Password must be at least 8 characters")).toBeNull();
   });
 });

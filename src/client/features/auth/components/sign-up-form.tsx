@@ -8,6 +8,7 @@ import { Button } from "#client/components/ui/button.tsx";
 import { Field } from "#client/components/ui/field.tsx";
 import { Select } from "#client/components/ui/select.tsx";
 import { useSignUp } from "#client/features/auth/auth.api.ts";
+import { useFormAnswer } from "#client/lib/form-answer.ts";
 import { Link } from "#client/lib/router/links.tsx";
 import { useNavigate } from "#client/lib/router/router.tsx";
 import { toast } from "#client/lib/toast.ts";
@@ -26,16 +27,21 @@ export function SignUpForm() {
   const id = useId();
   const navigate = useNavigate();
   const signUp = useSignUp();
-  const [serverError, setServerError] = useState<string | null>(null);
+  // Posted before or without the code, the server signed up through the same API and drew this page again
+  // with its answer (decision 065): the fields as they were sent, what is wrong with them, its reason.
+  const answer = useFormAnswer("sign-up");
+  const [answerErrors, setAnswerErrors] = useState(answer?.fieldErrors ?? {});
+  const [serverError, setServerError] = useState<string | null>(() =>
+    answer?.message ? (answer.code === "registration_failed" ? registrationFailed : answer.message) : null,
+  );
   const submitRef = useRef<HTMLButtonElement>(null);
+  // No default values: each field starts from what the page shows (drawn with the answer's values, or
+  // typed before the code arrived), which react-hook-form reads when it takes the field over.
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(signUpInputSchema),
-    defaultValues: { name: "", email: "", password: "", role: "user" },
-  });
+  } = useForm({ resolver: zodResolver(signUpInputSchema) });
 
   const handleSignUp = handleSubmit(async (input) => {
     setServerError(null);
@@ -56,13 +62,28 @@ export function SignUpForm() {
 
   return (
     <>
-      <form noValidate onSubmit={handleSignUp} className="flex flex-col gap-5">
-        <NewAccountFields register={register} errors={errors} />
-        <Field label={t`Role`} htmlFor={`${id}-role`} error={errors.role?.message}>
+      <form
+        method="post"
+        name="sign-up"
+        noValidate
+        onSubmit={(event) => {
+          setAnswerErrors({});
+          return handleSignUp(event);
+        }}
+        className="flex flex-col gap-5"
+      >
+        <NewAccountFields
+          register={register}
+          errors={errors}
+          answerErrors={answerErrors}
+          values={answer?.values}
+        />
+        <Field label={t`Role`} htmlFor={`${id}-role`} error={errors.role?.message ?? answerErrors.role}>
           <Select
             id={`${id}-role`}
             options={roleOptions}
-            invalid={errors.role !== undefined}
+            invalid={errors.role !== undefined || answerErrors.role !== undefined}
+            defaultValue={answer?.values.role ?? "user"}
             {...register("role")}
           />
         </Field>
