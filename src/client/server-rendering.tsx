@@ -2,19 +2,22 @@ import type { Query, QueryClient, QueryKey } from "@tanstack/react-query";
 import { skipToken } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { prerender } from "react-dom/static";
+import { redirectFor } from "#shared/page-rendering/page-access.ts";
 import { prerenderedPages } from "#shared/page-rendering/prerendered-pages.ts";
+import { isServerDrawnRoute } from "#shared/page-rendering/server-drawn-routes.ts";
 import {
   type FormAnswer,
   jsonForScript,
   type RenderPage,
   type RenderPageInput,
   type ServerRenderedPage,
+  type UndrawnPage,
 } from "#shared/page-rendering/server-rendered.ts";
 import type { Me } from "#shared/users/user.schemas.ts";
 import { AppProviders } from "./app/providers.tsx";
 import { AppRoutes } from "./app/routes.tsx";
 import { prefetchStartPage } from "./app/start-route.ts";
-import { setFetch } from "./lib/api-client.ts";
+import { isApiError, setFetch } from "./lib/api-client.ts";
 import { setFormAnswer } from "./lib/form-answer.ts";
 import { activateLocale, browserLocale, type Locale } from "./lib/i18n.ts";
 import { createQueryClient } from "./lib/query-client.ts";
@@ -60,13 +63,14 @@ async function draw({
   timeZone,
   formAnswer,
   forAnyone = false,
-}: RenderPageInput): Promise<ServerRenderedPage | null> {
+}: RenderPageInput): Promise<ServerRenderedPage | UndrawnPage | null> {
   const { pathname, search } = new URL(url, "http://localhost");
-  const page = prerenderedPages[pathname];
   // A page with a form that works without code, and a form's answer on the page the form was posted from,
   // are drawn whoever asks: the server has already decided that the person may see it (decision 065).
   const isForAnyone = forAnyone || formAnswer !== undefined;
-  if (!isForAnyone && page?.renderedAt !== "server") return null;
+  // A home in its own file, or a page drawn into index.html (server-drawn-routes.ts).
+  const isDrawnHere = prerenderedPages[pathname]?.renderedAt === "server" || isServerDrawnRoute(pathname);
+  if (!isForAnyone && !isDrawnHere) return null;
   setFetch(fetch);
   setTimeZone(timeZone);
   setFormAnswer(formAnswer);
@@ -78,15 +82,9 @@ async function draw({
       queries: { ...queryClient.getDefaultOptions().queries, retry: false },
     });
     const actor: Me | null | undefined = await queryClient.fetchQuery(actorQuery).catch(() => undefined);
-    // Anyone the page's guard would send elsewhere (or show a spinner) is left to the browser.
-    if (
-      !isForAnyone &&
-      (!actor?.role ||
-        actor.mustSetUpTwoFactor ||
-        page?.renderedAt !== "server" ||
-        !page.roles.includes(actor.role))
-    )
-      return null;
+    // Anyone the page's guard would send elsewhere (or show a spinner) is left to the browser: the same
+    // table the server redirects by (page-access.ts).
+    if (!isForAnyone && (!actor?.role || redirectFor(url, actor) !== null)) return null;
     const locale = !actor || actor.locale === "browser" ? browserLocale(languages) : actor.locale;
     await activateLocale(locale);
 
@@ -109,14 +107,14 @@ async function draw({
       await Promise.all(waiting.map((query) => query.fetch().catch(() => undefined)));
     }
     // A failed query would be drawn as an error the browser's first render (loading, then retrying) does
-    // not draw: hydration would not match. The browser draws such a page itself.
-    if (
-      queryClient
-        .getQueryCache()
-        .getAll()
-        .some((query) => query.state.status === "error")
-    )
-      return null;
+    // not draw: hydration would not match. The browser draws such a page itself; when what failed does not
+    // exist for this person (a ticket they may not see), the server says so with the API's 404.
+    const failures = queryClient
+      .getQueryCache()
+      .getAll()
+      .flatMap((query) => (query.state.status === "error" ? [query.state.error] : []));
+    if (failures.length > 0)
+      return failures.every((error) => isApiError(error, 404)) ? { status: 404 } : null;
 
     // React puts the page's <title> first; it belongs in <head>.
     const title = /^<title>.*?<\/title>/.exec(markup)?.[0] ?? null;

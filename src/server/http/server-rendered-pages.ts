@@ -114,6 +114,12 @@ export function createPageRenderer(
           }),
         ]);
         if (!page) return false;
+        if (!("markup" in page)) {
+          // Not drawn, but not found either (a ticket this person may not see): the browser draws the
+          // page, answered with the API's status. A form's answer keeps its own.
+          if (!formPage?.formAnswer) void reply.status(page.status);
+          return false;
+        }
         const html = intoTemplate(page.template, page);
         if (!html) return false;
         await reply

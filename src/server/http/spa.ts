@@ -12,6 +12,7 @@ import {
   serverConfigElementId,
   variantFileOf,
 } from "#shared/page-rendering/server-config.ts";
+import { isServerDrawnRoute } from "#shared/page-rendering/server-drawn-routes.ts";
 import { jsonForScript, type RenderPage } from "#shared/page-rendering/server-rendered.ts";
 import type { AuthProviders } from "#shared/users/user.schemas.ts";
 import { pageForms } from "./page-form-list.ts";
@@ -108,10 +109,14 @@ export async function registerSpa(
       const page = prerendered.get(pathname);
       if (request.method === "GET" && renderer) {
         // A page with a form that works without the app's code is drawn whoever asks, so that the form is
-        // there before and without the code (decision 065), unless the build drew it already (/sign-in).
+        // there before and without the code (decision 065), unless the build drew it already (/sign-in);
+        // the homes into their own files, and a ticket's pages into index.html (server-drawn-routes.ts),
+        // for whoever the access table lets in.
         const isDrawn = page
           ? page.isServerRendered && (await renderer.send(request, reply, page.file))
-          : isFormPage(pathname) && (await renderer.send(request, reply, "index.html", { url: request.url }));
+          : isFormPage(pathname)
+            ? await renderer.send(request, reply, "index.html", { url: request.url })
+            : isServerDrawnRoute(pathname) && (await renderer.send(request, reply, "index.html"));
         if (isDrawn) return reply;
       }
       return sendBuiltPage(request, reply, await builtPages(page?.file ?? "index.html"));

@@ -65,15 +65,18 @@ const patterns = Object.entries(pageAccess).map(([pattern, access]) => {
 // A literal segment wins over a parameter (/kb/new is not the article "new"), as in the client's router.
 patterns.sort((a, b) => b.literals - a.literals);
 
+const matches = (patternSegments: readonly string[], segments: readonly string[]) =>
+  patternSegments.length === segments.length &&
+  patternSegments.every((segment, index) => segment.startsWith(":") || segment === segments[index]);
+
+/** Whether `pathname` is a page of the route `pattern` ("/tickets/:ticketId"), as the client's router matches. */
+export const isRouteOf = (pattern: string, pathname: string) =>
+  matches(pattern.split("/").filter(Boolean), pathname.split("/").filter(Boolean));
+
 /** The access rule of the page at `pathname`, or null for a page open to everyone. */
 export function pageAccessOf(pathname: string): PageAccess | null {
   const segments = pathname.split("/").filter(Boolean);
-  const match = patterns.find(
-    (pattern) =>
-      pattern.segments.length === segments.length &&
-      pattern.segments.every((segment, index) => segment.startsWith(":") || segment === segments[index]),
-  );
-  return match?.access ?? null;
+  return patterns.find((pattern) => matches(pattern.segments, segments))?.access ?? null;
 }
 
 /** Who is asking, as far as the pages' rules go (GET /api/me's answer). */

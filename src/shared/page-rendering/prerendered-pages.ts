@@ -1,5 +1,3 @@
-import type { Role } from "#shared/users/roles.ts";
-
 /**
  * The first screens that have an HTML file of their own: the path a browser asks for → the file under
  * dist/client/prerendered/ that the server sends instead of index.html, and the page module
@@ -8,22 +6,19 @@ import type { Role } from "#shared/users/roles.ts";
  * - `renderedAt: "build"`: drawn into the file at build time for a signed-out visitor, in English, light
  *   (src/client/prerendering.tsx, decision 043); main.tsx hydrates it.
  * - `renderedAt: "server"`: what it shows is the person's own, so the server draws it into the file for each
- *   request from a signed-in person of one of `roles` (src/client/server-rendering.tsx, decision 052), with the data it
- *   drew from; main.tsx hydrates it. Anyone else gets the file as built, and the browser draws the page.
+ *   request from a signed-in person the access table lets in (page-access.ts; src/client/server-rendering.tsx,
+ *   decision 052), with the data it drew from; main.tsx hydrates it. Anyone else gets the file as built, and
+ *   the browser draws the page.
  */
-export type PrerenderedPage =
-  | { file: string; page: string; renderedAt: "build" }
-  | { file: string; page: string; renderedAt: "server"; roles: readonly Role[] };
+export interface PrerenderedPage {
+  file: string;
+  page: string;
+  renderedAt: "build" | "server";
+}
 
 export const prerenderedPages: Readonly<Record<string, PrerenderedPage>> = {
   "/": { file: "root", page: "sign-in", renderedAt: "build" },
   "/sign-in": { file: "sign-in", page: "sign-in", renderedAt: "build" },
-  // The roles of the page's route guard (src/client/app/routes.tsx): anyone else is sent elsewhere.
-  "/user-home": { file: "user-home", page: "user-home", renderedAt: "server", roles: ["user", "admin"] },
-  "/technician-home": {
-    file: "technician-home",
-    page: "technician-home",
-    renderedAt: "server",
-    roles: ["technician"],
-  },
+  "/user-home": { file: "user-home", page: "user-home", renderedAt: "server" },
+  "/technician-home": { file: "technician-home", page: "technician-home", renderedAt: "server" },
 };

@@ -12,15 +12,18 @@ export interface FormAnswer {
   /** The API's answer: its status and message (400 with the rule broken, 401 wrong credentials, …). */
   status: number;
   message: string;
-  /** The fields as they were sent, but never a password or a secret key. */
+  /** The fields as they were sent (the first of each name), but never a password or a secret key. */
   values: Record<string, string>;
+  /** Every value of a name sent more than once (several ticked boxes of one custom field). */
+  lists?: Record<string, string[]>;
   /** A later step of the same form to show (the sign-in's authenticator code). */
   step?: string;
   /** The API's error code, where the page shows something of its own for it (a used-up reset link). */
   code?: string;
   /**
    * What is wrong with each field, by its name, in the words the app's own check of the form shows under
-   * it (the shared schemas' messages): the page shows them where the app would.
+   * it (the shared schemas' messages; a custom field's as "customFields.<id>"): the page shows them where
+   * the app would.
    */
   fieldErrors?: Record<string, string>;
 }
@@ -59,7 +62,15 @@ export interface ServerRenderedPage {
   locale: string;
 }
 
-export type RenderPage = (input: RenderPageInput) => Promise<ServerRenderedPage | null>;
+/**
+ * A page not drawn because what it shows does not exist for this person (the API answered 404, say): the
+ * browser draws it, and the server answers with this status, as the API did.
+ */
+export interface UndrawnPage {
+  status: number;
+}
+
+export type RenderPage = (input: RenderPageInput) => Promise<ServerRenderedPage | UndrawnPage | null>;
 
 /** The cookie the browser keeps its time zone in (src/client/lib/time-zone-cookie.ts). */
 export const timeZoneCookie = "helpdesk-tz";
