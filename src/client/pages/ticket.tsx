@@ -1,3 +1,4 @@
+import { t as tc } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, SearchX, UserRoundX } from "lucide-react";
@@ -6,6 +7,7 @@ import { Alert } from "#client/components/ui/alert.tsx";
 import { Button, buttonClass } from "#client/components/ui/button.tsx";
 import { Card } from "#client/components/ui/card.tsx";
 import { EmptyState } from "#client/components/ui/empty-state.tsx";
+import { Notice } from "#client/components/ui/notice.tsx";
 import { PageSpinner } from "#client/components/ui/spinner.tsx";
 import { ArticleLinks } from "#client/features/articles/components/article-links.tsx";
 import { CreateArticleFromTicket } from "#client/features/articles/components/create-article-from-ticket.tsx";
@@ -13,6 +15,7 @@ import { CannedResponsePicker } from "#client/features/canned-responses/componen
 import { FollowPanel } from "#client/features/followers/components/follow-button.tsx";
 import { MentionAutocomplete } from "#client/features/mentions/components/mention-autocomplete.tsx";
 import { MentionText } from "#client/features/mentions/components/mention-text.tsx";
+import { lostToAnotherTechnician } from "#client/features/tickets/components/assign-to-me-button.tsx";
 import { AutoCloseNotice } from "#client/features/tickets/components/auto-close-notice.tsx";
 import { TicketEditButtons } from "#client/features/tickets/components/edit-ticket-dialogs.tsx";
 import { TicketActions } from "#client/features/tickets/components/ticket-actions.tsx";
@@ -24,12 +27,19 @@ import { TicketFeedback } from "#client/features/tickets/components/ticket-feedb
 import { TicketShortcuts } from "#client/features/tickets/components/ticket-shortcuts.tsx";
 import { TicketSlaPanel } from "#client/features/tickets/components/ticket-sla.tsx";
 import { ticketQuery } from "#client/features/tickets/ticket.api.ts";
+import { statusLabels } from "#client/features/tickets/ticket-labels.ts";
 import { isApiError } from "#client/lib/api-client.ts";
+import { useFormAnswer } from "#client/lib/form-answer.ts";
+import { useFormDone } from "#client/lib/form-done.ts";
+import { i18n } from "#client/lib/i18n.ts";
 import { Link } from "#client/lib/router/links.tsx";
 import { useParams } from "#client/lib/router/route-matching.tsx";
 import { useActor } from "#client/lib/use-actor.ts";
 import { useMediaQuery } from "#client/lib/use-media-query.ts";
+import { type FormDone, formDone, ticketFormNames } from "#shared/page-rendering/page-forms.ts";
+import type { FormAnswer } from "#shared/page-rendering/server-rendered.ts";
 import { can } from "#shared/permissions.ts";
+import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
 import { ticketIdPattern } from "#shared/tickets/ticket.schemas.ts";
 
 /**
@@ -45,8 +55,15 @@ export default function TicketPage() {
   // Tailwind's lg breakpoint, where the page becomes two columns.
   const wide = useMediaQuery("(min-width: 1024px)");
   // Why the server refused the last action (e.g. another technician won Assign to Me). The ticket is
-  // read again after a refusal, so the page shows what won; this says why.
-  const [lastRefusal, setLastRefusal] = useState<{ ticketId: string; message: string } | null>(null);
+  // read again after a refusal, so the page shows what won; this says why. A status or assignment form
+  // posted without the app's code comes back drawn with the API's answer (decision 065), said the same way.
+  const statusAnswer = useFormAnswer(ticketFormNames.status);
+  const assignAnswer = useFormAnswer(ticketFormNames.assign);
+  const [lastRefusal, setLastRefusal] = useState<{ ticketId: string; message: string } | null>(() => {
+    const message = refusalOf(statusAnswer, assignAnswer);
+    return message ? { ticketId, message } : null;
+  });
+  const done = useFormDone();
   // The page stays mounted when a link opens another ticket: a refusal belongs to its own ticket.
   const refusal = lastRefusal?.ticketId === ticketId ? lastRefusal.message : null;
   const handleOutcome = (message: string | null) => setLastRefusal(message ? { ticketId, message } : null);
@@ -102,6 +119,7 @@ export default function TicketPage() {
     content = (
       <div className="flex flex-col gap-6">
         {refusal ? <Alert>{refusal}</Alert> : null}
+        {done ? <Notice>{doneText(done, ticket)}</Notice> : null}
         {/*
           Wide: the ticket and its conversation on the left, the actions and facts on the right. Narrow: one
           column, the actions right under the ticket. The actions move in the DOM, not by CSS order, so Tab
@@ -179,6 +197,35 @@ export default function TicketPage() {
       {content}
     </>
   );
+}
+
+/** A refused status or assignment form's answer, as the app says a refusal of the same action. */
+function refusalOf(statusAnswer: FormAnswer | null, assignAnswer: FormAnswer | null): string | null {
+  if (statusAnswer) return `${tc`Failed to update ticket status`}: ${statusAnswer.message}`;
+  if (assignAnswer) {
+    return assignAnswer.status === 404
+      ? lostToAnotherTechnician
+      : `${tc`Failed to assign ticket`}: ${assignAnswer.message}`;
+  }
+  return null;
+}
+
+/** What a form posted without the app's code did, in the words of the app's toast for it. */
+function doneText(done: FormDone, ticket: Ticket): string {
+  switch (done) {
+    case formDone.commentAdded:
+      return tc`Comment added successfully`;
+    case formDone.noteAdded:
+      return tc`Internal note added`;
+    case formDone.statusUpdated: {
+      const status = i18n._(statusLabels[ticket.status]);
+      return tc`Ticket status updated to ${status}`;
+    }
+    case formDone.ticketAssigned:
+      return tc`Ticket assigned successfully`;
+    case formDone.ticketCreated:
+      return tc`Ticket created successfully!`;
+  }
 }
 
 function ViewTicketsLink() {

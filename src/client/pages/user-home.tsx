@@ -1,9 +1,10 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Inbox, Plus } from "lucide-react";
-import { lazy, Suspense, useId, useState } from "react";
+import { type ComponentProps, lazy, Suspense, useId, useState } from "react";
 import { Button } from "#client/components/ui/button.tsx";
 import { Card } from "#client/components/ui/card.tsx";
 import { EmptyState } from "#client/components/ui/empty-state.tsx";
+import { Notice } from "#client/components/ui/notice.tsx";
 import { PageHeader } from "#client/components/ui/page-header.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
 import { HelpArticlesLink } from "#client/features/articles/components/help-articles-link.tsx";
@@ -15,7 +16,11 @@ import {
   TicketSummaryCards,
 } from "#client/features/tickets/components/ticket-summary-cards.tsx";
 import { focusCreatedTicket } from "#client/lib/focus.ts";
+import { useFormAnswer } from "#client/lib/form-answer.ts";
+import { useFormDone } from "#client/lib/form-done.ts";
+import { useSearchParams } from "#client/lib/router/router.tsx";
 import { useActor } from "#client/lib/use-actor.ts";
+import { formDone, formDoneParam, ticketFormNames } from "#shared/page-rendering/page-forms.ts";
 
 // The form (react-hook-form, zod, the article suggestions) loads when opened, not with the page (decision 031).
 const CreateTicketForm = lazy(() =>
@@ -29,17 +34,29 @@ const ArticleSuggestions = lazy(() =>
   })),
 );
 
+/** The page's address with the form open: what the toggle asks for without the app's code. */
+const newTicketParam = "new-ticket";
+
 /**
  * /user-home: counts of the tickets the person raised, those tickets, and the Create New Ticket form.
  * Scoped to "created", so an administrator who opens it sees their own tickets, not everyone's.
+ * Without the app's code (or before it), the form opens by asking for `?new-ticket`, which the server
+ * draws with the form open, and posts to the server, which creates the ticket through the same API
+ * (decision 065) and comes back here saying so (`?done=ticket-created`), or draws the form again with
+ * the API's messages.
  */
 export default function UserHomePage() {
   const { t } = useLingui();
   const actor = useActor();
   const formId = useId();
-  const [isFormOpen, setIsFormOpen] = useState(false);
+  const toggleFormId = useId();
+  const [searchParams] = useSearchParams();
+  // Read here, once, and handed to the form: the form's code arrives later than the page's.
+  const answer = useFormAnswer(ticketFormNames.createTicket);
+  const [isFormOpen, setIsFormOpen] = useState(() => answer !== null || searchParams.has(newTicketParam));
   const departments = useDepartmentNames(isFormOpen);
   const [order, setOrder] = useTicketOrder(false);
+  const done = useFormDone();
 
   return (
     <>
@@ -49,7 +66,9 @@ export default function UserHomePage() {
         actions={
           <>
             <HelpArticlesLink />
-            <Button
+            <FormToggle
+              id={toggleFormId}
+              opens={!isFormOpen}
               variant={isFormOpen ? "secondary" : "primary"}
               aria-expanded={isFormOpen}
               aria-controls={formId}
@@ -57,15 +76,24 @@ export default function UserHomePage() {
             >
               {isFormOpen ? null : <Plus aria-hidden="true" className="size-4" />}
               {isFormOpen ? t`Hide Form` : t`Create New Ticket`}
-            </Button>
+            </FormToggle>
           </>
         }
       />
+      {done === formDone.ticketCreated ? (
+        <div className="mb-6">
+          <Notice>
+            <Trans>Ticket created successfully!</Trans>
+          </Notice>
+        </div>
+      ) : null}
       <TicketSummaryCards cards={statusCountCards} scope="created" />
       <div id={formId} className={isFormOpen ? "mt-6" : undefined}>
         {isFormOpen ? (
           <Suspense fallback={<Spinner label={t`Loading the form`} />}>
             <CreateTicketForm
+              answer={answer}
+              closeForm={toggleFormId}
               departments={departments}
               titleAssist={(props) => (
                 <Suspense fallback={null}>
@@ -95,10 +123,10 @@ export default function UserHomePage() {
               description={t`When something is not working, raise a ticket and a technician will pick it up.`}
               action={
                 isFormOpen ? null : (
-                  <Button onClick={() => setIsFormOpen(true)}>
+                  <FormToggle opens onClick={() => setIsFormOpen(true)}>
                     <Plus aria-hidden="true" className="size-4" />
                     <Trans>Create Your First Ticket</Trans>
-                  </Button>
+                  </FormToggle>
                 )
               }
             />
@@ -106,5 +134,36 @@ export default function UserHomePage() {
         />
       </Card>
     </>
+  );
+}
+
+/**
+ * A button that opens or closes the Create New Ticket form: with the app's code, at once, on the page; without
+ * it (or before it), as a form that asks for this page with the form open (`?new-ticket`) or closed,
+ * keeping the page's other parameters (the list's order).
+ */
+function FormToggle({
+  id,
+  opens,
+  onClick,
+  ...button
+}: { opens: boolean; onClick: () => void } & Omit<ComponentProps<typeof Button>, "onClick" | "type">) {
+  const [searchParams] = useSearchParams();
+  const kept = [...searchParams].filter(([name]) => name !== newTicketParam && name !== formDoneParam);
+  return (
+    <form id={id} method="get" className="contents">
+      {kept.map(([name, value]) => (
+        <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
+      ))}
+      {opens ? <input type="hidden" name={newTicketParam} value="" /> : null}
+      <Button
+        {...button}
+        type="submit"
+        onClick={(event) => {
+          event.preventDefault();
+          onClick();
+        }}
+      />
+    </form>
   );
 }

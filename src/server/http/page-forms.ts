@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, LightMyRequestResponse } from "fastify";
 import type { z } from "zod";
+import { formNameField } from "#shared/page-rendering/page-forms.ts";
 import type { FormAnswer } from "#shared/page-rendering/server-rendered.ts";
 import { askOwnApi } from "./own-api.ts";
 
@@ -24,7 +25,10 @@ export type FormOutcome =
       step?: string;
       /** The API's error code, where the page shows something of its own for it. */
       code?: string;
-      /** What is wrong with each field, as the app's own check of the form says it (fieldErrorsOf). */
+      /**
+       * What is wrong with each field, as the app's own check of the form says it (checkFields), or as the
+       * API refused it (fieldErrorsOf).
+       */
       fieldErrors?: Record<string, string>;
       /** Cookies the API set on the way (the sign-in's two-factor cookie). */
       cookies?: string[];
@@ -38,12 +42,17 @@ export type FormOutcome =
 export interface PageForm {
   /** The page the form is on, as Fastify writes routes ("/tickets/:ticketId"). */
   path: string;
-  /** The form's `name` attribute: the page shows the answer on that form only. */
+  /**
+   * The form's `name` attribute: the page shows the answer on that form only. Where a page has several
+   * forms, each sends it in a hidden field (formNameField) too, which says which was posted.
+   */
   name: string;
   /** Fields never written back into the page (passwords, keys). */
   secretFields?: readonly string[];
   submit(input: {
     fields: FormFields;
+    /** Every field as posted, a name sent more than once (several ticked boxes) with each of its values. */
+    posted: URLSearchParams;
     /** The page's address as posted: its path, its parameters (`?next=`), its route parameters. */
     url: URL;
     params: Readonly<Record<string, string>>;
@@ -98,6 +107,33 @@ export function checkFields<Schema extends z.ZodType>(
   return { fieldErrors };
 }
 
+/**
+ * The API's message for each field it refused, by the field's name in the form: its 400's details
+ * ({ path, message }, error-handler.ts), the path joined with dots ("customFields.cf_…"), the first of each.
+ */
+export function fieldErrorsOf(answer: LightMyRequestResponse): Record<string, string> | undefined {
+  if (answer.statusCode !== 400) return undefined;
+  let details: unknown;
+  try {
+    details = answer.json<{ details?: unknown }>()?.details;
+  } catch {
+    return undefined;
+  }
+  if (!Array.isArray(details)) return undefined;
+  const errors: Record<string, string> = {};
+  for (const issue of details as { path?: unknown; message?: unknown }[]) {
+    if (!Array.isArray(issue?.path) || issue.path.length === 0 || typeof issue.message !== "string") continue;
+    errors[issue.path.join(".")] ??= issue.message;
+  }
+  return Object.keys(errors).length > 0 ? errors : undefined;
+}
+
+/** An API answer that refused, as a form's outcome: its status, its message, its fields' messages. */
+export function refusedWith(answer: LightMyRequestResponse): FormOutcome {
+  const fieldErrors = fieldErrorsOf(answer);
+  return { status: answer.statusCode, message: messageOf(answer), ...(fieldErrors ? { fieldErrors } : {}) };
+}
+
 /** The Set-Cookie headers of an API answer, to be passed on to the browser. */
 export function cookiesOf(answer: LightMyRequestResponse): string[] {
   const header = answer.headers["set-cookie"];
@@ -117,20 +153,31 @@ export async function registerPageForms(
     scope.addContentTypeParser(
       "application/x-www-form-urlencoded",
       { parseAs: "string", bodyLimit: formBodyLimit },
-      (_request, body, done) => {
-        const fields: Record<string, string> = {};
-        for (const [name, value] of new URLSearchParams(String(body))) fields[name] ??= value;
-        done(null, fields);
-      },
+      (_request, body, done) => done(null, new URLSearchParams(String(body))),
     );
-    for (const form of forms) {
-      scope.post(form.path, async (request, reply) => {
-        const fields = fieldsOf(request.body);
+    const formsByPath = new Map<string, PageForm[]>();
+    for (const form of forms) formsByPath.set(form.path, [...(formsByPath.get(form.path) ?? []), form]);
+    for (const [path, formsOfPage] of formsByPath) {
+      scope.post(path, async (request, reply) => {
+        const posted = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
+        const fields: FormFields = Object.fromEntries(
+          [...posted.keys()].map((name) => [name, posted.get(name)!]),
+        );
+        // The form named by its hidden field; a page with one form needs none (the sign-in page).
+        const form =
+          formsOfPage.find((candidate) => candidate.name === fields[formNameField]) ??
+          (formsOfPage.length === 1 ? formsOfPage[0] : undefined);
+        if (!form) {
+          return reply
+            .status(404)
+            .send({ code: "not_found", message: `No form ${fields[formNameField] ?? ""} on ${path}`.trim() });
+        }
         const url = new URL(request.url, "http://localhost");
         const ask: AskApi = (method, apiUrl, body, options) =>
           askOwnApi(app, request, { method, url: apiUrl, body, ...options });
         const outcome = await form.submit({
           fields,
+          posted,
           url,
           params: request.params as Record<string, string>,
           ask,
@@ -140,12 +187,11 @@ export async function registerPageForms(
           return reply.header("cache-control", "no-store").redirect(outcome.redirect, 303);
         }
         for (const cookie of outcome.cookies ?? []) void reply.header("set-cookie", cookie);
-        const secret = new Set(form.secretFields ?? []);
         const answer: FormAnswer = {
           form: form.name,
           status: outcome.status,
           message: outcome.message,
-          values: Object.fromEntries(Object.entries(fields).filter(([name]) => !secret.has(name))),
+          ...valuesOf(posted, new Set([...(form.secretFields ?? []), formNameField])),
           ...(outcome.step ? { step: outcome.step } : {}),
           ...(outcome.code ? { code: outcome.code } : {}),
           ...(outcome.fieldErrors ? { fieldErrors: outcome.fieldErrors } : {}),
@@ -157,12 +203,15 @@ export async function registerPageForms(
   });
 }
 
-const fieldsOf = (body: unknown): FormFields =>
-  body && typeof body === "object"
-    ? Object.fromEntries(
-        Object.entries(body).flatMap(([name, value]) => (typeof value === "string" ? [[name, value]] : [])),
-      )
-    : {};
+/** The fields to write back into the page, never one of `left`: the first of each, and every one of a list. */
+function valuesOf(posted: URLSearchParams, left: ReadonlySet<string>): Pick<FormAnswer, "values" | "lists"> {
+  const names = [...new Set(posted.keys())].filter((name) => !left.has(name));
+  const values = Object.fromEntries(names.map((name) => [name, posted.get(name) ?? ""]));
+  const lists = Object.fromEntries(
+    names.flatMap((name) => (posted.getAll(name).length > 1 ? [[name, posted.getAll(name)]] : [])),
+  );
+  return { values, ...(Object.keys(lists).length > 0 ? { lists } : {}) };
+}
 
 /** When the page cannot be drawn (its renderer not built, say): the message, and the way back. */
 function sendPlainAnswer(reply: FastifyReply, answer: FormAnswer, url: string) {

@@ -10,9 +10,12 @@ import { Field, Textarea } from "#client/components/ui/field.tsx";
 import { FileDropZone } from "#client/components/ui/file-drop-zone.tsx";
 import { useAddComment } from "#client/features/tickets/ticket.api.ts";
 import { handlePastedFiles } from "#client/lib/attachment-upload.ts";
+import { useFormAnswer } from "#client/lib/form-answer.ts";
 import { type CommentEditor, insertAt } from "#client/lib/text-insertion.ts";
 import { toast } from "#client/lib/toast.ts";
+import { useHydrated } from "#client/lib/use-hydrated.ts";
 import { unnotifiedMentionsMessage } from "#shared/mentions/mention.schemas.ts";
+import { formNameField, ticketFormNames } from "#shared/page-rendering/page-forms.ts";
 import { commentMaxLength } from "#shared/tickets/comment-length.ts";
 import { type AddCommentInput, addCommentInputSchema } from "#shared/tickets/ticket-activity.schemas.ts";
 import { AttachmentPicker } from "./attachment-picker.tsx";
@@ -26,7 +29,10 @@ export type TextareaAddon = (props: {
 
 /**
  * Empty or whitespace-only text is not sent; the button stays disabled. Staff (`canAddInternal`)
- * may turn the text into an internal note, which the requester never sees.
+ * may turn the text into an internal note, which the requester never sees. Without the app's code (or
+ * before it), the form posts to the ticket's page, where the server adds the comment through the same
+ * API and comes back to the ticket, or draws it again with the API's answer here (decision 065); the
+ * button is then never disabled, as nothing would enable it again.
  */
 export function AddCommentForm({
   ticketId,
@@ -42,7 +48,16 @@ export function AddCommentForm({
 }) {
   const id = useId();
   const addComment = useAddComment(ticketId);
-  const [serverError, setServerError] = useState<string | null>(null);
+  const isHydrated = useHydrated();
+  const answer = useFormAnswer(ticketFormNames.comment);
+  const wasNote = answer?.values.isInternal !== undefined;
+  const answerError = answer?.fieldErrors?.message;
+  const [serverError, setServerError] = useState<string | null>(() =>
+    answer && !answerError
+      ? `${wasNote ? t`Failed to add internal note` : t`Failed to add comment`}: ${answer.message}`
+      : null,
+  );
+  const [shownAnswerError, setShownAnswerError] = useState(answerError);
   const [mentionNotice, setMentionNotice] = useState<string | null>(null);
   const [textarea, setTextarea] = useState<HTMLTextAreaElement | null>(null);
   const uploads = useAttachmentUploads();
@@ -56,7 +71,10 @@ export function AddCommentForm({
     formState: { errors, isSubmitting },
   } = useForm<AddCommentInput>({
     resolver: zodResolver(addCommentInputSchema),
-    defaultValues: { message: "", isInternal: false },
+    defaultValues: {
+      message: typeof answer?.values.message === "string" ? answer.values.message : "",
+      isInternal: wasNote,
+    },
   });
   const isBlank = watch("message").trim() === "";
   const isInternal = watch("isInternal") === true;
@@ -77,6 +95,7 @@ export function AddCommentForm({
 
   const handleAdd = handleSubmit(async (input) => {
     setServerError(null);
+    setShownAnswerError(undefined);
     try {
       // Users' comments stay { message } on the wire; only a note says isInternal.
       const files = uploads.attachmentIds.length > 0 ? { attachmentIds: uploads.attachmentIds } : {};
@@ -99,15 +118,23 @@ export function AddCommentForm({
 
   return (
     <FileDropZone onFiles={uploads.add}>
-      <form noValidate onSubmit={handleAdd} className="relative flex flex-col gap-3">
+      <form
+        method="post"
+        name={ticketFormNames.comment}
+        noValidate
+        onSubmit={handleAdd}
+        className="relative flex flex-col gap-3"
+      >
+        <input type="hidden" name={formNameField} value={ticketFormNames.comment} />
         <Field
           label={isInternal ? t`Add an internal note` : t`Add a comment`}
           htmlFor={`${id}-message`}
-          error={errors.message?.message}
+          error={errors.message?.message ?? shownAnswerError}
         >
           <Textarea
             id={`${id}-message`}
-            invalid={errors.message !== undefined}
+            invalid={errors.message !== undefined || shownAnswerError !== undefined}
+            defaultValue={typeof answer?.values.message === "string" ? answer.values.message : undefined}
             rows={3}
             maxLength={commentMaxLength}
             placeholder={
@@ -143,14 +170,23 @@ export function AddCommentForm({
           <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
             {canAddInternal ? (
               <label className="flex items-center gap-2 text-sm text-slate-700">
-                <input type="checkbox" className="size-4 accent-amber-600" {...register("isInternal")} />
+                <input
+                  type="checkbox"
+                  className="size-4 accent-amber-600"
+                  defaultChecked={wasNote}
+                  {...register("isInternal")}
+                />
                 <Lock aria-hidden="true" className="size-3.5 text-amber-600" />
                 <Trans>Internal note</Trans>
               </label>
             ) : null}
             {tools?.(editor)}
           </div>
-          <Button type="submit" size="sm" disabled={isBlank || isSubmitting || uploads.isUploading}>
+          <Button
+            type="submit"
+            size="sm"
+            disabled={(isHydrated && isBlank) || isSubmitting || uploads.isUploading}
+          >
             {isSubmitting ? (
               <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
             ) : isInternal ? (

@@ -5,6 +5,7 @@ import { Button } from "#client/components/ui/button.tsx";
 import { useAssignToMe } from "#client/features/tickets/ticket.api.ts";
 import { isApiError } from "#client/lib/api-client.ts";
 import { toast } from "#client/lib/toast.ts";
+import { formNameField, ticketFormNames } from "#shared/page-rendering/page-forms.ts";
 
 interface AssignToMeButtonProps {
   ticketId: string;
@@ -12,19 +13,34 @@ interface AssignToMeButtonProps {
   onOutcome: (refusal: string | null) => void;
 }
 
-/** Rendered only when can.assignToSelf: the server decides again, race-safe. */
+/**
+ * Rendered only when can.assignToSelf: the server decides again, race-safe. A form's submit button:
+ * without the app's code (or before it), it posts to the ticket's page, which assigns through the same
+ * API and comes back (decision 065).
+ */
 export function AssignToMeButton({ ticketId, onOutcome }: AssignToMeButtonProps) {
   const { assign, handleAssign } = useAssignToMeAction(ticketId, onOutcome);
 
   return (
-    <Button onClick={() => void handleAssign()} disabled={assign.isPending} className="w-full">
-      {assign.isPending ? (
-        <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
-      ) : (
-        <UserRoundPlus aria-hidden="true" className="size-4" />
-      )}
-      <Trans>Assign to Me</Trans>
-    </Button>
+    <form method="post" name={ticketFormNames.assign}>
+      <input type="hidden" name={formNameField} value={ticketFormNames.assign} />
+      <Button
+        type="submit"
+        onClick={(event) => {
+          event.preventDefault();
+          void handleAssign();
+        }}
+        disabled={assign.isPending}
+        className="w-full"
+      >
+        {assign.isPending ? (
+          <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+        ) : (
+          <UserRoundPlus aria-hidden="true" className="size-4" />
+        )}
+        <Trans>Assign to Me</Trans>
+      </Button>
+    </form>
   );
 }
 

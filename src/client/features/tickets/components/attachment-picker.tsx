@@ -8,7 +8,10 @@ import type { useAttachmentUploads } from "./use-attachment-uploads.ts";
 
 type Uploads = ReturnType<typeof useAttachmentUploads>;
 
-/** "Attach files" (the file picker), the hint about dropping and pasting, and each file's progress. */
+/**
+ * "Attach files" (the file picker), the hint about dropping and pasting, and each file's progress. The
+ * picker is a button the app's code opens: without that code it chooses nothing.
+ */
 export function AttachmentPicker({ uploads }: { uploads: Uploads }) {
   const { t } = useLingui();
   return (
@@ -24,6 +27,12 @@ export function AttachmentPicker({ uploads }: { uploads: Uploads }) {
           <Trans>or drop files here, or paste a screenshot</Trans>
         </span>
       </div>
+      {/* A form posted without the app's code sends text only (decision 065): said, not silently dropped. */}
+      <noscript>
+        <p className="text-xs text-amber-800">
+          <Trans>Files can be attached only with JavaScript on: this form sends its text alone.</Trans>
+        </p>
+      </noscript>
       {uploads.items.length > 0 ? (
         <ul className="flex flex-col gap-1.5" aria-label={t`Files to send`}>
           {uploads.items.map((item) => (

@@ -5,6 +5,7 @@ import { useChangeTicketStatus } from "#client/features/tickets/ticket.api.ts";
 import { statusLabels } from "#client/features/tickets/ticket-labels.ts";
 import { i18n } from "#client/lib/i18n.ts";
 import { toast } from "#client/lib/toast.ts";
+import { formNameField, ticketFormNames } from "#shared/page-rendering/page-forms.ts";
 import type { Actor } from "#shared/permissions.ts";
 import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
 import { type ChangeableStatus, statusTargets } from "#shared/tickets/ticket-status.ts";
@@ -17,32 +18,45 @@ interface ChangeStatusButtonsProps {
   onOutcome: (refusal: string | null) => void;
 }
 
-/** One button per status this person may move the ticket to (the server's rule, statusTargets). */
+/**
+ * One button per status this person may move the ticket to (the server's rule, statusTargets). Each is a
+ * form's submit button: without the app's code (or before it), the status pressed is posted to the ticket's
+ * page, which changes it through the same API and comes back (decision 065).
+ */
 export function ChangeStatusButtons({ actor, ticket, onOutcome }: ChangeStatusButtonsProps) {
   const { changeStatus, handleChange } = useChangeStatusAction(ticket.ticketId, onOutcome);
   const targets = statusTargets(actor, ticket);
   if (targets.length === 0) return null;
 
   return (
-    <fieldset>
-      <legend className="mb-2 text-xs font-medium tracking-wide text-slate-500 uppercase">
-        <Trans>Change status</Trans>
-      </legend>
-      <div className="flex flex-wrap gap-2">
-        {targets.map((target) => (
-          <Button
-            key={target}
-            variant="secondary"
-            size="sm"
-            disabled={changeStatus.isPending}
-            onClick={() => void handleChange(target)}
-          >
-            <TicketStatusDot status={target} />
-            {i18n._(statusLabels[target])}
-          </Button>
-        ))}
-      </div>
-    </fieldset>
+    <form method="post" name={ticketFormNames.status}>
+      <input type="hidden" name={formNameField} value={ticketFormNames.status} />
+      <fieldset>
+        <legend className="mb-2 text-xs font-medium tracking-wide text-slate-500 uppercase">
+          <Trans>Change status</Trans>
+        </legend>
+        <div className="flex flex-wrap gap-2">
+          {targets.map((target) => (
+            <Button
+              key={target}
+              type="submit"
+              name="status"
+              value={target}
+              variant="secondary"
+              size="sm"
+              disabled={changeStatus.isPending}
+              onClick={(event) => {
+                event.preventDefault();
+                void handleChange(target);
+              }}
+            >
+              <TicketStatusDot status={target} />
+              {i18n._(statusLabels[target])}
+            </Button>
+          ))}
+        </div>
+      </fieldset>
+    </form>
   );
 }
 

@@ -26,6 +26,8 @@ import {
   pickValuesFor,
   valuesSchemaFor,
 } from "#shared/custom-fields/custom-field-values.ts";
+import { formNameField, ticketFormNames } from "#shared/page-rendering/page-forms.ts";
+import type { FormAnswer } from "#shared/page-rendering/server-rendered.ts";
 import { can } from "#shared/permissions.ts";
 import {
   type CreateTicketInput,
@@ -36,12 +38,21 @@ import {
   ticketPriorities,
 } from "#shared/tickets/ticket.schemas.ts";
 import { AttachmentPicker } from "./attachment-picker.tsx";
+import { type FormField, useAnswered } from "./create-ticket-answer.ts";
 import { CustomFieldInputs } from "./custom-field-inputs.tsx";
 import { useAttachmentUploads } from "./use-attachment-uploads.ts";
 
 interface CreateTicketFormProps {
   onCreated?: (ticket: Ticket) => void;
   onCancel?: () => void;
+  /**
+   * The server's answer to this form posted without the app's code (decision 065): the form starts from
+   * the values sent, with the API's messages at their fields. The page reads it (useFormAnswer) and hands
+   * it on, as this form's code arrives after the page's.
+   */
+  answer?: FormAnswer | null;
+  /** The id of a form that closes this one without the app's code (the page's toggle): Cancel submits it. */
+  closeForm?: string;
   /** The departments admins keep, offered as suggestions; any other department can still be typed. */
   departments?: readonly string[];
   /**
@@ -52,7 +63,14 @@ interface CreateTicketFormProps {
 }
 
 /** Every field required; Hardware, Low, General and floor 1 to start with. */
-export function CreateTicketForm({ onCreated, onCancel, departments, titleAssist }: CreateTicketFormProps) {
+export function CreateTicketForm({
+  onCreated,
+  onCancel,
+  answer,
+  closeForm,
+  departments,
+  titleAssist,
+}: CreateTicketFormProps) {
   const { t } = useLingui();
   const actor = useActor();
   const headingId = useId();
@@ -75,6 +93,8 @@ export function CreateTicketForm({ onCreated, onCancel, departments, titleAssist
       <TicketFields
         onCreated={onCreated}
         onCancel={onCancel}
+        answer={answer}
+        closeForm={closeForm}
         departments={departments}
         titleAssist={titleAssist}
       />
@@ -121,12 +141,20 @@ const resolverWithCustomFields =
     >;
   };
 
-function TicketFields({ onCreated, onCancel, departments, titleAssist }: CreateTicketFormProps) {
+function TicketFields({
+  onCreated,
+  onCancel,
+  answer,
+  closeForm,
+  departments,
+  titleAssist,
+}: CreateTicketFormProps) {
   const { t } = useLingui();
   const id = useId();
   const ticketsCreated = useRef(0);
   const createTicket = useCreateTicket();
-  const [serverError, setServerError] = useState<string | null>(null);
+  const answered = useAnswered(answer);
+  const [serverError, setServerError] = useState<string | null>(answered.formError);
   const uploads = useAttachmentUploads();
   const definitions = useQuery(activeCustomFieldsQuery()).data?.items ?? [];
   const {
@@ -138,12 +166,13 @@ function TicketFields({ onCreated, onCancel, departments, titleAssist }: CreateT
     formState: { errors, isSubmitting },
   } = useForm<CreateTicketInput>({
     resolver: resolverWithCustomFields(definitions),
-    defaultValues: createTicketDefaults,
+    defaultValues: answered.start,
   });
   const askedFields = fieldsForCategory(definitions, watch("category"));
   const customFieldErrors = errors.customFields as
     | Record<string, { message?: string } | undefined>
     | undefined;
+  const errorOf = (name: FormField) => validationText(errors[name]?.message ?? answered.fieldErrors[name]);
 
   const handleCreate = handleSubmit(async (input) => {
     setServerError(null);
@@ -177,28 +206,42 @@ function TicketFields({ onCreated, onCancel, departments, titleAssist }: CreateT
     }
   });
 
-  const field = (name: keyof CreateTicketInput) => ({
+  // The starting values written into the page too: react-hook-form puts them in only once the code runs.
+  const field = (name: FormField) => ({
     id: `${id}-${name}`,
-    invalid: errors[name] !== undefined,
+    invalid: errorOf(name) !== undefined,
+    defaultValue: answered.start[name],
+    ...register(name),
+  });
+  const textField = (name: "title" | "department" | "floor" | "officeNumber") => ({
+    error: errorOf(name),
+    defaultValue: answered.start[name],
     ...register(name),
   });
 
   return (
     <FileDropZone onFiles={uploads.add}>
-      <form noValidate onSubmit={handleCreate} className="grid grid-cols-1 gap-5 sm:grid-cols-6">
+      {/* Posted to the page's address without the app's code (decision 065); with it, handleCreate sends it. */}
+      <form
+        method="post"
+        name={ticketFormNames.createTicket}
+        noValidate
+        onSubmit={answered.clearing(handleCreate)}
+        className="grid grid-cols-1 gap-5 sm:grid-cols-6"
+      >
+        <input type="hidden" name={formNameField} value={ticketFormNames.createTicket} />
         <TextField
           label={t`Title`}
-          error={validationText(errors.title?.message)}
           className="sm:col-span-6"
           placeholder={t`e.g. Laptop does not start`}
           autoComplete="off"
-          {...register("title")}
+          {...textField("title")}
         />
         {titleAssist?.({ title: watch("title") ?? "", ticketsCreated })}
         <Field
           label={t`Description`}
           htmlFor={`${id}-description`}
-          error={validationText(errors.description?.message)}
+          error={errorOf("description")}
           className="sm:col-span-6"
         >
           <Textarea
@@ -214,7 +257,7 @@ function TicketFields({ onCreated, onCancel, departments, titleAssist }: CreateT
         <Field
           label={t`Category`}
           htmlFor={`${id}-category`}
-          error={validationText(errors.category?.message)}
+          error={errorOf("category")}
           className="sm:col-span-3"
         >
           <Select {...field("category")} options={labelledOptions(ticketCategories, categoryLabels)} />
@@ -222,7 +265,7 @@ function TicketFields({ onCreated, onCancel, departments, titleAssist }: CreateT
         <Field
           label={t`Priority`}
           htmlFor={`${id}-priority`}
-          error={validationText(errors.priority?.message)}
+          error={errorOf("priority")}
           className="sm:col-span-3"
         >
           <Select {...field("priority")} options={labelledOptions(ticketPriorities, priorityLabels)} />
@@ -230,49 +273,71 @@ function TicketFields({ onCreated, onCancel, departments, titleAssist }: CreateT
         <CustomFieldInputs
           fields={askedFields}
           register={(name) => register(name)}
-          errorOf={(fieldId) => validationText(customFieldErrors?.[fieldId]?.message)}
+          errorOf={(fieldId) =>
+            validationText(
+              customFieldErrors?.[fieldId]?.message ?? answered.fieldErrors[`customFields.${fieldId}`],
+            )
+          }
           idPrefix={`${id}-cf`}
+          posted={answer ? { ...answer.values, ...answer.lists } : undefined}
         />
         <TextField
           label={t`Department`}
-          error={validationText(errors.department?.message)}
           className="sm:col-span-2"
           autoComplete="off"
           suggestions={departments}
-          {...register("department")}
+          {...textField("department")}
         />
-        <TextField
-          label={t`Floor`}
-          error={validationText(errors.floor?.message)}
-          className="sm:col-span-2"
-          autoComplete="off"
-          {...register("floor")}
-        />
+        <TextField label={t`Floor`} className="sm:col-span-2" autoComplete="off" {...textField("floor")} />
         <TextField
           label={t`Office Number`}
-          error={validationText(errors.officeNumber?.message)}
           className="sm:col-span-2"
           placeholder={t`e.g. 214`}
           autoComplete="off"
-          {...register("officeNumber")}
+          {...textField("officeNumber")}
         />
         {serverError ? (
           <div className="sm:col-span-6">
             <Alert>{serverError}</Alert>
           </div>
         ) : null}
-        <div className="flex flex-wrap justify-end gap-3 sm:col-span-6">
-          {onCancel ? (
-            <Button variant="secondary" onClick={onCancel}>
-              <Trans>Cancel</Trans>
-            </Button>
-          ) : null}
-          <Button type="submit" disabled={isSubmitting || uploads.isUploading}>
-            {isSubmitting ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
-            <Trans>Submit Ticket</Trans>
-          </Button>
-        </div>
+        <FormButtons
+          onCancel={onCancel}
+          closeForm={closeForm}
+          isSubmitting={isSubmitting}
+          isUploading={uploads.isUploading}
+        />
       </form>
     </FileDropZone>
+  );
+}
+
+function FormButtons({
+  onCancel,
+  closeForm,
+  isSubmitting,
+  isUploading,
+}: Pick<CreateTicketFormProps, "onCancel" | "closeForm"> & { isSubmitting: boolean; isUploading: boolean }) {
+  return (
+    <div className="flex flex-wrap justify-end gap-3 sm:col-span-6">
+      {onCancel ? (
+        // Without the app's code, it submits the page's toggle, which asks for the page with the form closed.
+        <Button
+          variant="secondary"
+          type={closeForm ? "submit" : "button"}
+          form={closeForm}
+          onClick={(event) => {
+            event.preventDefault();
+            onCancel();
+          }}
+        >
+          <Trans>Cancel</Trans>
+        </Button>
+      ) : null}
+      <Button type="submit" disabled={isSubmitting || isUploading}>
+        {isSubmitting ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
+        <Trans>Submit Ticket</Trans>
+      </Button>
+    </div>
   );
 }

@@ -12,16 +12,23 @@ interface CustomFieldInputsProps {
   register: (name: CustomFieldPath) => UseFormRegisterReturn;
   errorOf: (fieldId: string) => string | undefined;
   idPrefix: string;
+  /**
+   * What each field held as a form posted without the app's code sent it (decision 065), written into the
+   * page drawn again: react-hook-form puts its values in only once the code runs.
+   */
+  posted?: Readonly<Record<string, string | readonly string[] | undefined>>;
 }
 
 const labelOf = (field: CustomField) => (field.required ? `${field.label} *` : field.label);
 
 /** The create form's (and the staff edit's) inputs for custom fields: one control per type, help below. */
-export function CustomFieldInputs({ fields, register, errorOf, idPrefix }: CustomFieldInputsProps) {
+export function CustomFieldInputs({ fields, register, errorOf, idPrefix, posted }: CustomFieldInputsProps) {
   return fields.map((field) => {
     const id = `${idPrefix}-${field.id}`;
     const error = errorOf(field.id);
     const name: CustomFieldPath = `customFields.${field.id}`;
+    const sent = posted?.[name];
+    const sentList = sent === undefined ? [] : typeof sent === "string" ? [sent] : sent;
     const help = field.helpText ? (
       <p id={`${id}-help`} className="text-xs text-slate-500">
         {field.helpText}
@@ -34,7 +41,12 @@ export function CustomFieldInputs({ fields, register, errorOf, idPrefix }: Custo
           <legend className="mb-1.5 text-sm font-medium text-slate-700">{labelOf(field)}</legend>
           {field.type === "checkbox" ? (
             <label className="flex items-center gap-2 text-sm text-slate-700">
-              <input type="checkbox" className="size-4 rounded border-slate-300" {...register(name)} />
+              <input
+                type="checkbox"
+                className="size-4 rounded border-slate-300"
+                defaultChecked={posted ? sent !== undefined : undefined}
+                {...register(name)}
+              />
               <Trans>Yes</Trans>
             </label>
           ) : (
@@ -44,6 +56,7 @@ export function CustomFieldInputs({ fields, register, errorOf, idPrefix }: Custo
                   type="checkbox"
                   value={option.value}
                   className="size-4 rounded border-slate-300"
+                  defaultChecked={posted ? sentList.includes(option.value) : undefined}
                   {...register(name)}
                 />
                 {option.label}
@@ -62,6 +75,7 @@ export function CustomFieldInputs({ fields, register, errorOf, idPrefix }: Custo
             id={id}
             invalid={error !== undefined}
             options={[{ value: "", label: "—" }, ...field.options]}
+            defaultValue={sentList[0]}
             {...describedBy}
             {...register(name)}
           />
@@ -73,6 +87,7 @@ export function CustomFieldInputs({ fields, register, errorOf, idPrefix }: Custo
             invalid={error !== undefined}
             autoComplete="off"
             aria-required={field.required || undefined}
+            defaultValue={sentList[0]}
             {...describedBy}
             {...register(name)}
           />
