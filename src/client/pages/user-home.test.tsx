@@ -5,7 +5,7 @@ import { emptyPage, emptySummary, makeMe } from "#client/test/fixtures.ts";
 import { renderWithApp, stubFetch } from "#client/test/render.tsx";
 import UserHomePage from "./user-home.tsx";
 
-function setup(summary = emptySummary, me = makeMe({ name: "Ada Lovelace" })) {
+function setup(summary = emptySummary, me = makeMe({ name: "Ada Lovelace" }), path = "/user-home") {
   const server = stubFetch({
     "GET /api/me": { body: me },
     "GET /api/tickets": { body: emptyPage },
@@ -13,8 +13,8 @@ function setup(summary = emptySummary, me = makeMe({ name: "Ada Lovelace" })) {
     "GET /api/departments": { body: { departments: ["Finance", "General", "Human Resources"] } },
   });
   vi.stubGlobal("fetch", server.fetchStub);
-  renderWithApp(<UserHomePage />);
-  return Object.assign(userEvent.setup(), { calls: server.calls });
+  const { router } = renderWithApp(<UserHomePage />, { path });
+  return Object.assign(userEvent.setup(), { calls: server.calls, router });
 }
 
 describe("UserHomePage", () => {
@@ -80,5 +80,35 @@ describe("UserHomePage", () => {
     expect(user.calls.map((call) => call.url)).not.toContain("/api/departments");
     await user.click(screen.getByRole("button", { name: "Create New Ticket" }));
     await waitFor(() => expect(user.calls.map((call) => call.url)).toContain("/api/departments"));
+  });
+
+  it("opens the form as a form asking for ?new-ticket without the app's code, in place with it", async () => {
+    const user = setup();
+    const toggle = screen.getByRole("button", { name: "Create New Ticket" });
+    // Without the code, the browser submits this: the page again, with the form open (the server draws it).
+    expect(toggle).toHaveAttribute("type", "submit");
+    expect(toggle.closest("form")).toHaveAttribute("method", "get");
+    expect(toggle.closest("form")?.querySelector('input[type="hidden"][name="new-ticket"]')).not.toBeNull();
+    await user.click(toggle);
+    expect(await screen.findByRole("heading", { name: "Create New Ticket" })).toBeInTheDocument();
+    expect(user.router.state.location.search).toBe("");
+  });
+
+  it("starts with the form open when the address asks for it, and forgets that once it is closed", async () => {
+    const user = setup(emptySummary, makeMe({ name: "Ada Lovelace" }), "/user-home?new-ticket=");
+    expect(await screen.findByRole("heading", { name: "Create New Ticket" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Hide Form" })).toHaveAttribute("aria-expanded", "true");
+    await user.click(await screen.findByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("heading", { name: "Create New Ticket" })).not.toBeInTheDocument();
+    expect(user.router.state.location.search).toBe("");
+  });
+
+  it("says a ticket created without the app's code was created, once", async () => {
+    const user = setup(emptySummary, makeMe({ name: "Ada Lovelace" }), "/user-home?done=ticket-created");
+    const notice = () => screen.getByText("Ticket created successfully!").closest('[role="status"]');
+    expect(notice()).not.toBeNull();
+    // The address no longer says it: a reload would not say it again.
+    await waitFor(() => expect(user.router.state.location.search).toBe(""));
+    expect(notice()).not.toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Inbox, Plus } from "lucide-react";
-import { type ComponentProps, lazy, Suspense, useId, useState } from "react";
+import { type ComponentProps, lazy, Suspense, useEffect, useId, useState } from "react";
 import { Button } from "#client/components/ui/button.tsx";
 import { Card } from "#client/components/ui/card.tsx";
 import { EmptyState } from "#client/components/ui/empty-state.tsx";
@@ -50,10 +50,22 @@ export default function UserHomePage() {
   const actor = useActor();
   const formId = useId();
   const toggleFormId = useId();
-  const [searchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   // Read here, once, and handed to the form: the form's code arrives later than the page's.
   const answer = useFormAnswer(ticketFormNames.createTicket);
   const [isFormOpen, setIsFormOpen] = useState(() => answer !== null || searchParams.has(newTicketParam));
+  // Closed with the app's code: the address no longer asks for it open, so that a reload does not open it.
+  const asksOpen = searchParams.has(newTicketParam);
+  useEffect(() => {
+    if (isFormOpen || !asksOpen) return;
+    setSearchParams(
+      (current) => {
+        current.delete(newTicketParam);
+        return current;
+      },
+      { replace: true },
+    );
+  }, [isFormOpen, asksOpen, setSearchParams]);
   const departments = useDepartmentNames(isFormOpen);
   const [order, setOrder] = useTicketOrder(false);
   const done = useFormDone();

@@ -1,6 +1,7 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { setFormAnswer } from "#client/lib/form-answer.ts";
 import { renderWithApp, stubFetch } from "#client/test/render.tsx";
 import { AddCommentForm } from "./add-comment-form.tsx";
 
@@ -183,5 +184,39 @@ describe("AddCommentForm", () => {
     await user.click(screen.getByRole("button", { name: "Add Comment" }));
     expect(await screen.findByText("Comment added successfully")).toBeInTheDocument();
     expect(server.calls.find((call) => call.url.endsWith("/comments"))?.body).toEqual({ message: "Hi" });
+  });
+
+  it("is a form posted to the ticket's page without the app's code, naming itself", () => {
+    setup({ status: 201, body: comment });
+    const form = screen.getByRole("button", { name: "Add Comment" }).closest("form");
+    expect(form).toHaveAttribute("method", "post");
+    expect(form).not.toHaveAttribute("action");
+    expect(form?.querySelector('input[type="hidden"][name="form"]')).toHaveValue("ticket-comment");
+    expect(screen.getByLabelText("Add a comment")).toHaveAttribute("name", "message");
+  });
+
+  it("starts from the server's answer to a comment posted without the code: its message at the box", () => {
+    setFormAnswer({
+      form: "ticket-comment",
+      status: 400,
+      message: "Comment cannot be empty",
+      values: { message: "  " },
+      fieldErrors: { message: "Comment cannot be empty" },
+    });
+    setup({ status: 201, body: comment });
+    expect(screen.getByText("Comment cannot be empty")).toBeInTheDocument();
+    expect(screen.getByLabelText("Add a comment")).toHaveAttribute("aria-invalid", "true");
+  });
+
+  it("says a refused comment failed, with the server's reason, and keeps the text", () => {
+    setFormAnswer({
+      form: "ticket-comment",
+      status: 409,
+      message: "This ticket is closed.",
+      values: { message: "One more thing" },
+    });
+    setup({ status: 201, body: comment });
+    expect(screen.getByRole("alert")).toHaveTextContent("Failed to add comment: This ticket is closed.");
+    expect(screen.getByLabelText("Add a comment")).toHaveValue("One more thing");
   });
 });
