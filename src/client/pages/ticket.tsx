@@ -35,6 +35,7 @@ import { i18n } from "#client/lib/i18n.ts";
 import { Link } from "#client/lib/router/links.tsx";
 import { useParams } from "#client/lib/router/route-matching.tsx";
 import { useActor } from "#client/lib/use-actor.ts";
+import { useHydrated } from "#client/lib/use-hydrated.ts";
 import { useMediaQuery } from "#client/lib/use-media-query.ts";
 import { type FormDone, formDone, ticketFormNames } from "#shared/page-rendering/page-forms.ts";
 import type { FormAnswer } from "#shared/page-rendering/server-rendered.ts";
@@ -52,8 +53,12 @@ export default function TicketPage() {
   const isWellFormed = ticketIdPattern.test(ticketId);
   const query = useQuery({ ...ticketQuery(ticketId), enabled: isWellFormed });
   const actor = useActor();
-  // Tailwind's lg breakpoint, where the page becomes two columns.
+  // Tailwind's lg breakpoint, where the page becomes two columns. A page drawn on the server (and while the
+  // browser takes it over) does not know the width: its actions are where the wide page has them, and CSS
+  // order shows them under the ticket on a narrow one, so that nothing moves under a first press once the
+  // code knows (useHydrated) and puts them there in the DOM, for the Tab order.
   const wide = useMediaQuery("(min-width: 1024px)");
+  const isHydrated = useHydrated();
   // Why the server refused the last action (e.g. another technician won Assign to Me). The ticket is
   // read again after a refusal, so the page shows what won; this says why. A status or assignment form
   // posted without the app's code comes back drawn with the API's answer (decision 065), said the same way.
@@ -111,11 +116,12 @@ export default function TicketPage() {
     );
   } else {
     const ticket = query.data!;
-    const actions = (
-      <div className="empty:hidden">
-        <TicketActions ticket={ticket} onOutcome={handleOutcome} />
-      </div>
-    );
+    const actions = (place: "narrow" | "wide") =>
+      (isHydrated ? wide : true) === (place === "wide") ? (
+        <div className={isHydrated ? "empty:hidden" : "empty:hidden max-lg:-order-1"}>
+          <TicketActions ticket={ticket} onOutcome={handleOutcome} />
+        </div>
+      ) : null;
     content = (
       <div className="flex flex-col gap-6">
         {refusal ? <Alert>{refusal}</Alert> : null}
@@ -128,12 +134,12 @@ export default function TicketPage() {
         */}
         <div className="flex flex-col gap-6 lg:grid lg:grid-cols-3 lg:items-start">
           <div className="contents lg:flex lg:min-w-0 lg:flex-col lg:gap-6 lg:col-span-2">
-            <div className="flex flex-col gap-3">
+            <div className={isHydrated ? "flex flex-col gap-3" : "flex flex-col gap-3 max-lg:-order-2"}>
               <TicketOverview ticket={ticket} />
               <TicketEditButtons ticket={ticket} />
               <CreateArticleFromTicket ticketId={ticket.ticketId} status={ticket.status} />
             </div>
-            {wide ? null : actions}
+            {actions("narrow")}
             <div className="flex flex-col gap-3 empty:hidden">
               <AutoCloseNotice ticket={ticket} />
               <TicketFeedback ticket={ticket} />
@@ -152,7 +158,7 @@ export default function TicketPage() {
             </div>
           </div>
           <div className="contents lg:flex lg:min-w-0 lg:flex-col lg:gap-6">
-            {wide ? actions : null}
+            {actions("wide")}
             <div className="empty:hidden">
               <FollowPanel ticketId={ticket.ticketId} />
             </div>
