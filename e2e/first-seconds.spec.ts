@@ -158,3 +158,62 @@ test("the first press on /sign-in and on a home is answered within 200 ms at 4×
   );
   await close();
 });
+
+test("with JavaScript off, a person signs in, raises a ticket and comments, and sees the spec's messages", async ({
+  browser,
+  request,
+}) => {
+  const una = await newUser(request);
+  for (const width of [375, 1280]) {
+    const context = await browser.newContext({
+      baseURL: settings.baseURL,
+      javaScriptEnabled: false,
+      viewport: { width, height: 800 },
+    });
+    const page = await context.newPage();
+    await page.goto("/tickets");
+    // The server sent the way to sign in, remembering the page.
+    await expect(page).toHaveURL(/\/sign-in\?next=%2Ftickets$/);
+
+    await page.getByLabel("Email").fill(una.email);
+    await page.getByLabel("Password", { exact: true }).fill("not the password");
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Wrong user credentials" })).toBeVisible();
+    await expect(page.getByLabel("Email")).toHaveValue(una.email);
+    await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
+
+    await page.getByLabel("Password", { exact: true }).fill(password);
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect(page).toHaveURL(/\/tickets$/);
+    await expect(page.getByRole("heading", { name: "My Tickets" })).toBeVisible();
+
+    await page.goto("/user-home");
+    await page.getByRole("button", { name: "Create New Ticket" }).click();
+    const form = page.getByRole("region", { name: "Create New Ticket" });
+    await expect(form).toBeVisible();
+    await form.getByLabel("Description").fill("The printer on floor 3 shows error 50.");
+    await form.getByLabel("Office Number").fill("3.14");
+    await form.getByRole("button", { name: "Submit Ticket" }).click();
+    // Nothing was stored: the form again, with the app's message at the title and what was typed kept.
+    await expect(page.getByText("Title is required")).toBeVisible();
+    await expect(page.getByLabel("Description")).toHaveValue("The printer on floor 3 shows error 50.");
+
+    const title = `Printer error 50 at ${width} px ${unique("t")}`;
+    await page.getByLabel("Title").fill(title);
+    await page.getByRole("button", { name: "Submit Ticket" }).click();
+    await expect(page.getByText("Ticket created successfully!")).toBeVisible();
+    await page
+      .getByRole("link", { name: new RegExp(title) })
+      .first()
+      .click();
+    await expect(page.getByRole("heading", { name: title })).toBeVisible();
+
+    const comment = `It also smells of toner (${width} px)`;
+    await page.getByLabel("Add a comment").fill(comment);
+    await page.getByRole("button", { name: "Add Comment" }).click();
+    await expect(page.getByText("Comment added successfully")).toBeVisible();
+    await expect(page.getByText(comment, { exact: true })).toBeVisible();
+    await page.screenshot({ path: `e2e/.artifacts/ticket-without-javascript-${width}.png`, fullPage: true });
+    await context.close();
+  }
+});
