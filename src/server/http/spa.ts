@@ -4,7 +4,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { pageAccessOf, redirectFor } from "#shared/page-rendering/page-access.ts";
+import { isRouteOf, pageAccessOf, redirectFor } from "#shared/page-rendering/page-access.ts";
 import { prerenderedPages } from "#shared/page-rendering/prerendered-pages.ts";
 import {
   oidcLabelPlaceholder,
@@ -125,21 +125,8 @@ export async function registerSpa(
   });
 }
 
-/** Route patterns as Fastify writes them ("/tickets/:ticketId"), for the pages that have a form. */
-const formPagePatterns = pageForms.map((form) => form.path.split("/"));
-
 /** Whether the page at `pathname` has a form that works without the app's code (page-form-list.ts). */
-function isFormPage(pathname: string): boolean {
-  const segments = pathname.split("/");
-  return formPagePatterns.some(
-    (pattern) =>
-      pattern.length === segments.length &&
-      pattern.every(
-        (segment, index) =>
-          segment === segments[index] || (segment.startsWith(":") && segments[index] !== ""),
-      ),
-  );
-}
+const isFormPage = (pathname: string) => pageForms.some((form) => isRouteOf(form.path, pathname));
 
 interface BuiltPage {
   html: string;
