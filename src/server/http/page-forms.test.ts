@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertUser, sessionCookieOf, testPassword } from "#server/test/factories.ts";
+import { insertUser, sessionCookieOf, signedInAs, testPassword } from "#server/test/factories.ts";
 import { loadPageRenderer } from "#server/test/page-renderer.ts";
 import { createTestApp, request, type TestApp, testBaseURL } from "#server/test/test-app.ts";
+import { secretOf, totpCode } from "#server/test/totp.ts";
 
 // Forms posted as plain HTML, without the app's code (decision 065), against the real page renderer.
 let renderer: Awaited<ReturnType<typeof loadPageRenderer>>;
@@ -136,6 +137,63 @@ describe("signing in without the app's code", () => {
     } finally {
       await limited.close();
     }
+  });
+
+  it("asks a person with two-factor sign-in for the code on the page drawn, and signs in with it", async () => {
+    const tina = await signedInAs(t.app, t.database.db, "technician");
+    const enabled = await request(t.app, {
+      method: "POST",
+      url: "/api/auth/two-factor/enable",
+      cookie: tina.cookie,
+      payload: { password: testPassword },
+    });
+    const secret = secretOf(enabled.json<{ totpURI: string }>().totpURI);
+    const confirmed = await request(t.app, {
+      method: "POST",
+      url: "/api/auth/two-factor/verify-totp",
+      cookie: tina.cookie,
+      payload: { code: totpCode(secret) },
+    });
+    expect(confirmed.statusCode).toBe(200);
+
+    const step = await postForm("/sign-in?next=%2Ftickets", {
+      email: tina.user.email,
+      password: testPassword,
+    });
+    // No session yet: the code step, drawn, with the short-lived challenge cookie the API set.
+    expect(step.statusCode).toBe(200);
+    expect(step.body).toContain('name="code"');
+    expect(drawnState(step.body).formAnswer).toMatchObject({ form: "sign-in", step: "code" });
+    const setCookies = [step.headers["set-cookie"] ?? []].flat();
+    expect(setCookies.some((cookie) => /^better-auth\.session_token=[^;]/.test(cookie))).toBe(false);
+    const challenge = setCookies
+      .find((cookie) => cookie.startsWith("better-auth.two_factor="))
+      ?.split(";")[0];
+    expect(challenge).toBeTruthy();
+
+    const wrong = await postForm(
+      "/sign-in?next=%2Ftickets",
+      { code: "000000", kind: "app" },
+      { cookie: challenge! },
+    );
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.headers["set-cookie"] ?? []).not.toContainEqual(
+      expect.stringMatching(/^better-auth\.session_token=[^;]/),
+    );
+
+    const signedIn = await postForm(
+      "/sign-in?next=%2Ftickets",
+      { code: totpCode(secret), kind: "app" },
+      { cookie: challenge! },
+    );
+    expect(signedIn.statusCode).toBe(303);
+    expect(signedIn.headers.location).toBe("/tickets");
+    const me = await request(t.app, {
+      method: "GET",
+      url: "/api/me",
+      cookie: sessionCookieOf(signedIn.headers["set-cookie"]),
+    });
+    expect(me.json()).toMatchObject({ id: tina.user.id });
   });
 
   it("refuses a form posted from another site, and signs nobody in", async () => {
