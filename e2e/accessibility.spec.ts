@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { createAdmin, settings, signIn, signUp, unique } from "./support.ts";
+import { createAdmin, isAppReady, settings, signIn, signUp, unique } from "./support.ts";
 import { createTicketThroughApi } from "./ticket-support.ts";
 
 // Decision 036: axe-core (WCAG 2.1 A and AA rules) on every route of src/client/app/routes.tsx
@@ -249,6 +249,9 @@ test("on a ticket page, Tab follows what is seen: one column on a phone, left co
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto(`/tickets/${ticketId}`);
   await expect(page.getByRole("button", { name: "Assign to Me" })).toBeVisible();
+  // The page is drawn by the server, its actions placed by CSS until the app puts them in the DOM where
+  // they are seen (decision 065): the Tab order is the app's, once it has the page.
+  await expect.poll(() => isAppReady(page)).toBe(true);
   const narrow = await tabStopsInMain(page);
   expect(narrow.map((stop) => stop.name)).toContain("Assign to Me");
   const upwards = narrow.filter((stop, i) => i > 0 && stop.bottom <= narrow[i - 1]!.y);
@@ -263,6 +266,7 @@ test("on a ticket page, Tab follows what is seen: one column on a phone, left co
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.reload();
   await expect(page.getByRole("button", { name: "Assign to Me" })).toBeVisible();
+  await expect.poll(() => isAppReady(page)).toBe(true);
   const wide = await tabStopsInMain(page);
   const rightColumnAt = (await page.getByRole("button", { name: "Assign to Me" }).boundingBox())!.x - 40;
   const firstRight = wide.findIndex((stop) => stop.x >= rightColumnAt);

@@ -2,7 +2,13 @@ import { act, useState } from "react";
 import { hydrateRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { appReadyKey, earlyChangeKey, earlyClickKey, themeScript } from "#shared/theme/theme-script.ts";
+import {
+  appReadyKey,
+  earlyChangeKey,
+  earlyClickKey,
+  earlySubmitKey,
+  themeScript,
+} from "#shared/theme/theme-script.ts";
 import { EarlyClickReplay } from "./early-click.ts";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -61,6 +67,7 @@ afterEach(() => {
   (document as { [earlyClickKey]?: unknown })[earlyClickKey] = undefined;
   (document as { [earlyChangeKey]?: unknown })[earlyChangeKey] = undefined;
   (document as { [appReadyKey]?: unknown })[appReadyKey] = undefined;
+  (document as { [earlySubmitKey]?: unknown })[earlySubmitKey] = undefined;
 });
 
 describe("a button pressed before the code has taken the page over", () => {
@@ -103,7 +110,7 @@ describe("a button pressed before the code has taken the page over", () => {
   it("leaves a form's submit button to the browser, and shows it was pressed", () => {
     const container = document.createElement("div");
     container.id = "root";
-    container.innerHTML = '<form><button type="submit">Send</button></form>';
+    container.innerHTML = '<form method="post"><button type="submit">Send</button></form>';
     document.body.append(container);
     let submitted = 0;
     container.querySelector("form")!.addEventListener("submit", () => {
@@ -121,7 +128,7 @@ describe("a button pressed before the code has taken the page over", () => {
   it("does not mark a submit the app took over: the app shows its own progress", () => {
     const container = document.createElement("div");
     container.id = "root";
-    container.innerHTML = '<form><button type="submit">Send</button></form>';
+    container.innerHTML = '<form method="post"><button type="submit">Send</button></form>';
     document.body.append(container);
     container.querySelector("form")!.addEventListener("submit", (event) => event.preventDefault());
     const send = container.querySelector("button")!;
@@ -153,5 +160,67 @@ describe("a choice made in a select before the code has taken the page over", ()
     act(() => choose(select, "de"));
     expect(shown()).toBe("Language: de");
     expect((document as { [earlyChangeKey]?: unknown })[earlyChangeKey]).toBeUndefined();
+  });
+});
+
+/** A drawn page with a form only the app can send (no `method`), like "Assign to…" on a ticket. */
+function AssignPage() {
+  const [sent, setSent] = useState(0);
+  return (
+    <main>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          setSent((count) => count + 1);
+        }}
+      >
+        <button type="submit">Assign ({sent})</button>
+      </form>
+      <EarlyClickReplay />
+    </main>
+  );
+}
+
+describe("a form of the app's own sent before the code has taken the page over", () => {
+  it("is held, not sent by the browser, and sent once by the app when it has the page", async () => {
+    const container = document.createElement("div");
+    container.id = "root";
+    container.innerHTML = renderToString(<AssignPage />);
+    document.body.append(container);
+    let reachedBrowser = 0;
+    const countNative = (event: Event) => {
+      if (!event.defaultPrevented) reachedBrowser++;
+    };
+    window.addEventListener("submit", countNative);
+    const assign = container.querySelector("button")!;
+    assign.click();
+    expect(reachedBrowser).toBe(0);
+    expect(assign.getAttribute("aria-busy")).toBe("true");
+
+    await act(() => {
+      root = hydrateRoot(container, <AssignPage />);
+    });
+    expect(assign.textContent).toBe("Assign (1)");
+    expect(assign.hasAttribute("aria-busy")).toBe(false);
+    expect(reachedBrowser).toBe(0);
+    window.removeEventListener("submit", countNative);
+  });
+
+  it("leaves a form that says how it is sent to the browser", () => {
+    const container = document.createElement("div");
+    container.id = "root";
+    container.innerHTML = '<form method="post"><button type="submit">Send</button></form>';
+    document.body.append(container);
+    let sent = 0;
+    window.addEventListener(
+      "submit",
+      (event) => {
+        if (!event.defaultPrevented) sent++;
+        event.preventDefault();
+      },
+      { once: true },
+    );
+    container.querySelector("button")!.click();
+    expect(sent).toBe(1);
   });
 });

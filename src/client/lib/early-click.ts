@@ -1,9 +1,10 @@
 import { useEffect } from "react";
-import { appReadyKey, earlyChangeKey, earlyClickKey } from "#shared/theme/theme-script.ts";
+import { appReadyKey, earlyChangeKey, earlyClickKey, earlySubmitKey } from "#shared/theme/theme-script.ts";
 
 type HoldingDocument = Document & {
   [earlyClickKey]?: HTMLButtonElement;
   [earlyChangeKey]?: [HTMLSelectElement, string];
+  [earlySubmitKey]?: [HTMLFormElement, HTMLElement | null];
   [appReadyKey]?: boolean;
 };
 
@@ -27,11 +28,25 @@ export function takeOverPage(holder: HoldingDocument = document): void {
   }
   const button = holder[earlyClickKey];
   holder[earlyClickKey] = undefined;
-  if (!button) return;
-  button.removeAttribute("data-pending");
-  button.removeAttribute("aria-busy");
-  if (button.isConnected && !button.disabled) button.click();
+  if (button) {
+    notPending(button);
+    if (button.isConnected && !button.disabled) button.click();
+  }
+  // A form only the app can send ("Assign to…" on a drawn ticket), sent before it could: sent now, by it.
+  const submitted = holder[earlySubmitKey];
+  holder[earlySubmitKey] = undefined;
+  if (submitted) {
+    const [form, submitter] = submitted;
+    if (submitter) notPending(submitter);
+    const by = submitter instanceof HTMLButtonElement && submitter.form === form ? submitter : undefined;
+    if (form.isConnected) form.requestSubmit(by);
+  }
 }
+
+const notPending = (element: HTMLElement) => {
+  element.removeAttribute("data-pending");
+  element.removeAttribute("aria-busy");
+};
 
 /**
  * Rendered with the page, inside its Suspense boundary (and with the page's error): its effect runs once

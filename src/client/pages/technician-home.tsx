@@ -1,8 +1,9 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import { useLingui } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { CircleCheck, Inbox, Layers, UserRoundCheck } from "lucide-react";
 import { Card } from "#client/components/ui/card.tsx";
+import { Notice } from "#client/components/ui/notice.tsx";
 import { PageHeader } from "#client/components/ui/page-header.tsx";
 import { Tabs, tabIdFor, tabPanelIdFor } from "#client/components/ui/tabs.tsx";
 import { HelpArticlesLink } from "#client/features/articles/components/help-articles-link.tsx";
@@ -20,8 +21,10 @@ import {
   technicianTabFrom,
   withTechnicianTab,
 } from "#client/features/tickets/technician-tabs.ts";
+import { useFormDone } from "#client/lib/form-done.ts";
 import { useSearchParams } from "#client/lib/router/router.tsx";
 import { useActor } from "#client/lib/use-actor.ts";
+import { formDone } from "#shared/page-rendering/page-forms.ts";
 
 const cards: SummaryCard[] = [
   { label: msg`Total Available`, count: "total", icon: Layers, tone: "indigo" },
@@ -43,6 +46,7 @@ export default function TechnicianHomePage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const scope = technicianTabFrom(searchParams);
   const [order, setOrder] = useTicketOrder(true);
+  const done = useFormDone();
 
   return (
     <>
@@ -57,6 +61,14 @@ export default function TechnicianHomePage() {
           </>
         }
       />
+      {/* Signed up with a form posted before the app's code had arrived (decision 065): said here, once. */}
+      {done === formDone.registered ? (
+        <div className="mb-6">
+          <Notice>
+            <Trans>Registration was a success</Trans>
+          </Notice>
+        </div>
+      ) : null}
       <TicketSummaryCards cards={cards} />
       <div className="mt-3 sm:mt-4">
         <TicketDueCards />

@@ -231,6 +231,8 @@ function doneText(done: FormDone, ticket: Ticket): string {
       return tc`Ticket assigned successfully`;
     case formDone.ticketCreated:
       return tc`Ticket created successfully!`;
+    case formDone.registered:
+      return tc`Registration was a success`;
   }
 }
 

@@ -92,6 +92,13 @@ export default function UserHomePage() {
           </>
         }
       />
+      {done === formDone.registered ? (
+        <div className="mb-6">
+          <Notice>
+            <Trans>Registration was a success</Trans>
+          </Notice>
+        </div>
+      ) : null}
       {done === formDone.ticketCreated ? (
         <div className="mb-6">
           <Notice>

@@ -122,7 +122,7 @@ describe("the account pages are drawn with their forms, for a browser without th
 });
 
 describe("signing up without the app's code", () => {
-  it("creates the account and goes home by role, signed in", async () => {
+  it("creates the account and goes home by role, signed in, where the app's toast is said", async () => {
     const email = newEmail("grace");
     const answer = await postForm("/sign-up", {
       name: "  Grace Hopper ",
@@ -131,13 +131,17 @@ describe("signing up without the app's code", () => {
       role: "technician",
     });
     expect(answer.statusCode).toBe(303);
-    expect(answer.headers.location).toBe("/technician-home");
+    expect(answer.headers.location).toBe("/technician-home?done=registered");
     const me = await request(t.app, {
       method: "GET",
       url: "/api/me",
       cookie: sessionCookieOf(answer.headers["set-cookie"]),
     });
     expect(me.json()).toMatchObject({ email, name: "Grace Hopper", role: "technician" });
+    // The home it lands on says what the app's toast says.
+    const home = await getPage(answer.headers.location!, sessionCookieOf(answer.headers["set-cookie"]));
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toMatch(/<p role="status"[^>]*>.*Registration was a success/s);
   });
 
   it("shows the API's message for an address already registered, keeps what was typed but the password, and creates nothing", async () => {

@@ -1,4 +1,5 @@
 import { redirectFor } from "#shared/page-rendering/page-access.ts";
+import { formDone, formDoneParam } from "#shared/page-rendering/page-forms.ts";
 import { homePathFor } from "#shared/users/roles.ts";
 import {
   adminSignUpInputSchema,
@@ -13,8 +14,9 @@ import { whereAfterSignIn } from "./sign-in-page-form.ts";
 // The account forms around sign-in, as plain HTML forms that work before and without the app's code
 // (decision 065). Each is checked as the app checks it (the shared schemas), sent to the API route the app
 // calls (src/client/features/auth/auth.api.ts), and answered as the app answers: the same page next, or
-// this page again with the API's answer. The app's success toasts after a redirect stay with the app; the
-// page arrived at says it (home, signed in; the sign-in page after a reset).
+// this page again with the API's answer. After a sign-up the home says the app's toast (?done=registered);
+// the other success toasts after a redirect stay with the app: the page arrived at says it (home, signed
+// in; the sign-in page after a reset).
 
 type Input = Parameters<PageForm["submit"]>[0];
 
@@ -26,7 +28,12 @@ async function signUp({ fields, url, ask }: Input): Promise<FormOutcome> {
   if (answer.statusCode !== 200)
     return { status: answer.statusCode, message: messageOf(answer), code: codeOf(answer) };
   const cookies = cookiesOf(answer);
-  return { redirect: await whereAfterSignIn(ask, cookies, url), cookies };
+  // The app's toast, "Registration was a success", said by the home (?done=registered).
+  const next = await whereAfterSignIn(ask, cookies, url);
+  return {
+    redirect: `${next}${next.includes("?") ? "&" : "?"}${formDoneParam}=${formDone.registered}`,
+    cookies,
+  };
 }
 
 /** The app's words on the forgot-password page when the mail went out (its toast). */

@@ -29,6 +29,7 @@ export const formDone = {
   noteAdded: "note-added",
   statusUpdated: "status-updated",
   ticketAssigned: "ticket-assigned",
+  registered: "registered",
 } as const;
 export type FormDone = (typeof formDone)[keyof typeof formDone];
 

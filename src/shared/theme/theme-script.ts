@@ -21,6 +21,9 @@ export const earlyClickKey = "helpdeskEarlyClick";
 /** Where (on `document`) the inline script keeps a choice made in a select before the app took the page over: [select, value]. */
 export const earlyChangeKey = "helpdeskEarlyChange";
 
+/** Where (on `document`) the inline script keeps a form of the app's own sent before the app took the page over: [form, submitter]. */
+export const earlySubmitKey = "helpdeskEarlySubmit";
+
 /** Set to true on `document` by the app once it has taken the page over (src/client/lib/early-click.ts). */
 export const appReadyKey = "helpdeskReady";
 
@@ -30,11 +33,12 @@ export const appReadyKey = "helpdeskReady";
  * here (the last one; the event goes no further, so nothing half-handles it), the button shows it was
  * pressed (`data-pending`: a spinner, styles.css), and the app presses it again once it has the page
  * (document.helpdeskReady, set by the app; nothing of React's internals is read). Submit buttons are left
- * to the browser: every form of a drawn page posts to the server without code (decision 065), and the
- * button pressed shows it was unless the app took the submit over. A choice made in a select meanwhile
+ * to the browser when their form says how it is sent (`method`): those post to the server without code
+ * (decision 065), and the button pressed shows it was unless the app took the submit over. A form of the
+ * app's own (no `method`: only its code can send it) is held like a press and sent again by the app. A choice made in a select meanwhile
  * (the sign-in page's language) is kept the same way, with its value, and made again once the app is ready.
  */
-const holdEarlyClicks = `(function(){var d=document;function ready(){return d.${appReadyKey}===true}function busy(b){if(b&&b.setAttribute){b.setAttribute("data-pending","");b.setAttribute("aria-busy","true")}}d.addEventListener("click",function(e){if(ready())return;var t=e.target,b=t&&t.closest&&t.closest("button");if(!b||b.type==="submit"||!b.closest("#root"))return;var h=d.${earlyClickKey};if(h&&h!==b){h.removeAttribute("data-pending");h.removeAttribute("aria-busy")}d.${earlyClickKey}=b;busy(b);e.stopPropagation();e.preventDefault()},true);d.addEventListener("change",function(e){var s=e.target;if(ready()||!s||s.tagName!=="SELECT"||!s.closest("#root"))return;d.${earlyChangeKey}=[s,s.value]},true);d.addEventListener("submit",function(e){if(!e.defaultPrevented)busy(e.submitter)});addEventListener("pageshow",function(e){if(e.persisted)[].forEach.call(d.querySelectorAll("[data-pending]"),function(b){b.removeAttribute("data-pending");b.removeAttribute("aria-busy")})})})();`;
+const holdEarlyClicks = `(function(){var d=document;function ready(){return d.${appReadyKey}===true}function busy(b){if(b&&b.setAttribute){b.setAttribute("data-pending","");b.setAttribute("aria-busy","true")}}d.addEventListener("click",function(e){if(ready())return;var t=e.target,b=t&&t.closest&&t.closest("button");if(!b||b.type==="submit"||!b.closest("#root"))return;var h=d.${earlyClickKey};if(h&&h!==b){h.removeAttribute("data-pending");h.removeAttribute("aria-busy")}d.${earlyClickKey}=b;busy(b);e.stopPropagation();e.preventDefault()},true);d.addEventListener("change",function(e){var s=e.target;if(ready()||!s||s.tagName!=="SELECT"||!s.closest("#root"))return;d.${earlyChangeKey}=[s,s.value]},true);d.addEventListener("submit",function(e){var f=e.target;if(ready()||!f||!f.closest||!f.closest("#root")||f.hasAttribute("method"))return;var h=d.${earlySubmitKey};if(h&&h[1]&&h[1]!==e.submitter){h[1].removeAttribute("data-pending");h[1].removeAttribute("aria-busy")}d.${earlySubmitKey}=[f,e.submitter];busy(e.submitter);e.stopPropagation();e.preventDefault()},true);d.addEventListener("submit",function(e){if(!e.defaultPrevented)busy(e.submitter)});addEventListener("pageshow",function(e){if(e.persisted)[].forEach.call(d.querySelectorAll("[data-pending]"),function(b){b.removeAttribute("data-pending");b.removeAttribute("aria-busy")})})})();`;
 
 /**
  * Runs inline in <head> before any CSS is applied, so a dark page never flashes light: the stored choice,

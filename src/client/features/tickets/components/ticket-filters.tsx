@@ -116,6 +116,17 @@ export function TicketFilters({
     setText(value.q);
   }, [value.q]);
   useEffect(() => () => clearTimeout(timer.current), []);
+  // The list is drawn by the server (decision 065): what was typed into the search before the app had the
+  // page is in the box but reached no handler. Taken up once the app has it, as if typed now.
+  const searchBox = useRef<HTMLInputElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the app takes the drawn box over
+  useEffect(() => {
+    const typed = searchBox.current?.value ?? "";
+    if (typed === text) return;
+    setText(typed);
+    lastSent.current = typed;
+    onChange({ q: typed });
+  }, []);
 
   function handleType(event: ChangeEvent<HTMLInputElement>) {
     const next = event.target.value;
@@ -155,6 +166,7 @@ export function TicketFilters({
               className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
             />
             <Input
+              ref={searchBox}
               id={`${id}-q`}
               type="search"
               value={text}
