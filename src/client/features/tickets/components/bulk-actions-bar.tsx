@@ -9,6 +9,7 @@ import { Select } from "#client/components/ui/select.tsx";
 import { technicianListQuery, useBulkChangeTickets } from "#client/features/tickets/ticket.api.ts";
 import { priorityLabels, statusLabels } from "#client/features/tickets/ticket-labels.ts";
 import { i18n } from "#client/lib/i18n.ts";
+import { useHydrated } from "#client/lib/use-hydrated.ts";
 import type { Actor } from "#shared/permissions.ts";
 import type { BulkAction, BulkResult } from "#shared/tickets/ticket-bulk.ts";
 import { ticketPriorities } from "#shared/tickets/ticket-priority.ts";
@@ -107,6 +108,7 @@ export function BulkActionsBar({
   };
 
   // An empty list has nothing to tick; the bar stays mounted only to show the answer that emptied it.
+  const isHydrated = useHydrated();
   if (ticketIds.length === 0 && !result && !failure) return null;
 
   return (
@@ -119,6 +121,8 @@ export function BulkActionsBar({
             className="size-4 rounded border-slate-300 accent-indigo-600"
             checked={allSelected}
             onChange={(event) => onSelectAll(event.target.checked)}
+            // On a list drawn by the server, selecting needs the app's code: usable once it has the page.
+            disabled={!isHydrated}
           />
           <Trans>Select all</Trans>
         </label>

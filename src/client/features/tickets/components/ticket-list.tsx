@@ -17,6 +17,7 @@ import type { OpenTicketState } from "#client/lib/list-memory.ts";
 import { Link } from "#client/lib/router/links.tsx";
 import { toast } from "#client/lib/toast.ts";
 import { useActor } from "#client/lib/use-actor.ts";
+import { useHydrated } from "#client/lib/use-hydrated.ts";
 import { can } from "#shared/permissions.ts";
 import type { Ticket, TicketPage } from "#shared/tickets/ticket.schemas.ts";
 import { BulkActionsBar } from "./bulk-actions-bar.tsx";
@@ -66,6 +67,7 @@ export function TicketList({
   const [selection, setSelection] = useState<{ filtersKey: string; ids: string[] }>({ filtersKey, ids: [] });
   const selectedIds = selection.filtersKey === filtersKey ? selection.ids : [];
   const setSelectedIds = (ids: string[]) => setSelection({ filtersKey, ids });
+  const isHydrated = useHydrated();
 
   useEffect(() => {
     if (query.isError)
@@ -152,6 +154,8 @@ export function TicketList({
                   aria-label={t`Select ${ticket.ticketId}: ${ticket.title}`}
                   checked={selectedIds.includes(ticket.ticketId)}
                   onChange={(event) => toggle(ticket.ticketId, event.target.checked)}
+                  // On a list drawn by the server, selecting needs the app's code (bulk-actions-bar.tsx).
+                  disabled={!isHydrated}
                 />
               </label>
             ) : null}
