@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { pasteScreenshot, unique } from "./support.ts";
+import { isAppReady, pasteScreenshot, unique } from "./support.ts";
 import { signUpInNewBrowser } from "./ticket-support.ts";
 
 // Decision 012: a user attaches a file with the picker when raising a ticket; a technician pastes a
@@ -56,6 +56,8 @@ test("a file picked on a new ticket and a screenshot pasted into a comment reach
   await tech.page.goto(`/tickets/${ticketId}`);
   await tech.page.getByRole("button", { name: "Assign to Me" }).click();
   await expect(tech.page.getByText("Ticket assigned successfully")).toBeVisible();
+  // Pasting a screenshot is the app's (decision 065: the plain form sends text alone): once it has the page.
+  await expect.poll(() => isAppReady(tech.page)).toBe(true);
   const techComments = tech.page.getByRole("region", { name: /Comments/ });
   const box = techComments.getByLabel("Add a comment");
   await box.fill("This is the error I get when I try with your account:");

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { unique } from "./support.ts";
+import { isAppReady, unique } from "./support.ts";
 import { adminInNewBrowser, createTicketThroughApi } from "./ticket-support.ts";
 
 // Decision 015: staff tick several tickets and change their status in one step; the answer says how
@@ -24,6 +24,8 @@ test("an admin resolves several tickets in one step; a Closed one is refused and
   const { page } = admin;
   await page.setViewportSize({ width: 375, height: 667 });
   await page.goto(`/tickets?q=${marker}`);
+  // Bulk actions are the app's (the list drawn by the server works without them): once it has the page.
+  await expect.poll(() => isAppReady(page)).toBe(true);
   await expect(page.getByRole("checkbox", { name: /^Select TKT/ })).toHaveCount(3);
   await page.getByRole("checkbox", { name: "Select all" }).check();
   await expect(page.getByText("3 selected")).toBeVisible();
