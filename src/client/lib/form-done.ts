@@ -1,5 +1,6 @@
+import { t } from "@lingui/core/macro";
 import { useEffect, useState } from "react";
-import { type FormDone, formDoneOf, formDoneParam } from "#shared/page-rendering/page-forms.ts";
+import { type FormDone, formDone, formDoneOf, formDoneParam } from "#shared/page-rendering/page-forms.ts";
 import { useLocation, useSearchParams } from "./router/router.tsx";
 
 /**
@@ -23,4 +24,25 @@ export function useFormDone(): FormDone | null {
     );
   }, [isInUrl, setSearchParams]);
   return said.pathname === pathname ? said.done : null;
+}
+
+/**
+ * What a form posted without the app's code did, in the words of the app's toast for it; `status` is the
+ * ticket's new status as shown, for a status change.
+ */
+export function formDoneText(done: FormDone, status = ""): string {
+  switch (done) {
+    case formDone.commentAdded:
+      return t`Comment added successfully`;
+    case formDone.noteAdded:
+      return t`Internal note added`;
+    case formDone.statusUpdated:
+      return t`Ticket status updated to ${status}`;
+    case formDone.ticketAssigned:
+      return t`Ticket assigned successfully`;
+    case formDone.ticketCreated:
+      return t`Ticket created successfully!`;
+    case formDone.registered:
+      return t`Registration was a success`;
+  }
 }

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import { Trans, useLingui } from "@lingui/react/macro";
+import { useLingui } from "@lingui/react/macro";
 import { CircleCheck, Inbox, Layers, UserRoundCheck } from "lucide-react";
 import { Card } from "#client/components/ui/card.tsx";
 import { Notice } from "#client/components/ui/notice.tsx";
@@ -21,10 +21,9 @@ import {
   technicianTabFrom,
   withTechnicianTab,
 } from "#client/features/tickets/technician-tabs.ts";
-import { useFormDone } from "#client/lib/form-done.ts";
+import { formDoneText, useFormDone } from "#client/lib/form-done.ts";
 import { useSearchParams } from "#client/lib/router/router.tsx";
 import { useActor } from "#client/lib/use-actor.ts";
-import { formDone } from "#shared/page-rendering/page-forms.ts";
 
 const cards: SummaryCard[] = [
   { label: msg`Total Available`, count: "total", icon: Layers, tone: "indigo" },
@@ -62,11 +61,9 @@ export default function TechnicianHomePage() {
         }
       />
       {/* Signed up with a form posted before the app's code had arrived (decision 065): said here, once. */}
-      {done === formDone.registered ? (
+      {done ? (
         <div className="mb-6">
-          <Notice>
-            <Trans>Registration was a success</Trans>
-          </Notice>
+          <Notice>{formDoneText(done)}</Notice>
         </div>
       ) : null}
       <TicketSummaryCards cards={cards} />

@@ -30,17 +30,16 @@ import { ticketQuery } from "#client/features/tickets/ticket.api.ts";
 import { statusLabels } from "#client/features/tickets/ticket-labels.ts";
 import { isApiError } from "#client/lib/api-client.ts";
 import { useFormAnswer } from "#client/lib/form-answer.ts";
-import { useFormDone } from "#client/lib/form-done.ts";
+import { formDoneText, useFormDone } from "#client/lib/form-done.ts";
 import { i18n } from "#client/lib/i18n.ts";
 import { Link } from "#client/lib/router/links.tsx";
 import { useParams } from "#client/lib/router/route-matching.tsx";
 import { useActor } from "#client/lib/use-actor.ts";
 import { useHydrated } from "#client/lib/use-hydrated.ts";
 import { useMediaQuery } from "#client/lib/use-media-query.ts";
-import { type FormDone, formDone, ticketFormNames } from "#shared/page-rendering/page-forms.ts";
+import { ticketFormNames } from "#shared/page-rendering/page-forms.ts";
 import type { FormAnswer } from "#shared/page-rendering/server-rendered.ts";
 import { can } from "#shared/permissions.ts";
-import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
 import { ticketIdPattern } from "#shared/tickets/ticket.schemas.ts";
 
 /**
@@ -125,7 +124,7 @@ export default function TicketPage() {
     content = (
       <div className="flex flex-col gap-6">
         {refusal ? <Alert>{refusal}</Alert> : null}
-        {done ? <Notice>{doneText(done, ticket)}</Notice> : null}
+        {done ? <Notice>{formDoneText(done, i18n._(statusLabels[ticket.status]))}</Notice> : null}
         {/*
           Wide: the ticket and its conversation on the left, the actions and facts on the right. Narrow: one
           column, the actions right under the ticket. The actions move in the DOM, not by CSS order, so Tab
@@ -214,26 +213,6 @@ function refusalOf(statusAnswer: FormAnswer | null, assignAnswer: FormAnswer | n
       : `${tc`Failed to assign ticket`}: ${assignAnswer.message}`;
   }
   return null;
-}
-
-/** What a form posted without the app's code did, in the words of the app's toast for it. */
-function doneText(done: FormDone, ticket: Ticket): string {
-  switch (done) {
-    case formDone.commentAdded:
-      return tc`Comment added successfully`;
-    case formDone.noteAdded:
-      return tc`Internal note added`;
-    case formDone.statusUpdated: {
-      const status = i18n._(statusLabels[ticket.status]);
-      return tc`Ticket status updated to ${status}`;
-    }
-    case formDone.ticketAssigned:
-      return tc`Ticket assigned successfully`;
-    case formDone.ticketCreated:
-      return tc`Ticket created successfully!`;
-    case formDone.registered:
-      return tc`Registration was a success`;
-  }
 }
 
 function ViewTicketsLink() {

@@ -17,10 +17,10 @@ import {
 } from "#client/features/tickets/components/ticket-summary-cards.tsx";
 import { focusCreatedTicket } from "#client/lib/focus.ts";
 import { useFormAnswer } from "#client/lib/form-answer.ts";
-import { useFormDone } from "#client/lib/form-done.ts";
+import { formDoneText, useFormDone } from "#client/lib/form-done.ts";
 import { useSearchParams } from "#client/lib/router/router.tsx";
 import { useActor } from "#client/lib/use-actor.ts";
-import { formDone, formDoneParam, ticketFormNames } from "#shared/page-rendering/page-forms.ts";
+import { formDoneParam, ticketFormNames } from "#shared/page-rendering/page-forms.ts";
 
 // The form (react-hook-form, zod, the article suggestions) loads when opened, not with the page (decision 031).
 const CreateTicketForm = lazy(() =>
@@ -92,18 +92,9 @@ export default function UserHomePage() {
           </>
         }
       />
-      {done === formDone.registered ? (
+      {done ? (
         <div className="mb-6">
-          <Notice>
-            <Trans>Registration was a success</Trans>
-          </Notice>
-        </div>
-      ) : null}
-      {done === formDone.ticketCreated ? (
-        <div className="mb-6">
-          <Notice>
-            <Trans>Ticket created successfully!</Trans>
-          </Notice>
+          <Notice>{formDoneText(done)}</Notice>
         </div>
       ) : null}
       <TicketSummaryCards cards={statusCountCards} scope="created" />

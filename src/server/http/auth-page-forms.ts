@@ -1,5 +1,5 @@
 import { redirectFor } from "#shared/page-rendering/page-access.ts";
-import { formDone, formDoneParam } from "#shared/page-rendering/page-forms.ts";
+import { formDone, withFormDone } from "#shared/page-rendering/page-forms.ts";
 import { homePathFor } from "#shared/users/roles.ts";
 import {
   adminSignUpInputSchema,
@@ -31,7 +31,7 @@ async function signUp({ fields, url, ask }: Input): Promise<FormOutcome> {
   // The app's toast, "Registration was a success", said by the home (?done=registered).
   const next = await whereAfterSignIn(ask, cookies, url);
   return {
-    redirect: `${next}${next.includes("?") ? "&" : "?"}${formDoneParam}=${formDone.registered}`,
+    redirect: withFormDone(next, formDone.registered),
     cookies,
   };
 }

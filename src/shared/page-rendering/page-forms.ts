@@ -42,6 +42,10 @@ export function formDoneOf(search: URLSearchParams): FormDone | null {
   return isFormDone(done) ? done : null;
 }
 
-/** `path` with `?done=…`, for the redirect after a form that went through. */
-export const withFormDone = (path: string, done: FormDone) =>
-  `${path}?${new URLSearchParams({ [formDoneParam]: done })}`;
+/** `path` (with its own parameters, if any) and `done=…`, for the redirect after a form that went through. */
+export function withFormDone(path: string, done: FormDone): string {
+  const [pathname, search = ""] = path.split("?", 2);
+  const params = new URLSearchParams(search);
+  params.set(formDoneParam, done);
+  return `${pathname}?${params}`;
+}

@@ -2,21 +2,14 @@ import { t as tc } from "@lingui/core/macro";
 import { type FormEvent, useState } from "react";
 import type { FormAnswer } from "#shared/page-rendering/server-rendered.ts";
 import { type CreateTicketInput, createTicketDefaults } from "#shared/tickets/ticket.schemas.ts";
+import { type EditableTicketField, editableTicketFields } from "#shared/tickets/ticket-edit.ts";
 
 // The Create New Ticket form posted without the app's code and drawn again with the server's answer
 // (decision 065, create-ticket-form.tsx): the values it was sent with and the API's messages.
 
-/** The fields of the form itself; a custom field is `customFields.<id>`. */
-export const formFields = [
-  "title",
-  "description",
-  "category",
-  "priority",
-  "department",
-  "floor",
-  "officeNumber",
-] as const satisfies readonly (keyof CreateTicketInput)[];
-export type FormField = (typeof formFields)[number];
+/** The fields of the form itself (a ticket's editable fields are exactly these); a custom field is `customFields.<id>`. */
+export const formFields = editableTicketFields;
+export type FormField = EditableTicketField;
 const isFormField = (name: string): name is FormField => formFields.some((field) => field === name);
 
 /** The form's values as a form posted without the code sent them, over its defaults. */
