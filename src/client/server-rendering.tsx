@@ -2,9 +2,6 @@ import type { Query, QueryClient, QueryKey } from "@tanstack/react-query";
 import { skipToken } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { prerender } from "react-dom/static";
-import { redirectFor } from "#shared/page-rendering/page-access.ts";
-import { prerenderedPages } from "#shared/page-rendering/prerendered-pages.ts";
-import { isServerDrawnRoute } from "#shared/page-rendering/server-drawn-routes.ts";
 import {
   type FormAnswer,
   jsonForScript,
@@ -62,15 +59,9 @@ async function draw({
   languages,
   timeZone,
   formAnswer,
-  forAnyone = false,
 }: RenderPageInput): Promise<ServerRenderedPage | UndrawnPage | null> {
+  // Which pages are drawn, and for whom, the server has decided before asking (decision 065).
   const { pathname, search } = new URL(url, "http://localhost");
-  // A page with a form that works without code, and a form's answer on the page the form was posted from,
-  // are drawn whoever asks: the server has already decided that the person may see it (decision 065).
-  const isForAnyone = forAnyone || formAnswer !== undefined;
-  // A home in its own file, or a page drawn into index.html (server-drawn-routes.ts).
-  const isDrawnHere = prerenderedPages[pathname]?.renderedAt === "server" || isServerDrawnRoute(pathname);
-  if (!isForAnyone && !isDrawnHere) return null;
   setFetch(fetch);
   setTimeZone(timeZone);
   setFormAnswer(formAnswer);
@@ -82,9 +73,6 @@ async function draw({
       queries: { ...queryClient.getDefaultOptions().queries, retry: false },
     });
     const actor: Me | null | undefined = await queryClient.fetchQuery(actorQuery).catch(() => undefined);
-    // Anyone the page's guard would send elsewhere (or show a spinner) is left to the browser: the same
-    // table the server redirects by (page-access.ts).
-    if (!isForAnyone && (!actor?.role || redirectFor(url, actor) !== null)) return null;
     const locale = !actor || actor.locale === "browser" ? browserLocale(languages) : actor.locale;
     await activateLocale(locale);
 

@@ -15,6 +15,12 @@ const forwardedHeaders = [
 ] as const;
 
 /**
+ * Who is asking, once per request: the redirect decision (page-visitor.ts) and the page renderer both ask
+ * GET /api/me for the same cookies; the second gets the first answer.
+ */
+const whoAsked = new WeakMap<FastifyRequest, Promise<InjectedResponse>>();
+
+/**
  * Asks this app's own API as the person behind `request` (their cookies, their address, their origin), so
  * that a page drawn or a form posted on the server goes through exactly the checks, limits and messages
  * of the API the app calls (decisions 052, 065): nothing is decided twice.
@@ -34,6 +40,27 @@ export function askOwnApi(
     /** Instead of the request's cookies: the session a sign-in has just started, say. */
     cookie?: string;
   },
+): Promise<InjectedResponse> {
+  if (method === "GET" && url === "/api/me" && cookie === undefined) {
+    let answer = whoAsked.get(request);
+    if (!answer) {
+      answer = inject(app, request, { method, url });
+      whoAsked.set(request, answer);
+    }
+    return answer;
+  }
+  return inject(app, request, { method, url, body, cookie });
+}
+
+function inject(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  {
+    method,
+    url,
+    body,
+    cookie,
+  }: { method: "GET" | "POST" | "PUT" | "PATCH"; url: string; body?: unknown; cookie?: string },
 ): Promise<InjectedResponse> {
   const headers: Record<string, string> = { accept: "application/json" };
   for (const name of forwardedHeaders) {

@@ -22,17 +22,12 @@ import { askOwnApi } from "./own-api.ts";
  */
 export interface PageRenderer {
   /**
-   * Sends the page drawn into `file` (a built HTML file) and returns true; false when it was not drawn.
-   * With `formPage`, a page whose form works without the app's code, drawn whoever asks (decision 065);
-   * with its `formAnswer`, the page the form was posted from, drawn again with the form's answer, sent with
-   * the API's status.
+   * Sends the page at the request's address drawn into `file` (a built HTML file) and returns true; false
+   * when it was not drawn. Whether it is drawn, and for whom, the caller has decided (spa.ts, decision 065).
+   * With `formAnswer`, the page a form was posted from, drawn again with the form's answer, sent with the
+   * API's status.
    */
-  send(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    file: string,
-    formPage?: { formAnswer?: FormAnswer; url: string },
-  ): Promise<boolean>;
+  send(request: FastifyRequest, reply: FastifyReply, file: string, formAnswer?: FormAnswer): Promise<boolean>;
   /** Starts loading the renderer, if it is not loaded yet: someone is on their way to a home. */
   warm(): void;
 }
@@ -86,18 +81,13 @@ export function createPageRenderer(
         app.log.error({ err: error }, `could not load ${rendererFile}`),
       );
     },
-    async send(request, reply, file, formPage) {
-      const cookie = request.headers.cookie ?? "";
+    async send(request, reply, file, formAnswer) {
       // Dates are written in the browser's time zone, from its cookie; a browser that has not run the
       // app's code yet (or has none) has not said it: UTC, and the page says so to the code (main.tsx).
-      const timeZone = timeZoneOf(cookie) ?? "UTC";
-      // Nobody signed in: the signed-out pages are drawn at build time, or by the browser; but a page with
-      // a form that works without code is drawn for them too.
-      if (!formPage && !cookie.includes("session_token=")) return false;
+      const timeZone = timeZoneOf(request.headers.cookie ?? "") ?? "UTC";
       const input: RenderPageInput = {
-        url: formPage?.url ?? request.url,
-        ...(formPage ? { forAnyone: true } : {}),
-        ...(formPage?.formAnswer ? { formAnswer: formPage.formAnswer } : {}),
+        url: request.url,
+        ...(formAnswer ? { formAnswer } : {}),
         fetch: (apiPath, init) => askApi(app, request, apiPath, init),
         languages: acceptedLanguages(request.headers["accept-language"]),
         timeZone,
@@ -117,13 +107,13 @@ export function createPageRenderer(
         if (!("markup" in page)) {
           // Not drawn, but not found either (a ticket this person may not see): the browser draws the
           // page, answered with the API's status. A form's answer keeps its own.
-          if (!formPage?.formAnswer) void reply.status(page.status);
+          if (!formAnswer) void reply.status(page.status);
           return false;
         }
         const html = intoTemplate(page.template, page);
         if (!html) return false;
         await reply
-          .status(formPage?.formAnswer?.status ?? 200)
+          .status(formAnswer?.status ?? 200)
           .header("content-type", "text/html; charset=utf-8")
           // The person's own tickets: never kept by a cache, never sent to another cookie.
           .header("cache-control", "no-store")

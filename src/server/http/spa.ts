@@ -69,7 +69,7 @@ export async function registerSpa(
       drawAnswer: async (request, reply, formAnswer) => {
         const page = prerendered.get(request.url.split("?")[0] ?? "");
         const file = page?.isServerRendered ? page.file : "index.html";
-        return renderer ? renderer.send(request, reply, file, { formAnswer, url: request.url }) : false;
+        return renderer ? renderer.send(request, reply, file, formAnswer) : false;
       },
     });
   }
@@ -107,17 +107,23 @@ export async function registerSpa(
         if (target) return reply.header("cache-control", "no-store").redirect(target, 303);
       }
       const page = prerendered.get(pathname);
-      if (request.method === "GET" && renderer) {
-        // A page with a form that works without the app's code is drawn whoever asks, so that the form is
-        // there before and without the code (decision 065), unless the build drew it already (/sign-in);
-        // the homes into their own files, and a ticket's pages into index.html (server-drawn-routes.ts),
-        // for whoever the access table lets in.
-        const isDrawn = page
-          ? page.isServerRendered && (await renderer.send(request, reply, page.file))
-          : isFormPage(pathname)
-            ? await renderer.send(request, reply, "index.html", { url: request.url })
-            : isServerDrawnRoute(pathname) && (await renderer.send(request, reply, "index.html"));
-        if (isDrawn) return reply;
+      // Drawn for whoever got this far (decision 065): the homes into their own files; a page with a form
+      // that works without the app's code, unless the build drew it already (/sign-in), and a ticket's
+      // pages (server-drawn-routes.ts) into index.html.
+      const drawnInto = page
+        ? page.isServerRendered
+          ? page.file
+          : null
+        : isFormPage(pathname) || isServerDrawnRoute(pathname)
+          ? "index.html"
+          : null;
+      if (
+        request.method === "GET" &&
+        renderer &&
+        drawnInto &&
+        (await renderer.send(request, reply, drawnInto))
+      ) {
+        return reply;
       }
       return sendBuiltPage(request, reply, await builtPages(page?.file ?? "index.html"));
     }

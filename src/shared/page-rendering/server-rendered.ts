@@ -43,11 +43,6 @@ export interface RenderPageInput {
   timeZone: string;
   /** A form posted without the app's code that did not go through, to be shown on the page drawn. */
   formAnswer?: FormAnswer;
-  /**
-   * Draw the page whoever asks, signed in or not: a page whose form works without the app's code, so that
-   * the form is there before (and without) the code (decision 065). A form's answer is drawn so anyway.
-   */
-  forAnyone?: boolean;
 }
 
 /** A page drawn for one person, or null when it is not theirs to see (the browser then draws it). */
