@@ -6,23 +6,19 @@ import { users } from "#server/db/schema/index.ts";
 import { createMailer } from "#server/mail/mailer.ts";
 import { projectRoot } from "#server/project-root.ts";
 import { insertUser, sessionCookieOf, signedInAs, testPassword } from "#server/test/factories.ts";
-import { loadPageRenderer } from "#server/test/page-renderer.ts";
+import { createDrawingTestApp, formTagOf, openPageAs, postFormAs } from "#server/test/page-renderer.ts";
 import { decodeMail, startSmtpServer } from "#server/test/smtp.ts";
 import { createTestApp, request, type TestApp, testAdminKey } from "#server/test/test-app.ts";
 import { intoTemplate } from "./server-rendered-pages.ts";
 
 // The account forms around sign-in posted as plain HTML, without the app's code (decision 065), against
 // the real page renderer and the real index.html.
-let renderer: Awaited<ReturnType<typeof loadPageRenderer>>;
+let drawing: Awaited<ReturnType<typeof createDrawingTestApp>>;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let t: TestApp;
 beforeAll(async () => {
-  renderer = await loadPageRenderer();
-  copyFileSync(path.join(projectRoot, "src/client/index.html"), path.join(renderer.clientDir, "index.html"));
   smtp = await startSmtpServer();
-  t = await createTestApp({
-    clientDir: renderer.clientDir,
-    pageRendering: { renderPage: renderer.renderPage, timeoutMs: 120_000 },
+  drawing = await createDrawingTestApp({
     mailer: createMailer({
       smtpUrl: smtp.url,
       outboxDir: "/nonexistent",
@@ -30,33 +26,23 @@ beforeAll(async () => {
       log: () => {},
     }),
   });
+  ({ t } = drawing);
+  // The real index.html, with its noscript; read by the app at its first page.
+  copyFileSync(
+    path.join(projectRoot, "src/client/index.html"),
+    path.join(drawing.renderer.clientDir, "index.html"),
+  );
 }, 120_000);
 afterAll(async () => {
-  await t?.close();
+  await drawing?.close();
   await smtp?.close();
-  await renderer?.close();
 });
 
 /** A form as a browser without the app's code posts it: urlencoded, from this site's own page. */
-function postForm(url: string, fields: Record<string, string>, cookie?: string) {
-  return request(t.app, {
-    method: "POST",
-    url,
-    cookie: cookie ?? null,
-    payload: new URLSearchParams(fields).toString(),
-    headers: {
-      "content-type": "application/x-www-form-urlencoded",
-      accept: "text/html",
-      "sec-fetch-site": "same-origin",
-    },
-  });
-}
-
-const getPage = (url: string, cookie?: string) =>
-  request(t.app, { method: "GET", url, cookie: cookie ?? null, headers: { accept: "text/html" } });
-
-/** The <form> element named `name` in the page, as drawn. */
-const formTag = (html: string, name: string) => new RegExp(`<form[^>]*name="${name}"[^>]*>`).exec(html)?.[0];
+const postForm = (url: string, fields: Record<string, string>, cookie?: string) =>
+  postFormAs(t.app, url, fields, { cookie: cookie ?? null });
+const getPage = (url: string, cookie?: string) => openPageAs(t.app, url, cookie ?? null);
+const formTag = formTagOf;
 
 /** The text of the page's elements with `role`, tags removed. */
 const textsWithRole = (html: string, role: string) =>
@@ -317,7 +303,7 @@ describe("choosing a role without the app's code", () => {
 
 describe("without the page renderer (not built)", () => {
   it("answers with a plain page that says what is wrong, never a white page", async () => {
-    const plain = await createTestApp({ clientDir: renderer.clientDir });
+    const plain = await createTestApp({ clientDir: drawing.renderer.clientDir });
     try {
       const post = (url: string, fields: Record<string, string>) =>
         request(plain.app, {

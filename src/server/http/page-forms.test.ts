@@ -1,45 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertUser, sessionCookieOf, signedInAs, testPassword } from "#server/test/factories.ts";
-import { loadPageRenderer } from "#server/test/page-renderer.ts";
+import { createDrawingTestApp, drawnStateOf, postFormAs } from "#server/test/page-renderer.ts";
 import { createTestApp, request, type TestApp, testBaseURL } from "#server/test/test-app.ts";
 import { secretOf, totpCode } from "#server/test/totp.ts";
 
 // Forms posted as plain HTML, without the app's code (decision 065), against the real page renderer.
-let renderer: Awaited<ReturnType<typeof loadPageRenderer>>;
+let drawing: Awaited<ReturnType<typeof createDrawingTestApp>>;
 let t: TestApp;
+let renderer: Awaited<ReturnType<typeof createDrawingTestApp>>["renderer"];
 beforeAll(async () => {
-  renderer = await loadPageRenderer();
-  t = await createTestApp({
-    clientDir: renderer.clientDir,
-    pageRendering: { renderPage: renderer.renderPage, timeoutMs: 120_000 },
-  });
+  drawing = await createDrawingTestApp();
+  ({ t, renderer } = drawing);
 }, 120_000);
-afterAll(async () => {
-  await t?.close();
-  await renderer?.close();
-});
+afterAll(() => drawing?.close());
 
-/** A form as a browser posts it: urlencoded, from this site's own page. */
-function postForm(url: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
-  return request(t.app, {
-    method: "POST",
-    url,
-    payload: new URLSearchParams(fields).toString(),
-    headers: {
-      "content-type": "application/x-www-form-urlencoded",
-      accept: "text/html",
-      "sec-fetch-site": "same-origin",
-      ...headers,
-    },
-  });
-}
-
-/** The state the page carries for the browser to start from. */
-function drawnState(html: string): { formAnswer?: unknown; timeZone?: string } {
-  const json = /<script type="application\/json" id="drawn-state">(.*?)<\/script>/s.exec(html)?.[1];
-  if (!json) throw new Error("no drawn state in the page");
-  return JSON.parse(json);
-}
+const postForm = (url: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+  postFormAs(t.app, url, fields, { headers });
+const drawnState = (html: string) => drawnStateOf<{ formAnswer?: unknown; timeZone?: string }>(html);
 
 describe("signing in without the app's code", () => {
   it("signs in and goes where the app would: the page asked for, or home", async () => {

@@ -1,39 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertTicket, insertUser, signIn } from "#server/test/factories.ts";
-import { loadPageRenderer } from "#server/test/page-renderer.ts";
+import { createDrawingTestApp, drawnStateOf, openPageAs } from "#server/test/page-renderer.ts";
 import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
 import { timeZoneOf } from "#shared/page-rendering/server-rendered.ts";
 import { acceptedLanguages } from "./server-rendered-pages.ts";
 
-let renderer: Awaited<ReturnType<typeof loadPageRenderer>>;
+let drawing: Awaited<ReturnType<typeof createDrawingTestApp>>;
 let t: TestApp;
 let clientDir: string;
 beforeAll(async () => {
-  renderer = await loadPageRenderer();
-  clientDir = renderer.clientDir;
-  // The first pages compile the client's modules on demand: no time limit here (the one below has its own).
-  t = await createTestApp({
-    clientDir,
-    pageRendering: { renderPage: renderer.renderPage, timeoutMs: 120_000 },
-  });
+  drawing = await createDrawingTestApp();
+  t = drawing.t;
+  clientDir = drawing.renderer.clientDir;
 }, 120_000);
-afterAll(async () => {
-  await t?.close();
-  await renderer?.close();
-});
+afterAll(() => drawing?.close());
 
 const inBerlin = "helpdesk-tz=Europe%2FBerlin";
 
-function openPage(url: string, cookie: string | null, headers: Record<string, string> = {}) {
-  return request(t.app, { method: "GET", url, cookie, headers: { accept: "text/html", ...headers } });
-}
+const openPage = (url: string, cookie: string | null, headers: Record<string, string> = {}) =>
+  openPageAs(t.app, url, cookie, headers);
 
 /** The state the page carries for the browser to start from. */
-function renderedState(html: string): { queries: { queryKey: unknown[]; data: unknown }[]; locale: string } {
-  const json = /<script type="application\/json" id="drawn-state">(.*?)<\/script>/s.exec(html)?.[1];
-  if (!json) throw new Error("no drawn state in the page");
-  return JSON.parse(json);
-}
+const renderedState = (html: string) =>
+  drawnStateOf<{ queries: { queryKey: unknown[]; data: unknown }[]; locale: string }>(html);
 
 describe("a signed-in home drawn by the server", () => {
   it("draws a user's own tickets, counts and name into the page, with the answers it drew them from", async () => {

@@ -1,60 +1,36 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertTicket, signedInAs } from "#server/test/factories.ts";
-import { loadPageRenderer } from "#server/test/page-renderer.ts";
-import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
+import {
+  createDrawingTestApp,
+  drawnStateOf,
+  formTagOf,
+  openPageAs,
+  postFormAs,
+} from "#server/test/page-renderer.ts";
+import { request, type TestApp } from "#server/test/test-app.ts";
 import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
 import type { TicketActivity } from "#shared/tickets/ticket-activity.schemas.ts";
 
 // Raising a ticket, reading it, commenting and changing its status with the app's code off: plain HTML
 // forms posted to their page, answered through the same API (decision 065), against the real page renderer.
-let renderer: Awaited<ReturnType<typeof loadPageRenderer>>;
+let drawing: Awaited<ReturnType<typeof createDrawingTestApp>>;
 let t: TestApp;
 beforeAll(async () => {
-  renderer = await loadPageRenderer();
-  t = await createTestApp({
-    clientDir: renderer.clientDir,
-    pageRendering: { renderPage: renderer.renderPage, timeoutMs: 120_000 },
-  });
+  drawing = await createDrawingTestApp();
+  ({ t } = drawing);
 }, 120_000);
-afterAll(async () => {
-  await t?.close();
-  await renderer?.close();
-});
+afterAll(() => drawing?.close());
 
 /** A page as a browser without the app's code asks for it. */
-const openPage = (url: string, cookie: string) =>
-  request(t.app, { method: "GET", url, cookie, headers: { accept: "text/html" } });
-
-/** A form as a browser posts it: urlencoded, from this site's own page. */
-function postForm(
+const openPage = (url: string, cookie: string) => openPageAs(t.app, url, cookie);
+const postForm = (
   url: string,
   cookie: string,
   fields: Record<string, string>,
   headers: Record<string, string> = {},
-) {
-  return request(t.app, {
-    method: "POST",
-    url,
-    cookie,
-    payload: new URLSearchParams(fields).toString(),
-    headers: {
-      "content-type": "application/x-www-form-urlencoded",
-      accept: "text/html",
-      "sec-fetch-site": "same-origin",
-      ...headers,
-    },
-  });
-}
-
-/** The state the page carries for the browser to start from. */
-function drawnState(html: string): { formAnswer?: unknown } {
-  const json = /<script type="application\/json" id="drawn-state">(.*?)<\/script>/s.exec(html)?.[1];
-  if (!json) throw new Error("no drawn state in the page");
-  return JSON.parse(json);
-}
-
-/** The opening tag of the form named `name`, as drawn. */
-const formTag = (html: string, name: string) => new RegExp(`<form[^>]*name="${name}"[^>]*>`).exec(html)?.[0];
+) => postFormAs(t.app, url, fields, { cookie, headers });
+const drawnState = (html: string) => drawnStateOf<{ formAnswer?: unknown }>(html);
+const formTag = formTagOf;
 
 /** Text as React writes it into HTML. */
 const inHtml = (text: string) => text.replace(/'/g, "&#x27;");

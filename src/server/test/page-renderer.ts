@@ -1,9 +1,12 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { FastifyInstance } from "fastify";
 import { createServer, type ViteDevServer } from "vite";
+import type { AppDeps } from "#server/app-deps.ts";
 import { projectRoot } from "#server/project-root.ts";
-import type { RenderPage } from "#shared/page-rendering/server-rendered.ts";
+import { type RenderPage, serverRenderedStateElementId } from "#shared/page-rendering/server-rendered.ts";
+import { createTestApp, request } from "./test-app.ts";
 
 /**
  * The real page renderer (src/client/server-rendering.tsx), loaded from the sources through Vite as the
@@ -38,3 +41,67 @@ export async function loadPageRenderer(): Promise<{
   }
   return { renderPage, clientDir, close: () => vite.close() };
 }
+
+/**
+ * The real app on a test database of its own, drawing pages with the real renderer (above): `t` as
+ * createTestApp gives it, `renderer` for its client folder and its renderPage.
+ */
+export async function createDrawingTestApp(options: Partial<AppDeps> = {}) {
+  const renderer = await loadPageRenderer();
+  const t = await createTestApp({
+    clientDir: renderer.clientDir,
+    // The first pages compile the client's modules on demand: no time limit here.
+    pageRendering: { renderPage: renderer.renderPage, timeoutMs: 120_000 },
+    ...options,
+  });
+  return {
+    t,
+    renderer,
+    close: async () => {
+      await t.close();
+      await renderer.close();
+    },
+  };
+}
+
+/** A page as a browser asks for it, as `cookie` or signed out. */
+export const openPageAs = (
+  app: FastifyInstance,
+  url: string,
+  cookie: string | null,
+  headers: Record<string, string> = {},
+) => request(app, { method: "GET", url, cookie, headers: { accept: "text/html", ...headers } });
+
+/** A form as a browser posts it without the app's code (decision 065): urlencoded, from this site's own page. */
+export const postFormAs = (
+  app: FastifyInstance,
+  url: string,
+  fields: Record<string, string>,
+  { cookie = null, headers = {} }: { cookie?: string | null; headers?: Record<string, string> } = {},
+) =>
+  request(app, {
+    method: "POST",
+    url,
+    cookie,
+    payload: new URLSearchParams(fields).toString(),
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      accept: "text/html",
+      "sec-fetch-site": "same-origin",
+      ...headers,
+    },
+  });
+
+/** The state a drawn page carries for the browser to start from. */
+export function drawnStateOf<State>(html: string): State {
+  const json = new RegExp(
+    `<script type="application/json" id="${serverRenderedStateElementId}">(.*?)</script>`,
+    "s",
+  ).exec(html)?.[1];
+  if (!json) throw new Error("no drawn state in the page");
+  return JSON.parse(json) as State;
+}
+
+/** The opening tag of the form named `name`, as drawn. */
+export const formTagOf = (html: string, name: string) =>
+  new RegExp(`<form[^>]*name="${name}"[^>]*>`).exec(html)?.[0];
