@@ -14,6 +14,15 @@ const forwardedHeaders = [
   "x-forwarded-host",
 ] as const;
 
+/** One request to the app's own API. */
+export interface OwnApiCall {
+  method: "GET" | "POST" | "PUT" | "PATCH";
+  url: string;
+  body?: unknown;
+  /** Instead of the request's cookies: the session a sign-in has just started, say. */
+  cookie?: string;
+}
+
 /**
  * Who is asking, once per request: the redirect decision (page-visitor.ts) and the page renderer both ask
  * GET /api/me for the same cookies; the second gets the first answer.
@@ -28,19 +37,9 @@ const whoAsked = new WeakMap<FastifyRequest, Promise<InjectedResponse>>();
 export function askOwnApi(
   app: FastifyInstance,
   request: FastifyRequest,
-  {
-    method,
-    url,
-    body,
-    cookie,
-  }: {
-    method: "GET" | "POST" | "PUT" | "PATCH";
-    url: string;
-    body?: unknown;
-    /** Instead of the request's cookies: the session a sign-in has just started, say. */
-    cookie?: string;
-  },
+  call: OwnApiCall,
 ): Promise<InjectedResponse> {
+  const { method, url, cookie } = call;
   if (method === "GET" && url === "/api/me" && cookie === undefined) {
     let answer = whoAsked.get(request);
     if (!answer) {
@@ -49,18 +48,13 @@ export function askOwnApi(
     }
     return answer;
   }
-  return inject(app, request, { method, url, body, cookie });
+  return inject(app, request, call);
 }
 
 function inject(
   app: FastifyInstance,
   request: FastifyRequest,
-  {
-    method,
-    url,
-    body,
-    cookie,
-  }: { method: "GET" | "POST" | "PUT" | "PATCH"; url: string; body?: unknown; cookie?: string },
+  { method, url, body, cookie }: OwnApiCall,
 ): Promise<InjectedResponse> {
   const headers: Record<string, string> = { accept: "application/json" };
   for (const name of forwardedHeaders) {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest, LightMyRequestResponse } from "fastify";
 import type { PageVisitor } from "#shared/page-rendering/page-access.ts";
 import { askOwnApi } from "./own-api.ts";
 import { sessionTokenOf } from "./session.ts";
@@ -13,7 +13,11 @@ export async function pageVisitorOf(
   request: FastifyRequest,
 ): Promise<PageVisitor | null | undefined> {
   if (!sessionTokenOf(request.headers.cookie)) return null;
-  const answer = await askOwnApi(app, request, { method: "GET", url: "/api/me" });
+  return visitorOf(await askOwnApi(app, request, { method: "GET", url: "/api/me" }));
+}
+
+/** The visitor in an answer of GET /api/me: null when signed out, undefined when it did not answer. */
+export function visitorOf(answer: LightMyRequestResponse): PageVisitor | null | undefined {
   if (answer.statusCode !== 200) return undefined;
   const me = answer.json<PageVisitor | null>();
   return me && { role: me.role, mustSetUpTwoFactor: me.mustSetUpTwoFactor };

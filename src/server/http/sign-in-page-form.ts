@@ -1,5 +1,6 @@
-import { type PageVisitor, redirectFor } from "#shared/page-rendering/page-access.ts";
+import { redirectFor } from "#shared/page-rendering/page-access.ts";
 import { type AskApi, cookiesOf, type FormOutcome, messageOf, type PageForm } from "./page-forms.ts";
+import { visitorOf } from "./page-visitor.ts";
 
 /** The cookies of Set-Cookie headers as a request's Cookie header sends them back: name=value; … */
 const asCookieHeader = (setCookies: readonly string[]) =>
@@ -10,8 +11,7 @@ const asCookieHeader = (setCookies: readonly string[]) =>
  * page they came for, or their home; two-factor setup, role selection), as the server decides for a GET.
  */
 export async function whereAfterSignIn(ask: AskApi, cookies: readonly string[], url: URL): Promise<string> {
-  const me = await ask("GET", "/api/me", undefined, { cookie: asCookieHeader(cookies) });
-  const visitor = me.statusCode === 200 ? me.json<PageVisitor | null>() : null;
+  const visitor = visitorOf(await ask("GET", "/api/me", undefined, { cookie: asCookieHeader(cookies) }));
   return (visitor && redirectFor(`/sign-in${url.search}`, visitor)) ?? `/sign-in${url.search}`;
 }
 
