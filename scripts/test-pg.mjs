@@ -13,7 +13,7 @@ const url = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432
 
 /** What a test file that reaches a database says: the test app or database, a child server, or the URL. */
 const usesDatabase =
-  /createTestApp|createTestDatabase|startChildServer|createDatabase|TEST_DATABASE_URL|pgTemplateUrl/;
+  /createTestApp|createDrawingTestApp|createTestDatabase|startChildServer|createDatabase|TEST_DATABASE_URL|pgTemplateUrl/;
 
 function serverTestFiles(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
