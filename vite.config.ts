@@ -6,8 +6,9 @@ import { lingui } from "@lingui/vite-plugin";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, type PluginOption } from "vite";
-import { prerenderedPages } from "./src/shared/page-rendering/prerendered-pages.ts";
+import { type PrerenderedPage, prerenderedPages } from "./src/shared/page-rendering/prerendered-pages.ts";
 import { providerVariants, variantFileOf } from "./src/shared/page-rendering/server-config.ts";
+import { serverDrawnRoutes } from "./src/shared/page-rendering/server-drawn-routes.ts";
 import { emptyRootPattern } from "./src/shared/page-rendering/server-rendered.ts";
 import { themeScript } from "./src/shared/theme/theme-script.ts";
 
@@ -92,7 +93,15 @@ async function prerenderPages(
     )) as typeof import("./src/client/prerendering.tsx");
     const template = await readFile(path.join(outDir, "index.html"), "utf8");
     await mkdir(path.join(outDir, "prerendered"), { recursive: true });
-    for (const [pagePath, { file, page, renderedAt }] of Object.entries(prerenderedPages)) {
+    // The server-drawn routes have a file each too, drawn by the server only (no markup here).
+    const files: Array<[string, PrerenderedPage]> = [
+      ...Object.entries(prerenderedPages),
+      ...serverDrawnRoutes.map(({ pattern, file, page }): [string, PrerenderedPage] => [
+        pattern,
+        { file, page, renderedAt: "server" },
+      ]),
+    ];
+    for (const [pagePath, { file, page, renderedAt }] of files) {
       // A page drawn here is drawn once per set of sign-in methods (decision 061); the server sends the
       // one it offers. A page the server draws has one file, without markup.
       const variants = renderedAt === "build" ? providerVariants : [null];

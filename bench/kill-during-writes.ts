@@ -9,6 +9,9 @@
 //   npm run bench:kill                  # PostgreSQL, throw-away database, 2,000 tickets
 //   npm run bench:kill -- --pglite      # embedded PGlite (crash recovery of DATA_DIR)
 //   --runs N (3), --concurrency N (8), --before S (3: load before the kill), --after S (3), --tickets N
+//   --busy N (0): N processes that spin on the CPU for the whole run, at the server's priority, so that the
+//   restart is measured on a busy machine (6 on two cores give a load average around 8 with the writers)
+import { type ChildProcess, spawn } from "node:child_process";
 import { loadavg } from "node:os";
 import { kill } from "node:process";
 import {
@@ -31,6 +34,7 @@ const args = benchArgs({
   before: { type: "string" },
   after: { type: "string" },
   port: { type: "string" },
+  busy: { type: "string" },
 });
 if (!args.values.tickets && !process.env.BENCH_TICKETS) args.tickets = 2_000;
 const runs = Number(args.values.runs ?? 3);
@@ -38,6 +42,7 @@ const concurrency = Number(args.values.concurrency ?? 8);
 const beforeMs = Number(args.values.before ?? 3) * 1000;
 const afterMs = Number(args.values.after ?? 3) * 1000;
 const port = String(args.values.port ?? 4392);
+const busy = Number(args.values.busy ?? 0);
 const database = await openSeededDatabase(args);
 buildServer();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -164,10 +169,18 @@ async function oneRun(run: number): Promise<Run> {
   return result;
 }
 
+const burners: ChildProcess[] = Array.from({ length: busy }, () =>
+  spawn(process.execPath, ["-e", "for (;;) {}"], { stdio: "ignore" }),
+);
+if (busy > 0) {
+  // A minute of it first, so that the load average (a one-minute mean) says how busy the machine is.
+  console.log(`${busy} processes spinning on the CPU; waiting 60 s for the load average to show it`);
+  await sleep(60_000);
+}
 try {
   const results: Run[] = [];
   for (let run = 1; run <= runs; run++) results.push(await oneRun(run));
-  console.log(`\n${database.description}, ${concurrency} writers`);
+  console.log(`\n${database.description}, ${concurrency} writers, ${busy} processes spinning beside`);
   console.table(
     results.map((r, i) => ({
       run: i + 1,
@@ -188,10 +201,12 @@ try {
     database: database.description,
     tickets: database.tickets,
     concurrency,
+    busy,
     machine: machine(),
     runs: results,
   });
   if (results.some((r) => r.missing > 0)) process.exitCode = 1;
 } finally {
+  for (const burner of burners) burner.kill();
   await database.cleanup();
 }

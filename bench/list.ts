@@ -73,6 +73,10 @@ try {
       path: `/api/tickets${await deepCursor("technician", "")}`,
     },
     { name: "admin: search 'printer'", role: "admin", path: "/api/tickets?q=printer" },
+    // A number of the seed's titles: one ticket matches '987654', 11,111 match '12' (12, 120–129, …).
+    { name: "admin: search a rare word '987654'", role: "admin", path: "/api/tickets?q=987654" },
+    { name: "admin: search '12' (1 in 90)", role: "admin", path: "/api/tickets?q=12" },
+    { name: "technician: search 'printer'", role: "technician", path: "/api/tickets?q=printer" },
     {
       name: "admin: filter Resolved + High",
       role: "admin",

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { unique } from "./support.ts";
+import { isAppReady, unique } from "./support.ts";
 import { adminInNewBrowser, createTicketThroughApi, detail, signUpInNewBrowser } from "./ticket-support.ts";
 
 // Assignment by others, each person in their own browser context.
@@ -31,6 +31,8 @@ test("an admin reassigns a ticket and the new technician is notified; then retur
   await expect(detail(admin.page, "Assigned to")).toHaveText(theo.name);
   const assignTo = admin.page.getByLabel("Assign to…");
   await expect(assignTo.getByRole("option")).toContainText(["Unassigned (queue)", tara.name]);
+  // What the app does with the choice is tested here: after it has the drawn page (decision 065).
+  await expect.poll(() => isAppReady(admin.page)).toBe(true);
   await assignTo.selectOption({ label: tara.name });
   await admin.page.getByRole("button", { name: "Assign", exact: true }).click();
   await expect(admin.page.getByText(`Ticket assigned to ${tara.name}`)).toBeVisible();

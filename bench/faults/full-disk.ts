@@ -95,7 +95,8 @@ async function call(url: string, init: RequestInit): Promise<Answer> {
     return {
       status: timedOut ? "no answer" : "error",
       ms: Math.round(performance.now() - started),
-      body: String(error),
+      // fetch's own message says only "fetch failed"; its cause says what the socket did.
+      body: `${String(error)}${(error as Error).cause ? ` (${String((error as Error).cause)})` : ""}`,
     };
   }
 }

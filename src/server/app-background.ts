@@ -2,9 +2,15 @@ import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "./app-deps.ts";
 import type { Clock } from "./clock.ts";
 import { createDispatcher } from "./events/dispatcher.ts";
+import {
+  createTicketReadCache,
+  listenForTicketChanges,
+  ticketReadCacheRule,
+} from "./events/ticket-read-cache.ts";
 import { createStreamHub } from "./features/notifications/stream-hub.ts";
+import { createPresenceHub } from "./features/presence/presence-hub.ts";
 import { createWebhookSender } from "./features/webhooks/webhook-sender.ts";
-import { createSessionCache, listenForSessionChanges } from "./http/session-cache.ts";
+import { createSessionCache, listenForSessionChanges, sessionCacheRule } from "./http/session-cache.ts";
 import { createInstanceLiveness } from "./instances/instance-liveness.ts";
 import { createMailDispatcher } from "./mail/mail-dispatcher.ts";
 import { createInProcessBus } from "./realtime/bus.ts";
@@ -16,8 +22,8 @@ const domainOf = (address: string) => address.slice(address.lastIndexOf("@") + 1
 
 /**
  * What runs beside the requests: the push bus, this instance's heartbeat, the mail and webhook senders,
- * the session cache, the dispatcher the write path wakes after commit, and the live-stream hub. Each
- * stops on the app's close.
+ * the session cache, the ticket read cache, the dispatcher the write path wakes after commit, the
+ * live-stream hub and the ticket presence it carries. Each stops on the app's close.
  */
 export async function startBackgroundWork(app: FastifyInstance, deps: AppDeps, clock: Clock) {
   const { database } = deps;
@@ -79,13 +85,23 @@ export async function startBackgroundWork(app: FastifyInstance, deps: AppDeps, c
     instance: liveness,
   });
   app.addHook("onClose", () => webhookSender.stop());
-  const sessionCache = createSessionCache({ ttlMs: deps.sessionCacheTtlMs ?? 5_000, max: 20_000 });
+  const sessionCache = createSessionCache({ ttlMs: deps.sessionCacheTtlMs ?? 30_000, max: 20_000 });
   const stopSessionListening = listenForSessionChanges(bus, sessionCache);
   app.addHook("onClose", async () => stopSessionListening());
+  // The dashboard counters a list's total is summed from and the settings tickets are shown with, until a
+  // ticket or a setting changes (decision 066).
+  const ticketReads = createTicketReadCache({ ttlMs: deps.ticketReadCacheTtlMs ?? 5_000, max: 20_000 });
+  const stopTicketListening = listenForTicketChanges(bus, ticketReads);
+  app.addHook("onClose", async () => stopTicketListening());
+  const forgetSessions = sessionCacheRule(sessionCache);
+  const forgetTicketReads = ticketReadCacheRule(ticketReads);
   const dispatcher = createDispatcher({
     bus,
     logError,
-    onSessionEnded: (userId) => sessionCache.evictUser(userId),
+    beforePublish: (announcement) => {
+      forgetSessions(announcement);
+      forgetTicketReads(announcement);
+    },
     mail: {
       baseURL: deps.baseURL,
       secret: deps.authSecret,
@@ -95,6 +111,9 @@ export async function startBackgroundWork(app: FastifyInstance, deps: AppDeps, c
     webhooks: webhookSender,
   });
   const hub = createStreamHub({ db: database.db, bus, logError, ...deps.streams });
+  // Who else is on a ticket (decision 072): in memory, over the bus, written to the streams above.
+  const presence = createPresenceHub({ bus, streams: hub, clock, logError, ...deps.presence });
+  app.addHook("onClose", async () => presence.close());
   return {
     bus,
     liveness,
@@ -102,8 +121,10 @@ export async function startBackgroundWork(app: FastifyInstance, deps: AppDeps, c
     webhookPolicy,
     webhookSender,
     sessionCache,
+    ticketReads,
     dispatcher,
     hub,
+    presence,
     /** The jobs are started last (app-jobs.ts): from then on a dead instance's job leases wake them. */
     wakeJobsWith: (wake: () => void) => {
       wakeJobs = wake;

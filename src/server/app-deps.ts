@@ -75,10 +75,22 @@ export interface AppDeps {
   /** Live streams: heartbeat and session-expiry sweep intervals (tests shorten them). */
   streams?: { heartbeatMs?: number; sessionSweepMs?: number };
   /**
+   * Ticket presence (decision 072): how long a page not heard from stays, how often that is looked at, and
+   * how many presence requests a person may make to one instance per window (tests change them).
+   */
+  presence?: { ttlMs?: number; sweepMs?: number; rate?: { windowMs: number; max: number } };
+  /**
    * How long a session cookie's owner is remembered without asking the database (SESSION_CACHE_TTL_MS,
-   * 5 s by default; 0 turns the cache off). Sign-out, deactivation and role changes evict at once.
+   * 30 s by default; 0 turns the cache off). Every change to a session is announced and evicts at once
+   * (session-cache.ts, decision 066).
    */
   sessionCacheTtlMs?: number;
+  /**
+   * How long the dashboard counters (a list's total, the dashboards) are remembered when no ticket changes
+   * (decision 066): 5 s by default, 0 turns it off (the test app's default, whose factories write tickets
+   * in SQL). Every ticket change the app makes empties it on every instance at once.
+   */
+  ticketReadCacheTtlMs?: number;
   /** Attempts before a queued mail is given up (MAIL_RETRY_MAX). */
   mailMaxAttempts?: number;
   /** Read notifications older than this many days are deleted; 0 keeps them (NOTIFICATION_RETENTION_DAYS). */

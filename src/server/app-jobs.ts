@@ -7,6 +7,7 @@ import { attachmentCleanupJob } from "./features/attachments/attachment-cleanup.
 import { createInboundMailListener } from "./features/inbound-mail/inbound-mail.server.ts";
 import { notificationRetentionJob } from "./features/notifications/notification-retention.ts";
 import { autoCloseJob } from "./features/service-levels/auto-close.ts";
+import { onHoldJob } from "./features/service-levels/on-hold.ts";
 import { slaEscalationJob } from "./features/service-levels/sla-escalation.ts";
 import { webhookDeliveryJob, webhookRetentionJob } from "./features/webhooks/webhook-sender.ts";
 import type { AppMetrics } from "./http/metrics.ts";
@@ -35,6 +36,7 @@ export function createScheduledJobs(
     attachmentCleanupJob(),
     slaEscalationJob(),
     autoCloseJob(),
+    onHoldJob(),
     webhookDeliveryJob(webhookSender),
     webhookRetentionJob({ olderThanDays: deps.webhooks?.retentionDays ?? 30 }),
   ];

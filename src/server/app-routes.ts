@@ -22,10 +22,13 @@ import { mentionRoutes } from "./features/mentions/mention.routes.ts";
 import { notificationRoutes } from "./features/notifications/notification.routes.ts";
 import { notificationSettingsRoutes } from "./features/notifications/notification-settings.routes.ts";
 import { unsubscribeByToken } from "./features/notifications/notification-settings.service.ts";
+import { presenceRoutes } from "./features/presence/presence.routes.ts";
 import { reportRoutes } from "./features/reports/report.routes.ts";
 import { searchRoutes } from "./features/search/search.routes.ts";
 import { sessionRoutes } from "./features/sessions/session.routes.ts";
 import { settingsRoutes } from "./features/settings/settings.routes.ts";
+import { teamQueueRoutes } from "./features/team-queues/team-queues.routes.ts";
+import { teamRoutes } from "./features/teams/team.routes.ts";
 import { ticketRoutes } from "./features/tickets/ticket.routes.ts";
 import { registerAdmin } from "./features/users/admin-registration.service.ts";
 import { userRoutes } from "./features/users/user.routes.ts";
@@ -117,8 +120,8 @@ export async function registerRequestHandling(app: FastifyInstance, deps: AppDep
 /** The API's routes, feature by feature, then the SPA and its index.html fallback. */
 export async function registerFeatureRoutes(app: FastifyInstance, deps: AppDeps, services: RouteServices) {
   const { database } = deps;
-  const { dispatcher, hub, webhookPolicy, webhookSender } = services.work;
-  const contextOf = contextFor(database.db, dispatcher, services.clock);
+  const { dispatcher, hub, presence, webhookPolicy, webhookSender, ticketReads } = services.work;
+  const contextOf = contextFor(database.db, dispatcher, services.clock, ticketReads);
   const authProviders = { google: Boolean(deps.google), oidc: deps.oidc ? { label: deps.oidc.label } : null };
   await app.register(authRoutes, {
     auth: services.auth,
@@ -135,9 +138,11 @@ export async function registerFeatureRoutes(app: FastifyInstance, deps: AppDeps,
       consumeRateLimit(database.db, `${request.ip}|/admin-signup`, services.credentialRateLimit),
   });
   await app.register(ticketRoutes, { contextOf });
+  await app.register(teamQueueRoutes, { contextOf });
   await app.register(csvExportRoutes, { contextOf });
   await app.register(searchRoutes, { contextOf });
   await app.register(followerRoutes, { contextOf });
+  await app.register(presenceRoutes, { contextOf, presence });
   await app.register(mentionRoutes, { contextOf });
   await app.register(cannedResponseRoutes, { contextOf });
   await app.register(articleRoutes, { contextOf });
@@ -147,6 +152,7 @@ export async function registerFeatureRoutes(app: FastifyInstance, deps: AppDeps,
   await app.register(settingsRoutes, { contextOf });
   await app.register(departmentRoutes, { contextOf });
   await app.register(customFieldRoutes, { contextOf });
+  await app.register(teamRoutes, { contextOf });
   await app.register(notificationRoutes, { contextOf, hub });
   await app.register(attachmentRoutes, {
     contextOf,

@@ -34,7 +34,7 @@ const envSchema = z.object({
   /** A request taking at least this many milliseconds is logged at warn (others only at debug). */
   SLOW_REQUEST_MS: z.coerce.number().int().min(0).default(1_000),
   /** How long a session cookie's owner is remembered without asking the database; 0 turns it off. */
-  SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(30_000),
   BETTER_AUTH_SECRET: z.string().min(32, "BETTER_AUTH_SECRET must be at least 32 characters").optional(),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW: z.coerce.number().int().min(1).default(60),

@@ -18,8 +18,19 @@ export function newCommentId(now = Date.now()): string {
   return `CMT${now.toString(36).toUpperCase()}${randomSuffix(8)}`;
 }
 
+let lastEventMs = -1;
+let eventsInLastMs = 0;
+
+/**
+ * EVT + uppercase base-36 timestamp + a count of the events this process made in the same millisecond (two
+ * base-36 characters) + 6 random ones. The timeline orders by time, then id: events one change records at
+ * the same instant (a reply, then the hold it lifts) keep the order they were recorded in.
+ */
 export function newEventId(now = Date.now()): string {
-  return `EVT${now.toString(36).toUpperCase()}${randomSuffix(8)}`;
+  eventsInLastMs = now === lastEventMs ? Math.min(eventsInLastMs + 1, 36 * 36 - 1) : 0;
+  lastEventMs = now;
+  const count = eventsInLastMs.toString(36).toUpperCase().padStart(2, "0");
+  return `EVT${now.toString(36).toUpperCase()}${count}${randomSuffix(6)}`;
 }
 
 export function newAttachmentId(now = Date.now()): string {

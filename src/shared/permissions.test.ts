@@ -26,6 +26,18 @@ describe("can.viewTicket", () => {
   });
 });
 
+describe("can.sharePresence", () => {
+  it("lets staff who may see the ticket share and hear presence, never its requester or anyone else", () => {
+    expect(can.sharePresence(tech, open)).toBe(true);
+    expect(can.sharePresence(admin, assignedToTech)).toBe(true);
+    expect(can.sharePresence(tech, assignedToTech)).toBe(true);
+    expect(can.sharePresence(otherTech, assignedToTech)).toBe(false);
+    expect(can.sharePresence(creator, open)).toBe(false);
+    expect(can.sharePresence(otherUser, open)).toBe(false);
+    expect(can.sharePresence(noRole, open)).toBe(false);
+  });
+});
+
 describe("can.viewAttachment", () => {
   it("follows the ticket for a ticket's file, and staff only for an internal note's", () => {
     expect(can.viewAttachment(creator, { ticket: open }, { isInternal: false })).toBe(true);
@@ -79,6 +91,31 @@ describe("ticket lifecycle rules", () => {
     expect(can.giveFeedback(creator, { ...assignedToTech, status: "Resolved" })).toBe(true);
     expect(can.giveFeedback(creator, assignedToTech)).toBe(false);
     expect(can.giveFeedback(admin, { ...assignedToTech, status: "Resolved" })).toBe(false);
+  });
+});
+
+describe("can.putOnHold and can.changeHold (decision 070)", () => {
+  const working = { ...assignedToTech, onHoldSince: null };
+  const held = { ...assignedToTech, onHoldSince: "2030-01-07T10:00:00.000Z" };
+
+  it("lets staff who may change the status put an In Progress ticket on hold, once", () => {
+    expect(can.putOnHold(tech, working)).toBe(true);
+    expect(can.putOnHold(admin, working)).toBe(true);
+    expect(can.putOnHold(otherTech, working)).toBe(false);
+    expect(can.putOnHold(creator, working)).toBe(false);
+    expect(can.putOnHold(noRole, working)).toBe(false);
+    expect(can.putOnHold(tech, held)).toBe(false);
+    for (const status of ["Open", "Resolved", "Closed"] as const) {
+      expect(can.putOnHold(admin, { ...working, status }), status).toBe(false);
+    }
+  });
+
+  it("lets the same staff change or lift a hold, never the requester", () => {
+    expect(can.changeHold(tech, held)).toBe(true);
+    expect(can.changeHold(admin, held)).toBe(true);
+    expect(can.changeHold(otherTech, held)).toBe(false);
+    expect(can.changeHold(creator, held)).toBe(false);
+    expect(can.changeHold(tech, working)).toBe(false);
   });
 });
 
@@ -186,5 +223,21 @@ describe("can.* for saved responses", () => {
     expect(can.manageCannedResponse(tech, techsOwn)).toBe(true);
     expect(can.manageCannedResponse(otherTech, techsOwn)).toBe(false);
     expect(can.manageCannedResponse(admin, techsOwn)).toBe(false);
+  });
+});
+
+describe("teams (decision 069)", () => {
+  it("lets admins manage teams and staff read them and move a ticket they may see, not Closed", () => {
+    expect(can.manageTeams(admin)).toBe(true);
+    for (const actor of [creator, tech, noRole]) expect(can.manageTeams(actor)).toBe(false);
+    expect(can.seeTeams(tech)).toBe(true);
+    expect(can.seeTeams(admin)).toBe(true);
+    expect(can.seeTeams(creator)).toBe(false);
+    expect(can.seeTeams(noRole)).toBe(false);
+    expect(can.changeTicketTeam(tech, open)).toBe(true);
+    expect(can.changeTicketTeam(otherTech, assignedToTech)).toBe(false);
+    expect(can.changeTicketTeam(admin, assignedToTech)).toBe(true);
+    expect(can.changeTicketTeam(creator, open)).toBe(false);
+    expect(can.changeTicketTeam(admin, { ...open, status: "Closed" })).toBe(false);
   });
 });

@@ -15,6 +15,11 @@ export interface TicketFacts {
   status: TicketStatus;
 }
 
+/** A ticket's hold besides its facts (decision 070): since when it waits on the requester, null when it does not. */
+export interface HoldFacts extends TicketFacts {
+  onHoldSince: Date | string | null;
+}
+
 export interface CannedResponseFacts {
   scope: CannedResponseScope;
   ownerId: string;
@@ -48,6 +53,15 @@ export const can = {
     a.role === "technician" && t.status === "Open" && t.assignedTo === null,
   changeStatus: (a: Actor, t: TicketFacts) => isStaff(a) && viewTicket(a, t) && t.status !== "Closed",
   /**
+   * Decision 070: staff who may change the status put an In Progress ticket on hold (waiting on the
+   * requester), with a public comment the service requires.
+   */
+  putOnHold: (a: Actor, t: HoldFacts) =>
+    isStaff(a) && viewTicket(a, t) && t.status === "In Progress" && t.onHoldSince === null,
+  /** The same staff change a held ticket's lift date or take it off hold. */
+  changeHold: (a: Actor, t: HoldFacts) =>
+    isStaff(a) && viewTicket(a, t) && t.status === "In Progress" && t.onHoldSince !== null,
+  /**
    * An admin (re)assigns any ticket that is not Closed; a technician hands on only a ticket
    * assigned to them. Who it may go to is assignmentRefusal's (src/shared/tickets/ticket-assignment.ts).
    */
@@ -71,6 +85,11 @@ export const can = {
   seeInternal: isStaff,
   /** Service-level due times are the team's promise to manage, shown to staff (decision 019). */
   seeServiceLevels: isStaff,
+  /**
+   * Decision 072: staff who may see a ticket tell others they are on it (viewing, typing) and are told who
+   * else is; requesters neither see staff presence nor are shown.
+   */
+  sharePresence: (a: Actor, t: TicketFacts) => isStaff(a) && viewTicket(a, t),
   /** Decision 014: anyone who may see a ticket may follow it (and is notified only while they still may). */
   followTicket: (a: Actor, t: TicketFacts) => viewTicket(a, t),
   /** Who follows a ticket, by name: staff only; a user sees only how many. */
@@ -95,6 +114,15 @@ export const can = {
   manageSettings: (a: Actor) => a.role === "admin",
   /** Webhook endpoints, their secrets and delivery log (decision 029). */
   manageWebhooks: (a: Actor) => a.role === "admin",
+  /** Teams, their members and the routing rules that put new tickets in them (decision 069). */
+  manageTeams: (a: Actor) => a.role === "admin",
+  /**
+   * A ticket's team is how staff share the work out (decision 069): staff see it, and read the teams' names
+   * for the ticket's team picker; a requester gains nothing from it and is not shown it.
+   */
+  seeTeams: isStaff,
+  /** Staff who may see the ticket move it to another team (or to none) while it is not Closed. */
+  changeTicketTeam: (a: Actor, t: TicketFacts) => isStaff(a) && viewTicket(a, t) && t.status !== "Closed",
   /** The command palette's people results: staff find active people by name (name and role only). */
   findPeople: isStaff,
   /** Saved replies (decision 013) are staff tools: users never see any of them. */
@@ -124,6 +152,15 @@ export const can = {
   seeReports: isStaff,
   /** Satisfaction per technician rates people: administrators only, never their colleagues. */
   seeTechnicianSatisfaction: (a: Actor) => a.role === "admin",
+  /**
+   * Decision 073: staff narrow their lists to a team (`team=`) or to their own teams (the team tabs); it
+   * never widens what they may see (viewTicket is unchanged). Users are in no team.
+   */
+  listByTeam: isStaff,
+  /** How a team gives out its new tickets (off, round robin, fewest open) is an administrator's choice. */
+  changeTeamAssignment: (a: Actor) => a.role === "admin",
+  /** A technician marks themselves away and back: the teams' auto-assignment skips them meanwhile. */
+  markAway: (a: Actor) => a.role === "technician",
   /** An admin never deactivates themself (they would lock themselves out mid-task). */
   deactivateUser: (a: Actor, target: { id: string }) => a.role === "admin" && a.id !== target.id,
 };

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { act, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { NotificationBell } from "#client/features/notifications/components/notification-bell.tsx";
+import { forgetPresence, useOthersOnTicket } from "#client/features/presence/presence-store.ts";
 import { ticketQuery } from "#client/features/tickets/ticket.api.ts";
 import { getLiveStream, useLiveStream } from "#client/lib/live-stream-store.ts";
 import { FakeEventSource } from "#client/test/fake-event-source.ts";
@@ -31,6 +32,11 @@ class FakeAudio {
 function OpenTicket({ ticketId }: { ticketId: string }) {
   const { data } = useQuery(ticketQuery(ticketId));
   return <p>Ticket {data?.title}</p>;
+}
+
+function Presence() {
+  const people = useOthersOnTicket("TKT1", "me-1");
+  return <p data-testid="presence">{people.map((person) => `${person.name} ${person.state}`).join(", ")}</p>;
 }
 
 function StreamState() {
@@ -68,6 +74,7 @@ function setup({
       <NotificationBell userId="me-1" />
       <OpenTicket ticketId="TKT1" />
       <StreamState />
+      <Presence />
     </>,
   );
   const listCalls = () => stub.calls.filter((call) => call.url.startsWith("/api/notifications?")).length;
@@ -181,6 +188,18 @@ describe("LiveUpdates", () => {
     await screen.findByText("Ticket read 1");
     act(() => source.emit("ticket", { ticketId: "TKT1" }));
     expect(await screen.findByText("Ticket read 2")).toBeInTheDocument();
+  });
+
+  it("hands who is on a ticket (a presence frame) to the page that shows it, and reads nothing for it", async () => {
+    const { calls } = setup({ role: "technician" });
+    const source = await streamOpened();
+    await screen.findByText("Ticket read 1");
+    const before = calls.length;
+    const people = [{ userId: "admin-1", name: "Ada Admin", state: "typing" as const }];
+    act(() => source.emit("presence", { ticketId: "TKT1", people }));
+    expect(screen.getByTestId("presence")).toHaveTextContent("Ada Admin typing");
+    expect(calls).toHaveLength(before);
+    forgetPresence("TKT1");
   });
 
   it("reads a ticket again when it changed while its first read was still on its way", async () => {

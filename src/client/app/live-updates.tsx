@@ -10,6 +10,7 @@ import {
   isDesktopNotificationsOn,
   rememberSoundsMuted,
 } from "#client/features/notifications/notification-preferences.ts";
+import { receivePresence } from "#client/features/presence/presence-store.ts";
 import { ticketKeys } from "#client/features/tickets/ticket.api.ts";
 import { apiFetch } from "#client/lib/api-client.ts";
 import { getLiveStream, resetLiveStream, updateLiveStream } from "#client/lib/live-stream-store.ts";
@@ -24,6 +25,7 @@ import type {
   TicketChangedEvent,
 } from "#shared/notifications/notification.schemas.ts";
 import { isNewNotification, pollingFallbackMs } from "#shared/notifications/notification-alerts.ts";
+import type { TicketPresence } from "#shared/presence/presence.schemas.ts";
 import type { Me } from "#shared/users/user.schemas.ts";
 
 export const streamPath = "/api/notifications/stream";
@@ -150,6 +152,10 @@ function useLiveStream(actor: Me) {
       stream.addEventListener("ticket", (event) => {
         const { ticketId } = JSON.parse(event.data) as TicketChangedEvent;
         refreshTicket(queryClient, ticketId);
+      });
+      // Who else is on a ticket this person has open (decision 072): staff only, sent by the server.
+      stream.addEventListener("presence", (event) => {
+        receivePresence(JSON.parse(event.data) as TicketPresence);
       });
       stream.addEventListener("error", () => {
         startPolling();

@@ -30,6 +30,7 @@ const UnsubscribePage = lazy(() => import("#client/pages/unsubscribe.tsx"));
 const CannedResponsesPage = lazy(() => import("#client/pages/canned-responses.tsx"));
 const ReportsPage = lazy(() => import("#client/pages/reports.tsx"));
 const AdminSettingsPage = lazy(() => import("#client/pages/admin-settings.tsx"));
+const AdminTeamsPage = lazy(() => import("#client/pages/admin-teams.tsx"));
 const HelpArticlesPage = lazy(() => import("#client/pages/help-articles.tsx"));
 const HelpArticlePage = lazy(() => import("#client/pages/help-article.tsx"));
 const HelpArticleEditorPage = lazy(() => import("#client/pages/help-article-editor.tsx"));
@@ -82,6 +83,8 @@ export const routes: RouteObject[] = [
           { path: "admin-home", element: <AdminHomePage /> },
           // Decision 023: service levels, custom fields, departments; the server refuses everyone but admins.
           { path: "admin/settings", element: <AdminSettingsPage /> },
+          // Decision 069: teams and routing rules; the server refuses everyone but admins.
+          { path: "admin/teams", element: <AdminTeamsPage /> },
         ],
       },
       {

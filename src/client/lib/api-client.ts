@@ -12,6 +12,8 @@ export class ApiError extends Error {
     message: string,
     /** validation_failed: one { path, message } per field the server refused (forms show each at its field). */
     readonly issues: readonly FieldIssue[] = [],
+    /** The answer's `details` as sent (e.g. why a reply was refused as stale, decision 072). */
+    readonly details?: unknown,
   ) {
     super(message);
     this.name = "ApiError";
@@ -96,7 +98,13 @@ function toApiError(response: Response, payload: unknown): ApiError {
   const fallbackCode = response.status === 401 ? "unauthenticated" : "internal";
   if (isObject(payload) && typeof payload.message === "string" && payload.message) {
     const code = typeof payload.code === "string" && payload.code ? payload.code : fallbackCode;
-    return new ApiError(response.status, code, payload.message, fieldIssuesOf(payload.details));
+    return new ApiError(
+      response.status,
+      code,
+      payload.message,
+      fieldIssuesOf(payload.details),
+      payload.details,
+    );
   }
   return new ApiError(
     response.status,

@@ -14,16 +14,22 @@ import { EarlyClickReplay } from "./early-click.ts";
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 /** A drawn page's button: how many presses React has handled, shown in its label. */
-function Page() {
+function Page({ drawnAt = "" }: { drawnAt?: string }) {
   const [presses, setPresses] = useState(0);
   const [language, setLanguage] = useState("en");
   return (
     <main>
-      <select aria-label="Language" value={language} onChange={(event) => setLanguage(event.target.value)}>
+      <select
+        aria-label="Language"
+        name="language"
+        value={language}
+        onChange={(event) => setLanguage(event.target.value)}
+      >
         <option value="en">English</option>
         <option value="de">Deutsch</option>
       </select>
       <p>Language: {language}</p>
+      <p>{drawnAt}</p>
       <button type="button" onClick={() => setPresses((count) => count + 1)}>
         Create New Ticket ({presses})
       </button>
@@ -35,10 +41,10 @@ function Page() {
 let root: Root | undefined;
 
 /** The page as the server draws it: markup in #root, no code yet. */
-function renderPage() {
+function renderPage(drawnAt = "") {
   const container = document.createElement("div");
   container.id = "root";
-  container.innerHTML = renderToString(<Page />);
+  container.innerHTML = renderToString(<Page drawnAt={drawnAt} />);
   document.body.append(container);
   return {
     container,
@@ -48,9 +54,9 @@ function renderPage() {
   };
 }
 
-const hydrate = (container: HTMLElement) =>
+const hydrate = (container: HTMLElement, drawnAt = "") =>
   act(() => {
-    root = hydrateRoot(container, <Page />);
+    root = hydrateRoot(container, <Page drawnAt={drawnAt} />, { onRecoverableError: () => {} });
   });
 
 beforeAll(() => {
@@ -154,6 +160,16 @@ describe("a choice made in a select before the code has taken the page over", ()
     expect(select.value).toBe("de");
   });
 
+  it("is made in the new select when React could not hydrate the drawn one and drew the page again", async () => {
+    const { container, select, shown } = renderPage("Drawn 10:41");
+    choose(select, "de");
+    // The browser's first render differs from the drawn page (a minute passed): React replaces the elements.
+    await hydrate(container, "Drawn 10:42");
+    expect(select.isConnected).toBe(false);
+    expect(shown()).toBe("Language: de");
+    expect(container.querySelector("select")!.value).toBe("de");
+  });
+
   it("holds nothing once React has the select", async () => {
     const { container, select, shown } = renderPage();
     await hydrate(container);
@@ -222,5 +238,55 @@ describe("a form of the app's own sent before the code has taken the page over",
     );
     container.querySelector("button")!.click();
     expect(sent).toBe(1);
+  });
+});
+
+/** A drawn Rate & Feedback: five stars as radios in their labels, the fifth chosen to start with. */
+function Stars() {
+  const [rating, setRating] = useState(5);
+  return (
+    <main>
+      <fieldset>
+        {[1, 2, 3, 4, 5].map((star) => (
+          <label key={star}>
+            <input
+              type="radio"
+              name="rating"
+              value={star}
+              checked={rating === star}
+              onChange={() => setRating(star)}
+            />
+            {star} stars
+          </label>
+        ))}
+      </fieldset>
+      <p>Rating: {rating}</p>
+      <EarlyClickReplay />
+    </main>
+  );
+}
+
+describe("a star chosen before the code has taken the page over", () => {
+  const drawStars = () => {
+    const container = document.createElement("div");
+    container.id = "root";
+    container.innerHTML = renderToString(<Stars />);
+    document.body.append(container);
+    const star = (n: number) => container.querySelector<HTMLInputElement>(`input[value="${n}"]`)!;
+    return { container, star, shown: () => container.querySelector("p")!.textContent };
+  };
+
+  it("stays chosen once React has the stars, and the app knows it", async () => {
+    const { container, star, shown } = drawStars();
+    act(() => star(4).closest("label")!.click());
+    expect(star(4).checked).toBe(true);
+    expect((document as { [earlyChangeKey]?: unknown })[earlyChangeKey]).toEqual([star(4), true]);
+
+    await act(async () => {
+      root = hydrateRoot(container, <Stars />, { onRecoverableError: () => {} });
+    });
+    expect(shown()).toBe("Rating: 4");
+    expect(star(4).checked).toBe(true);
+    expect(star(5).checked).toBe(false);
   });
 });

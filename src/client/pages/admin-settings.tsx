@@ -8,6 +8,7 @@ import { AutoCloseSettingsPanel } from "#client/features/settings/components/aut
 import { BusinessHoursSettings } from "#client/features/settings/components/business-hours-settings.tsx";
 import { CustomFieldSettings } from "#client/features/settings/components/custom-field-settings.tsx";
 import { DepartmentsSettings } from "#client/features/settings/components/departments-settings.tsx";
+import { OnHoldSettingsPanel } from "#client/features/settings/components/on-hold-settings.tsx";
 import { SlaPolicyForm } from "#client/features/settings/components/sla-policy-form.tsx";
 import { TwoFactorSettingsPanel } from "#client/features/settings/components/two-factor-settings.tsx";
 import { WebhookSettings } from "#client/features/webhooks/components/webhook-settings.tsx";
@@ -23,6 +24,7 @@ const sections = [
   { value: "departments", label: msg`Departments`, panel: DepartmentsSettings },
   { value: "custom-fields", label: msg`Custom fields`, panel: CustomFieldSettings },
   { value: "auto-close", label: msg`Auto-close`, panel: AutoCloseSettingsPanel },
+  { value: "on-hold", label: msg`On hold`, panel: OnHoldSettingsPanel },
   { value: "webhooks", label: msg`Webhooks`, panel: WebhookSettings },
   { value: "sign-in", label: msg`Sign-in security`, panel: TwoFactorSettingsPanel },
   { value: "history", label: msg`Change history`, panel: AdminChangeHistory },

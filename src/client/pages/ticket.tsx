@@ -15,6 +15,10 @@ import { CannedResponsePicker } from "#client/features/canned-responses/componen
 import { FollowPanel } from "#client/features/followers/components/follow-button.tsx";
 import { MentionAutocomplete } from "#client/features/mentions/components/mention-autocomplete.tsx";
 import { MentionText } from "#client/features/mentions/components/mention-text.tsx";
+import { PresenceBar } from "#client/features/presence/components/presence-bar.tsx";
+import { useOthersOnTicket } from "#client/features/presence/presence-store.ts";
+import { useTicketPresence } from "#client/features/presence/use-ticket-presence.ts";
+import { TicketTeamControl } from "#client/features/teams/components/ticket-team-control.tsx";
 import { lostToAnotherTechnician } from "#client/features/tickets/components/assign-to-me-button.tsx";
 import { AutoCloseNotice } from "#client/features/tickets/components/auto-close-notice.tsx";
 import { TicketEditButtons } from "#client/features/tickets/components/edit-ticket-dialogs.tsx";
@@ -24,9 +28,10 @@ import { TicketComments } from "#client/features/tickets/components/ticket-comme
 import { TicketCustomFields } from "#client/features/tickets/components/ticket-custom-fields.tsx";
 import { TicketFacts, TicketOverview } from "#client/features/tickets/components/ticket-details.tsx";
 import { TicketFeedback } from "#client/features/tickets/components/ticket-feedback.tsx";
+import { TicketHoldNotice } from "#client/features/tickets/components/ticket-hold-badge.tsx";
 import { TicketShortcuts } from "#client/features/tickets/components/ticket-shortcuts.tsx";
 import { TicketSlaPanel } from "#client/features/tickets/components/ticket-sla.tsx";
-import { ticketQuery } from "#client/features/tickets/ticket.api.ts";
+import { ticketQuery, useTicketChangeHandlers } from "#client/features/tickets/ticket.api.ts";
 import { statusLabels } from "#client/features/tickets/ticket-labels.ts";
 import { isApiError } from "#client/lib/api-client.ts";
 import { useFormAnswer } from "#client/lib/form-answer.ts";
@@ -68,9 +73,14 @@ export default function TicketPage() {
     return message ? { ticketId, message } : null;
   });
   const done = useFormDone();
+  // Who else is on the ticket, and telling them this person is (decision 072): staff who may see it.
+  const sharesPresence = Boolean(actor && query.data && can.sharePresence(actor, query.data));
+  const { reportDraft } = useTicketPresence(ticketId, sharesPresence);
+  const othersOnTicket = useOthersOnTicket(ticketId, actor?.id);
   // The page stays mounted when a link opens another ticket: a refusal belongs to its own ticket.
   const refusal = lastRefusal?.ticketId === ticketId ? lastRefusal.message : null;
   const handleOutcome = (message: string | null) => setLastRefusal(message ? { ticketId, message } : null);
+  const ticketChanges = useTicketChangeHandlers(ticketId);
 
   let content: ReactNode;
   if (!isWellFormed || isApiError(query.error, 404)) {
@@ -123,6 +133,7 @@ export default function TicketPage() {
       ) : null;
     content = (
       <div className="flex flex-col gap-6">
+        {sharesPresence ? <PresenceBar people={othersOnTicket} /> : null}
         {refusal ? <Alert>{refusal}</Alert> : null}
         {done ? <Notice>{formDoneText(done, i18n._(statusLabels[ticket.status]))}</Notice> : null}
         {/*
@@ -140,6 +151,7 @@ export default function TicketPage() {
             </div>
             {actions("narrow")}
             <div className="flex flex-col gap-3 empty:hidden">
+              <TicketHoldNotice ticket={ticket} />
               <AutoCloseNotice ticket={ticket} />
               <TicketFeedback ticket={ticket} />
             </div>
@@ -153,6 +165,7 @@ export default function TicketPage() {
                   actor && can.mention(actor) ? (props) => <MentionAutocomplete {...props} /> : undefined
                 }
                 commentTools={(editor) => <CannedResponsePicker ticket={ticket} editor={editor} />}
+                onDraftChange={sharesPresence ? reportDraft : undefined}
               />
             </div>
           </div>
@@ -167,7 +180,14 @@ export default function TicketPage() {
               </div>
             ) : null}
             <div>
-              <TicketFacts ticket={ticket} />
+              <TicketFacts
+                ticket={ticket}
+                team={
+                  actor && can.seeTeams(actor) ? (
+                    <TicketTeamControl actor={actor} ticket={ticket} {...ticketChanges} />
+                  ) : undefined
+                }
+              />
             </div>
             <div className="empty:hidden">
               <TicketCustomFields ticket={ticket} />

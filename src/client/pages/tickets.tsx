@@ -17,6 +17,7 @@ import {
 } from "#client/features/tickets/components/custom-field-filters.tsx";
 import {
   isFiltered,
+  onHoldOf,
   TicketFilters,
   type TicketSearch,
   ticketSearchFrom,
@@ -72,6 +73,7 @@ export default function TicketsPage() {
       priority: undefined,
       category: undefined,
       due: undefined,
+      onHold: undefined,
     });
 
   const filters: TicketListFilters = {
@@ -82,6 +84,7 @@ export default function TicketsPage() {
     q: search.q.trim() || undefined,
     ...(customFilters.length > 0 ? { cf: customFilters } : {}),
     ...(canSeeDue ? { due: search.due } : {}),
+    ...(search.onHold ? { onHold: onHoldOf(search) } : {}),
     ...order,
   };
 

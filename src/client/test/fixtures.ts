@@ -19,6 +19,7 @@ export const makeMe = (overrides: Partial<Me> = {}): Me => ({
   locale: "browser",
   twoFactorEnabled: false,
   mustSetUpTwoFactor: false,
+  awaySince: null,
   ...overrides,
 });
 
@@ -40,6 +41,10 @@ export const makeTicket = (overrides: Partial<Ticket> = {}): Ticket => ({
   updatedAt: "2025-11-20T09:30:00.000Z",
   autoCloseAt: null,
   sla: null,
+  onHoldSince: null,
+  holdUntil: null,
+  teamId: null,
+  teamName: null,
   ...overrides,
 });
 
@@ -77,10 +82,16 @@ export const makeEvent = (overrides: Partial<TicketEvent> = {}): TicketEvent => 
   rating: null,
   fromAssigneeName: null,
   toAssigneeName: null,
+  fromTeamName: null,
+  toTeamName: null,
   changes: null,
   slaTarget: null,
   dueAt: null,
   idleDays: null,
+  holdUntil: null,
+  holdEnd: null,
+  teamName: null,
+  assignmentMode: null,
   at: "2025-11-20T09:30:00.000Z",
   ...overrides,
 });

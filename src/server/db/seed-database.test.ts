@@ -116,7 +116,7 @@ describe("seedDatabase", () => {
       union all select 'event ticket', count(*)::int from ticket_events e left join tickets t on t.id = e.ticket_id where t.id is null
       union all select 'event actor', count(*)::int from ticket_events e left join users u on u.id = e.actor_id where e.actor_id is not null and u.id is null
       union all select 'event comment', count(*)::int from ticket_events e left join ticket_comments c on c.id = e.comment_id where e.comment_id is not null and c.id is null
-      union all select 'notification user', count(*)::int from notifications n left join users u on u.id = n.user_id where u.id is null
+      union all select 'notification user', count(*)::int from notifications n left join users u on u.id = n.user_id where u.id is null and n.audience is null
       union all select 'notification event', count(*)::int from notifications n left join ticket_events e on e.id = n.event_id where n.event_id is not null and e.id is null
       union all select 'attachment ticket', count(*)::int from attachments a left join tickets t on t.id = a.ticket_id where t.id is null
       union all select 'feedback ticket', count(*)::int from ticket_feedback f left join tickets t on t.id = f.ticket_id where t.id is null
@@ -144,6 +144,20 @@ describe("seedDatabase", () => {
     );
     await t.database.db.execute(sql`select report_rollup_rebuild('UTC')`);
     expect(await snapshot()).toEqual(seeded);
+  });
+
+  it("keeps the dashboard's counters exact: they equal a recount, so a list's total counts every ticket", async () => {
+    const counted = await rows<{ scope: string; status: string; n: number }>(sql`
+      select scope, status::text, sum(n)::int as n from ticket_counts group by 1, 2 having sum(n) <> 0 order by 1, 2`);
+    const recount = await rows<{ scope: string; status: string; n: number }>(sql`
+      select k.scope, k.status::text, sum(k.n)::int as n
+      from tickets t cross join lateral ticket_count_keys(t, 1) k group by 1, 2 order by 1, 2`);
+    expect(counted).toEqual(recount);
+    expect(counted.filter((row) => row.scope === "all").reduce((sum, row) => sum + row.n, 0)).toBe(600);
+
+    const cookie = await signIn(t.app, seedEmail("admin", 1), password);
+    const list = await request(t.app, { method: "GET", url: "/api/tickets", cookie });
+    expect(list.json().total).toEqual({ count: 600, capped: false });
   });
 
   it("lets a seeded person of every role sign in and use the app's lists, counts and reports", async () => {

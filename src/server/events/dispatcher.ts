@@ -31,7 +31,7 @@ export function createDispatcher({
   logError,
   mail,
   webhooks,
-  onSessionEnded,
+  beforePublish,
 }: {
   bus: Bus;
   logError: LogError;
@@ -39,15 +39,16 @@ export function createDispatcher({
   /** The webhook sender (features/webhooks/webhook-sender.ts): sends what the commit queued, off the request path. */
   webhooks?: { wake(): void };
   /**
-   * Called at once, before the bus delivers it anywhere, for every "session-ended": this instance's session
-   * cache forgets the person before the request that ended their sessions is answered (decision 039).
+   * Called at once with every announcement, before the bus delivers it anywhere: this instance's caches
+   * (the session cache, decision 039; the ticket read cache, decision 066) apply it by the same rule as a
+   * message from the bus, so they forget before the request that made the change is answered.
    */
-  onSessionEnded?: (userId: string) => void;
+  beforePublish?: (announcement: Announcement) => void;
 }): Dispatcher {
   return {
     dispatch(announcements, { mailQueued = false, webhookQueued = false } = {}) {
       for (const announcement of announcements) {
-        if (announcement.kind === "session-ended") onSessionEnded?.(announcement.userId);
+        beforePublish?.(announcement);
         bus.publish(announcement).catch((error) => logError(error, "could not publish to the push bus"));
       }
       if (mailQueued) mail?.wake();

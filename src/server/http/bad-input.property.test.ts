@@ -77,6 +77,8 @@ beforeAll(async () => {
     await post("/api/articles", { title: "Printer jams", body: "Open tray 2.", category: "Hardware" })
   ).id;
   ids.responseId = (await post("/api/canned-responses", { title: "Reboot", body: "Please reboot." })).id;
+  ids.teamId = (await post("/api/teams", { name: "Network", memberIds: [technician.user.id] })).id;
+  ids.ruleId = (await post("/api/routing/rules", { category: "Network", teamId: ids.teamId })).id;
   const [notification] = await db
     .insert(notifications)
     .values({ userId: admin.user.id, type: "test", message: "Hello" })
@@ -111,6 +113,12 @@ const validBodies: Record<string, unknown> = {
   "PUT /api/admin/settings/custom-fields/:fieldId/retired": { retired: false },
   "POST /api/admin/webhooks": { url: "http://127.0.0.1:1/hook", events: ["ticket.created"] },
   "PATCH /api/admin/webhooks/:webhookId": { description: "Chat" },
+  "POST /api/teams": { name: "Desk", description: "First line", memberIds: [], leadId: null },
+  "PUT /api/teams/:teamId": { name: "Network", memberIds: [] },
+  "POST /api/routing/rules": { category: "Network", titleWords: ["vpn"], teamId: "team_00000000" },
+  "PUT /api/routing/rules/order": { ruleIds: ["rr_0000000000000000"] },
+  "PUT /api/routing/rules/:ruleId": { department: "Finance", teamId: "team_00000000" },
+  "PUT /api/routing/default-team": { teamId: null },
   "POST /api/articles": { title: "Wi-Fi", body: "Join again.", category: "Network" },
   "POST /api/articles/deflections": { formVisit: randomUUID() },
   "PATCH /api/articles/:articleId": { title: "Printer jams (tray 2)" },
@@ -141,6 +149,7 @@ const validBodies: Record<string, unknown> = {
   "POST /api/tickets/:ticketId/comments": { message: "Any news?" },
   "PUT /api/tickets/:ticketId/custom-fields": { values: {} },
   "PUT /api/tickets/:ticketId/feedback": { rating: 5 },
+  "PUT /api/tickets/:ticketId/team": { teamId: null },
   "POST /api/canned-responses": { title: "Reboot", body: "Please reboot." },
   "PATCH /api/canned-responses/:responseId": { title: "Reboot first" },
   "POST /api/notifications": { uid: "x", message: "Test" },

@@ -1,7 +1,8 @@
+import net from "node:net";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { signedInAs, signIn } from "#server/test/factories.ts";
-import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
+import { createTestApp, request, type TestApp, testBaseURL } from "#server/test/test-app.ts";
 
 const mb = 1024 * 1024;
 let free = 1024 * mb;
@@ -65,6 +66,33 @@ it("takes changes again as soon as space is freed, without a restart", async () 
   expect(
     (await request(t.app, { method: "POST", url: "/api/tickets", cookie, payload: ticket })).statusCode,
   ).toBe(201);
+});
+
+it("answers a refused upload once its body is all sent, so the client hears the 507 rather than a reset connection", async () => {
+  const { cookie } = await signedInAs(t.app, t.database.db, "user");
+  free = 10 * mb;
+  const { port } = new URL(await t.app.listen({ port: 0, host: "127.0.0.1" }));
+  const socket = net.connect(Number(port), "127.0.0.1");
+  let received = "";
+  socket.setEncoding("latin1");
+  socket.on("data", (data: string) => {
+    received += data;
+  });
+  const closed = new Promise<boolean>((resolve) => socket.on("close", resolve));
+  const fileBytes = 2 * mb;
+  // Half the file, then a pause: no answer yet, the server is still taking the body.
+  socket.write(
+    `POST /api/attachments?fileName=scan.pdf HTTP/1.1\r\nHost: localhost\r\nOrigin: ${testBaseURL}\r\n` +
+      `Cookie: ${cookie}\r\nContent-Type: application/pdf\r\nContent-Length: ${fileBytes}\r\n\r\n` +
+      "a".repeat(fileBytes / 2),
+  );
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect(received).toBe("");
+  socket.end("a".repeat(fileBytes / 2));
+  // The upload route closes the connection after a refusal; the whole answer arrives first, no reset.
+  expect(await closed).toBe(false);
+  expect(received).toMatch(/^HTTP\/1\.1 507 /);
+  expect(JSON.parse(received.slice(received.indexOf("\r\n\r\n") + 4))).toEqual(diskFullAnswer);
 });
 
 it("answers the database's own disk_full error with the same 507", async () => {

@@ -1,5 +1,5 @@
 import { statfs } from "node:fs/promises";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { diskFull } from "#server/errors.ts";
 
 /**
@@ -26,11 +26,33 @@ export async function freeBytesOf(dir: string): Promise<number> {
 }
 
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
+/**
+ * A refused request's body is read (and dropped) up to this size before the answer, the largest an upload
+ * may be with room to spare; past it, the answer goes at once and the connection closes.
+ */
+const drainUpToBytes = 32 * 1024 * 1024;
+
+/**
+ * Reads what is left of a refused request's body and throws it away, so the client has sent it all when it
+ * hears the answer. Answering while a client is still sending is allowed, but clients take it badly: one
+ * that is still writing a large upload may see its connection reset instead of the 507 (fetch "failed", a
+ * browser's network error), and the person never reads why.
+ */
+async function drainBody(request: FastifyRequest) {
+  const length = Number(request.headers["content-length"] ?? 0);
+  const chunked = request.headers["transfer-encoding"] !== undefined;
+  if ((length === 0 && !chunked) || length > drainUpToBytes) return;
+  let read = 0;
+  for await (const chunk of request.raw) {
+    read += (chunk as Buffer).length;
+    if (read > drainUpToBytes) return;
+  }
+}
 
 /**
  * Refuses every change through the API (POST, PUT, PATCH, DELETE; not sign-in and sign-out, which write a
- * few hundred bytes) with 507 and a message that says what happened, before its body is read, while the
- * disk is below the reserve; reading goes on. Checked on each change (one statfs, microseconds), so the app
+ * few hundred bytes) with 507 and a message that says what happened, without storing its body (which is
+ * read and dropped), while the disk is below the reserve; reading goes on. Checked on each change (one statfs, microseconds), so the app
  * takes changes again as soon as space is freed, without a restart. Logs once each time space runs low.
  */
 export function registerDiskSpaceGuard(
@@ -57,6 +79,7 @@ export function registerDiskSpaceGuard(
       );
     }
     isLow = true;
+    await drainBody(request);
     throw diskFull();
   });
 }

@@ -37,7 +37,10 @@ const tagRules: Array<[pattern: RegExp, tag: string]> = [
   [/^\/api\/auth(\/|$)/, "auth"],
   [/^\/api\/(openapi\.json|docs)/, "api"],
   [/^\/api\/tickets\/[^/]+\/follow/, "followers"],
+  [/^\/api\/tickets\/[^/]+\/presence/, "presence"],
   [/^\/api\/tickets\/[^/]+\/custom-fields/, "custom-fields"],
+  [/^\/api\/tickets\/[^/]+\/team$/, "teams"],
+  [/^\/api\/routing(\/|$)/, "teams"],
   [/^\/api\/tickets/, "tickets"],
   [/^\/api\/admin\/settings\/custom-fields/, "custom-fields"],
   [/^\/api\/admin\/settings/, "settings"],
@@ -55,6 +58,8 @@ const tagDescriptions: Record<string, string> = {
   auth: authTagNote,
   tickets: "Tickets, their activity, comments, status, assignment and feedback",
   followers: "Following a ticket",
+  presence:
+    "Who else is on a ticket: staff with its page open say they are viewing or typing, and hear who else is on their live stream",
   "custom-fields": "Custom fields: their definitions (admins) and a ticket's values",
   settings: "Admin settings: service levels, business hours, auto-close, escalation and their history",
   "user-management": "Admins manage accounts: roles, status, password resets and history",
@@ -65,6 +70,7 @@ const tagDescriptions: Record<string, string> = {
   departments: "Departments",
   search: "Search over tickets",
   mentions: "People who can be mentioned in a comment",
+  teams: "Teams of technicians, a ticket's team, and the routing rules that choose a new ticket's team",
   webhooks:
     "Admins register signed webhooks for ticket events and read their delivery log (docs/api.md, Webhooks)",
 };

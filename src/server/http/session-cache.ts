@@ -1,4 +1,4 @@
-import type { Bus } from "#server/realtime/bus.ts";
+import type { Bus, BusMessage } from "#server/realtime/bus.ts";
 import type { Actor } from "#shared/permissions.ts";
 
 /** What a valid session cookie resolved to: who, which session, and until when the session holds. */
@@ -19,7 +19,7 @@ interface Entry extends CachedSession {
 export interface SessionCache {
   get(key: string, now: number): CachedSession | null;
   set(key: string, session: CachedSession, now: number): void;
-  /** Forgets every cached session of this person (sign-out, deactivation, role change). */
+  /** Forgets every cached session of this person (sign-out, deactivation, role change…). */
   evictUser(userId: string): void;
   clear(): void;
   readonly size: number;
@@ -28,11 +28,14 @@ export interface SessionCache {
 }
 
 /**
- * A few seconds' memory of which session cookie is whom (decision 039), so that a busy person's requests do
- * not each ask the database. Anything that ends a session or changes a role says so with a "session-ended"
- * announcement: the instance that made the change forgets at once (before it answers), the others when the
- * bus delivers it (LISTEN/NOTIFY, milliseconds); a bus that may have lost messages empties the cache.
- * What no announcement covers (a password reset's revoked sessions, an expiry) is bounded by `ttlMs`.
+ * Half a minute's memory of which session cookie is whom (decisions 039 and 066), so that a person's
+ * requests do not each ask the database. Anything that ends a session or changes what it may do says so
+ * after its commit: "session-ended" for one person (sign-out, deactivation, a role changed or chosen, a
+ * password reset's revocation, a session revoked, two-factor turned on or off — every session better-auth
+ * deletes), "sessions-changed" for everyone (the two-factor requirement). The instance that made the change
+ * forgets at once (before it answers), the others when the bus delivers it (LISTEN/NOTIFY, milliseconds);
+ * a bus that may have lost messages empties the cache. A session's expiry is kept with it. What is left to
+ * `ttlMs` is a change made in SQL behind the app's back, and an announcement the bus failed to send.
  */
 export function createSessionCache({ ttlMs, max }: { ttlMs: number; max: number }): SessionCache {
   const entries = new Map<string, Entry>();
@@ -71,11 +74,15 @@ export function createSessionCache({ ttlMs, max }: { ttlMs: number; max: number 
   };
 }
 
-/** Keeps the cache honest across instances: every "session-ended" evicts; a possible gap empties it. */
+/** What a message means for the cache: "session-ended" evicts the person, "sessions-changed" everyone. */
+export const sessionCacheRule = (cache: SessionCache) => (message: BusMessage) => {
+  if (message.kind === "session-ended") cache.evictUser(message.userId);
+  if (message.kind === "sessions-changed") cache.clear();
+};
+
+/** Keeps the cache honest across instances: sessionCacheRule for every message; a possible gap empties it. */
 export function listenForSessionChanges(bus: Bus, cache: SessionCache): () => void {
-  const unsubscribe = bus.subscribe((message) => {
-    if (message.kind === "session-ended") cache.evictUser(message.userId);
-  });
+  const unsubscribe = bus.subscribe(sessionCacheRule(cache));
   const unGap = bus.onGap(() => cache.clear());
   return () => {
     unsubscribe();

@@ -5,6 +5,7 @@ import type { Db } from "#server/db/client.ts";
 import { AppError, databaseUnavailable, forbidden, unauthenticated } from "#server/errors.ts";
 import type { Dispatcher } from "#server/events/dispatcher.ts";
 import { endSessionsOf } from "#server/events/end-sessions.ts";
+import type { TicketReadCache } from "#server/events/ticket-read-cache.ts";
 import { authenticateToken } from "#server/features/api-tokens/api-token.service.ts";
 import { isTwoFactorPending } from "#server/features/two-factor/two-factor.service.ts";
 import type { RateRule } from "#server/rate-limit.ts";
@@ -173,9 +174,14 @@ export function registerSession(
 }
 
 /** The service context for a signed-in request; 401 when nobody is signed in. */
-export function contextFor(db: Db, dispatcher?: Dispatcher, clock: Clock = systemClock) {
+export function contextFor(
+  db: Db,
+  dispatcher?: Dispatcher,
+  clock: Clock = systemClock,
+  ticketReads?: TicketReadCache,
+) {
   return (request: FastifyRequest): ServiceContext => {
     if (!request.actor) throw unauthenticated();
-    return { db, actor: request.actor, dispatcher, clock };
+    return { db, actor: request.actor, dispatcher, clock, ticketReads };
   };
 }

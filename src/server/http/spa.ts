@@ -12,7 +12,7 @@ import {
   serverConfigElementId,
   variantFileOf,
 } from "#shared/page-rendering/server-config.ts";
-import { isServerDrawnRoute } from "#shared/page-rendering/server-drawn-routes.ts";
+import { serverDrawnRouteOf, serverDrawnRoutes } from "#shared/page-rendering/server-drawn-routes.ts";
 import { jsonForScript, type RenderPage } from "#shared/page-rendering/server-rendered.ts";
 import type { AuthProviders } from "#shared/users/user.schemas.ts";
 import { pageForms } from "./page-form-list.ts";
@@ -42,15 +42,36 @@ export async function registerSpa(
   },
 ) {
   const hasClient = clientDir !== null && existsSync(path.join(clientDir, "index.html"));
+  const isBuilt = (file: string) => hasClient && existsSync(path.join(clientDir, file));
   const prerendered = new Map(
     Object.entries(prerenderedPages).flatMap(([pagePath, page]) => {
       // A page drawn at build time exists once per set of sign-in methods: the one drawn with ours.
-      const file = `prerendered/${page.renderedAt === "build" ? variantFileOf(page.file, authProviders) : page.file}.html`;
-      return hasClient && existsSync(path.join(clientDir, file))
+      const file = builtFileOf(
+        page.renderedAt === "build" ? variantFileOf(page.file, authProviders) : page.file,
+      );
+      return isBuilt(file)
         ? [[pagePath, { file, isServerRendered: page.renderedAt === "server" }] as const]
         : [];
     }),
   );
+  // The ticket's pages' own files (server-drawn-routes.ts); a build without them draws them into index.html.
+  const drawnRouteFiles = new Map(
+    serverDrawnRoutes.flatMap(({ file }) =>
+      isBuilt(builtFileOf(file)) ? [[file, builtFileOf(file)] as const] : [],
+    ),
+  );
+  /**
+   * The file a page is drawn into for whoever got this far (decision 065): the homes and a ticket's pages
+   * into their own files; a page with a form that works without the app's code, unless the build drew it
+   * already (/sign-in), into index.html; null for a page the server does not draw.
+   */
+  const drawnFileOf = (pathname: string): string | null => {
+    const page = prerendered.get(pathname);
+    if (page) return page.isServerRendered ? page.file : null;
+    const route = serverDrawnRouteOf(pathname);
+    if (route) return drawnRouteFiles.get(route.file) ?? "index.html";
+    return isFormPage(pathname) ? "index.html" : null;
+  };
   const builtPages = hasClient ? createBuiltPages(clientDir, authProviders) : null;
   // The signed-in first screens, drawn for each person (decision 052), when the build wrote the renderer.
   const renderer =
@@ -67,8 +88,7 @@ export async function registerSpa(
       // The page the form was posted from, drawn again with its answer: in its own file when the server
       // draws it anyway, else in index.html.
       drawAnswer: async (request, reply, formAnswer) => {
-        const page = prerendered.get(request.url.split("?")[0] ?? "");
-        const file = page?.isServerRendered ? page.file : "index.html";
+        const file = drawnFileOf(request.url.split("?")[0] ?? "") ?? "index.html";
         return renderer ? renderer.send(request, reply, file, formAnswer) : false;
       },
     });
@@ -106,17 +126,7 @@ export async function registerSpa(
         const target = visitor === undefined ? null : redirectFor(request.url, visitor);
         if (target) return reply.header("cache-control", "no-store").redirect(target, 303);
       }
-      const page = prerendered.get(pathname);
-      // Drawn for whoever got this far (decision 065): the homes into their own files; a page with a form
-      // that works without the app's code, unless the build drew it already (/sign-in), and a ticket's
-      // pages (server-drawn-routes.ts) into index.html.
-      const drawnInto = page
-        ? page.isServerRendered
-          ? page.file
-          : null
-        : isFormPage(pathname) || isServerDrawnRoute(pathname)
-          ? "index.html"
-          : null;
+      const drawnInto = drawnFileOf(pathname);
       if (
         request.method === "GET" &&
         renderer &&
@@ -125,11 +135,14 @@ export async function registerSpa(
       ) {
         return reply;
       }
-      return sendBuiltPage(request, reply, await builtPages(page?.file ?? "index.html"));
+      return sendBuiltPage(request, reply, await builtPages(prerendered.get(pathname)?.file ?? "index.html"));
     }
     return reply.status(404).send({ code: "not_found", message: `Not found: ${pathname}` });
   });
 }
+
+/** Where the build writes a page's own file (vite.config.ts). */
+const builtFileOf = (file: string) => `prerendered/${file}.html`;
 
 /** Whether the page at `pathname` has a form that works without the app's code (page-form-list.ts). */
 const isFormPage = (pathname: string) => pageForms.some((form) => isRouteOf(form.path, pathname));

@@ -150,7 +150,10 @@ describe("the ticket's pages drawn by the server", () => {
     });
     const page = await openPage(`/tickets/${ticket.id}`, cookie);
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('<div id="root" data-drawn');
+    // Drawn into the ticket page's own file: its code is asked for with the entry, all at once.
+    expect(page.body).toContain(
+      '<div id="root" data-drawn data-entry="/assets/index.js" data-preload="/assets/ticket.js">',
+    );
     expect(page.body).toContain("<title>Scanner is offline · Helpdesk</title>");
     expect(page.body).toContain(inHtml("It says 'no network' on its screen."));
     expect(formTag(page.body, "ticket-comment")).toContain('method="post"');
@@ -172,7 +175,9 @@ describe("the ticket's pages drawn by the server", () => {
 
     const list = await openPage("/tickets", cookie);
     expect(list.statusCode).toBe(200);
-    expect(list.body).toContain('<div id="root" data-drawn');
+    expect(list.body).toContain(
+      '<div id="root" data-drawn data-entry="/assets/index.js" data-preload="/assets/tickets.js">',
+    );
     expect(list.body).toContain("Scanner is offline");
   });
 

@@ -44,6 +44,7 @@ describe("the app's scheduled jobs", () => {
       "attachment-cleanup",
       "auto-close",
       "notification-retention",
+      "on-hold",
       "sla-escalation",
       "webhook-deliveries",
       "webhook-retention",
@@ -59,6 +60,7 @@ describe("the app's scheduled jobs", () => {
       ["attachment-cleanup", 1, clock.now()],
       ["auto-close", 0, clock.now()],
       ["notification-retention", 1, clock.now()],
+      ["on-hold", 0, clock.now()],
       ["sla-escalation", 0, clock.now()],
       ["webhook-deliveries", 0, clock.now()],
       ["webhook-retention", 0, clock.now()],
@@ -72,6 +74,7 @@ describe("the app's scheduled jobs", () => {
       "attachment-cleanup",
       "auto-close",
       "notification-retention",
+      "on-hold",
       "sla-escalation",
       "webhook-deliveries",
     ]);

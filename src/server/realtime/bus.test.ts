@@ -16,6 +16,18 @@ describe("bus messages", () => {
     expect(wire.length).toBeLessThan(200);
   });
 
+  it("carry a person's sessions ended, every session changed and the settings changed, in a few bytes", () => {
+    for (const message of [
+      { kind: "session-ended", userId: "usr_a" },
+      { kind: "sessions-changed" },
+      { kind: "settings-changed" },
+    ] satisfies BusMessage[]) {
+      const wire = encodeBusMessage(message);
+      expect(decodeBusMessage(wire)).toEqual(message);
+      expect(wire.length).toBeLessThan(20);
+    }
+  });
+
   it("leave out a recipient list too long for one NOTIFY: every instance then reads the event's rows", () => {
     const people = Array.from({ length: maxAnnouncedRecipients + 1 }, (_, i) => `usr_${i}`);
     const roundTrip = (recipients: string[]) =>
@@ -40,5 +52,25 @@ describe("bus messages", () => {
       eventId: "evt_1",
       ticketId: "t",
     });
+  });
+
+  it("carry a page's presence with the name shown and the ticket's facts, and a closed page with neither", () => {
+    const present: BusMessage = {
+      kind: "presence",
+      ticketId: "TKTMWZP3KOAAT2IMMF6",
+      userId: "usr_a",
+      pageId: "page-0123456789",
+      state: "typing",
+      name: "Ada Lovelace",
+      role: "technician",
+      ticket: { createdBy: "usr_b", assignedTo: null, status: "Open" },
+    };
+    expect(decodeBusMessage(encodeBusMessage(present))).toEqual(present);
+    const { name: _name, role: _role, ticket: _ticket, ...goneWithout } = { ...present, state: null };
+    expect(decodeBusMessage(encodeBusMessage(goneWithout))).toEqual(goneWithout);
+    // A 100-character name (the longest a person may have) stays far below NOTIFY's 8000 bytes.
+    expect(encodeBusMessage({ ...present, name: "x".repeat(100) }).length).toBeLessThan(300);
+    expect(decodeBusMessage('{"p":["t","u","c","x"]}')).toBeNull();
+    expect(decodeBusMessage('{"p":["t",1,"c","v"]}')).toBeNull();
   });
 });

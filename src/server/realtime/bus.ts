@@ -1,5 +1,7 @@
 import type { TicketFacts } from "#shared/permissions.ts";
+import { type PresenceState, presenceStates } from "#shared/presence/presence.schemas.ts";
 import { type TicketStatus, ticketStatuses } from "#shared/tickets/ticket.schemas.ts";
+import { type Role, roles } from "#shared/users/roles.ts";
 
 /**
  * What one app instance tells every instance (itself included) after a commit. Ids only: the receiver
@@ -29,7 +31,30 @@ export type BusMessage =
    * Some of this person's sessions ended (sign-out, deactivation) or their role changed: their streams
    * re-check their session and role, and those no longer valid close (the browser reconnects as who they are now).
    */
-  | { kind: "session-ended"; userId: string };
+  | { kind: "session-ended"; userId: string }
+  /**
+   * What a session may do changed for many people at once (the two-factor requirement for staff): every
+   * instance looks every session up again at its next request. Streams are not concerned.
+   */
+  | { kind: "sessions-changed" }
+  /** An administrator saved a settings area: what instances remember of the settings is read again. */
+  | { kind: "settings-changed" }
+  /**
+   * A staff member's ticket page says it is there (viewing, typing) or closed (`state` null): every
+   * instance keeps it in memory and tells the staff on that ticket (decision 072). Nothing is stored, so
+   * the message carries what the receivers show (the person's name), their role and the ticket's facts,
+   * which decide who may be told; a page that closed carries none of them.
+   */
+  | {
+      kind: "presence";
+      ticketId: string;
+      userId: string;
+      pageId: string;
+      state: PresenceState | null;
+      name?: string;
+      role?: Role;
+      ticket?: TicketFacts;
+    };
 
 export type BusListener = (message: BusMessage) => void;
 
@@ -54,7 +79,16 @@ type Wire =
       f?: [string, string | null, TicketStatus];
     }
   | { n: number[] }
-  | { s: string };
+  | { s: string }
+  | { ss: 1 }
+  | { sc: 1 }
+  /** Presence: ticket, person, page, state (v, t, or 0 for gone), then name, role and facts. */
+  | {
+      p: [string, string, string, "v" | "t" | 0];
+      pn?: string;
+      pr?: Role;
+      f?: [string, string | null, TicketStatus];
+    };
 
 const isTicketFacts = (value: unknown): value is [string, string | null, TicketStatus] =>
   Array.isArray(value) &&
@@ -63,7 +97,23 @@ const isTicketFacts = (value: unknown): value is [string, string | null, TicketS
   (typeof value[1] === "string" || value[1] === null) &&
   ticketStatuses.includes(value[2]);
 
+const presenceCodes = { viewing: "v", typing: "t" } as const satisfies Record<PresenceState, string>;
+const factsOf = (ticket: TicketFacts | undefined) =>
+  ticket
+    ? { f: [ticket.createdBy, ticket.assignedTo, ticket.status] as [string, string | null, TicketStatus] }
+    : {};
+
 export function encodeBusMessage(message: BusMessage): string {
+  if (message.kind === "presence") {
+    const { ticketId, userId, pageId, state, name, role, ticket } = message;
+    const wire: Wire = {
+      p: [ticketId, userId, pageId, state === null ? 0 : presenceCodes[state]],
+      ...(name === undefined ? {} : { pn: name }),
+      ...(role ? { pr: role } : {}),
+      ...factsOf(ticket),
+    };
+    return JSON.stringify(wire);
+  }
   const wire: Wire =
     message.kind === "ticket-event"
       ? {
@@ -73,13 +123,15 @@ export function encodeBusMessage(message: BusMessage): string {
           ...(message.recipients && message.recipients.length <= maxAnnouncedRecipients
             ? { r: message.recipients }
             : {}),
-          ...(message.ticket
-            ? { f: [message.ticket.createdBy, message.ticket.assignedTo, message.ticket.status] }
-            : {}),
+          ...factsOf(message.ticket),
         }
       : message.kind === "notifications"
         ? { n: message.ids }
-        : { s: message.userId };
+        : message.kind === "session-ended"
+          ? { s: message.userId }
+          : message.kind === "sessions-changed"
+            ? { ss: 1 as const }
+            : { sc: 1 as const };
   return JSON.stringify(wire);
 }
 
@@ -107,8 +159,28 @@ export function decodeBusMessage(payload: string): BusMessage | null {
   }
   if (Array.isArray(w.n) && w.n.every((id) => Number.isSafeInteger(id)))
     return { kind: "notifications", ids: w.n as number[] };
+  if (Array.isArray(w.p)) return decodePresence(w.p, w);
   if (typeof w.s === "string") return { kind: "session-ended", userId: w.s };
+  if (w.ss === 1) return { kind: "sessions-changed" };
+  if (w.sc === 1) return { kind: "settings-changed" };
   return null;
+}
+
+function decodePresence(p: unknown[], w: Record<string, unknown>): BusMessage | null {
+  const [ticketId, userId, pageId, code] = p;
+  if (typeof ticketId !== "string" || typeof userId !== "string" || typeof pageId !== "string") return null;
+  const state = code === 0 ? null : presenceStates.find((candidate) => presenceCodes[candidate] === code);
+  if (state === undefined) return null;
+  return {
+    kind: "presence",
+    ticketId,
+    userId,
+    pageId,
+    state,
+    ...(typeof w.pn === "string" ? { name: w.pn } : {}),
+    ...(roles.includes(w.pr as Role) ? { role: w.pr as Role } : {}),
+    ...(isTicketFacts(w.f) ? { ticket: { createdBy: w.f[0], assignedTo: w.f[1], status: w.f[2] } } : {}),
+  };
 }
 
 /** One process (PGlite): publishing calls the listeners on the next tick, as a remote instance would. */

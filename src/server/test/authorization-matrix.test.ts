@@ -12,7 +12,7 @@ import {
   principals,
   rowFor,
 } from "./authorization-matrix.ts";
-import { insertTicket, insertUser, signedInAs, signIn } from "./factories.ts";
+import { insertTeam, insertTicket, insertUser, signedInAs, signIn } from "./factories.ts";
 import { registeredRoutes } from "./route-table.ts";
 import { changedTables, settleOutboxes, type TableSnapshot, tableSnapshotter } from "./table-snapshot.ts";
 import { createTestApp, request, type TestApp, testAdminKey } from "./test-app.ts";
@@ -102,6 +102,8 @@ interface World {
   tokenId?: string;
   sessionId?: string;
   attachmentId?: string;
+  teamId?: string;
+  ruleId?: string;
 }
 
 async function asAdmin(options: InjectOptions, expected: number) {
@@ -120,6 +122,7 @@ async function makeWorld(url: string, spec: RequestSpec): Promise<World> {
     assignedTo: people.assignee.user.id,
     status: spec.ticketStatus ?? "In Progress",
     title: "Printer on floor 2 jams",
+    ...(spec.onHold ? { onHoldSince: new Date(Date.now() - 60_000) } : {}),
   });
   const world: World = { ticketId: ticket.id };
   if (url.includes(":userId")) world.userId = (await insertUser(db, { role: "user" })).id;
@@ -155,6 +158,20 @@ async function makeWorld(url: string, spec: RequestSpec): Promise<World> {
       attempts: 5,
       finishedAt: new Date(),
     });
+  }
+  // A team with the assignee in it (routes about teams, routing and a ticket's team), and a rule to it.
+  if (url.includes(":teamId") || url.startsWith("/api/routing") || url.endsWith("/team")) {
+    world.teamId = (
+      await insertTeam(db, { name: `Team ${next()}`, memberIds: [people.assignee.user.id] })
+    ).id;
+  }
+  if (url.includes(":ruleId") || url === "/api/routing/rules/order") {
+    world.ruleId = (
+      await asAdmin(
+        { method: "POST", url: "/api/routing/rules", payload: { category: "Network", teamId: world.teamId } },
+        201,
+      )
+    ).id;
   }
   if (url.includes(":articleId")) {
     const article = await asAdmin(
@@ -252,6 +269,8 @@ interface RequestSpec {
   body?: (world: World) => unknown | Promise<unknown>;
   headers?: Record<string, string>;
   ticketStatus?: "Open" | "In Progress" | "Resolved" | "Closed";
+  /** The ticket is on hold (decision 070), since a minute ago. */
+  onHold?: boolean;
   /** A success changes the caller themself (their role, their session): each such cell gets a new person. */
   changesCaller?: boolean;
   /** A long-lived answer (Server-Sent Events): read the status, then hang up. */
@@ -310,6 +329,22 @@ const specs: Record<string, RequestSpec> = {
     body: () => ({ url: receiver.url("/other"), events: ["ticket.assigned"] }),
   },
   "PATCH /api/admin/webhooks/:webhookId": { body: () => ({ description: "Team chat" }) },
+  "POST /api/teams": { body: () => ({ name: `Team ${next()}`, memberIds: [people.technician.user.id] }) },
+  "PUT /api/teams/:teamId": { body: () => ({ name: `Renamed ${next()}` }) },
+  "POST /api/routing/rules": { body: (w) => ({ titleWords: ["printer"], teamId: w.teamId }) },
+  "PUT /api/routing/rules/order": {
+    body: async () => {
+      const routing = await request(t.app, {
+        method: "GET",
+        url: "/api/routing",
+        cookie: people.admin.cookie,
+      });
+      return { ruleIds: (routing.json() as { rules: { id: string }[] }).rules.map((r) => r.id).reverse() };
+    },
+  },
+  "PUT /api/routing/rules/:ruleId": { body: (w) => ({ department: "Finance", teamId: w.teamId }) },
+  "PUT /api/routing/default-team": { body: (w) => ({ teamId: w.teamId }) },
+  "PUT /api/tickets/:ticketId/team": { body: (w) => ({ teamId: w.teamId }) },
   "POST /api/articles": {
     body: () => ({
       title: `Wi-Fi ${next()}`,
@@ -332,6 +367,8 @@ const specs: Record<string, RequestSpec> = {
   "PUT /api/me/theme": { body: () => ({ theme: "dark" }) },
   "POST /api/me/tokens": { body: () => ({ name: `cell ${next()}`, scope: "read" }) },
   "PUT /api/me/locale": { body: () => ({ locale: "de" }) },
+  "PUT /api/me/away": { body: () => ({ away: true }) },
+  "PUT /api/teams/:teamId/assignment": { body: () => ({ assignment: "round_robin" }) },
   "POST /api/me/role": { body: () => ({ role: "user" }), changesCaller: true },
   "PUT /api/me/notification-settings": {
     body: () => ({ emailTypes: ["ticket_comment"], soundsMuted: true }),
@@ -356,6 +393,15 @@ const specs: Record<string, RequestSpec> = {
   "POST /api/tickets/:ticketId/comments": { body: () => ({ message: "Any news?" }) },
   "PUT /api/tickets/:ticketId/custom-fields": { body: () => ({ values: {} }) },
   "PUT /api/tickets/:ticketId/feedback": { body: () => ({ rating: 5 }), ticketStatus: "Resolved" },
+  "PUT /api/tickets/:ticketId/presence": { body: () => ({ state: "viewing", pageId: "matrix-page-1" }) },
+  "DELETE /api/tickets/:ticketId/presence": { query: "pageId=matrix-page-1" },
+  "PUT /api/tickets/:ticketId/hold": { body: () => ({ comment: "Could you send a photo of the tray?" }) },
+  "PATCH /api/tickets/:ticketId/hold": {
+    body: () => ({ until: new Date(Date.now() + 2 * 86_400_000).toISOString() }),
+    onHold: true,
+  },
+  "DELETE /api/tickets/:ticketId/hold": { onHold: true },
+  "PUT /api/admin/settings/on-hold": { body: () => ({ autoResolve: true, businessDays: 3 }) },
   "GET /api/search": { query: "q=printer" },
   "POST /api/canned-responses": { body: () => ({ title: `Reboot ${next()}`, body: "Please reboot." }) },
   "PATCH /api/canned-responses/:responseId": { body: () => ({ title: `Reboot first ${next()}` }) },

@@ -7,7 +7,8 @@
 // whom the assigned ticket is invisible; "other" is another user. The other ids are the ticket's
 // attachment (uploaded by owner with a comment), a custom field, a published article with two revisions,
 // the assignee's personal canned response, a notification, an API token and a second session of owner's, a webhook with one
-// failed delivery, and a person with the user role (:userId).
+// failed delivery, a person with the user role (:userId), and a team with the assignee in it and a routing
+// rule to it (:teamId, :ruleId; also the team of the routing and ticket-team calls).
 //
 // Columns:
 //   anon   nobody signed in
@@ -72,6 +73,8 @@ export const authorizationTable = `
   PUT    /api/admin/settings/departments                                  401  403 403 403  403  200 403  401  | 403 403 403  403  200 403  401
   GET    /api/admin/settings/auto-close                                   401  403 403 403  403  200 403  401  | 403 403 403  403  200 200  401
   PUT    /api/admin/settings/auto-close                                   401  403 403 403  403  200 403  401  | 403 403 403  403  200 403  401
+  GET    /api/admin/settings/on-hold                                      401  403 403 403  403  200 403  401  | 403 403 403  403  200 200  401
+  PUT    /api/admin/settings/on-hold                                      401  403 403 403  403  200 403  401  | 403 403 403  403  200 403  401
   GET    /api/admin/settings/two-factor                                   401  403 403 403  403  200 403  401  | 403 403 403  403  200 200  401
   PUT    /api/admin/settings/two-factor                                   401  403 403 403  403  200 403  401  | 403 403 403  403  200 403  401  # sets it off: on, it would hold every staff caller here
   GET    /api/admin/settings/history                                      401  403 403 403  403  200 403  401  | 403 403 403  403  200 200  401
@@ -88,6 +91,16 @@ export const authorizationTable = `
   POST   /api/admin/webhooks/:webhookId/rotate-secret                     401  403 403 403  403  200 403  401  | 403 403 403  403  200 403  401
   GET    /api/admin/webhooks/:webhookId/deliveries                        401  403 403 403  403  200 403  401  | 403 403 403  403  200 200  401
   POST   /api/admin/webhooks/:webhookId/deliveries/:deliveryId/redeliver  401  403 403 403  403  201 403  401  | 403 403 403  403  201 403  401
+  GET    /api/teams                                                       401  403 403 200  200  200 403  401  | 403 403 200  200  200 200  401
+  POST   /api/teams                                                       401  403 403 403  403  201 403  401  | 403 403 403  403  201 403  401
+  PUT    /api/teams/:teamId                                               401  403 403 403  403  200 403  401  | 403 403 403  403  200 403  401
+  DELETE /api/teams/:teamId                                               401  403 403 403  403  204 403  401  | 403 403 403  403  204 403  401
+  GET    /api/routing                                                     401  403 403 403  403  200 403  401  | 403 403 403  403  200 200  401
+  POST   /api/routing/rules                                               401  403 403 403  403  201 403  401  | 403 403 403  403  201 403  401
+  PUT    /api/routing/rules/order                                         401  403 403 403  403  200 403  401  | 403 403 403  403  200 403  401
+  PUT    /api/routing/rules/:ruleId                                       401  403 403 403  403  200 403  401  | 403 403 403  403  200 403  401
+  DELETE /api/routing/rules/:ruleId                                       401  403 403 403  403  204 403  401  | 403 403 403  403  204 403  401
+  PUT    /api/routing/default-team                                        401  403 403 403  403  200 403  401  | 403 403 403  403  200 403  401
   GET    /api/articles                                                    401  200 200 200  200  200 200  401  | 200 200 200  200  200 200  401
   POST   /api/articles                                                    401  403 403 201  201  201 403  401  | 403 403 201  201  201 403  401
   GET    /api/articles/suggestions                                        401  200 200 200  200  200 200  401  | 200 200 200  200  200 200  401
@@ -110,6 +123,7 @@ export const authorizationTable = `
   POST   /api/me/tokens                                                   401  201 201 201  201  201 403  401  | 403 403 403  403  403 403  401
   DELETE /api/me/tokens/:tokenId                                          401  204 404 404  404  404 403  401  | 403 403 403  403  403 403  401
   PUT    /api/me/locale                                                   401  200 200 200  200  200 200  401  | 200 200 200  200  200 403  401
+  PUT    /api/me/away                                                     401  403 403 200  200  403 403  401  | 403 403 200  200  403 403  401
   GET    /api/me/sessions                                                 401  200 200 200  200  200 200  401  | 403 403 403  403  403 403  401
   POST   /api/me/sessions/revoke-others                                   401  200 200 200  200  200 200  401  | 403 403 403  403  403 403  401
   DELETE /api/me/sessions/:sessionId                                      401  204 404 404  404  404 404  401  | 403 403 403  403  403 403  401  # another session of owner's
@@ -120,6 +134,7 @@ export const authorizationTable = `
   GET    /api/tickets                                                     401  200 200 200  200  200 200  401  | 200 200 200  200  200 200  401
   POST   /api/tickets                                                     401  201 201 403  403  201 403  401  | 201 201 403  403  201 403  401
   GET    /api/tickets/summary                                             401  200 200 200  200  200 200  401  | 200 200 200  200  200 200  401
+  GET    /api/tickets/queues                                              401  403 403 200  200  200 403  401  | 403 403 200  200  200 200  401
   POST   /api/tickets/bulk                                                401  403 403 200  200  200 403  401  | 403 403 200  200  200 403  401
   GET    /api/tickets/export.csv                                          401  200 200 200  200  200 200  401  | 200 200 200  200  200 200  401
   GET    /api/tickets/:ticketId                                           401  200 404 404  200  200 404  401  | 200 404 404  200  200 200  401
@@ -131,10 +146,17 @@ export const authorizationTable = `
   POST   /api/tickets/:ticketId/comments                                  401  201 404 404  201  201 404  401  | 201 404 404  201  201 403  401
   GET    /api/tickets/:ticketId/custom-fields                             401  200 404 404  200  200 404  401  | 200 404 404  200  200 200  401
   PUT    /api/tickets/:ticketId/custom-fields                             401  403 404 404  200  200 404  401  | 403 404 404  200  200 403  401
+  PUT    /api/tickets/:ticketId/hold                                      401  403 404 404  200  200 404  401  | 403 404 404  200  200 403  401
+  PATCH  /api/tickets/:ticketId/hold                                      401  403 404 404  200  200 404  401  | 403 404 404  200  200 403  401  # the ticket is on hold
+  DELETE /api/tickets/:ticketId/hold                                      401  403 404 404  200  200 404  401  | 403 404 404  200  200 403  401  # the ticket is on hold
+  PUT    /api/tickets/:ticketId/team                                      401  403 404 404  200  200 404  401  | 403 404 404  200  200 403  401
   PUT    /api/tickets/:ticketId/feedback                                  401  200 404 404  403  403 404  401  | 200 404 404  403  403 403  401  # the ticket is Resolved
   GET    /api/tickets/:ticketId/follow                                    401  200 404 404  200  200 404  401  | 200 404 404  200  200 200  401
   PUT    /api/tickets/:ticketId/follow                                    401  200 404 404  200  200 404  401  | 200 404 404  200  200 403  401
   DELETE /api/tickets/:ticketId/follow                                    401  200 404 404  200  200 404  401  | 200 404 404  200  200 403  401
+  PUT    /api/tickets/:ticketId/presence                                  401  403 404 404  200  200 404  401  | 403 403 403  403  403 403  401  # staff who may see it; never an API token
+  DELETE /api/tickets/:ticketId/presence                                  401  403 404 404  204  204 404  401  | 403 403 403  403  403 403  401
+  PUT    /api/teams/:teamId/assignment                                    401  403 403 403  403  200 403  401  | 403 403 403  403  200 403  401
   GET    /api/search                                                      401  200 200 200  200  200 200  401  | 200 200 200  200  200 200  401
   GET    /api/staff                                                       401  403 403 200  200  200 403  401  | 403 403 200  200  200 200  401
   GET    /api/canned-responses                                            401  403 403 200  200  200 403  401  | 403 403 200  200  200 200  401

@@ -3,7 +3,16 @@ import type { FastifyInstance } from "fastify";
 import { hashPassword } from "#server/auth/password.ts";
 import type { ServiceContext } from "#server/context.ts";
 import type { Db } from "#server/db/client.ts";
-import { accounts, type TicketRow, tickets, type UserRow, users } from "#server/db/schema/index.ts";
+import {
+  accounts,
+  type TeamRow,
+  type TicketRow,
+  teamMembers,
+  teams,
+  tickets,
+  type UserRow,
+  users,
+} from "#server/db/schema/index.ts";
 import { newTicketId } from "#server/ids.ts";
 import type { Actor } from "#shared/permissions.ts";
 import type { Role } from "#shared/users/roles.ts";
@@ -95,6 +104,23 @@ export async function insertTicket(
     })
     .returning();
   return ticket!;
+}
+
+/** Writes a team (decision 069) with the given members straight to the database. */
+export async function insertTeam(
+  db: Db,
+  values: Partial<typeof teams.$inferInsert> & { memberIds?: readonly string[] } = {},
+): Promise<TeamRow> {
+  const { memberIds = [], ...rest } = values;
+  const id = rest.id ?? `team_${unique()}`;
+  const [team] = await db
+    .insert(teams)
+    .values({ id, name: rest.name ?? `Team ${id.slice(-6)}`, ...rest })
+    .returning();
+  if (memberIds.length > 0) {
+    await db.insert(teamMembers).values(memberIds.map((userId) => ({ teamId: id, userId })));
+  }
+  return team!;
 }
 
 /** Signs in through the real /api/auth endpoint and returns the session cookie. */

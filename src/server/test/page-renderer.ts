@@ -10,8 +10,9 @@ import { createTestApp, request } from "./test-app.ts";
 
 /**
  * The real page renderer (src/client/server-rendering.tsx), loaded from the sources through Vite as the
- * build would bundle it, and a client folder shaped like the build's (vite.config.ts): index.html and the
- * homes' files, whose code is asked for by the root's data-entry.
+ * build would bundle it, and a client folder shaped like the build's (vite.config.ts): index.html, and the
+ * homes' and the ticket pages' files, whose code is asked for by the root's data-entry with the page's
+ * chunks in its data-preload.
  */
 export async function loadPageRenderer(): Promise<{
   renderPage: RenderPage;
@@ -32,12 +33,17 @@ export async function loadPageRenderer(): Promise<{
     path.join(clientDir, "index.html"),
     '<!doctype html><html lang="en"><head><title>Helpdesk</title></head><body><div id="root"></div></body></html>',
   );
-  const builtHome =
+  const builtPage = (chunk: string) =>
     '<!doctype html><html lang="en"><head><title>Helpdesk</title>' +
     '<link rel="preload" href="/api/me" as="fetch" crossorigin="anonymous" /></head>' +
-    '<body><div id="root" data-entry="/assets/index.js" data-preload="/assets/home.js"></div></body></html>';
-  for (const file of ["user-home", "technician-home"]) {
-    writeFileSync(path.join(clientDir, "prerendered", `${file}.html`), builtHome);
+    `<body><div id="root" data-entry="/assets/index.js" data-preload="/assets/${chunk}.js"></div></body></html>`;
+  for (const [file, chunk] of [
+    ["user-home", "home"],
+    ["technician-home", "home"],
+    ["tickets", "tickets"],
+    ["ticket", "ticket"],
+  ] as const) {
+    writeFileSync(path.join(clientDir, "prerendered", `${file}.html`), builtPage(chunk));
   }
   return { renderPage, clientDir, close: () => vite.close() };
 }

@@ -29,7 +29,8 @@ it("sees a new row and a changed value, and leaves out what it was told to", asy
   expect(changedTables(before, await snapshot())).toEqual(["users"]);
   await insertUser(db, { role: "technician" });
   const after = await snapshot();
-  // A new person is a users row and their password's accounts row.
-  expect(changedTables(before, after)).toEqual(["accounts", "users"]);
+  // A new technician is a users row, their password's accounts row and their place among the technicians
+  // that notifications are addressed to (decision 068).
+  expect(changedTables(before, after)).toEqual(["accounts", "notification_audience_members", "users"]);
   expect(after.users).toMatch(/^2 /);
 });

@@ -39,6 +39,8 @@ export async function createTestApp(
     signUpRateLimit: { window: 60, max: 10_000 },
     // Scheduled jobs run when a test calls app.jobs.tick(), not behind its back.
     jobs: { firstTickMs: 60 * 60_000, tickMs: 60 * 60_000 },
+    // The factories write tickets in SQL, behind the app's back: tests that cache counts say so.
+    ticketReadCacheTtlMs: 0,
     adminSignUpKey: testAdminKey,
     mailer: createMailer({
       outboxDir: path.join(mkdtempSync(path.join(os.tmpdir(), "helpdesk-outbox-")), "outbox"),

@@ -10,6 +10,13 @@ describe("emailTypesAvailableTo", () => {
     }
   });
 
+  it("offers e-mails of tickets moved to one's team to technicians only, who are the teams' members", () => {
+    expect(emailTypesAvailableTo("technician")).toContain("ticket_team");
+    for (const role of ["user", "admin", null] as const) {
+      expect(emailTypesAvailableTo(role)).not.toContain("ticket_team");
+    }
+  });
+
   it("offers mention e-mails to staff only, since only staff can be mentioned", () => {
     expect(emailTypesAvailableTo("technician")).toContain("mentioned");
     expect(emailTypesAvailableTo("admin")).toContain("mentioned");

@@ -1,10 +1,15 @@
 import type { Role } from "#shared/users/roles.ts";
 import { type EmailableNotificationType, emailableNotificationTypes } from "./notification.schemas.ts";
 
+/** A new ticket and a ticket moved to a team are told to technicians (all, or the team's), never to others. */
+const technicianOnlyEmailTypes: readonly EmailableNotificationType[] = ["new_ticket", "ticket_team"];
+
 const staffOnlyEmailTypes: readonly EmailableNotificationType[] = [
   "mentioned",
   "sla_warning",
   "sla_breached",
+  // Decision 070: a lifted hold is told to the ticket's assignee.
+  "ticket_hold_lifted",
 ];
 
 /**
@@ -17,6 +22,7 @@ export function emailTypesAvailableTo(role: Role | null): EmailableNotificationT
   const isStaff = role === "technician" || role === "admin";
   return emailableNotificationTypes.filter(
     (type) =>
-      (type !== "new_ticket" || role === "technician") && (!staffOnlyEmailTypes.includes(type) || isStaff),
+      (!technicianOnlyEmailTypes.includes(type) || role === "technician") &&
+      (!staffOnlyEmailTypes.includes(type) || isStaff),
   );
 }

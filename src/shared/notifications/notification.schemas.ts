@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { slaTargets } from "#shared/service-levels/sla-escalation.ts";
+import { autoAssignmentModes } from "#shared/teams/team-assignment.ts";
 import { storableText } from "#shared/text/storable-text.ts";
 import { ticketStatuses } from "#shared/tickets/ticket.schemas.ts";
 
@@ -19,6 +20,9 @@ export const notificationTypes = [
   "sla_warning",
   "sla_breached",
   "ticket_auto_closed",
+  "ticket_hold_lifted",
+  "ticket_auto_resolved",
+  "ticket_team",
   "test",
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
@@ -36,6 +40,9 @@ export const notificationTypeLabels: Record<NotificationType, string> = {
   sla_warning: "A service-level target is due soon (staff)",
   sla_breached: "A service-level target was missed (staff)",
   ticket_auto_closed: "My resolved tickets closed automatically",
+  ticket_hold_lifted: "A ticket I handle is no longer on hold (staff)",
+  ticket_auto_resolved: "My tickets on hold resolved automatically",
+  ticket_team: "A ticket moved to my team (technicians)",
   test: "Test notifications",
 };
 
@@ -52,6 +59,9 @@ export const emailableNotificationTypes = [
   "sla_warning",
   "sla_breached",
   "ticket_auto_closed",
+  "ticket_hold_lifted",
+  "ticket_auto_resolved",
+  "ticket_team",
 ] as const satisfies readonly NotificationType[];
 export type EmailableNotificationType = (typeof emailableNotificationTypes)[number];
 export const defaultEmailNotificationTypes: EmailableNotificationType[] = [
@@ -65,6 +75,8 @@ export const defaultEmailNotificationTypes: EmailableNotificationType[] = [
   "sla_warning",
   "sla_breached",
   "ticket_auto_closed",
+  "ticket_hold_lifted",
+  "ticket_auto_resolved",
 ];
 
 const status = z.enum(ticketStatuses);
@@ -105,6 +117,18 @@ export const notificationParamsSchema = z.discriminatedUnion("kind", [
     status: status.nullable(),
   }),
   z.object({ kind: z.literal("returned_to_queue"), title, actor: person, status: status.nullable() }),
+  /**
+   * A team gave a new ticket to a member (decision 073): `team` as it was called then (null once gone), `mode`
+   * how it chose, `status` the ticket's new status when the assignment changed it.
+   */
+  z.object({
+    kind: z.literal("auto_assigned"),
+    title,
+    assignee: person,
+    team: z.string().nullable(),
+    mode: z.enum(autoAssignmentModes),
+    status: status.nullable(),
+  }),
   z.object({
     kind: z.literal("edited"),
     title,
@@ -138,6 +162,17 @@ export const notificationParamsSchema = z.discriminatedUnion("kind", [
   }),
   z.object({ kind: z.literal("sla_breached"), title, target: z.enum(slaTargets) }),
   z.object({ kind: z.literal("auto_closed"), title, idleDays: z.number().int() }),
+  /** Decision 070: a hold lifted by the requester's reply (`actor`: the requester) or at its date. */
+  z.object({ kind: z.literal("hold_lifted"), title, actor: person, reason: z.enum(["reply", "date"]) }),
+  z.object({
+    kind: z.literal("auto_resolved"),
+    title,
+    businessDays: z.number().int(),
+    /** For the creator: when the now Resolved ticket closes by itself (auto-close on). */
+    autoCloseAt: z.iso.datetime().optional(),
+  }),
+  /** `team`: the team the ticket moved to (its name then), told to that team (decision 069). */
+  z.object({ kind: z.literal("team_changed"), title, actor: person, team: z.string() }),
 ]);
 export type NotificationParams = z.infer<typeof notificationParamsSchema>;
 export type NotificationKind = NotificationParams["kind"];
@@ -245,9 +280,11 @@ export type UnsubscribeResult = z.infer<typeof unsubscribeResultSchema>;
  *   (status, assignment, comment, feedback) so open pages and lists refresh; no id, no content;
  *   an internal note wakes staff streams only;
  * - `ready`: data = { lastEventId } once connected (after any replay);
+ * - `presence`: data = a TicketPresence (src/shared/presence/presence.schemas.ts), to staff with that ticket
+ *   open whenever who is on it changes (decision 072); no id, never replayed;
  * - a `: ping` comment every 25 s keeps proxies from closing an idle stream.
  */
-export const streamEventNames = ["notification", "ticket", "ready"] as const;
+export const streamEventNames = ["notification", "ticket", "ready", "presence"] as const;
 export type StreamEventName = (typeof streamEventNames)[number];
 export const ticketChangedEventSchema = z.object({ ticketId: z.string() });
 export type TicketChangedEvent = z.infer<typeof ticketChangedEventSchema>;

@@ -41,6 +41,7 @@ export const pageAccess: Readonly<Record<string, PageAccess>> = {
   "/technician-home": signedIn({ roles: ["technician"] }),
   "/admin-home": signedIn({ roles: ["admin"] }),
   "/admin/settings": signedIn({ roles: ["admin"] }),
+  "/admin/teams": signedIn({ roles: ["admin"] }),
   "/canned-responses": staff,
   "/kb/new": staff,
   "/kb/stats": staff,

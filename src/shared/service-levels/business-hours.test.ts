@@ -6,7 +6,12 @@ import {
   minutesOfTimeOfDay,
   type weekdays,
 } from "./business-calendar.schemas.ts";
-import { addBusinessMinutes, businessMinutesBetween, isWithinBusinessHours } from "./business-hours.ts";
+import {
+  addBusinessDays,
+  addBusinessMinutes,
+  businessMinutesBetween,
+  isWithinBusinessHours,
+} from "./business-hours.ts";
 
 const officeHours = [{ open: "09:00", close: "17:00" }];
 const closed: [] = [];
@@ -363,8 +368,45 @@ describe("business-time properties", () => {
         const [a, b, c] = [x, y, z].sort((p, q) => p.getTime() - q.getTime()) as [Date, Date, Date];
         const whole = businessMinutesBetween(cal, a, c);
         expect(businessMinutesBetween(cal, a, b) + businessMinutesBetween(cal, b, c)).toBeCloseTo(whole, 6);
-        expect(businessMinutesBetween(cal, c, a)).toBe(-whole);
+        // As a sum, not toBe(-whole): for a span of no time that is -0, which Object.is tells from 0.
+        expect(businessMinutesBetween(cal, c, a) + whole).toBe(0);
       }),
+    );
+  });
+});
+
+describe("addBusinessDays (decision 070)", () => {
+  const utc = weekdaysOpen("UTC", ["2030-01-14"]);
+
+  it("counts working days after the start's date, at the start's time of day", () => {
+    // Friday 10:00 + 1 business day: Monday 10:00 (the weekend is skipped).
+    expect(addBusinessDays(utc, new Date("2030-01-04T10:00:00Z"), 1)).toEqual(
+      new Date("2030-01-07T10:00:00Z"),
+    );
+    // Wednesday + 2: Friday.
+    expect(addBusinessDays(utc, new Date("2030-01-02T15:30:00Z"), 2)).toEqual(
+      new Date("2030-01-04T15:30:00Z"),
+    );
+    expect(addBusinessDays(utc, new Date("2030-01-02T15:30:00Z"), 0)).toEqual(
+      new Date("2030-01-02T15:30:00Z"),
+    );
+  });
+
+  it("skips holidays, and a hold begun on a closed day counts from the next working day", () => {
+    // Friday 11 Jan + 1: Monday 14 Jan is a holiday, so Tuesday 15 Jan.
+    expect(addBusinessDays(utc, new Date("2030-01-11T09:00:00Z"), 1)).toEqual(
+      new Date("2030-01-15T09:00:00Z"),
+    );
+    // Saturday + 1: Monday.
+    expect(addBusinessDays(utc, new Date("2030-01-05T20:00:00Z"), 1)).toEqual(
+      new Date("2030-01-07T20:00:00Z"),
+    );
+  });
+
+  it("keeps the wall-clock time across a change of the zone's offset", () => {
+    // Berlin leaves summer time on Sunday 25 Oct 2026: Friday 10:00 (UTC+2) + 1 is Monday 10:00 (UTC+1).
+    expect(addBusinessDays(berlin, new Date("2026-10-23T08:00:00Z"), 1)).toEqual(
+      new Date("2026-10-26T09:00:00Z"),
     );
   });
 });

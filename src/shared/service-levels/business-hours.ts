@@ -232,3 +232,23 @@ export function isWithinBusinessHours(calendar: BusinessCalendar, at: Date): boo
   const day = localDayOf(compiled.zone, atMs);
   return workingIntervalsOf(compiled, day).some(([open, close]) => open <= atMs && atMs < close);
 }
+
+/**
+ * The time of day of `start` on the `days`-th working day after its date (a day with working hours that is
+ * not a holiday): a hold that began on a Friday at 10:00 has lasted 1 business day on Monday at 10:00
+ * (decision 070). Days, not business minutes: a person counts the days they were waited on.
+ */
+export function addBusinessDays(calendar: BusinessCalendar, start: Date, days: number): Date {
+  const from = instantOf(start, "Start");
+  if (!Number.isInteger(days) || days < 0)
+    throw new RangeError("Business days must be a whole number of at least 0");
+  const compiled = compile(calendar);
+  const firstDay = localDayOf(compiled.zone, from);
+  const timeOfDayMs = from + offsetAt(compiled.zone, from) - firstDay * dayMs;
+  let left = days;
+  for (let day = firstDay; day < firstDay + searchLimitDays; day++) {
+    if (day > firstDay && workingIntervalsOf(compiled, day).length > 0) left--;
+    if (left === 0) return new Date(instantOfWallTime(compiled.zone, day * dayMs + timeOfDayMs));
+  }
+  throw new RangeError("The business calendar has no working days in reach");
+}

@@ -55,6 +55,7 @@ const facts = (overrides: Partial<TicketSlaFacts> = {}): TicketSlaFacts => ({
   firstRespondedAt: null,
   resolutionDueAt: at("2030-01-07T17:00:00Z"),
   resolvedAt: null,
+  onHoldSince: null,
   ...overrides,
 });
 
@@ -70,6 +71,15 @@ describe("slaDueAtOf", () => {
     expect(slaDueAtOf(facts({ status: "Resolved", resolvedAt: mondayNine }))).toBeNull();
     expect(slaDueAtOf(facts({ status: "Closed", resolvedAt: mondayNine }))).toBeNull();
     expect(slaDueAtOf(facts({ firstResponseDueAt: null, resolutionDueAt: null }))).toBeNull();
+  });
+
+  it("leaves out the resolution while the ticket is on hold (decision 070)", () => {
+    const responded = { firstRespondedAt: at("2030-01-07T09:30:00Z"), status: "In Progress" as const };
+    expect(slaDueAtOf(facts({ ...responded, onHoldSince: at("2030-01-07T11:00:00Z") }))).toBeNull();
+    // The first response is not paused: a held ticket that still owes one keeps that due time.
+    expect(slaDueAtOf(facts({ status: "In Progress", onHoldSince: at("2030-01-07T09:05:00Z") }))).toEqual(
+      at("2030-01-07T10:00:00Z"),
+    );
   });
 });
 
@@ -108,6 +118,20 @@ describe("ticketSlaOf", () => {
     });
     expect(sla.resolution.state).toBe("met");
     expect(sla.serverNow).toBe("2030-01-08T09:00:00.000Z");
+  });
+
+  it("shows the resolution paused while on hold, even past its stored due time", () => {
+    const sla = ticketSlaOf(
+      facts({
+        status: "In Progress",
+        firstRespondedAt: at("2030-01-07T09:30:00Z"),
+        onHoldSince: at("2030-01-07T11:00:00Z"),
+      }),
+      at("2030-01-08T09:00:00Z"),
+      60,
+    );
+    expect(sla.resolution).toEqual({ dueAt: "2030-01-07T17:00:00.000Z", metAt: null, state: "paused" });
+    expect(sla.firstResponse.state).toBe("met");
   });
 });
 

@@ -46,6 +46,11 @@ export interface TicketSlaFacts {
   firstRespondedAt: Date | null;
   resolutionDueAt: Date | null;
   resolvedAt: Date | null;
+  /**
+   * Decision 070: while the ticket waits on its requester the resolution clock stands still; its due and
+   * warn times are moved on by the held business time when the hold ends.
+   */
+  onHoldSince: Date | null;
 }
 
 /** Targets run only while someone still owes the requester something. */
@@ -59,13 +64,14 @@ export function slaDueAtOf(ticket: TicketSlaFacts): Date | null {
   if (!isSlaRunning(ticket.status)) return null;
   const pending = [
     ticket.firstRespondedAt === null ? ticket.firstResponseDueAt : null,
-    ticket.resolvedAt === null ? ticket.resolutionDueAt : null,
+    ticket.resolvedAt === null && ticket.onHoldSince === null ? ticket.resolutionDueAt : null,
   ].filter((due): due is Date => due !== null);
   if (pending.length === 0) return null;
   return new Date(Math.min(...pending.map((due) => due.getTime())));
 }
 
-export const slaStates = ["none", "running", "due_soon", "overdue", "met", "met_late"] as const;
+/** `paused`: the resolution target while the ticket is on hold (decision 070). */
+export const slaStates = ["none", "running", "due_soon", "overdue", "met", "met_late", "paused"] as const;
 export type SlaState = (typeof slaStates)[number];
 
 /**
@@ -110,9 +116,12 @@ export function ticketSlaOf(ticket: TicketSlaFacts, now: Date, dueSoonMinutes: n
     metAt: metAt?.toISOString() ?? null,
     state: slaStateOf({ dueAt, metAt }, now, dueSoonMinutes),
   });
+  const resolution = view(ticket.resolutionDueAt, ticket.resolvedAt ?? stoppedAt);
+  // On hold, the stored due time is where the clock stood; it moves on when the hold ends.
+  const isPaused = ticket.onHoldSince !== null && resolution.state !== "none" && resolution.metAt === null;
   return {
     firstResponse: view(ticket.firstResponseDueAt, ticket.firstRespondedAt ?? stoppedAt),
-    resolution: view(ticket.resolutionDueAt, ticket.resolvedAt ?? stoppedAt),
+    resolution: isPaused ? { ...resolution, state: "paused" } : resolution,
     serverNow: now.toISOString(),
   };
 }

@@ -10,12 +10,13 @@ export const settingAreaNames = [
   "sla-policies",
   "departments",
   "auto-close",
+  "on-hold",
   "two-factor",
 ] as const;
 export type SettingAreaName = (typeof settingAreaNames)[number];
 
 /** History areas: the stored settings plus configuration kept in tables of its own. */
-export const adminChangeAreas = [...settingAreaNames, "custom-fields", "webhooks"] as const;
+export const adminChangeAreas = [...settingAreaNames, "custom-fields", "webhooks", "teams"] as const;
 export type AdminChangeArea = (typeof adminChangeAreas)[number];
 
 /** How each area is named to a person (history, headings). */
@@ -24,9 +25,11 @@ export const adminChangeAreaLabels: Record<AdminChangeArea, string> = {
   "sla-policies": "Service levels",
   departments: "Departments",
   "auto-close": "Auto-close",
+  "on-hold": "On hold",
   "two-factor": "Two-factor sign-in",
   "custom-fields": "Custom fields",
   webhooks: "Webhooks",
+  teams: "Teams and routing",
 };
 
 /** One entry of the admin change history: who changed what, when, and the value before and after. */

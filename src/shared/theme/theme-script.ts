@@ -18,7 +18,10 @@ const loadAfterFirstPaint = `document.addEventListener("DOMContentLoaded",functi
 /** Where (on `document`) the inline script keeps the button pressed before the app took the page over (src/client/lib/early-click.ts). */
 export const earlyClickKey = "helpdeskEarlyClick";
 
-/** Where (on `document`) the inline script keeps a choice made in a select before the app took the page over: [select, value]. */
+/**
+ * Where (on `document`) the inline script keeps a choice made before the app took the page over: [select, value],
+ * or [radio or checkbox, checked].
+ */
 export const earlyChangeKey = "helpdeskEarlyChange";
 
 /** Where (on `document`) the inline script keeps a form of the app's own sent before the app took the page over: [form, submitter]. */
@@ -35,10 +38,13 @@ export const appReadyKey = "helpdeskReady";
  * (document.helpdeskReady, set by the app; nothing of React's internals is read). Submit buttons are left
  * to the browser when their form says how it is sent (`method`): those post to the server without code
  * (decision 065), and the button pressed shows it was unless the app took the submit over. A form of the
- * app's own (no `method`: only its code can send it) is held like a press and sent again by the app. A choice made in a select meanwhile
- * (the sign-in page's language) is kept the same way, with its value, and made again once the app is ready.
+ * app's own (no `method`: only its code can send it) is held like a press and sent again by the app. A choice made in a select,
+ * a radio or a checkbox meanwhile (the sign-in page's language, a star of Rate & Feedback) is kept the same way, with its value
+ * or whether it is checked, and made again once the app is ready;
+ * kept from its `input` event, which comes first: when that event is what makes React hydrate the select
+ * (the code had arrived), hydration sets the select back to its drawn value before the `change` follows.
  */
-const holdEarlyClicks = `(function(){var d=document;function ready(){return d.${appReadyKey}===true}function busy(b){if(b&&b.setAttribute){b.setAttribute("data-pending","");b.setAttribute("aria-busy","true")}}d.addEventListener("click",function(e){if(ready())return;var t=e.target,b=t&&t.closest&&t.closest("button");if(!b||b.type==="submit"||!b.closest("#root"))return;var h=d.${earlyClickKey};if(h&&h!==b){h.removeAttribute("data-pending");h.removeAttribute("aria-busy")}d.${earlyClickKey}=b;busy(b);e.stopPropagation();e.preventDefault()},true);d.addEventListener("change",function(e){var s=e.target;if(ready()||!s||s.tagName!=="SELECT"||!s.closest("#root"))return;d.${earlyChangeKey}=[s,s.value]},true);d.addEventListener("submit",function(e){var f=e.target;if(ready()||!f||!f.closest||!f.closest("#root")||f.hasAttribute("method"))return;var h=d.${earlySubmitKey};if(h&&h[1]&&h[1]!==e.submitter){h[1].removeAttribute("data-pending");h[1].removeAttribute("aria-busy")}d.${earlySubmitKey}=[f,e.submitter];busy(e.submitter);e.stopPropagation();e.preventDefault()},true);d.addEventListener("submit",function(e){if(!e.defaultPrevented)busy(e.submitter)});addEventListener("pageshow",function(e){if(e.persisted)[].forEach.call(d.querySelectorAll("[data-pending]"),function(b){b.removeAttribute("data-pending");b.removeAttribute("aria-busy")})})})();`;
+const holdEarlyClicks = `(function(){var d=document;function ready(){return d.${appReadyKey}===true}function busy(b){if(b&&b.setAttribute){b.setAttribute("data-pending","");b.setAttribute("aria-busy","true")}}d.addEventListener("click",function(e){if(ready())return;var t=e.target,b=t&&t.closest&&t.closest("button");if(!b||b.type==="submit"||!b.closest("#root"))return;var h=d.${earlyClickKey};if(h&&h!==b){h.removeAttribute("data-pending");h.removeAttribute("aria-busy")}d.${earlyClickKey}=b;busy(b);e.stopPropagation();e.preventDefault()},true);["input","change"].forEach(function(n){d.addEventListener(n,function(e){var s=e.target,c=s&&(s.type==="radio"||s.type==="checkbox");if(ready()||!s||!(s.tagName==="SELECT"||(s.tagName==="INPUT"&&c))||!s.closest("#root"))return;d.${earlyChangeKey}=[s,c?s.checked:s.value]},true)});d.addEventListener("submit",function(e){var f=e.target;if(ready()||!f||!f.closest||!f.closest("#root")||f.hasAttribute("method"))return;var h=d.${earlySubmitKey};if(h&&h[1]&&h[1]!==e.submitter){h[1].removeAttribute("data-pending");h[1].removeAttribute("aria-busy")}d.${earlySubmitKey}=[f,e.submitter];busy(e.submitter);e.stopPropagation();e.preventDefault()},true);d.addEventListener("submit",function(e){if(!e.defaultPrevented)busy(e.submitter)});addEventListener("pageshow",function(e){if(e.persisted)[].forEach.call(d.querySelectorAll("[data-pending]"),function(b){b.removeAttribute("data-pending");b.removeAttribute("aria-busy")})})})();`;
 
 /**
  * Runs inline in <head> before any CSS is applied, so a dark page never flashes light: the stored choice,

@@ -1,10 +1,12 @@
 import { z } from "zod";
 import { attachmentIdsSchema, attachmentSchema } from "#shared/attachments/attachment.schemas.ts";
 import { slaTargets } from "#shared/service-levels/sla-escalation.ts";
+import { autoAssignmentModes } from "#shared/teams/team-assignment.ts";
 import { storableText } from "#shared/text/storable-text.ts";
 import { commentMaxLength } from "./comment-length.ts";
 import { ticketStatuses } from "./ticket.schemas.ts";
 import { ticketChangeSchema } from "./ticket-edit.ts";
+import { holdEndReasons } from "./ticket-hold.ts";
 import { changeableStatuses } from "./ticket-status.ts";
 
 export const changeStatusInputSchema = z.object({
@@ -25,8 +27,29 @@ export const addCommentInputSchema = z.object({
   isInternal: z.boolean({ error: "isInternal must be true or false" }).optional(),
   /** Files uploaded beforehand with POST /api/attachments; an internal note's files are staff-only too. */
   attachmentIds: attachmentIdsSchema.optional(),
+  /**
+   * The newest timeline entry (an event id of GET …/activity) the writer was shown when they began. When
+   * given, the comment is refused with 409 if someone else changed the ticket since (decision 072); left
+   * out, the comment is added whatever happened meanwhile.
+   */
+  seenEventId: z
+    .string({ error: "seenEventId must be text" })
+    .regex(/^EVT[0-9A-Za-z_-]{1,60}$/, "seenEventId must be an event id (EVT…)")
+    .optional(),
 });
 export type AddCommentInput = z.infer<typeof addCommentInputSchema>;
+
+/**
+ * The 409 answer's `details` when a comment's writer had not seen the ticket's latest changes (decision 072):
+ * `latestEventId` is the newest entry they had not seen.
+ */
+export const staleReplyReason = "ticket_changed_since_seen";
+export interface StaleReplyDetails {
+  reason: typeof staleReplyReason;
+  latestEventId: string;
+}
+export const staleReplyMessage =
+  "This ticket changed while you were writing. Look at what changed, then send again.";
 
 /** Rating 1–5, each with its label. */
 export const ratings = [1, 2, 3, 4, 5] as const;
@@ -88,14 +111,28 @@ export const ticketEventTypes = [
   "sla_warning",
   "sla_breached",
   "auto_closed",
+  // On hold (decision 070): put on hold (with its lift date), a new lift date, the hold's end and why,
+  // and the job's resolution of a ticket that waited too long.
+  "put_on_hold",
+  "hold_changed",
+  "taken_off_hold",
+  "auto_resolved",
+  // A ticket moved to another team, or out of any (decision 069): staff only.
+  "team_changed",
+  // A team gave a new ticket to one of its members (decision 073), with no actor.
+  "auto_assigned",
 ] as const;
 export type TicketEventType = (typeof ticketEventTypes)[number];
 
-/** Events only staff see on the timeline: internal notes and the escalation job's warnings and breaches. */
+/**
+ * Events only staff see on the timeline: internal notes, the escalation job's warnings and breaches, and
+ * team moves (a requester is not shown the team, decision 069).
+ */
 export const staffOnlyEventTypes = [
   "internal_note",
   "sla_warning",
   "sla_breached",
+  "team_changed",
 ] as const satisfies readonly TicketEventType[];
 
 export const ticketEventSchema = z.object({
@@ -115,8 +152,21 @@ export const ticketEventSchema = z.object({
   /** An "sla_warning" or "sla_breached" event's target and the due time it was about; null otherwise. */
   slaTarget: z.enum(slaTargets).nullable(),
   dueAt: z.iso.datetime().nullable(),
-  /** An "auto_closed" event's days without activity (the setting when it closed); null for every other type. */
+  /**
+   * An "auto_closed" event's days without activity (the setting when it closed), an "auto_resolved" one's
+   * business days on hold; null for every other type.
+   */
   idleDays: z.number().int().nullable(),
+  /** A "put_on_hold" or "hold_changed" event's lift date (null: none); null for every other type. */
+  holdUntil: z.iso.datetime().nullable(),
+  /** A "taken_off_hold" event's reason; null for every other type. */
+  holdEnd: z.enum(holdEndReasons).nullable(),
+  /** A "team_changed" event's teams by the names they had then; null on a side means no team. */
+  fromTeamName: z.string().nullable(),
+  toTeamName: z.string().nullable(),
+  /** An "auto_assigned" event's team as it is called now (null once gone) and how it chose (decision 073). */
+  teamName: z.string().nullable(),
+  assignmentMode: z.enum(autoAssignmentModes).nullable(),
   at: z.iso.datetime(),
 });
 export type TicketEvent = z.infer<typeof ticketEventSchema>;

@@ -16,3 +16,8 @@ export const defaultSortDirection = (sort: TicketSort): SortDirection =>
 
 /** Lists count up to here and then say "10,000+": an exact count at a million tickets reads them all. */
 export const ticketCountCap = 10_000;
+/**
+ * A searched list counts up to here ("100+"): its count checks the search on every ticket it counts, and a
+ * common word's 10,000 would be 100,000 tickets read (decision 067).
+ */
+export const searchCountCap = 100;

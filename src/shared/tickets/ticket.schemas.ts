@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { attachmentIdsSchema } from "#shared/attachments/attachment.schemas.ts";
 import { ticketSlaSchema } from "#shared/service-levels/ticket-sla.ts";
+import { teamIdSchema } from "#shared/teams/team-queues.schemas.ts";
 import { storableText } from "#shared/text/storable-text.ts";
 
 export const ticketCategories = ["Hardware", "Software", "Network", "Other"] as const;
@@ -81,14 +82,23 @@ export const ticketSchema = z.object({
   autoCloseAt: z.iso.datetime().nullable(),
   /** Service levels at the server's clock; null for those who do not see them (decision 019). */
   sla: ticketSlaSchema.nullable(),
+  /** Decision 070: since when this In Progress ticket waits on its requester; null when it does not. */
+  onHoldSince: z.iso.datetime().nullable(),
+  /** When the hold lifts by itself; null when it has no date (or the ticket is not on hold). */
+  holdUntil: z.iso.datetime().nullable(),
+  /** The team whose queue it is in (decision 069); null when in none, and for those who do not see teams. */
+  teamId: z.string().nullable(),
+  teamName: z.string().nullable(),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 
 /**
  * Which slice of the tickets the caller may see: `mine` and `unassigned` are the technician tabs;
- * `created` is what the caller raised (the /user-home dashboard, whoever opens it).
+ * `created` is what the caller raised (the /user-home dashboard, whoever opens it). `team_unassigned` and
+ * `team` are the team tabs (decision 073, staff): the unassigned tickets of the caller's teams, and every
+ * ticket of their teams that they may see — never more than `visible`.
  */
-export const ticketScopes = ["visible", "mine", "unassigned", "created"] as const;
+export const ticketScopes = ["visible", "mine", "unassigned", "created", "team_unassigned", "team"] as const;
 export type TicketScope = (typeof ticketScopes)[number];
 
 /** Service-level filters of the lists (staff only): a target past its due time, or due within the window. */
@@ -97,6 +107,7 @@ export type TicketDueFilter = (typeof ticketDueFilters)[number];
 export {
   defaultSortDirection,
   type SortDirection,
+  searchCountCap,
   sortDirections,
   type TicketSort,
   ticketCountCap,
@@ -116,6 +127,13 @@ export const listTicketsQuerySchema = z.object({
     .transform((value) => (Array.isArray(value) ? value : [value]))
     .optional(),
   due: z.enum(ticketDueFilters, { error: "Due filter must be overdue or due_soon" }).optional(),
+  /** Decision 070: only tickets on hold (true) or only those not on hold (false). */
+  onHold: z
+    .enum(["true", "false"], { error: "onHold must be true or false" })
+    .transform((value) => value === "true")
+    .optional(),
+  /** Decision 073 (staff): one team's tickets, within what the caller may see. */
+  team: teamIdSchema.optional(),
   sort: z
     .enum(ticketSorts, { error: "Sort must be newest, created, updated, priority, status or due" })
     .default("newest"),
@@ -131,7 +149,7 @@ export const ticketPageSchema = z.object({
   nextCursor: z.string().nullable(),
   /**
    * How many tickets match, on the first page only (null when a cursor is given): exact up to
-   * ticketCountCap, past it `capped` with count = the cap ("10,000+").
+   * ticketCountCap (searchCountCap with a search), past it `capped` with count = the cap ("10,000+").
    */
   total: z.object({ count: z.number().int(), capped: z.boolean() }).nullable(),
 });

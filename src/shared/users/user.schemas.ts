@@ -73,6 +73,8 @@ export const meSchema = z.object({
   twoFactorEnabled: z.boolean(),
   /** An administrator requires two-factor sign-in and this person has not set it up: nothing else works yet. */
   mustSetUpTwoFactor: z.boolean(),
+  /** A technician marked away since then (decision 073): their teams give them no new tickets; else null. */
+  awaySince: z.iso.datetime().nullable(),
 });
 export type Me = z.infer<typeof meSchema>;
 

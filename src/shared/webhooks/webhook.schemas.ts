@@ -11,6 +11,7 @@ export const webhookEventTypes = [
   "ticket.assigned",
   "ticket.commented",
   "ticket.feedback",
+  "ticket.hold_changed",
 ] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
 
@@ -20,6 +21,7 @@ export const webhookEventLabels: Record<WebhookEventType, string> = {
   "ticket.assigned": "Assigned",
   "ticket.commented": "Public comment",
   "ticket.feedback": "Feedback given",
+  "ticket.hold_changed": "On hold or taken off hold",
 };
 
 export const webhookDeliveryStatuses = ["pending", "delivered", "failed"] as const;
@@ -164,4 +166,12 @@ export interface WebhookPayload {
   comment?: { id: string; text: string; authorId: string; authorName: string | null };
   /** ticket.feedback: the rating (1–5) and the creator's comment. */
   feedback?: { rating: number; comment: string | null };
+  /**
+   * ticket.hold_changed (decision 070): put on hold, a new lift date, or taken off hold and why (staff,
+   * the requester's reply, the lift date, a status change). The ticket carries onHoldSince and holdUntil.
+   */
+  hold?: {
+    action: "put_on_hold" | "date_changed" | "taken_off_hold";
+    reason: "staff" | "reply" | "date" | "status" | null;
+  };
 }

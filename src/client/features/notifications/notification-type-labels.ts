@@ -18,5 +18,8 @@ export const notificationTypeLabels: Record<NotificationType, MessageDescriptor>
   sla_warning: msg`A service-level target is due soon (staff)`,
   sla_breached: msg`A service-level target was missed (staff)`,
   ticket_auto_closed: msg`My resolved tickets closed automatically`,
+  ticket_hold_lifted: msg`A ticket I handle is no longer on hold (staff)`,
+  ticket_auto_resolved: msg`My tickets on hold resolved automatically`,
+  ticket_team: msg`A ticket moved to my team (technicians)`,
   test: msg`Test notifications`,
 };

@@ -44,3 +44,10 @@ export const autoClosedSentence = (days: number) =>
     one: "Closed automatically after # day without activity",
     other: "Closed automatically after # days without activity",
   });
+
+/** autoResolvedText's sentence: "Resolved automatically after 5 business days waiting for the requester's reply". */
+export const autoResolvedSentence = (days: number) =>
+  plural(days, {
+    one: "Resolved automatically after # business day waiting for the requester's reply",
+    other: "Resolved automatically after # business days waiting for the requester's reply",
+  });

@@ -31,6 +31,7 @@ import type {
 import type { AssignTicketInput, Technician } from "#shared/tickets/ticket-assignment.ts";
 import type { BulkResult, BulkTicketsInput } from "#shared/tickets/ticket-bulk.ts";
 import type { EditTicketInput } from "#shared/tickets/ticket-edit.ts";
+import type { ChangeHoldInput, PutOnHoldInput } from "#shared/tickets/ticket-hold.ts";
 
 export interface TicketListFilters {
   scope: TicketScope;
@@ -43,6 +44,8 @@ export interface TicketListFilters {
   cf?: string[];
   /** Staff: running service-level targets past due or due soon, and the due-time order. */
   due?: TicketDueFilter;
+  /** Decision 070: only the tickets on hold (true) or only those not (false). */
+  onHold?: boolean;
   /** The order (decision 034): newest first without one. */
   sort?: TicketSort;
   dir?: SortDirection;
@@ -60,7 +63,7 @@ export const ticketKeys = {
   activity: (ticketId: string) => [...ticketKeys.detail(ticketId), "activity"] as const,
 };
 
-function listParams({ scope, status, priority, category, q, cf, due, sort, dir }: TicketListFilters) {
+function listParams({ scope, status, priority, category, q, cf, due, onHold, sort, dir }: TicketListFilters) {
   const params = new URLSearchParams({ scope });
   if (status) params.set("status", status);
   if (priority) params.set("priority", priority);
@@ -68,6 +71,7 @@ function listParams({ scope, status, priority, category, q, cf, due, sort, dir }
   if (q) params.set("q", q);
   for (const filter of cf ?? []) params.append("cf", filter);
   if (due) params.set("due", due);
+  if (onHold !== undefined) params.set("onHold", String(onHold));
   if (sort && sort !== "newest") params.set("sort", sort);
   if (dir && sort && sort !== "due") params.set("dir", dir);
   return params;
@@ -165,6 +169,37 @@ export function useChangeTicketStatus(ticketId: string) {
   });
 }
 
+/** Decision 070: staff put an In Progress ticket on hold with a public comment (and a lift date, or none). */
+export function usePutOnHold(ticketId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PutOnHoldInput) =>
+      apiFetch<Ticket>(`${ticketPath(ticketId)}/hold`, { method: "PUT", body: input }),
+    onSuccess: (ticket) => storeChangedTicket(queryClient, ticket),
+    onError: (error) => refreshAfterRefusal(queryClient, ticketId, error),
+  });
+}
+
+/** A new lift date for a ticket on hold, or none. */
+export function useChangeHold(ticketId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ChangeHoldInput) =>
+      apiFetch<Ticket>(`${ticketPath(ticketId)}/hold`, { method: "PATCH", body: input }),
+    onSuccess: (ticket) => storeChangedTicket(queryClient, ticket),
+    onError: (error) => refreshAfterRefusal(queryClient, ticketId, error),
+  });
+}
+
+export function useTakeOffHold(ticketId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<Ticket>(`${ticketPath(ticketId)}/hold`, { method: "DELETE" }),
+    onSuccess: (ticket) => storeChangedTicket(queryClient, ticket),
+    onError: (error) => refreshAfterRefusal(queryClient, ticketId, error),
+  });
+}
+
 export function useAddComment(ticketId: string) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -228,6 +263,18 @@ function invalidateListsAndCounts(queryClient: QueryClient) {
     queryClient.invalidateQueries({ queryKey: ticketKeys.lists() }),
     queryClient.invalidateQueries({ queryKey: ticketKeys.summaries() }),
   ]);
+}
+
+/**
+ * For a change another feature makes to a ticket (its team, decision 069): show the changed ticket as
+ * this feature's own changes do, or read it again after a refusal.
+ */
+export function useTicketChangeHandlers(ticketId: string) {
+  const queryClient = useQueryClient();
+  return {
+    onChanged: (ticket: Ticket) => storeChangedTicket(queryClient, ticket),
+    onRefused: (error: Error) => refreshAfterRefusal(queryClient, ticketId, error),
+  };
 }
 
 /** The page shows the returned ticket at once; the timeline, lists and counts refresh behind it. */

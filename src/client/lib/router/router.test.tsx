@@ -4,7 +4,7 @@ import { lazy, Suspense } from "react";
 import { describe, expect, it } from "vitest";
 import { Link } from "./links.tsx";
 import { Outlet } from "./route-matching.tsx";
-import { createMemoryRouter, RouterProvider, useIsNavigating } from "./router.tsx";
+import { createMemoryRouter, RouterProvider, useIsNavigating, useSearchParams } from "./router.tsx";
 
 /** A page whose code arrives when the test says so, as a lazy chunk on a slow network. */
 function slowPage() {
@@ -80,5 +80,43 @@ describe("the router while the next page's code downloads", () => {
     );
     render(<RouterProvider router={router} />);
     expect(screen.getByRole("main")).not.toHaveAttribute("aria-busy");
+  });
+});
+
+describe("changing the address's parameters", () => {
+  /** Two controls of one page, each keeping the other's parameter, as the list's sort and search do. */
+  function ListPage() {
+    const [params, setParams] = useSearchParams();
+    const keep = (key: string, value: string) =>
+      setParams(
+        (current) => {
+          current.set(key, value);
+          return current;
+        },
+        { replace: true },
+      );
+    return (
+      <button
+        type="button"
+        onClick={() => {
+          // Two changes in one moment, before the page draws again (a move is a transition).
+          keep("sort", "priority");
+          keep("q", "printer");
+        }}
+      >
+        Sort and search ({params.toString()})
+      </button>
+    );
+  }
+
+  it("starts each change from the address as it is now, so the second keeps the first", async () => {
+    const router = createMemoryRouter([{ path: "/tickets", element: <ListPage /> }], {
+      initialEntries: ["/tickets"],
+    });
+    render(<RouterProvider router={router} />);
+    await userEvent.click(screen.getByRole("button"));
+    const search = new URLSearchParams(router.state.location.search);
+    expect(search.get("sort")).toBe("priority");
+    expect(search.get("q")).toBe("printer");
   });
 });

@@ -51,9 +51,10 @@ function Router({ store, children }: { store: HistoryStore; children: ReactNode 
     update();
     return unsubscribe;
   }, [store]);
+  const addressNow = useCallback(() => store.getSnapshot().location, [store]);
   const value = useMemo(
-    () => ({ ...snapshot, navigate: store.navigate, isNavigating }),
-    [snapshot, store, isNavigating],
+    () => ({ ...snapshot, navigate: store.navigate, addressNow, isNavigating }),
+    [snapshot, store, addressNow, isNavigating],
   );
   return <RouterContext.Provider value={value}>{children}</RouterContext.Provider>;
 }
@@ -163,22 +164,23 @@ export function useSearchParams(): [
     options?: NavigateOptions,
   ) => void,
 ] {
-  const { location, navigate } = useRouter();
+  const { location, navigate, addressNow } = useRouter();
   const searchParams = useMemo(() => new URLSearchParams(location.search), [location.search]);
-  const current = useRef(searchParams);
-  current.current = searchParams;
+  // An update computed from the parameters starts from the address as it is now, not as this page last
+  // drew it: a move is a transition, so two changes in one moment (a choice in the sort, then the search
+  // box's) would otherwise each start from the same old address, and the second undo the first.
   const setSearchParams = useCallback(
     (
       next: SearchParamsInit | ((current: URLSearchParams) => SearchParamsInit),
       options?: NavigateOptions,
     ) => {
       const params = searchParamsOf(
-        typeof next === "function" ? next(new URLSearchParams(current.current)) : next,
+        typeof next === "function" ? next(new URLSearchParams(addressNow().search)) : next,
       );
       const query = params.toString();
       navigate(query ? `?${query}` : "?", options);
     },
-    [navigate],
+    [navigate, addressNow],
   );
   return [searchParams, setSearchParams];
 }

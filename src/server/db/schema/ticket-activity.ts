@@ -1,8 +1,11 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { slaTargets } from "#shared/service-levels/sla-escalation.ts";
+import { autoAssignmentModes } from "#shared/teams/team-assignment.ts";
 import { ticketEventTypes } from "#shared/tickets/ticket-activity.schemas.ts";
 import type { TicketChange } from "#shared/tickets/ticket-edit.ts";
+import { holdEndReasons } from "#shared/tickets/ticket-hold.ts";
+import { teams } from "./teams.ts";
 import { ticketStatusEnum, tickets } from "./tickets.ts";
 import { users } from "./users.ts";
 
@@ -46,6 +49,7 @@ export const ticketFeedback = pgTable(
 
 export const ticketEventTypeEnum = pgEnum("ticket_event_type", ticketEventTypes);
 export const slaTargetEnum = pgEnum("sla_target", slaTargets);
+export const holdEndReasonEnum = pgEnum("hold_end_reason", holdEndReasons);
 
 export const ticketEvents = pgTable(
   "ticket_events",
@@ -70,8 +74,20 @@ export const ticketEvents = pgTable(
     // move later, when the priority changes; the entry keeps what was said).
     slaTarget: slaTargetEnum("sla_target"),
     dueAt: timestamp("due_at", { withTimezone: true, precision: 3 }),
-    // An "auto_closed" event's days without activity, as the setting said when it closed the ticket.
+    // An "auto_closed" event's days without activity, as the setting said when it closed the ticket; an
+    // "auto_resolved" one's business days on hold (decision 070).
     idleDays: integer("idle_days"),
+    // A "put_on_hold" or "hold_changed" event's lift date (null: none), and a "taken_off_hold" event's reason.
+    holdUntil: timestamp("hold_until", { withTimezone: true, precision: 3 }),
+    holdEnd: holdEndReasonEnum("hold_end"),
+    // A "team_changed" event's teams by the names they had then (decision 069): the entry keeps what was
+    // said when a team is renamed or deleted. Null on a side: no team.
+    fromTeamName: text("from_team_name"),
+    toTeamName: text("to_team_name"),
+    // An "auto_assigned" event's team and how it chose (decision 073): the timeline names the team as it is
+    // called now, and says "a team" once the team is gone.
+    teamId: text("team_id").references(() => teams.id, { onDelete: "set null" }),
+    assignmentMode: text("assignment_mode", { enum: autoAssignmentModes }),
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [index("ticket_events_ticket_idx").on(t.ticketId, t.createdAt)],

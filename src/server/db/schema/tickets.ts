@@ -1,6 +1,17 @@
 import { sql } from "drizzle-orm";
-import { customType, index, pgEnum, pgTable, smallint, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  check,
+  customType,
+  doublePrecision,
+  index,
+  pgEnum,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
 import { ticketCategories, ticketPriorities, ticketStatuses } from "#shared/tickets/ticket.schemas.ts";
+import { teams } from "./teams.ts";
 import { users } from "./users.ts";
 
 export const ticketCategoryEnum = pgEnum("ticket_category", ticketCategories);
@@ -27,6 +38,8 @@ export const tickets = pgTable(
     // Who set it Resolved (the technician's "Resolved" card counts these). Kept when the ticket is
     // later Closed, cleared when it goes back to In Progress.
     resolvedBy: text("resolved_by").references(() => users.id),
+    /** The team whose queue it is in (decision 069); null when it is in no team's. */
+    teamId: text("team_id").references(() => teams.id, { onDelete: "set null" }),
     department: text("department").notNull().default("General"),
     floor: text("floor").notNull().default("1"),
     officeNumber: text("office_number").notNull().default(""),
@@ -49,6 +62,18 @@ export const tickets = pgTable(
     firstResponseBreachedAt: stamp("first_response_breached_at"),
     resolutionWarnedAt: stamp("resolution_warned_at"),
     resolutionBreachedAt: stamp("resolution_breached_at"),
+    /**
+     * On hold (decision 070): since when this In Progress ticket waits on its requester (null when it does
+     * not), and when to lift the hold by itself (null: no date). While it holds, the resolution target is
+     * paused: slaDueAt leaves it out and the escalation job's resolution claims skip the ticket.
+     */
+    onHoldSince: stamp("on_hold_since"),
+    holdUntil: stamp("hold_until"),
+    /**
+     * The business minutes of every hold that has ended: the resolution due and warn times were moved on by
+     * them, and a priority change computes them again from createdAt with these minutes added.
+     */
+    slaPausedMinutes: doublePrecision("sla_paused_minutes").notNull().default(0),
     /**
      * The last activity anyone can see: every change, and every recorded event except an internal note
      * (recordTicketEvent moves it). Auto-close counts its days from here.
@@ -84,7 +109,9 @@ export const tickets = pgTable(
     index("tickets_created_by_idx").on(t.createdBy, t.createdAt, t.id),
     index("tickets_assigned_to_idx").on(t.assignedTo, t.createdAt, t.id),
     index("tickets_unassigned_idx").on(t.createdAt, t.id).where(sql`${t.assignedTo} is null`),
-    index("tickets_status_idx").on(t.status, t.createdAt, t.id),
+    // Priority and category after the keyset: a status list filtered by them too (Resolved + High) finds its
+    // page and its count in the index alone instead of reading each ticket of the status (decision 067).
+    index("tickets_status_idx").on(t.status, t.createdAt, t.id, t.priority, t.category),
     index("tickets_search_idx").using("gin", t.search),
     // The lists' other orders (decision 034), each for every visibility branch: by last activity, by
     // priority and by status (tickets_status_idx above serves the admin's), then created_at and id.
@@ -103,6 +130,11 @@ export const tickets = pgTable(
     index("tickets_unassigned_status_idx")
       .on(t.status, t.createdAt, t.id)
       .where(sql`${t.assignedTo} is null`),
+    // A team's queue (decision 069): its tickets, and its unassigned ones, newest first.
+    index("tickets_team_idx").on(t.teamId, t.createdAt, t.id).where(sql`${t.teamId} is not null`),
+    index("tickets_team_unassigned_idx")
+      .on(t.teamId, t.createdAt, t.id)
+      .where(sql`${t.teamId} is not null and ${t.assignedTo} is null`),
     // Lists sorted or filtered by due time read only tickets with a running target.
     index("tickets_sla_due_idx").on(t.slaDueAt, t.id).where(sql`${t.slaDueAt} is not null`),
     index("tickets_resolved_by_idx").on(t.resolvedBy).where(sql`${t.resolvedBy} is not null`),
@@ -118,12 +150,17 @@ export const tickets = pgTable(
       .where(
         sql`first_response_breached_at is null and first_responded_at is null and status in ('Open', 'In Progress')`,
       ),
+    // A ticket on hold is not warned nor breached for resolution while it waits (decision 070).
     index("tickets_resolution_warn_idx")
       .on(t.resolutionWarnAt)
-      .where(sql`resolution_warned_at is null and status in ('Open', 'In Progress')`),
+      .where(
+        sql`resolution_warned_at is null and status in ('Open', 'In Progress') and on_hold_since is null`,
+      ),
     index("tickets_resolution_breach_idx")
       .on(t.resolutionDueAt)
-      .where(sql`resolution_breached_at is null and status in ('Open', 'In Progress')`),
+      .where(
+        sql`resolution_breached_at is null and status in ('Open', 'In Progress') and on_hold_since is null`,
+      ),
     // Reports (decision 027): a range of days read from the index alone (index-only scans: no heap visit per
     // ticket), for the tickets opened in it (breakdown, first response) and those done in it (resolution).
     index("tickets_report_created_idx").on(
@@ -143,6 +180,15 @@ export const tickets = pgTable(
       .where(sql`resolution_bucket is not null`),
     // Auto-close reads the Resolved tickets idle the longest (updated_at is the last activity: decision 021).
     index("tickets_resolved_activity_idx").on(t.updatedAt, t.id).where(sql`${t.status} = 'Resolved'`),
+    // Decision 070: the few tickets on hold, longest held first: the list's onHold=true filter (an admin's
+    // list would otherwise read every ticket to find them) and the auto-resolve job's oldest holds.
+    index("tickets_on_hold_idx").on(t.onHoldSince, t.id).where(sql`${t.onHoldSince} is not null`),
+    // The lift-date job reads the holds whose date has come.
+    index("tickets_hold_until_idx").on(t.holdUntil).where(sql`${t.holdUntil} is not null`),
+    // A hold is a state within In Progress, and a lift date belongs to a hold: a status change that forgot
+    // to end the hold fails here instead of leaving a Resolved ticket "on hold".
+    check("tickets_on_hold_in_progress_check", sql`${t.onHoldSince} is null or ${t.status} = 'In Progress'`),
+    check("tickets_hold_until_check", sql`${t.holdUntil} is null or ${t.onHoldSince} is not null`),
   ],
 );
 

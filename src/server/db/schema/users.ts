@@ -22,6 +22,8 @@ export const users = pgTable(
     locale: text("locale").notNull().default("browser"),
     // better-auth's two-factor plugin sets it once an authenticator app is confirmed (decision 046).
     twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
+    // A technician marked away (decision 069): team auto-assignment skips them until they are back.
+    awaySince: timestamp("away_since", { withTimezone: true, precision: 3 }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

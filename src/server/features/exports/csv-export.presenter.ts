@@ -16,6 +16,8 @@ export const ticketCsvHeader = [
   "Assigned to",
   "Created",
   "Updated",
+  // Decision 070: empty when the ticket does not wait on its requester.
+  "On hold since",
 ] as const;
 
 /** Staff see service levels (decision 019): the stored due times, empty where the policy sets none. */
@@ -35,6 +37,7 @@ export function toTicketCsvCells(row: TicketWithNames, withDueTimes: boolean): A
     row.assignedToName,
     iso(row.createdAt),
     iso(row.updatedAt),
+    iso(row.onHoldSince),
   ];
   return withDueTimes ? [...cells, iso(row.firstResponseDueAt), iso(row.resolutionDueAt)] : cells;
 }

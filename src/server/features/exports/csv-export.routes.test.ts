@@ -89,6 +89,7 @@ describe("GET /api/tickets/export.csv", () => {
       status: "In Progress",
       createdAt,
       updatedAt: new Date("2026-03-05T00:00:00.000Z"),
+      onHoldSince: new Date("2026-03-05T00:00:00.000Z"),
     });
     const response = await exportTickets(people.creator.cookie);
     expect(response.statusCode).toBe(200);
@@ -111,6 +112,7 @@ describe("GET /api/tickets/export.csv", () => {
       "Assigned to",
       "Created",
       "Updated",
+      "On hold since",
     ]);
     expect(records).toEqual([
       {
@@ -126,6 +128,7 @@ describe("GET /api/tickets/export.csv", () => {
         "Assigned to": people.technician.user.name,
         Created: "2026-03-04T05:06:07.000Z",
         Updated: "2026-03-05T00:00:00.000Z",
+        "On hold since": "2026-03-05T00:00:00.000Z",
       },
     ]);
   });

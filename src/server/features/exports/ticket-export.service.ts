@@ -16,7 +16,7 @@ import { type CsvExport, csvFilename, csvStream } from "./csv-stream.ts";
  * byte, as they do for the list.
  */
 export async function exportTicketsFor(ctx: ServiceContext, query: ExportTicketsQuery): Promise<CsvExport> {
-  const { order, slaView, filters, branches } = await planTicketList(ctx, query);
+  const { order, slaView, filters, search, branches } = await planTicketList(ctx, query);
   const withDueTimes = slaView !== null;
   const chunks = await csvStream<TicketWithNames>({
     header: withDueTimes ? [...ticketCsvHeader, ...ticketDueCsvHeader] : ticketCsvHeader,
@@ -28,12 +28,14 @@ export async function exportTicketsFor(ctx: ServiceContext, query: ExportTickets
         ? findTicketsByDuePage(ctx.db, {
             branches,
             filters,
+            search,
             after: last && { slaDueAt: last.slaDueAt, id: last.id },
             limit,
           })
         : findTicketsSortedPage(ctx.db, {
             branches,
             filters,
+            search,
             ...order,
             after: last && keysetOf(order.sort, last),
             limit,

@@ -11,12 +11,15 @@ import {
   attachments,
   inboundMessages,
   mailOutbox,
+  notifications,
+  routingRules,
+  teamAudience,
   ticketComments,
   tickets,
   users,
 } from "#server/db/schema/index.ts";
 import { createMailer } from "#server/mail/mailer.ts";
-import { insertTicket, insertUser, signIn } from "#server/test/factories.ts";
+import { insertTeam, insertTicket, insertUser, signIn } from "#server/test/factories.ts";
 import { makePng } from "#server/test/files.ts";
 import { startSmtpServer } from "#server/test/smtp.ts";
 import { createTestApp, request } from "#server/test/test-app.ts";
@@ -124,6 +127,20 @@ describe("e-mail to ticket", () => {
     });
   });
 
+  it("puts an e-mailed ticket in the team a routing rule names, and tells that team (decision 069)", async () => {
+    const user = await insertUser(db(), { department: "Finance" });
+    const member = await insertUser(db(), { role: "technician" });
+    const team = await insertTeam(db(), { name: "Network", memberIds: [member.id] });
+    await db()
+      .insert(routingRules)
+      .values({ id: "rr_00000000000000e1", position: 0, titleWords: ["vpn"], teamId: team.id });
+    await app.send({ from: user.email, subject: "VPN drops every hour", text: "Since Monday." });
+    const [ticket] = await ticketsBy(user.id);
+    expect(ticket?.teamId).toBe(team.id);
+    const rows = await db().select().from(notifications).where(eq(notifications.ticketId, ticket!.id));
+    expect(rows.map((row) => [row.type, row.audience])).toEqual([["new_ticket", teamAudience(team.id)]]);
+  });
+
   it("turns an HTML-only e-mail into a plain-text description", async () => {
     const user = await insertUser(db());
     await app.send({
@@ -176,6 +193,37 @@ describe("e-mail to ticket", () => {
     // Through the one write path: the technician hears of it like of any comment.
     await waitForMailTo(technician.email);
     expect((await outcomes())[0]).toMatchObject({ outcome: "comment_added", ticketId: ticket.id });
+  });
+
+  it("lifts a hold when the requester answers its comment by e-mail, and tells the assignee (decision 070)", async () => {
+    const user = await insertUser(db());
+    const technician = await insertUser(db(), { role: "technician" });
+    const ticket = await insertTicket(db(), {
+      createdBy: user.id,
+      assignedTo: technician.id,
+      status: "In Progress",
+    });
+    const cookie = await signIn(app.t.app, technician.email);
+    const held = await request(app.t.app, {
+      method: "PUT",
+      url: `/api/tickets/${ticket.id}/hold`,
+      cookie,
+      payload: { comment: "Which printer is it? The number is on its front." },
+    });
+    expect(held.statusCode).toBe(200);
+
+    // The hold's comment reaches the requester as any comment does, with a reply address.
+    const asked = await waitForMailTo(user.email);
+    expect(asked.text).toContain("Which printer is it?");
+    const replyTo = asked.replyTo?.value[0]?.address;
+    await app.send({ from: user.email, to: replyTo, subject: `Re: ${asked.subject}`, text: "It is P-204." });
+
+    const [after] = await db().select().from(tickets).where(eq(tickets.id, ticket.id));
+    expect(after).toMatchObject({ onHoldSince: null, holdUntil: null, status: "In Progress" });
+    const toAssignee = await db().select().from(mailOutbox).where(eq(mailOutbox.userId, technician.id));
+    expect(toAssignee.map((mail) => mail.subject)).toEqual(
+      expect.arrayContaining([expect.stringContaining("No longer on hold:")]),
+    );
   });
 
   it("adds only the reply text of an Outlook reply, HTML-only or with its plain-text part", async () => {

@@ -38,7 +38,7 @@ interface NotificationMailRows {
   slots: { name: string; token: string };
   /** List-Unsubscribe is `<${unsubscribeUrl}${token}>`. */
   unsubscribeUrl: string;
-  /** Message-ID is `<notification.${id}@${idDomain}>`. */
+  /** Message-ID is `<notification.${id}@${idDomain}>` (with the person's hash after the id when copies share it). */
   idDomain: string;
   /** One entry per notification, in the order the mails are queued. */
   recipients: {
@@ -66,7 +66,10 @@ export async function insertNotificationMails(db: Db, mail: NotificationMailRows
              ${mail.link},
              ${JSON.stringify(mail.headers)}::jsonb || jsonb_strip_nulls(jsonb_build_object(
                'List-Unsubscribe', '<' || ${mail.unsubscribeUrl}::text || m.token || '>',
-               'Message-ID', '<notification.' || m.id || '@' || ${mail.idDomain}::text || '>',
+               -- One notification to an audience is many mails (decision 068): each its own id.
+               'Message-ID', '<notification.' || m.id
+                 || case when count(*) over (partition by m.id) > 1 then '.' || substr(md5(u.id), 1, 16) else '' end
+                 || '@' || ${mail.idDomain}::text || '>',
                'Reply-To', m.reply_to)),
              'notification', m.id
       from unnest(${sql.param(r.notificationIds)}::bigint[], ${sql.param(r.userIds)}::text[],

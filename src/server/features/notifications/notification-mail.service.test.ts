@@ -177,6 +177,8 @@ describe("notification mail, end to end", () => {
           "sla_warning",
           "sla_breached",
           "ticket_auto_closed",
+          "ticket_hold_lifted",
+          "ticket_auto_resolved",
         ],
       }),
     ]);

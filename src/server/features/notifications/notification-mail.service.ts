@@ -50,6 +50,9 @@ const subjectLead: Record<EmailableNotificationType, string> = {
   sla_warning: "Due soon:",
   sla_breached: "Target missed:",
   ticket_auto_closed: "Closed automatically:",
+  ticket_hold_lifted: "No longer on hold:",
+  ticket_auto_resolved: "Resolved automatically:",
+  ticket_team: "Moved to your team:",
 };
 
 function subjectFor(type: EmailableNotificationType, ticketId: string | null, title: string | undefined) {

@@ -29,6 +29,7 @@ describe("GET/PUT /api/me/notification-settings", () => {
         "internal_note",
         "ticket_edited",
         "ticket_auto_closed",
+        "ticket_auto_resolved",
       ],
       soundsMuted: false,
     });
@@ -211,6 +212,8 @@ describe("POST /api/notifications/unsubscribe", () => {
       "sla_warning",
       "sla_breached",
       "ticket_auto_closed",
+      "ticket_hold_lifted",
+      "ticket_auto_resolved",
     ]);
   });
 

@@ -1,9 +1,9 @@
-import type { NotificationRow } from "#server/db/schema/index.ts";
 import {
   type Notification,
   type NotificationParams,
   notificationParamsSchema,
 } from "#shared/notifications/notification.schemas.ts";
+import type { ReaderNotification } from "./notification-audience.queries.ts";
 
 /**
  * A row's params when they are a kind this version knows; otherwise null, and the reader sees `message`
@@ -15,7 +15,8 @@ function knownParams(params: NotificationParams | null): NotificationParams | nu
   return parsed.success ? parsed.data : null;
 }
 
-export function toNotificationDto(row: NotificationRow): Notification {
+/** A notification as its reader sees it: `uid` is the reader, also on a row addressed to an audience. */
+export function toNotificationDto(row: ReaderNotification): Notification {
   return {
     notificationId: String(row.id),
     uid: row.userId,

@@ -1,62 +1,79 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, type SQL, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { type NotificationRow, notificationSettings, notifications, users } from "#server/db/schema/index.ts";
+import {
+  type NotificationAudience,
+  type NotificationRow,
+  notificationAudienceMembers,
+  notificationSettings,
+  notifications,
+  users,
+} from "#server/db/schema/index.ts";
 import type {
   EmailableNotificationType,
   NotificationFilter,
   NotificationParams,
   NotificationType,
 } from "#shared/notifications/notification.schemas.ts";
+import { type ReaderNotification, readerOf } from "./notification-audience.queries.ts";
 import { wantsMail } from "./notification-mail.queries.ts";
 
-type NotificationValues = Omit<typeof notifications.$inferInsert, "id">;
+type NotificationValues = Omit<typeof notifications.$inferInsert, "id" | "audience" | "exceptUserId"> & {
+  userId: string;
+};
 
-export async function insertNotifications(db: Db, values: NotificationValues[]): Promise<NotificationRow[]> {
+/** Rows addressed to one person each. */
+export async function insertNotifications(
+  db: Db,
+  values: NotificationValues[],
+): Promise<ReaderNotification[]> {
   if (values.length === 0) return [];
-  return db.insert(notifications).values(values).returning();
+  return (await db.insert(notifications).values(values).returning()).map(readerOf);
 }
 
 /**
- * A broadcast "to technicians" fanned out in one statement: one row per technician who is active now, each
- * with its own read state, built by PostgreSQL from the technicians (no row crosses the wire). Returns, of
- * those rows, the ones whose technician wants it by e-mail (`mailType`, wantsMail): usually none, as new-ticket
- * e-mails are a choice; nothing when `mailType` is null (mail is off).
+ * A notification to a whole audience ("to technicians"): one row, whatever the audience's size (decision
+ * 066); each reader's read state is kept apart. Answers with its id and, when `mailType` is set, the members
+ * who want it by e-mail (wantsMail; usually none, new-ticket e-mails are a choice), but the one who caused it.
+ * One statement.
  */
-export async function insertBroadcastToTechnicians(
+export async function insertAudienceNotification(
   db: Db,
   values: {
+    audience: NotificationAudience;
     type: NotificationType;
     message: string;
     params: NotificationParams;
     ticketId: string;
-    eventId: string;
+    eventId: string | null;
     createdAt: Date;
     exceptUserId: string | null;
     mailType: EmailableNotificationType | null;
   },
-): Promise<Array<{ id: string; userId: string }>> {
-  const result = await db.execute<{ id: string | number; user_id: string }>(sql`
+): Promise<{ id: string; mailTo: string[] }> {
+  const result = await db.execute<{ id: string | number; user_id: string | null }>(sql`
     with inserted as (
-      insert into ${notifications} (user_id, type, message, params, ticket_id, event_id, broadcast, created_at)
-      select ${users.id}, ${values.type}::notification_type, ${values.message},
-             ${JSON.stringify(values.params)}::jsonb, ${values.ticketId},
-             ${values.eventId}, true, ${values.createdAt.toISOString()}::timestamptz
-      from ${users}
-      where ${users.role} = 'technician' and ${users.status} = 'Active'
-        and ${users.id} is distinct from ${values.exceptUserId}
-      returning id, user_id)
-    select i.id, i.user_id
+      insert into ${notifications} (audience, except_user_id, type, message, params, ticket_id, event_id, broadcast, created_at)
+      values (${values.audience}, ${values.exceptUserId}, ${values.type}::notification_type, ${values.message},
+              ${JSON.stringify(values.params)}::jsonb, ${values.ticketId}, ${values.eventId}, true,
+              ${values.createdAt.toISOString()}::timestamptz)
+      returning id)
+    select i.id, u.id as user_id
     from inserted i
-    ${
-      values.mailType === null
-        ? sql`where false`
-        : sql`join ${users} u on u.id = i.user_id
-              left join ${notificationSettings} s on s.user_id = i.user_id
-              where ${wantsMail(values.mailType, sql`u`, sql`s`)}`
-    }
-    order by i.id`);
-  const rows = (result as unknown as { rows: Array<{ id: string | number; user_id: string }> }).rows;
-  return rows.map((row) => ({ id: String(row.id), userId: row.user_id }));
+    left join (${notificationAudienceMembers} m
+               join ${users} u on u.id = m.user_id
+               left join ${notificationSettings} s on s.user_id = u.id)
+      on ${
+        values.mailType === null
+          ? sql`false`
+          : sql`m.audience = ${values.audience} and u.id is distinct from ${values.exceptUserId}
+                and ${wantsMail(values.mailType, sql`u`, sql`s`)}`
+      }
+    order by u.id`);
+  const rows = (result as unknown as { rows: Array<{ id: string | number; user_id: string | null }> }).rows;
+  return {
+    id: String(rows[0]!.id),
+    mailTo: rows.flatMap((row) => (row.user_id === null ? [] : [row.user_id])),
+  };
 }
 
 const filterWhere: Record<NotificationFilter, SQL | undefined> = {
@@ -65,12 +82,12 @@ const filterWhere: Record<NotificationFilter, SQL | undefined> = {
   read: isNotNull(notifications.readAt),
 };
 
-/** Newest first, keyset on id (never OFFSET); each filter has a partial index in this order. */
-export function findNotificationsPage(
+/** The rows addressed to the person, newest first, keyset on id (never OFFSET); a partial index per filter. */
+export async function findOwnNotificationsPage(
   db: Db,
   query: { userId: string; filter: NotificationFilter; beforeId?: number; limit: number },
-) {
-  return db
+): Promise<ReaderNotification[]> {
+  const rows = await db
     .select()
     .from(notifications)
     .where(
@@ -82,31 +99,31 @@ export function findNotificationsPage(
     )
     .orderBy(desc(notifications.id))
     .limit(query.limit);
+  return rows.map(readerOf);
 }
 
-/** Two index-only counts (all; unread from the partial index); read is their difference. */
-export async function countNotifications(db: Db, userId: string) {
+/** Two index-only counts of the rows addressed to the person (all; unread from the partial index). */
+export async function countOwnNotifications(db: Db, userId: string) {
   const [row] = await db
     .select({
       all: sql<number>`(select count(*) from ${notifications} where ${notifications.userId} = ${userId})::int`,
       unread: sql<number>`(select count(*) from ${notifications} where ${notifications.userId} = ${userId} and ${notifications.readAt} is null)::int`,
     })
     .from(sql`(select 1) as one`);
-  const { all, unread } = row!;
-  return { all, unread, read: all - unread };
+  return row!;
 }
 
-/** Marks one of the person's own notifications read (an already read one keeps its first read time). */
-export async function setNotificationRead(db: Db, userId: string, id: number, at: Date) {
+/** Marks one of the person's own rows read (an already read one keeps its first read time). */
+export async function setOwnNotificationRead(db: Db, userId: string, id: number, at: Date) {
   const [row] = await db
     .update(notifications)
     .set({ readAt: sql`coalesce(${notifications.readAt}, ${at.toISOString()}::timestamptz)` })
     .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
     .returning();
-  return row;
+  return row && readerOf(row);
 }
 
-export async function setAllNotificationsRead(db: Db, userId: string, at: Date): Promise<number> {
+export async function setAllOwnNotificationsRead(db: Db, userId: string, at: Date): Promise<number> {
   const rows = await db
     .update(notifications)
     .set({ readAt: at })
@@ -120,34 +137,57 @@ export async function setAllNotificationsRead(db: Db, userId: string, at: Date):
 const userIn = (userIds: readonly string[]) =>
   sql`${notifications.userId} = any(${sql.param(userIds)}::text[])`;
 
-/** The rows of one ticket event meant for the given people (those with a stream on this instance). */
-export function findNotificationsOfEvent(db: Db, eventId: string, userIds: readonly string[]) {
+/**
+ * The rows of one ticket event meant for the given people (those with a stream on this instance), and the
+ * event's audience row, if it has one: who of the connected people it reaches is the stream hub's to say.
+ */
+export function findNotificationsOfEvent(
+  db: Db,
+  eventId: string,
+  userIds: readonly string[],
+): Promise<NotificationRow[]> {
   return db
     .select()
     .from(notifications)
-    .where(and(eq(notifications.eventId, eventId), userIn(userIds)))
+    .where(
+      and(
+        eq(notifications.eventId, eventId),
+        sql`(${userIn(userIds)} or ${notifications.audience} is not null)`,
+      ),
+    )
     .orderBy(asc(notifications.id));
 }
 
-export function findNotificationsByIds(db: Db, ids: number[], userIds: readonly string[]) {
-  return db
+export async function findNotificationsByIds(
+  db: Db,
+  ids: number[],
+  userIds: readonly string[],
+): Promise<ReaderNotification[]> {
+  const rows = await db
     .select()
     .from(notifications)
     .where(and(inArray(notifications.id, ids), userIn(userIds)))
     .orderBy(asc(notifications.id));
+  return rows.map(readerOf);
 }
 
-/** Replay after a dropped stream: the person's rows after the last one they received, oldest first. */
-export function findNotificationsAfter(db: Db, userId: string, afterId: number, limit: number) {
-  return db
+/** Replay after a dropped stream: the person's own rows after the last one they received, oldest first. */
+export async function findOwnNotificationsAfter(
+  db: Db,
+  userId: string,
+  afterId: number,
+  limit: number,
+): Promise<ReaderNotification[]> {
+  const rows = await db
     .select()
     .from(notifications)
     .where(and(eq(notifications.userId, userId), gt(notifications.id, afterId)))
     .orderBy(asc(notifications.id))
     .limit(limit);
+  return rows.map(readerOf);
 }
 
-export async function findLatestNotificationId(db: Db, userId: string): Promise<number | null> {
+export async function findLatestOwnNotificationId(db: Db, userId: string): Promise<number | null> {
   const [row] = await db
     .select({ id: notifications.id })
     .from(notifications)

@@ -9,20 +9,23 @@ import type {
 } from "#shared/notifications/notification.schemas.ts";
 import { notificationIdSchema } from "#shared/notifications/notification.schemas.ts";
 import { toNotificationDto } from "./notification.presenter.ts";
+import { insertNotifications } from "./notification.queries.ts";
 import {
-  countNotifications,
-  findNotificationsPage,
-  insertNotifications,
-  setAllNotificationsRead,
-  setNotificationRead,
-} from "./notification.queries.ts";
+  countReaderNotifications,
+  findReaderNotificationsPage,
+  setAllReaderNotificationsRead,
+  setReaderNotificationRead,
+} from "./reader-notifications.queries.ts";
 
-/** The caller's own notifications only, newest first. */
+/**
+ * The caller's notifications, newest first: those addressed to them and to an audience they belong to
+ * (decision 068), each read or unread for them alone.
+ */
 export async function listNotificationsFor(
   ctx: ServiceContext,
   query: ListNotificationsQuery,
 ): Promise<NotificationPage> {
-  const rows = await findNotificationsPage(ctx.db, {
+  const rows = await findReaderNotificationsPage(ctx.db, {
     userId: ctx.actor.id,
     filter: query.filter,
     beforeId: query.cursor === undefined ? undefined : decodeCursor(query.cursor),
@@ -37,22 +40,22 @@ export async function listNotificationsFor(
 }
 
 export function countNotificationsFor(ctx: ServiceContext): Promise<NotificationCounts> {
-  return countNotifications(ctx.db, ctx.actor.id);
+  return countReaderNotifications(ctx.db, ctx.actor.id);
 }
 
 /** Another person's notification does not exist for the caller: 404, like a ticket they may not see. */
 export async function markAsRead(ctx: ServiceContext, notificationId: string): Promise<Notification> {
   const id = Number(notificationId);
   const row = Number.isSafeInteger(id)
-    ? await setNotificationRead(ctx.db, ctx.actor.id, id, new Date())
+    ? await setReaderNotificationRead(ctx.db, ctx.actor.id, id, new Date())
     : undefined;
   if (!row) throw notFound("Notification", notificationId);
   return toNotificationDto(row);
 }
 
-/** Mark All as Read touches the caller's rows only: a broadcast stays unread for the other technicians. */
+/** Mark All as Read touches the caller's read state only: a broadcast stays unread for the other technicians. */
 export async function markAllAsRead(ctx: ServiceContext): Promise<{ updated: number }> {
-  return { updated: await setAllNotificationsRead(ctx.db, ctx.actor.id, new Date()) };
+  return { updated: await setAllReaderNotificationsRead(ctx.db, ctx.actor.id, new Date()) };
 }
 
 /**

@@ -1,12 +1,37 @@
 import type { Db } from "#server/db/client.ts";
+import type { NotificationRow } from "#server/db/schema/index.ts";
 import { findTicketFacts } from "#server/features/ticket-records/ticket.queries.ts";
 import { findUserById } from "#server/features/users/user.queries.ts";
 import type { BusMessage } from "#server/realtime/bus.ts";
 import { can } from "#shared/permissions.ts";
 import { findNotificationsByIds, findNotificationsOfEvent } from "./notification.queries.ts";
+import {
+  audienceRowFor,
+  findAudienceMembersAmong,
+  type ReaderNotification,
+} from "./notification-audience.queries.ts";
 import { frame, notificationFrames } from "./stream-frames.ts";
 import type { StreamEntry, StreamRegistry } from "./stream-registry.ts";
 import { findLiveSessionIds } from "./stream-session.queries.ts";
+
+/**
+ * An event's rows by reader: a row addressed to an audience once for each of its members connected here
+ * (the membership as the database keeps it, decision 068: those who had joined when it was sent), but the
+ * one who caused it.
+ */
+async function readerRowsOf(db: Db, rows: NotificationRow[], connected: readonly string[]) {
+  const byReader: ReaderNotification[] = [];
+  for (const row of rows) {
+    if (row.userId !== null) {
+      byReader.push(row as ReaderNotification);
+      continue;
+    }
+    if (row.audience === null || connected.length === 0) continue;
+    for (const userId of await findAudienceMembersAmong(db, row.audience, row.id, connected))
+      if (userId !== row.exceptUserId) byReader.push(audienceRowFor(row, userId));
+  }
+  return byReader;
+}
 
 /**
  * A ticket event: each connected recipient's rows, then "ticket changed" to every stream whose person may
@@ -27,7 +52,7 @@ async function deliverTicketEvent(
   ]);
   const chunks = new Map<StreamEntry, string>();
   const notificationFrame = notificationFrames();
-  for (const row of rows) {
+  for (const row of await readerRowsOf(db, rows, people)) {
     let text: string | undefined;
     for (const entry of byUser.get(row.userId) ?? []) {
       if (entry.replayed?.has(row.id)) continue;
@@ -74,6 +99,14 @@ export async function deliverBusMessage(db: Db, streams: StreamRegistry, message
     );
     return;
   }
+  // Sessions are looked up again at their next request; an open stream keeps what it was opened with.
+  // Presence has its own hub (features/presence), which writes through StreamHub.sendTo.
+  if (
+    message.kind === "sessions-changed" ||
+    message.kind === "settings-changed" ||
+    message.kind === "presence"
+  )
+    return;
   if (message.kind === "notifications") {
     const rows = await findNotificationsByIds(db, message.ids, people);
     for (const row of rows) for (const entry of byUser.get(row.userId) ?? []) streams.send(entry, row);

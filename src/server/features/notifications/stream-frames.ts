@@ -1,12 +1,12 @@
-import type { NotificationRow } from "#server/db/schema/index.ts";
 import { toNotificationDto } from "./notification.presenter.ts";
+import type { ReaderNotification } from "./notification-audience.queries.ts";
 
 /** One Server-Sent Events frame. */
 export const frame = (event: string, data: unknown, id?: number) =>
   `${id === undefined ? "" : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
 /** The `notification` frame of one row, its id the row's (what Last-Event-ID replays from). */
-export const notificationFrame = (row: NotificationRow) =>
+export const notificationFrame = (row: ReaderNotification) =>
   frame("notification", toNotificationDto(row), row.id);
 
 /**
@@ -16,12 +16,13 @@ export const notificationFrame = (row: NotificationRow) =>
  * `notificationFrame(row)` would be.
  */
 export function notificationFrames() {
-  let last: NotificationRow | null = null;
+  let last: ReaderNotification | null = null;
   let lastParams = "";
   let tail = "";
-  // Each row's params are an object of their own (jsonb, parsed): compared by their text, one
-  // serialisation a row.
-  const sameContent = (a: NotificationRow, b: NotificationRow, bParams: string) =>
+  // Rows of their own each have params of their own (jsonb, parsed): compared by their text, one
+  // serialisation a row. An audience's row (decision 068) is one row for all its readers, params and all:
+  // the same object is not serialised again.
+  const sameContent = (a: ReaderNotification, b: ReaderNotification, bParams: string) =>
     a.type === b.type &&
     a.message === b.message &&
     a.ticketId === b.ticketId &&
@@ -29,8 +30,8 @@ export function notificationFrames() {
     (a.readAt === null) === (b.readAt === null) &&
     a.createdAt.getTime() === b.createdAt.getTime() &&
     lastParams === bParams;
-  return (row: NotificationRow) => {
-    const params = JSON.stringify(row.params);
+  return (row: ReaderNotification) => {
+    const params = last && row.params === last.params ? lastParams : JSON.stringify(row.params);
     if (!last || !sameContent(last, row, params)) {
       lastParams = params;
       const { notificationId: _id, uid: _uid, ...content } = toNotificationDto(row);

@@ -1,4 +1,3 @@
-import { asc, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ServiceContext } from "#server/context.ts";
@@ -16,7 +15,7 @@ import { createTestDatabase, type TestDatabase } from "#server/test/test-databas
 import type { Notification } from "#shared/notifications/notification.schemas.ts";
 import { type Actor, can } from "#shared/permissions.ts";
 import { toNotificationDto } from "./notification.presenter.ts";
-import { createNotification } from "./notification.service.ts";
+import { createNotification, listNotificationsFor } from "./notification.service.ts";
 import { createStreamHub, type StreamClient, type StreamHub } from "./stream-hub.ts";
 
 let database: TestDatabase;
@@ -165,12 +164,11 @@ describe("the stream hub", () => {
                 .filter((f) => f.event === "notification")
                 .map((f) => JSON.parse(f.data) as Notification);
               for (const n of received) expect(n.uid).toBe(s.actor.id);
-              const stored = await database.db
-                .select({ id: notifications.id })
-                .from(notifications)
-                .where(eq(notifications.userId, s.actor.id))
-                .orderBy(asc(notifications.id));
-              expect(received.map((n) => Number(n.notificationId))).toEqual(stored.map((row) => row.id));
+              // Exactly what their list holds: addressed to them, or to an audience they belong to.
+              const listed = await listNotificationsFor(as(s.actor), { filter: "all", limit: 100 });
+              expect(received.map((n) => n.notificationId)).toEqual(
+                listed.items.map((n) => n.notificationId).reverse(),
+              );
             }
           } finally {
             hub.close();
@@ -194,14 +192,13 @@ describe("the stream hub", () => {
     const before = streams.map((stream) => stream.writes.length);
     const { ticketId } = await createTicket(as({ id: user.id, role: "user" }), ticketInput);
     await delivered(hub);
+    // One notification to the technicians (decision 068), shown to each as their own.
+    const [row] = await database.db.select().from(notifications);
     for (const [i, stream] of streams.entries()) {
-      const [row] = await database.db
-        .select()
-        .from(notifications)
-        .where(eq(notifications.userId, technicians[i]!.id));
+      const own = { ...row!, userId: technicians[i]!.id };
       // One write, one system call: the bytes of the two frames the browser reads.
       expect(stream.writes.slice(before[i])).toEqual([
-        `id: ${row!.id}\nevent: notification\ndata: ${JSON.stringify(toNotificationDto(row!))}\n\n` +
+        `id: ${row!.id}\nevent: notification\ndata: ${JSON.stringify(toNotificationDto(own))}\n\n` +
           `event: ticket\ndata: ${JSON.stringify({ ticketId })}\n\n`,
       ]);
     }

@@ -2,7 +2,11 @@ import type { Db } from "#server/db/client.ts";
 import type { LogError } from "#server/log-error.ts";
 import type { Bus } from "#server/realtime/bus.ts";
 import { heartbeatIntervalMs } from "#shared/notifications/notification.schemas.ts";
-import { findLatestNotificationId, findNotificationsAfter } from "./notification.queries.ts";
+import type { Actor } from "#shared/permissions.ts";
+import {
+  findLatestReaderNotificationId,
+  findReaderNotificationsAfter,
+} from "./reader-notifications.queries.ts";
 import { deliverBusMessage, endDeadSessions } from "./stream-delivery.ts";
 import { frame, notificationFrame } from "./stream-frames.ts";
 import {
@@ -18,6 +22,11 @@ export interface StreamHub {
   /** Registers the stream, replays what came after lastEventId, then says `ready` with its position as id. */
   open(client: StreamClient, lastEventId: number | null): Promise<void>;
   remove(client: StreamClient): void;
+  /**
+   * Writes a frame to this person's streams open on this instance whose actor (role as the stream opened
+   * with) `accept`s it: what another feature pushes that is not a notification (presence, decision 072).
+   */
+  sendTo(userId: string, chunk: string, accept: (actor: Actor) => boolean): void;
   readonly size: number;
   /** Resolves once every bus message received so far has been written to the streams. */
   settled(): Promise<void>;
@@ -57,7 +66,7 @@ async function openStream(
   let last: number | null = lastEventId;
   try {
     if (lastEventId !== null) {
-      const rows = await findNotificationsAfter(db, client.actor.id, lastEventId, replayLimit);
+      const rows = await findReaderNotificationsAfter(db, client.actor.id, lastEventId, replayLimit);
       if (rows.length > 0) entry.replayed = new Set();
       for (const row of rows) {
         streams.write(entry, notificationFrame(row));
@@ -65,7 +74,7 @@ async function openStream(
         last = row.id;
       }
     } else {
-      last = await findLatestNotificationId(db, client.actor.id);
+      last = await findLatestReaderNotificationId(db, client.actor.id);
     }
   } finally {
     const waiting = entry.pending ?? [];
@@ -123,6 +132,10 @@ export function createStreamHub({
   return {
     open: (client, lastEventId) => openStream(db, streams, streams.add(client), lastEventId, replayLimit),
     remove: streams.remove,
+    sendTo(userId, chunk, accept) {
+      for (const entry of streams.byUser.get(userId) ?? [])
+        if (accept(entry.client.actor)) streams.write(entry, chunk);
+    },
     get size() {
       return byClient.size;
     },

@@ -1,5 +1,5 @@
-import type { NotificationRow } from "#server/db/schema/index.ts";
 import type { Actor } from "#shared/permissions.ts";
+import type { ReaderNotification } from "./notification-audience.queries.ts";
 import { notificationFrame } from "./stream-frames.ts";
 
 /** One open Server-Sent Events stream: who it belongs to and how to write to it. */
@@ -13,7 +13,7 @@ export interface StreamClient {
 export interface StreamEntry {
   client: StreamClient;
   /** While replaying, live rows wait here so that nothing is sent twice or out of order. */
-  pending: NotificationRow[] | null;
+  pending: ReaderNotification[] | null;
   /**
    * What the replay sent: a live delivery whose rows were loaded while the replay ran can arrive after it
    * ended, and must not send them again (at most replayLimit ids, for the stream's life). Null when the
@@ -30,7 +30,7 @@ export interface StreamRegistry {
   /** Writes a chunk; a stream that cannot take it is forgotten. */
   write(entry: StreamEntry, chunk: string): void;
   /** A row to its stream: held while it replays, never a row its replay sent. */
-  send(entry: StreamEntry, row: NotificationRow): void;
+  send(entry: StreamEntry, row: ReaderNotification): void;
   remove(client: StreamClient): void;
   end(entry: StreamEntry): void;
 }

@@ -24,7 +24,8 @@ const columns: Record<SlaTarget, { warnAt: SQL; dueAt: SQL; warnedAt: SQL; breac
     dueAt: sql.raw("resolution_due_at"),
     warnedAt: sql.raw("resolution_warned_at"),
     breachedAt: sql.raw("resolution_breached_at"),
-    unmet: sql.raw("status in ('Open', 'In Progress')"),
+    // A ticket on hold waits on its requester: its resolution is paused (decision 070).
+    unmet: sql.raw("status in ('Open', 'In Progress') and on_hold_since is null"),
   },
 };
 

@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   mailOutbox,
+  notificationAudienceMembers,
   notificationSettings,
   notifications,
   type TicketRow,
@@ -58,22 +59,32 @@ const tick = async () => {
   clock.advance(minute);
 };
 
-/** The escalation notifications of a ticket (other jobs, such as auto-close, run on the same ticks). */
+/**
+ * The escalation notifications of a ticket (other jobs, such as auto-close, run on the same ticks), one per
+ * person: a row addressed to the technicians (decision 068) once for each of them it reaches.
+ */
 async function notified(ticketId: string) {
   return t.database.db
     .select({
-      userId: notifications.userId,
+      userId: sql<string>`coalesce(${notifications.userId}, ${notificationAudienceMembers.userId})`,
       type: notifications.type,
       message: notifications.message,
       params: notifications.params,
     })
     .from(notifications)
+    .leftJoin(
+      notificationAudienceMembers,
+      and(
+        eq(notificationAudienceMembers.audience, notifications.audience),
+        gt(notifications.id, notificationAudienceMembers.afterId),
+      ),
+    )
     .where(
       and(eq(notifications.ticketId, ticketId), inArray(notifications.type, ["sla_warning", "sla_breached"])),
     )
     .orderBy(asc(notifications.id));
 }
-const who = (rows: Array<{ userId: string; type: string }>, type: string) =>
+const who = (rows: Array<{ userId: string | null; type: string }>, type: string) =>
   rows
     .filter((row) => row.type === type)
     .map((row) => row.userId)

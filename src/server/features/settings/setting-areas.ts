@@ -8,6 +8,7 @@ import {
   businessCalendarSchema,
   defaultBusinessCalendar,
 } from "#shared/service-levels/business-calendar.schemas.ts";
+import { defaultOnHoldSettings, onHoldSettingsSchema } from "#shared/service-levels/on-hold.schemas.ts";
 import { defaultSlaPolicy, slaPolicySchema } from "#shared/service-levels/sla-policy.schemas.ts";
 import type { SettingAreaName } from "#shared/settings/settings.schemas.ts";
 import { defaultTwoFactorSettings, twoFactorSettingsSchema } from "#shared/users/two-factor.ts";
@@ -19,6 +20,11 @@ export interface SettingArea<S extends z.ZodType = z.ZodType> {
   defaultValue: z.output<S>;
   /** The history line when it changes. */
   summary: string;
+  /**
+   * What a signed-in session may do depends on it: once saved, every instance looks every session up
+   * again at its next request (a "sessions-changed" announcement empties the session caches).
+   */
+  changesSessions?: true;
 }
 
 const area = <S extends z.ZodType>(definition: SettingArea<S>) => definition;
@@ -40,6 +46,11 @@ export const settingAreas = {
     defaultValue: defaultAutoCloseSettings,
     summary: "Changed auto-close of resolved tickets",
   }),
+  "on-hold": area({
+    schema: onHoldSettingsSchema,
+    defaultValue: defaultOnHoldSettings,
+    summary: "Changed auto-resolve of tickets on hold",
+  }),
   "sla-policies": area({
     schema: slaPolicySchema,
     defaultValue: defaultSlaPolicy,
@@ -49,6 +60,8 @@ export const settingAreas = {
     schema: twoFactorSettingsSchema,
     defaultValue: defaultTwoFactorSettings,
     summary: "Changed the two-factor sign-in requirement",
+    // Staff without two-factor are held from their next request, not when their cached session expires.
+    changesSessions: true,
   }),
 } satisfies Record<SettingAreaName, SettingArea>;
 

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { runPrepared } from "#server/db/prepared.ts";
 import { type AdminChangeRow, adminChanges, appSettings, users } from "#server/db/schema/index.ts";
+import { bound, runShaped } from "#server/db/statement-shapes.ts";
 
 export async function findSettingRow(db: Db, area: string) {
   const [row] = await db
@@ -17,13 +17,26 @@ export async function findSettingRow(db: Db, area: string) {
   return row;
 }
 
-/** The stored values of several areas in one round trip (areas never saved are missing). */
+/**
+ * The stored values of several areas in one round trip (areas never saved are missing), through a statement
+ * built once per number of areas (decision 066): every answer with tickets asks it.
+ */
 export async function findSettingValues(db: Db, areas: string[]): Promise<Map<string, unknown>> {
-  const rows = await runPrepared(
-    db
-      .select({ area: appSettings.area, value: appSettings.value })
-      .from(appSettings)
-      .where(inArray(appSettings.area, areas)),
+  const names = areas.map((_, i) => `area${i}`);
+  const rows = await runShaped(
+    db,
+    `setting-values|${areas.length}`,
+    () =>
+      db
+        .select({ area: appSettings.area, value: appSettings.value })
+        .from(appSettings)
+        .where(
+          inArray(
+            appSettings.area,
+            names.map((name) => bound(name)),
+          ),
+        ),
+    Object.fromEntries(names.map((name, i) => [name, areas[i]])),
   );
   return new Map(rows.map((row) => [row.area, row.value]));
 }

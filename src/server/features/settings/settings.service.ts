@@ -12,7 +12,7 @@ import {
   type SettingAreaName,
   type SettingEnvelope,
 } from "#shared/settings/settings.schemas.ts";
-import { type SettingValue, settingAreas } from "./setting-areas.ts";
+import { type SettingArea, type SettingValue, settingAreas } from "./setting-areas.ts";
 import {
   findAdminChanges,
   findSettingRow,
@@ -83,10 +83,10 @@ export async function updateSetting<N extends SettingAreaName>(
   if (!parsed.success) throw validationFailed(parsed.error.issues[0]?.message ?? "Invalid settings");
   const value = parsed.data as SettingValue<N>;
   const at = nowOf(ctx);
-  await ctx.db.transaction(async (tx) => {
+  const saved = await ctx.db.transaction(async (tx) => {
     const stored = await lockSettingValue(tx, area);
     const before = parsedOrDefault(area, stored);
-    if (stored !== undefined && isDeepStrictEqual(before, value)) return;
+    if (stored !== undefined && isDeepStrictEqual(before, value)) return false;
     // A new business time zone recounts the reports' daily rollups in this transaction (a trigger on
     // app_settings, decision 027): 5.8 s at 1M tickets, past the app's 5 s statement limit.
     if (area === "business-calendar") await tx.execute(sql`set local statement_timeout = '5min'`);
@@ -100,7 +100,16 @@ export async function updateSetting<N extends SettingAreaName>(
       at,
     });
     await options.afterSave?.(tx, value);
+    return true;
   });
+  // After commit, like every announcement: what instances remember of the settings (and, for an area that
+  // changes what a session may do, of the sessions) is read again (decision 066).
+  if (saved) {
+    ctx.dispatcher?.dispatch([
+      { kind: "settings-changed" },
+      ...((settingAreas[area] as SettingArea).changesSessions ? [{ kind: "sessions-changed" as const }] : []),
+    ]);
+  }
   return getSetting(ctx, area);
 }
 

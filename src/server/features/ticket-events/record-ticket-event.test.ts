@@ -4,6 +4,7 @@ import type { ServiceContext } from "#server/context.ts";
 import { mailOutbox, notificationSettings, notifications, tickets } from "#server/db/schema/index.ts";
 import type { Announcement } from "#server/events/dispatcher.ts";
 import { verifyReplyLocalPart } from "#server/features/inbound-mail/reply-address.ts";
+import { listNotificationsFor } from "#server/features/notifications/notification.service.ts";
 import { verifyUnsubscribeToken } from "#server/features/notifications/unsubscribe-token.ts";
 import { assignTicketToMe } from "#server/features/tickets/assign-ticket.service.ts";
 import { createTicket } from "#server/features/tickets/ticket.service.ts";
@@ -42,6 +43,9 @@ const cast = () => insertCast(database.db, ["user", "otherUser", "tech", "tech2"
 const allNotifications = () =>
   database.db.select().from(notifications).orderBy(asc(notifications.userId), asc(notifications.id));
 const recipientsOf = async () => (await allNotifications()).map((n) => n.userId).sort();
+/** What the person's notification list shows them (decision 068: a broadcast is one row to an audience). */
+const seenBy = async (person: { id: string; role: string | null }) =>
+  (await listNotificationsFor(as(person), { filter: "all", limit: 100 })).items;
 
 const newTicketInput = {
   title: "Printer jams",
@@ -55,21 +59,29 @@ const newTicketInput = {
 
 describe("ticket created", () => {
   it("broadcasts NEW TICKET CREATED with title, department and floor to every active technician only", async () => {
-    const { user, tech, tech2 } = await cast();
-    await insertUser(database.db, { role: "technician", status: "Inactive" });
+    const { user, tech, tech2, admin } = await cast();
+    const inactive = await insertUser(database.db, { role: "technician", status: "Inactive" });
     const ticket = await createTicket(as(user), newTicketInput);
+    // One row, addressed to the technicians, whatever their number.
     const rows = await allNotifications();
-    expect(rows.map((r) => r.userId).sort()).toEqual([tech.id, tech2.id].sort());
-    for (const row of rows) {
-      expect(row).toMatchObject({
-        type: "new_ticket",
-        message: "NEW TICKET CREATED: Printer jams | Department: Finance | Floor: 3",
-        params: { kind: "ticket_created", title: "Printer jams", department: "Finance", floor: "3" },
-        ticketId: ticket.ticketId,
-        broadcast: true,
-        readAt: null,
-      });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ userId: null, audience: "technicians", exceptUserId: user.id });
+    for (const technician of [tech, tech2]) {
+      expect(await seenBy(technician)).toEqual([
+        {
+          notificationId: String(rows[0]!.id),
+          uid: technician.id,
+          type: "new_ticket",
+          message: "NEW TICKET CREATED: Printer jams | Department: Finance | Floor: 3",
+          params: { kind: "ticket_created", title: "Printer jams", department: "Finance", floor: "3" },
+          ticketId: ticket.ticketId,
+          broadcast: true,
+          read: false,
+          timestamp: rows[0]!.createdAt.toISOString(),
+        },
+      ]);
     }
+    for (const other of [user, admin, inactive]) expect(await seenBy(other)).toEqual([]);
     expect(announced).toEqual([
       {
         kind: "ticket-event",
@@ -85,8 +97,7 @@ describe("ticket created", () => {
     await createTicket(as(user), newTicketInput);
     const late = await insertUser(database.db, { role: "technician" });
     await createTicket(as(user), { ...newTicketInput, title: "Second" });
-    const lates = (await allNotifications()).filter((n) => n.userId === late.id);
-    expect(lates.map((n) => n.message)).toEqual([
+    expect((await seenBy(late)).map((n) => n.message)).toEqual([
       "NEW TICKET CREATED: Second | Department: Finance | Floor: 3",
     ]);
   });
@@ -149,14 +160,17 @@ describe("ticket created, its e-mail copies", () => {
       newTicketInput,
     );
 
-    expect(await recipientsOf()).toEqual([wants.id, wantsToo.id, byDefault.id, unsubscribed.id].sort());
+    for (const technician of [wants, wantsToo, byDefault, unsubscribed])
+      expect(await seenBy(technician)).toHaveLength(1);
     const queued = await db.select().from(mailOutbox).orderBy(mailOutbox.id);
     expect(queued.map((row) => row.userId).sort()).toEqual([wants.id, wantsToo.id].sort());
     expect(options).toEqual([{ mailQueued: true, webhookQueued: false }]);
-    const rows = await allNotifications();
+    const [notification] = await allNotifications();
+    // One notification, many mails: each its own Message-ID.
+    expect(new Set(queued.map((row) => row.headers["Message-ID"])).size).toBe(2);
     for (const row of queued) {
       const person = row.userId === wants.id ? wants : wantsToo;
-      const notification = rows.find((n) => n.userId === person.id)!;
+      expect(row.notificationId).toBe(BigInt(notification!.id));
       const token = /token=([^\s"<>]+)/.exec(row.text)![1]!;
       expect(verifyUnsubscribeToken(secret, token)).toEqual({ userId: person.id, type: "new_ticket" });
       // Word for word what the template says for this person.
@@ -177,7 +191,7 @@ describe("ticket created, its e-mail copies", () => {
         html: expected.html,
         link: expected.link,
         kind: "notification",
-        notificationId: BigInt(notification.id),
+        notificationId: BigInt(notification!.id),
         status: "pending",
       });
       const thread = `<ticket.${ticket.ticketId}@in.example.test>`;
@@ -186,7 +200,9 @@ describe("ticket created, its e-mail copies", () => {
         "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
         "Auto-Submitted": "auto-generated",
         "X-Auto-Response-Suppress": "All",
-        "Message-ID": `<notification.${notification.id}@in.example.test>`,
+        "Message-ID": expect.stringMatching(
+          new RegExp(`^<notification\\.${notification!.id}\\.[0-9a-f]{16}@in\\.example\\.test>$`),
+        ),
         "In-Reply-To": thread,
         References: thread,
         "Reply-To": expect.stringMatching(/@in\.example\.test$/),
@@ -212,7 +228,8 @@ describe("ticket created, its e-mail copies", () => {
     await inTransaction(mailing(tech), (_tx, recordEvent) =>
       recordEvent({ ticketId: ticket.id, type: "created", actorId: tech.id }),
     );
-    expect(await recipientsOf()).toEqual([tech2.id]);
+    expect(await seenBy(tech)).toEqual([]);
+    expect(await seenBy(tech2)).toHaveLength(1);
     expect((await database.db.select().from(mailOutbox)).map((row) => row.userId)).toEqual([tech2.id]);
   });
 
@@ -224,7 +241,7 @@ describe("ticket created, its e-mail copies", () => {
       .insert(notificationSettings)
       .values({ userId: withMailOff.id, emailTypes: ["new_ticket"] });
     await createTicket(as(user), newTicketInput);
-    expect((await allNotifications()).filter((n) => n.userId === withMailOff.id)).toHaveLength(1);
+    expect(await seenBy(withMailOff)).toHaveLength(1);
     expect(await database.db.select().from(mailOutbox)).toEqual([]);
   });
 

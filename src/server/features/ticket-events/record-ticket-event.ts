@@ -1,55 +1,44 @@
 import type { Db } from "#server/db/client.ts";
+import { type NotificationAudience, teamAudience } from "#server/db/schema/index.ts";
 import type { Announcement, MailSideEffect } from "#server/events/dispatcher.ts";
 import { findFollowerIds } from "#server/features/followers/follower.queries.ts";
 import {
-  insertBroadcastToTechnicians,
+  insertAudienceNotification,
   insertNotifications,
 } from "#server/features/notifications/notification.queries.ts";
+import { hasAudienceMembers } from "#server/features/notifications/notification-audience.queries.ts";
 import { queueNotificationMails } from "#server/features/notifications/notification-mail.service.ts";
 import {
   findTicketById,
   type TicketWithNames,
   touchTicket,
 } from "#server/features/ticket-records/ticket.queries.ts";
-import {
-  type EventValues,
-  findCommentById,
-  findFeedback,
-  insertTicketEvent,
-} from "#server/features/ticket-records/ticket-activity.queries.ts";
-import { findPeopleByIds, findUserById } from "#server/features/users/user.queries.ts";
+import { insertTicketEvent } from "#server/features/ticket-records/ticket-activity.queries.ts";
+import { findPeopleByIds } from "#server/features/users/user.queries.ts";
 import { queueWebhookDeliveries } from "#server/features/webhooks/webhook-queue.ts";
 import type { LogError } from "#server/log-error.ts";
 import { maxAnnouncedRecipients } from "#server/realtime/bus.ts";
-import { mentionsToPlainText } from "#shared/mentions/mentions.ts";
 import {
   type EmailableNotificationType,
   emailableNotificationTypes,
-  type NotificationParams,
   type NotificationType,
 } from "#shared/notifications/notification.schemas.ts";
-import { isTechnicianAlert } from "#shared/notifications/notification-alerts.ts";
-import { shortTicketTitle } from "#shared/notifications/notification-text.ts";
 import { can, type TicketFacts } from "#shared/permissions.ts";
-import { autoClosedText } from "#shared/service-levels/auto-close.schemas.ts";
-import { isSlaEventType, slaEventText } from "#shared/service-levels/sla-escalation.ts";
-import { ticketChangeLabel } from "#shared/tickets/ticket-edit.ts";
+import { isSlaEventType } from "#shared/service-levels/sla-escalation.ts";
+import { staffOnlyEventTypes, type TicketEventType } from "#shared/tickets/ticket-activity.schemas.ts";
 import { roleOf } from "#shared/users/roles.ts";
 import { autoCloseNoticeFor } from "./auto-close-notice.ts";
+import { mentionTextOf, textOf } from "./notification-texts.ts";
+import { notificationTypeOf } from "./notification-types.ts";
 import { findEscalationRecipients } from "./recipient.queries.ts";
+import type { TicketEventInput } from "./ticket-event-input.ts";
 
-export type TicketEventInput = EventValues & {
-  /**
-   * The people a comment or note mentions who may be told (resolveMentions): each gets one `mentioned`
-   * notification instead of the event's usual one.
-   */
-  mentionedUserIds?: readonly string[];
-};
 type TicketEventAnnouncement = Extract<Announcement, { kind: "ticket-event" }>;
 
 /**
- * Who hears about an event, never the person who caused it. `technicians` is the broadcast of a
- * new ticket; the others are people on the ticket, and its followers (decision 014), each once.
+ * Who hears about an event by name, never the person who caused it: people on the ticket, and its
+ * followers (decision 014), each once. A new ticket, and a move to a team, are addressed to an audience
+ * instead (addressedAudience).
  * Whether each may still be told is audienceOf's to decide.
  */
 export function recipientsOf(
@@ -57,8 +46,19 @@ export function recipientsOf(
   ticket: Pick<TicketFacts, "createdBy" | "assignedTo">,
   actorId: string | null,
   followerIds: readonly string[] = [],
-): "technicians" | string[] {
-  if (type === "created") return "technicians";
+  holdEnd: TicketEventInput["holdEnd"] = null,
+): string[] {
+  // A new ticket is news to the technicians as a whole (or its team's), a move to a team to that team:
+  // addressed to them, not to a list (decisions 068, 069).
+  if (type === "created" || type === "team_changed") return [];
+  // On hold (decision 070): the hold's own entries tell nobody; a lifted hold (which the caller records
+  // only when the requester's reply or its date lifted it, holdEnd) is for the assignee alone.
+  if (type === "put_on_hold" || type === "hold_changed") return [];
+  if (type === "taken_off_hold") {
+    return holdEnd === "reply" || holdEnd === "date"
+      ? [ticket.assignedTo].filter((id): id is string => id !== null && id !== actorId)
+      : [];
+  }
   // The ticket is read after the change: for "reassigned", assignedTo is the new assignee.
   const people =
     type === "assigned" || type === "auto_closed"
@@ -92,173 +92,29 @@ async function audienceOf(
   });
 }
 
-const notificationTypeOf: Record<TicketEventInput["type"], NotificationType> = {
-  created: "new_ticket",
-  commented: "ticket_comment",
-  status_changed: "ticket_status",
-  assigned: "ticket_assigned",
-  feedback: "ticket_feedback",
-  reassigned: "ticket_assigned",
-  internal_note: "internal_note",
-  edited: "ticket_edited",
-  sla_warning: "sla_warning",
-  sla_breached: "sla_breached",
-  auto_closed: "ticket_auto_closed",
-};
+/**
+ * The audience an event is addressed to as a whole, if any (decisions 068, 069): a new ticket, and an
+ * unassigned ticket's escalation, go to its team's technicians, or to every technician when it has no team;
+ * a move to a team goes to that team (a move out of every team, to no one).
+ */
+async function addressedAudience(
+  tx: Db,
+  type: TicketEventType,
+  ticket: Pick<TicketWithNames, "teamId" | "assignedTo">,
+): Promise<NotificationAudience | null> {
+  if (type === "team_changed") return ticket.teamId === null ? null : teamAudience(ticket.teamId);
+  if (type !== "created" && !(isSlaEventType(type) && ticket.assignedTo === null)) return null;
+  if (ticket.teamId === null) return "technicians";
+  // A team no active technician is in would leave the ticket unheard of: every technician hears instead.
+  const team = teamAudience(ticket.teamId);
+  return (await hasAudienceMembers(tx, team)) ? team : "technicians";
+}
+
+const isStaffOnlyEvent = (type: TicketEventType) =>
+  (staffOnlyEventTypes as readonly TicketEventType[]).includes(type);
 
 const isEmailableType = (type: NotificationType): type is EmailableNotificationType =>
   emailableNotificationTypes.includes(type as EmailableNotificationType);
-
-const commentPreviewLength = 100;
-const preview = (raw: string) => {
-  const text = mentionsToPlainText(raw);
-  return text.length > commentPreviewLength ? `${text.slice(0, commentPreviewLength)}…` : text;
-};
-
-/** A notification's English text and what it is made of, for the app to word in the reader's language. */
-interface NotificationText {
-  message: string;
-  params: NotificationParams;
-}
-
-/**
- * How a message names its ticket: by its title, quoted and shortened (decision 059). The technician alert
- * listens to the message too: a title that itself says "ticket created" or "commented on ticket"
- * would sound it for a mere status change, so such a message names the ticket by its id instead (the app
- * still shows the title, from the params).
- */
-const ticketName = (ticket: Pick<TicketWithNames, "id" | "title">) =>
-  isTechnicianAlert({ type: "test", message: ticket.title })
-    ? ticket.id
-    : `"${shortTicketTitle(ticket.title)}"`;
-
-/** What a mentioned person reads instead of the comment's or note's usual notification. */
-async function mentionTextOf(
-  tx: Db,
-  event: TicketEventInput,
-  ticket: TicketWithNames,
-): Promise<NotificationText> {
-  const comment = event.commentId ? await findCommentById(tx, event.commentId) : undefined;
-  const actor = comment?.authorName ?? null;
-  const text = preview(comment?.comment.message ?? "");
-  const isInternal = event.type === "internal_note";
-  const where = `${isInternal ? "in an internal note " : ""}on ticket ${ticketName(ticket)}`;
-  return {
-    message: `${actor ?? "Someone"} mentioned you ${where}: ${text}`,
-    params: { kind: "mentioned", title: ticket.title, actor, preview: text, isInternal },
-  };
-}
-export const stars = (rating: number) => "★".repeat(rating) + "☆".repeat(5 - rating);
-
-async function textOf(tx: Db, event: TicketEventInput, ticket: TicketWithNames): Promise<NotificationText> {
-  const actorName = async () =>
-    (event.actorId ? (await findUserById(tx, event.actorId))?.name : undefined) ?? null;
-  const { title } = ticket;
-  const name = ticketName(ticket);
-  switch (event.type) {
-    case "created":
-      // The wording of docs/features.md; "ticket created" is also what the technician alert listens for.
-      return {
-        message: `NEW TICKET CREATED: ${title} | Department: ${ticket.department} | Floor: ${ticket.floor}`,
-        params: { kind: "ticket_created", title, department: ticket.department, floor: ticket.floor },
-      };
-    case "commented":
-    case "internal_note": {
-      const comment = event.commentId ? await findCommentById(tx, event.commentId) : undefined;
-      const actor = comment?.authorName ?? null;
-      const text = preview(comment?.comment.message ?? "");
-      const what = event.type === "commented" ? "commented on" : "added an internal note on";
-      return {
-        message: `${actor ?? "Someone"} ${what} ticket ${name}: ${text}`,
-        params: { kind: event.type, title, actor, preview: text },
-      };
-    }
-    case "status_changed": {
-      const actor = await actorName();
-      const from = event.fromStatus ?? ticket.status;
-      const to = event.toStatus ?? ticket.status;
-      return {
-        message: `${actor ?? "Someone"} changed the status of ticket ${name} from ${from} to ${to}`,
-        params: { kind: "status_changed", title, actor, from, to },
-      };
-    }
-    case "assigned": {
-      const actor = await actorName();
-      return {
-        message: `${actor ?? "Someone"} assigned ticket ${name} to themselves; it is now In Progress`,
-        params: { kind: "assigned_to_self", title, actor },
-      };
-    }
-    case "reassigned": {
-      const actor = await actorName();
-      const status = event.toStatus && event.fromStatus !== event.toStatus ? event.toStatus : null;
-      const statusChange = status ? `; it is now ${status}` : "";
-      if (!event.toAssigneeId)
-        return {
-          message: `${actor ?? "Someone"} returned ticket ${name} to the queue${statusChange}`,
-          params: { kind: "returned_to_queue", title, actor, status },
-        };
-      const assignee = (await findUserById(tx, event.toAssigneeId))?.name ?? null;
-      return {
-        message: `${actor ?? "Someone"} assigned ticket ${name} to ${assignee ?? "someone"}${statusChange}`,
-        params: { kind: "reassigned", title, actor, assignee, status },
-      };
-    }
-    case "edited": {
-      const actor = await actorName();
-      // The description may be long: the notification says it changed; the ticket shows the new text.
-      const changes = (event.changes ?? []).map((change) =>
-        change.field === "description"
-          ? { field: change.field }
-          : {
-              field: change.field,
-              ...("label" in change ? { label: change.label } : {}),
-              from: preview(change.from),
-              to: preview(change.to),
-            },
-      );
-      const words = (event.changes ?? []).map((change) =>
-        change.field === "description"
-          ? "Description edited"
-          : `${ticketChangeLabel(change)}: ${preview(change.from)} → ${preview(change.to)}`,
-      );
-      return {
-        message: `${actor ?? "Someone"} edited ticket ${name}: ${words.join("; ")}`,
-        params: { kind: "edited", title, actor, changes },
-      };
-    }
-    case "feedback": {
-      const actor = await actorName();
-      const rating = event.rating ?? 0;
-      const feedback = await findFeedback(tx, ticket.id);
-      const comment = feedback?.comment ? preview(feedback.comment) : null;
-      return {
-        message: `${actor ?? "Someone"} rated ticket ${name} ${stars(rating)} ${rating}/5${comment ? `: ${comment}` : ""}`,
-        params: { kind: "feedback", title, actor, rating, comment },
-      };
-    }
-    case "sla_warning":
-    case "sla_breached": {
-      const target = event.slaTarget ?? "resolution";
-      const dueAt = event.dueAt ?? null;
-      const text = slaEventText(event.type, target, { dueAt, at: event.createdAt ?? new Date() });
-      return {
-        message: `${text} on ticket ${name}`,
-        params:
-          event.type === "sla_warning"
-            ? { kind: "sla_warning", title, target, dueAt: dueAt?.toISOString() ?? null }
-            : { kind: "sla_breached", title, target },
-      };
-    }
-    case "auto_closed": {
-      const idleDays = event.idleDays ?? 0;
-      return {
-        message: `Ticket ${name} was ${autoClosedText(idleDays).toLowerCase()}`,
-        params: { kind: "auto_closed", title, idleDays },
-      };
-    }
-  }
-}
 
 /**
  * The one write path for a ticket change's side effects, inside the change's own transaction: the timeline
@@ -270,13 +126,14 @@ export async function recordTicketEvent(
   event: TicketEventInput,
   { logError, mail }: { logError: LogError; mail?: MailSideEffect },
 ): Promise<{ announcement: TicketEventAnnouncement; mailsQueued: number; webhooksQueued: number }> {
-  const { mentionedUserIds = [], ...values } = event;
+  const { mentionedUserIds = [], heldSince: _heldSince, ...values } = event;
   const createdAt = event.createdAt ?? new Date();
   const eventId = await insertTicketEvent(tx, { ...values, createdAt });
   // Anything the creator can see happen is activity, and moves the auto-close date (decision 021); an
-  // internal note or an escalation (staff only) is not, or the date would tell a user that something hidden
-  // happened.
-  if (event.type !== "internal_note" && !isSlaEventType(event.type)) {
+  // internal note, an escalation or a team move (staff only) is not, or the date would tell a user that
+  // something hidden happened.
+  const isStaffOnly = isStaffOnlyEvent(event.type);
+  if (!isStaffOnly) {
     await touchTicket(tx, event.ticketId, createdAt);
   }
   const ticket = await findTicketById(tx, event.ticketId);
@@ -284,11 +141,11 @@ export async function recordTicketEvent(
   const actorId = event.actorId ?? null;
   const isEscalation = isSlaEventType(event.type);
   const followerIds = event.type === "created" || isEscalation ? [] : await findFollowerIds(tx, ticket.id);
-  // Escalations go to the assignee (or every technician while unassigned) and the admins: staff only.
+  // Escalations go to the assignee (or, while unassigned, to an audience: addressedAudience) and the
+  // admins: staff only.
   const recipients = isEscalation
     ? await findEscalationRecipients(tx, ticket.assignedTo)
-    : recipientsOf(event.type, ticket, actorId, [...followerIds, ...mentionedUserIds]);
-  const isStaffOnly = event.type === "internal_note" || isEscalation;
+    : recipientsOf(event.type, ticket, actorId, [...followerIds, ...mentionedUserIds], event.holdEnd);
   const common = {
     type: notificationTypeOf[event.type],
     ...(await textOf(tx, event, ticket)),
@@ -315,29 +172,36 @@ export async function recordTicketEvent(
         )
       : 0;
   let mailsQueued = 0;
-  // Who this event notified, when it is a list (a broadcast's recipients are whoever is a technician).
+  // Who this event notified, when it is a list (whoever is a technician, when it addresses them).
   let notified: string[] | undefined;
-  if (recipients === "technicians") {
-    // A failed broadcast is logged and never fails the creation. The savepoint undoes only the
-    // broadcast (and its mails), so the ticket still commits. PostgreSQL writes the rows from the
-    // technicians and answers only with those who want the e-mail (new-ticket mail is a choice).
+  // One row addressed to the audience (decision 068), and the e-mails of its members who want them.
+  const toAudience = async (db: Db, audience: NotificationAudience) => {
+    const { id, mailTo } = await insertAudienceNotification(db, {
+      ...common,
+      audience,
+      exceptUserId: event.actorId ?? null,
+      mailType: mail && isEmailableType(common.type) ? common.type : null,
+    });
+    return queueMails(
+      db,
+      mailTo.map((userId) => ({ id, userId })),
+    );
+  };
+  if (event.type === "created") {
+    // A failed broadcast is logged and never fails the creation: the savepoint undoes only the
+    // broadcast (and its mails), so the ticket still commits.
     try {
       mailsQueued = await tx.transaction(async (savepoint) =>
-        queueMails(
-          savepoint,
-          await insertBroadcastToTechnicians(savepoint, {
-            ...common,
-            exceptUserId: event.actorId ?? null,
-            mailType: mail && isEmailableType(common.type) ? common.type : null,
-          }),
-        ),
+        toAudience(savepoint, (await addressedAudience(savepoint, event.type, ticket)) ?? "technicians"),
       );
     } catch (error) {
       logError(error, `could not broadcast the new ticket ${ticket.id} to technicians`);
     }
   } else {
-    const audience = await audienceOf(tx, recipients, ticket, event.type === "internal_note" || isEscalation);
-    notified = audience;
+    const addressed = await addressedAudience(tx, event.type, ticket);
+    if (addressed) mailsQueued += await toAudience(tx, addressed);
+    const audience = await audienceOf(tx, recipients, ticket, isStaffOnly);
+    if (!addressed) notified = audience;
     // A mentioned person gets the mention instead of the event's usual notification: never two for one act.
     const mentioned = new Set(mentionedUserIds);
     const mention = audience.some((id) => mentioned.has(id))
@@ -350,7 +214,7 @@ export async function recordTicketEvent(
       ? {
           message: `${common.message}. ${notice.text}`,
           params:
-            common.params.kind === "status_changed"
+            common.params.kind === "status_changed" || common.params.kind === "auto_resolved"
               ? { ...common.params, autoCloseAt: notice.closesAt.toISOString() }
               : common.params,
         }
@@ -365,7 +229,7 @@ export async function recordTicketEvent(
         broadcast: false,
       })),
     );
-    mailsQueued = await queueMails(tx, rows);
+    mailsQueued += await queueMails(tx, rows);
   }
   // Not in a savepoint: a delivery is queued with its change or the change does not happen (exactly once).
   const webhooksQueued = await queueWebhookDeliveries(tx, {
@@ -380,6 +244,7 @@ export async function recordTicketEvent(
     toAssigneeId: event.toAssigneeId,
     commentId: event.commentId,
     rating: event.rating,
+    holdEnd: event.holdEnd,
   });
   const announcement: TicketEventAnnouncement = {
     kind: "ticket-event",
@@ -390,6 +255,6 @@ export async function recordTicketEvent(
   };
   if (notified && notified.length <= maxAnnouncedRecipients) announcement.recipients = notified;
   // Even a content-free "ticket changed" would tell a user that something hidden happened.
-  if (event.type === "internal_note" || isEscalation) announcement.staffOnly = true;
+  if (isStaffOnly) announcement.staffOnly = true;
   return { announcement, mailsQueued, webhooksQueued };
 }

@@ -18,9 +18,16 @@ const slaColumns = {
   firstResponseBreachedAt: tickets.firstResponseBreachedAt,
   resolutionWarnedAt: tickets.resolutionWarnedAt,
   resolutionBreachedAt: tickets.resolutionBreachedAt,
+  onHoldSince: tickets.onHoldSince,
+  slaPausedMinutes: tickets.slaPausedMinutes,
 };
 type TicketSlaRow = Pick<TicketRow, keyof typeof slaColumns>;
-export type TicketSlaValues = Partial<Omit<TicketSlaRow, "status" | "createdBy" | "priority" | "createdAt">>;
+/** What the SLA step writes: every column but the ticket's facts and its hold (the hold's service writes it). */
+export type TicketSlaColumns = Omit<
+  TicketSlaRow,
+  "status" | "createdBy" | "priority" | "createdAt" | "onHoldSince"
+>;
+export type TicketSlaValues = Partial<TicketSlaColumns>;
 
 /**
  * Read inside the caller's transaction, after its own update, and locked: two first responses at once

@@ -6,7 +6,8 @@ import { ticketChangedMeanwhile } from "#server/errors.ts";
 import type { Announcement } from "#server/events/dispatcher.ts";
 import { lockTicket, type TicketFields } from "#server/features/ticket-records/ticket.queries.ts";
 import { consoleLogError } from "#server/log-error.ts";
-import { recordTicketEvent, type TicketEventInput } from "./record-ticket-event.ts";
+import { recordTicketEvent } from "./record-ticket-event.ts";
+import type { TicketEventInput } from "./ticket-event-input.ts";
 import { slaChangeOf, syncTicketSla } from "./ticket-sla.ts";
 
 /**
@@ -14,7 +15,7 @@ import { slaChangeOf, syncTicketSla } from "./ticket-sla.ts";
  * (syncTicketSla), then the timeline row, the notifications and their e-mails and the webhook deliveries
  * (recordTicketEvent). Returns the event id.
  */
-type RecordEvent = (event: TicketEventInput) => Promise<string>;
+export type RecordEvent = (event: TicketEventInput) => Promise<string>;
 
 /** How many times a change is tried when PostgreSQL aborts it for a deadlock or a serialization failure. */
 export const transactionAttempts = 3;

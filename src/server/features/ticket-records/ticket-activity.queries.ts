@@ -1,7 +1,7 @@
-import { and, asc, eq, notInArray } from "drizzle-orm";
+import { and, asc, desc, eq, notInArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "#server/db/client.ts";
-import { ticketComments, ticketEvents, ticketFeedback, users } from "#server/db/schema/index.ts";
+import { teams, ticketComments, ticketEvents, ticketFeedback, users } from "#server/db/schema/index.ts";
 import { newCommentId, newEventId } from "#server/ids.ts";
 import { staffOnlyEventTypes } from "#shared/tickets/ticket-activity.schemas.ts";
 
@@ -50,6 +50,12 @@ export async function findFeedback(db: Db, ticketId: string) {
   return row;
 }
 
+/** A team's name as it is now, for an "auto_assigned" event's texts (decision 073); null once gone. */
+export async function findTeamName(db: Db, teamId: string): Promise<string | null> {
+  const [row] = await db.select({ name: teams.name }).from(teams).where(eq(teams.id, teamId));
+  return row?.name ?? null;
+}
+
 const author = alias(users, "author");
 const actor = alias(users, "actor");
 const fromAssignee = alias(users, "from_assignee");
@@ -88,12 +94,14 @@ export function findEvents(db: Db, ticketId: string, { withInternal }: { withInt
       message: ticketComments.message,
       fromAssigneeName: fromAssignee.name,
       toAssigneeName: toAssignee.name,
+      teamName: teams.name,
     })
     .from(ticketEvents)
     .leftJoin(actor, eq(actor.id, ticketEvents.actorId))
     .leftJoin(fromAssignee, eq(fromAssignee.id, ticketEvents.fromAssigneeId))
     .leftJoin(toAssignee, eq(toAssignee.id, ticketEvents.toAssigneeId))
     .leftJoin(ticketComments, eq(ticketComments.id, ticketEvents.commentId))
+    .leftJoin(teams, eq(teams.id, ticketEvents.teamId))
     .where(
       and(
         eq(ticketEvents.ticketId, ticketId),
@@ -101,4 +109,42 @@ export function findEvents(db: Db, ticketId: string, { withInternal }: { withInt
       ),
     )
     .orderBy(asc(ticketEvents.createdAt), asc(ticketEvents.id));
+}
+
+/** The escalation job's entries: a due time passing is not someone changing the ticket (decision 072). */
+const notChanges = ["sla_warning", "sla_breached"] as const;
+
+/**
+ * Whether someone else changed the ticket after the timeline entry `seenEventId` (decision 072): `known`
+ * is false when that entry is not one of the ticket's the reader may see; `unseenId` is the newest entry
+ * after it by anyone but `actorId` (an automatic closing counts; the escalation job's warnings do not),
+ * null when there is none. In the timeline's order: time, then id.
+ */
+export async function findChangeAfter(
+  db: Db,
+  ticketId: string,
+  seenEventId: string,
+  { withInternal, actorId }: { withInternal: boolean; actorId: string },
+): Promise<{ known: boolean; unseenId: string | null }> {
+  const visible = withInternal ? undefined : notInArray(ticketEvents.type, [...staffOnlyEventTypes]);
+  const [seen] = await db
+    .select({ id: ticketEvents.id })
+    .from(ticketEvents)
+    .where(and(eq(ticketEvents.id, seenEventId), eq(ticketEvents.ticketId, ticketId), visible));
+  if (!seen) return { known: false, unseenId: null };
+  const [newer] = await db
+    .select({ id: ticketEvents.id })
+    .from(ticketEvents)
+    .where(
+      and(
+        eq(ticketEvents.ticketId, ticketId),
+        sql`(${ticketEvents.createdAt}, ${ticketEvents.id}) > (select s.created_at, s.id from ticket_events s where s.id = ${seenEventId})`,
+        sql`${ticketEvents.actorId} is distinct from ${actorId}`,
+        notInArray(ticketEvents.type, [...notChanges]),
+        visible,
+      ),
+    )
+    .orderBy(desc(ticketEvents.createdAt), desc(ticketEvents.id))
+    .limit(1);
+  return { known: true, unseenId: newer?.id ?? null };
 }

@@ -24,10 +24,24 @@ export function ticketSlaFor(view: SlaView | null, row: Parameters<typeof ticket
   return view && ticketSlaOf(row, view.now, view.dueSoonMinutes);
 }
 
+/**
+ * The settings an answer with tickets is presented with, in one query: remembered until a setting or a ticket
+ * changes (ctx.ticketReads, a few seconds at most; decision 066), otherwise read.
+ */
+function presentationSettings<const N extends "auto-close" | "sla-policies">(
+  ctx: Pick<ServiceContext, "db" | "ticketReads">,
+  areas: readonly N[],
+) {
+  const read = () => readSettings(ctx.db, areas);
+  return ctx.ticketReads ? ctx.ticketReads.read(`settings|${areas.join(",")}`, read) : read();
+}
+
 /** What every ticket DTO of one answer is computed with: the auto-close setting and the time, read once. */
-export async function ticketDtoContext(ctx: Pick<ServiceContext, "db" | "clock">): Promise<TicketDtoContext> {
-  const { "auto-close": autoClose } = await readSettings(ctx.db, ["auto-close"]);
-  return { autoClose, now: nowOf(ctx) };
+export async function ticketDtoContext(
+  ctx: Pick<ServiceContext, "db" | "clock" | "ticketReads" | "actor">,
+): Promise<TicketDtoContext> {
+  const { "auto-close": autoClose } = await presentationSettings(ctx, ["auto-close"]);
+  return { autoClose, now: nowOf(ctx), showsTeam: can.seeTeams(ctx.actor) };
 }
 
 /** What an answer with tickets needs to present them (ticketDtoContext, slaViewFor), in one query. */
@@ -39,9 +53,9 @@ interface TicketViewSettings {
 export async function ticketViewSettings(ctx: ServiceContext): Promise<TicketViewSettings> {
   const now = nowOf(ctx);
   if (!can.seeServiceLevels(ctx.actor)) return { dto: await ticketDtoContext(ctx), slaView: null };
-  const settings = await readSettings(ctx.db, ["auto-close", "sla-policies"]);
+  const settings = await presentationSettings(ctx, ["auto-close", "sla-policies"]);
   return {
-    dto: { autoClose: settings["auto-close"], now },
+    dto: { autoClose: settings["auto-close"], now, showsTeam: can.seeTeams(ctx.actor) },
     slaView: { now, dueSoonMinutes: settings["sla-policies"].dueSoonMinutes },
   };
 }

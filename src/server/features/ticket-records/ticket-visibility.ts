@@ -1,7 +1,13 @@
 import { and, eq, isNull, ne, or, type SQL, sql } from "drizzle-orm";
-import { tickets } from "#server/db/schema/index.ts";
+import { teamMembers, tickets } from "#server/db/schema/index.ts";
 import type { Actor } from "#shared/permissions.ts";
 import type { ListTicketsQuery, TicketDueFilter, TicketScope } from "#shared/tickets/ticket.schemas.ts";
+
+/**
+ * An admin's one branch, every ticket. The only branch not bounded by one person's tickets or the
+ * unassigned queue: a searched list reads it its own way (branchPage, decision 067), so it is this object.
+ */
+export const allTickets: SQL = sql`true`;
 
 /**
  * What the actor may see, as disjoint conditions that each match one index (a list reads a page from each
@@ -11,7 +17,7 @@ import type { ListTicketsQuery, TicketDueFilter, TicketScope } from "#shared/tic
  * the two agree for every actor × ticket combination.
  */
 export function visibilityBranches(actor: Actor): SQL[] {
-  if (actor.role === "admin") return [sql`true`];
+  if (actor.role === "admin") return [allTickets];
   if (actor.role === null) return [];
   const assignedToMe = eq(tickets.assignedTo, actor.id);
   const createdByMeAssignedElsewhere = and(
@@ -45,8 +51,18 @@ export interface DueWindow {
 }
 
 /**
- * A list's filters beyond visibility: a tab, status, priority, category, a search and (staff, with the
- * window) a due filter.
+ * The tickets of the actor's teams (decision 073): the team ids read once by the statement (an array, not a
+ * join), so that each visibility branch reads the team indexes' `team_id = any(…)`. `team_id is not null`
+ * says outright what the partial team indexes hold.
+ */
+export function myTeamsTicketsWhere(actorId: string): SQL {
+  return sql`(${tickets.teamId} is not null and ${tickets.teamId} = any(array(select ${teamMembers.teamId} from ${teamMembers} where ${teamMembers.userId} = ${actorId})))`;
+}
+
+/**
+ * A list's filters beyond visibility and the search (ticketSearchWhere): a tab, a team, status, priority,
+ * category, on hold or not (decision 070) and (staff, with the window) a due filter. The team tabs and the team filter narrow the visible
+ * tickets like the other tabs: they never add a ticket the actor may not see (decision 073).
  */
 export function ticketFiltersWhere(
   actor: Actor,
@@ -55,9 +71,10 @@ export function ticketFiltersWhere(
     status,
     priority,
     category,
-    q,
+    onHold,
     due,
-  }: Omit<ListTicketsQuery, "cursor" | "limit" | "sort" | "due"> & {
+    team,
+  }: Omit<ListTicketsQuery, "cursor" | "limit" | "sort" | "due" | "q"> & {
     due?: TicketDueFilter;
   },
   window?: DueWindow | null,
@@ -66,13 +83,27 @@ export function ticketFiltersWhere(
   if (scope === "mine") filters.push(eq(tickets.assignedTo, actor.id));
   if (scope === "unassigned") filters.push(isNull(tickets.assignedTo));
   if (scope === "created") filters.push(eq(tickets.createdBy, actor.id));
+  if (scope === "team" || scope === "team_unassigned") filters.push(myTeamsTicketsWhere(actor.id));
+  if (scope === "team_unassigned") filters.push(isNull(tickets.assignedTo));
+  if (team) filters.push(eq(tickets.teamId, team));
   if (status) filters.push(eq(tickets.status, status));
   if (priority) filters.push(eq(tickets.priority, priority));
   if (category) filters.push(eq(tickets.category, category));
-  const query = q ? searchQuery(q) : null;
-  if (query) filters.push(sql`${tickets.search} @@ to_tsquery('simple', ${query})`);
+  // No value to bind: a statement built once per shape names which of the two it is (decision 066).
+  if (onHold === true) filters.push(sql`${tickets.onHoldSince} is not null`);
+  if (onHold === false) filters.push(sql`${tickets.onHoldSince} is null`);
   if (due && window) filters.push(dueFilterWhere(due, window));
   return filters.length > 0 ? and(...filters) : undefined;
+}
+
+/**
+ * The tickets whose id, title or description hold every word of `q` (searchQuery), through the GIN
+ * index. The query is parsed once a statement (the sub-select), not once a row where a list checks the
+ * search on each row it reads (branchPage, decision 067).
+ */
+export function ticketSearchWhere(q: string | undefined): SQL | undefined {
+  const query = q ? searchQuery(q) : null;
+  return query ? sql`${tickets.search} @@ (select to_tsquery('simple', ${query}))` : undefined;
 }
 
 /** "print jam tkt4f" → "print:* & jam:* & tkt4f:*": every word, as a prefix, through the GIN index. */

@@ -7,12 +7,14 @@ import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
 export interface TicketDtoContext {
   autoClose: AutoCloseSettings;
   now: Date;
+  /** Whether the caller is shown the ticket's team (can.seeTeams: staff, decision 069). */
+  showsTeam: boolean;
 }
 
 /** `sla` comes from ticketSlaFor (null for those who do not see service levels). */
 export function toTicketDto(
   row: TicketWithNames,
-  { autoClose, now }: TicketDtoContext,
+  { autoClose, now, showsTeam }: TicketDtoContext,
   sla: TicketSla | null,
 ): Ticket {
   const autoCloseAt = autoCloseAtOf({ status: row.status, lastActivityAt: row.updatedAt }, autoClose, now);
@@ -34,5 +36,9 @@ export function toTicketDto(
     updatedAt: row.updatedAt.toISOString(),
     autoCloseAt: autoCloseAt?.toISOString() ?? null,
     sla,
+    onHoldSince: row.onHoldSince?.toISOString() ?? null,
+    holdUntil: row.holdUntil?.toISOString() ?? null,
+    teamId: showsTeam ? row.teamId : null,
+    teamName: showsTeam ? row.teamName : null,
   };
 }

@@ -1,11 +1,15 @@
 import { and, eq, getTableColumns, isNull, lt } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "#server/db/client.ts";
-import { type TicketRow, tickets, users } from "#server/db/schema/index.ts";
+import { type TicketRow, teams, tickets, users } from "#server/db/schema/index.ts";
 import type { TicketFacts } from "#shared/permissions.ts";
 
 export type TicketFields = Omit<TicketRow, "search">;
-export type TicketWithNames = TicketFields & { createdByName: string | null; assignedToName: string | null };
+export type TicketWithNames = TicketFields & {
+  createdByName: string | null;
+  assignedToName: string | null;
+  teamName: string | null;
+};
 
 // Every column but the search vector, which only the database needs.
 const { search: _search, ...ticketColumns } = getTableColumns(tickets);
@@ -13,27 +17,34 @@ const { search: _search, ...ticketColumns } = getTableColumns(tickets);
 const creator = alias(users, "creator");
 const assignee = alias(users, "assignee");
 
-/** The tickets with their creator's and assignee's names (flatten each row). */
+/**
+ * The tickets with their creator's and assignee's names and their team's (flatten each row): joins by
+ * primary key, so a page of 25 reads its names with it, in the same statement (decisions 044, 066).
+ */
 export function selectTicketsWithNames(db: Db) {
   return db
     .select({
       ticket: ticketColumns,
       createdByName: creator.name,
       assignedToName: assignee.name,
+      teamName: teams.name,
     })
     .from(tickets)
     .leftJoin(creator, eq(creator.id, tickets.createdBy))
-    .leftJoin(assignee, eq(assignee.id, tickets.assignedTo));
+    .leftJoin(assignee, eq(assignee.id, tickets.assignedTo))
+    .leftJoin(teams, eq(teams.id, tickets.teamId));
 }
 
 export const flatten = (row: {
   ticket: TicketFields;
   createdByName: string | null;
   assignedToName: string | null;
-}) => ({
+  teamName: string | null;
+}): TicketWithNames => ({
   ...row.ticket,
   createdByName: row.createdByName,
   assignedToName: row.assignedToName,
+  teamName: row.teamName,
 });
 
 export async function insertTicket(db: Db, values: typeof tickets.$inferInsert): Promise<TicketFields> {
@@ -74,6 +85,14 @@ export async function updateTicketAssignee(
   values: Pick<TicketRow, "assignedTo" | "status" | "updatedAt">,
 ) {
   await db.update(tickets).set(values).where(eq(tickets.id, id));
+}
+
+/**
+ * The ticket's team (decision 069), under the caller's row lock. Not activity: the last activity (and
+ * the auto-close date) stays, since a requester is not shown the team.
+ */
+export async function updateTicketTeam(db: Db, id: string, teamId: string | null) {
+  await db.update(tickets).set({ teamId }).where(eq(tickets.id, id));
 }
 
 /** Moves the last activity (updated_at) forward to `at`; never back. */
@@ -120,6 +139,15 @@ export async function updateTicketDetails(
     >
   > &
     Pick<TicketRow, "updatedAt">,
+) {
+  await db.update(tickets).set(values).where(eq(tickets.id, id));
+}
+
+/** A ticket's hold (decision 070), under the caller's row lock: both null ends it. */
+export async function updateTicketHold(
+  db: Db,
+  id: string,
+  values: Pick<TicketRow, "onHoldSince" | "holdUntil"> & Partial<Pick<TicketRow, "updatedAt">>,
 ) {
   await db.update(tickets).set(values).where(eq(tickets.id, id));
 }

@@ -1,6 +1,7 @@
 import { nowOf, type ServiceContext } from "#server/context.ts";
 import type { Db } from "#server/db/client.ts";
 import { conflict, forbidden, ruleViolation } from "#server/errors.ts";
+import { endHold } from "#server/features/ticket-events/ticket-hold.ts";
 import { inTicketTransaction } from "#server/features/ticket-events/ticket-transaction.ts";
 import {
   assignTicketIfOpen,
@@ -101,6 +102,10 @@ export async function assignTicket(
     // Deactivation may have happened since the first check; the event must never name an inactive assignee.
     if (assigneeId !== null) await ensureActiveTechnician(tx, assigneeId);
     const status = statusAfterAssignment(locked.status, assigneeId);
+    // Back to the queue, an In Progress ticket is Open again: that status change ends a hold (decision 070).
+    if (status !== locked.status) {
+      await endHold(tx, recordEvent, locked, { reason: "status", actorId: ctx.actor.id, at: now });
+    }
     await updateTicketAssignee(tx, ticketId, { assignedTo: assigneeId, status, updatedAt: now });
     await recordEvent({
       ticketId,

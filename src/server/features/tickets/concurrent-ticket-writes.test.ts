@@ -191,7 +191,7 @@ async function newTicket(values: Partial<TicketRow> = {}, { overdue = false } = 
     priority,
     ...due,
     resolvedAt,
-    slaDueAt: slaDueAtOf({ status, firstRespondedAt: null, resolvedAt, ...due }),
+    slaDueAt: slaDueAtOf({ status, firstRespondedAt: null, resolvedAt, onHoldSince: null, ...due }),
     ...values,
   });
 }

@@ -39,12 +39,14 @@ export function toEventDto({
   message,
   fromAssigneeName,
   toAssigneeName,
+  teamName,
 }: {
   event: TicketEventRow;
   actorName: string | null;
   message: string | null;
   fromAssigneeName: string | null;
   toAssigneeName: string | null;
+  teamName: string | null;
 }): TicketEvent {
   return {
     id: event.id,
@@ -61,6 +63,12 @@ export function toEventDto({
     slaTarget: event.slaTarget ?? null,
     dueAt: event.dueAt?.toISOString() ?? null,
     idleDays: event.idleDays,
+    holdUntil: event.holdUntil?.toISOString() ?? null,
+    holdEnd: event.holdEnd ?? null,
+    fromTeamName: event.fromTeamName,
+    toTeamName: event.toTeamName,
+    teamName: event.type === "auto_assigned" ? teamName : null,
+    assignmentMode: event.assignmentMode ?? null,
     at: event.createdAt.toISOString(),
   };
 }

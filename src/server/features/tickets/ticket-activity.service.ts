@@ -1,5 +1,6 @@
 import { nowOf, type ServiceContext } from "#server/context.ts";
-import { conflict, forbidden, ruleViolation } from "#server/errors.ts";
+import type { Db } from "#server/db/client.ts";
+import { AppError, conflict, forbidden, ruleViolation, validationFailed } from "#server/errors.ts";
 import { toAttachmentDto } from "#server/features/attachments/attachment.presenter.ts";
 import {
   findCommentAttachments,
@@ -7,9 +8,11 @@ import {
 } from "#server/features/attachments/attachment.queries.ts";
 import { linkAttachments } from "#server/features/attachments/attachment.service.ts";
 import { resolveMentions } from "#server/features/mentions/mention.service.ts";
+import { endHold } from "#server/features/ticket-events/ticket-hold.ts";
 import { inTicketTransaction } from "#server/features/ticket-events/ticket-transaction.ts";
 import { ensureVisible, findVisibleTicket } from "#server/features/ticket-records/ticket-access.ts";
 import {
+  findChangeAfter,
   findCommentById,
   findComments,
   findEvents,
@@ -18,19 +21,41 @@ import {
   upsertFeedback,
 } from "#server/features/ticket-records/ticket-activity.queries.ts";
 import type { AddedComment } from "#shared/mentions/mention.schemas.ts";
-import { can } from "#shared/permissions.ts";
-import type {
-  AddCommentInput,
-  Feedback,
-  FeedbackInput,
-  TicketActivity,
+import { type Actor, can } from "#shared/permissions.ts";
+import {
+  type AddCommentInput,
+  type Feedback,
+  type FeedbackInput,
+  type StaleReplyDetails,
+  staleReplyMessage,
+  staleReplyReason,
+  type TicketActivity,
 } from "#shared/tickets/ticket-activity.schemas.ts";
 import { toCommentDto, toEventDto, toFeedbackDto } from "./ticket-activity.presenter.ts";
+
+/**
+ * The writer said which timeline entry was the newest they had seen (decision 072): refuse the comment,
+ * under the ticket's lock, when someone else changed the ticket since, so that they look first.
+ */
+async function refuseIfChangedSince(tx: Db, actor: Actor, ticketId: string, seenEventId: string) {
+  const { known, unseenId } = await findChangeAfter(tx, ticketId, seenEventId, {
+    withInternal: can.seeInternal(actor),
+    actorId: actor.id,
+  });
+  if (!known) {
+    const message = "This is not an entry of this ticket's activity";
+    throw validationFailed(`seenEventId: ${message}`, [{ path: ["seenEventId"], message }]);
+  }
+  if (unseenId !== null) {
+    const details: StaleReplyDetails = { reason: staleReplyReason, latestEventId: unseenId };
+    throw new AppError("conflict", staleReplyMessage, details);
+  }
+}
 
 export async function addComment(
   ctx: ServiceContext,
   ticketId: string,
-  { message: text, isInternal = false, attachmentIds }: AddCommentInput,
+  { message: text, isInternal = false, attachmentIds, seenEventId }: AddCommentInput,
 ): Promise<AddedComment> {
   const ticket = await findVisibleTicket(ctx, ticketId);
   if (isInternal && !can.addInternalNote(ctx.actor, ticket))
@@ -39,7 +64,8 @@ export async function addComment(
   const comment = await inTicketTransaction(ctx, ticketId, async (tx, recordEvent, locked) => {
     // Decided again on the locked row: a technician whose ticket went to someone else meanwhile no
     // longer sees it.
-    ensureVisible(ctx.actor, locked, ticketId);
+    const current = ensureVisible(ctx.actor, locked, ticketId);
+    if (seenEventId !== undefined) await refuseIfChangedSince(tx, ctx.actor, ticketId, seenEventId);
     const now = nowOf(ctx);
     const row = await insertComment(tx, {
       ticketId,
@@ -62,6 +88,11 @@ export async function addComment(
       commentId: row.id,
       isInternal,
     });
+    // The requester's reply (in the app or by e-mail, which comes here too) is what a hold waited for: it
+    // lifts it and tells the assignee (decision 070).
+    if (!isInternal && current.createdBy === ctx.actor.id) {
+      await endHold(tx, recordEvent, current, { reason: "reply", actorId: ctx.actor.id, at: now });
+    }
     return row;
   });
   const files = await findCommentAttachments(ctx.db, comment.id);

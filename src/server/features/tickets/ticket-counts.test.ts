@@ -12,6 +12,7 @@ import type { Actor } from "#shared/permissions.ts";
 import {
   summaryScopes,
   type TicketPage,
+  type TicketScope,
   type TicketSummary,
   ticketCountCap,
   ticketScopes,
@@ -23,6 +24,7 @@ import { countTickets, countTicketsUpTo } from "./list/ticket-counts.queries.ts"
 // The dashboard reads counters that triggers keep in each write's transaction (decision 039); after every
 // kind of write, they must say exactly what counting the tickets says, for every person and scope.
 let t: TestApp;
+const isTeamScope = (scope: TicketScope) => scope === "team" || scope === "team_unassigned";
 const people: Record<string, { user: { id: string }; cookie: string; role: Role | null }> = {};
 beforeAll(async () => {
   t = await createTestApp();
@@ -75,6 +77,20 @@ async function expectCountersExact() {
     // The list's first page counts from the same counters when only a tab and a status narrow it: the
     // same number as counting the tickets the list would read.
     for (const scope of ticketScopes) {
+      // The team tabs are staff's (decision 073): anyone else is refused, whatever the status.
+      if (isTeamScope(scope) && person.role !== "technician" && person.role !== "admin") {
+        const refused = await request(t.app, {
+          method: "GET",
+          url: `/api/tickets?scope=${scope}&limit=1`,
+          cookie: person.cookie,
+        });
+        expect({ who: person.role, scope, status: refused.statusCode }).toEqual({
+          who: person.role,
+          scope,
+          status: 403,
+        });
+        continue;
+      }
       for (const status of [undefined, ...ticketStatuses]) {
         const response = await request(t.app, {
           method: "GET",

@@ -1,5 +1,6 @@
 import { nowOf, type ServiceContext } from "#server/context.ts";
 import { conflict, forbidden, ruleViolation } from "#server/errors.ts";
+import { endHold } from "#server/features/ticket-events/ticket-hold.ts";
 import { inTicketTransaction } from "#server/features/ticket-events/ticket-transaction.ts";
 import { findTicketById, updateTicketStatus } from "#server/features/ticket-records/ticket.queries.ts";
 import { ensureVisible, findVisibleTicket } from "#server/features/ticket-records/ticket-access.ts";
@@ -37,6 +38,8 @@ export async function changeTicketStatus(
     const lateRefusal = statusChangeRefusal(ctx.actor, current, status);
     if (lateRefusal) throw ruleViolation(lateRefusal);
     const takes = takesTicket(ctx.actor, current, status);
+    // Any status change ends a hold (decision 070), before the status moves (the table's check).
+    await endHold(tx, recordEvent, current, { reason: "status", actorId: ctx.actor.id, at: now });
     await updateTicketStatus(tx, ticketId, {
       status,
       ...(takes ? { assignedTo: ctx.actor.id } : {}),

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { ServiceContext } from "#server/context.ts";
 import { addedCommentSchema } from "#shared/mentions/mention.schemas.ts";
+import { teamQueuesSchema } from "#shared/teams/team-queues.schemas.ts";
 import {
   createTicketInputSchema,
   listTicketsQuerySchema,
@@ -22,11 +23,14 @@ import {
 import { assignTicketInputSchema } from "#shared/tickets/ticket-assignment.ts";
 import { bulkResultSchema, bulkTicketsInputSchema } from "#shared/tickets/ticket-bulk.ts";
 import { editTicketInputSchema } from "#shared/tickets/ticket-edit.ts";
+import { changeHoldInputSchema, putOnHoldInputSchema } from "#shared/tickets/ticket-hold.ts";
 import { assignTicket, assignTicketToMe } from "./assign-ticket.service.ts";
 import { changeTicketsInBulk } from "./bulk-tickets.service.ts";
 import { editTicket } from "./edit-ticket.service.ts";
+import { changeTicketHold, putTicketOnHold, takeTicketOffHold } from "./hold-ticket.service.ts";
 import { createTicket, getTicket, listTicketsFor, summarizeTicketsFor } from "./ticket.service.ts";
 import { addComment, getTicketActivity, giveFeedback } from "./ticket-activity.service.ts";
+import { getTeamQueues } from "./ticket-queues.service.ts";
 import { changeTicketStatus } from "./ticket-status.service.ts";
 
 const params = z.object({ ticketId: ticketIdSchema });
@@ -47,6 +51,10 @@ export async function ticketRoutes(
     "/api/tickets/summary",
     { schema: { querystring: ticketSummaryQuerySchema, response: { 200: ticketSummarySchema } } },
     (request) => summarizeTicketsFor(contextOf(request), request.query),
+  );
+
+  app.get("/api/tickets/queues", { schema: { response: { 200: teamQueuesSchema } } }, (request) =>
+    getTeamQueues(contextOf(request)),
   );
 
   app.post(
@@ -87,6 +95,25 @@ export async function ticketRoutes(
     "/api/tickets/:ticketId/status",
     { schema: { params, body: changeStatusInputSchema, response: { 200: ticketSchema } } },
     (request) => changeTicketStatus(contextOf(request), request.params.ticketId, request.body),
+  );
+
+  // On hold (decision 070): put on hold with a public comment, a new lift date, taken off hold.
+  app.put(
+    "/api/tickets/:ticketId/hold",
+    { schema: { params, body: putOnHoldInputSchema, response: { 200: ticketSchema } } },
+    (request) => putTicketOnHold(contextOf(request), request.params.ticketId, request.body),
+  );
+
+  app.patch(
+    "/api/tickets/:ticketId/hold",
+    { schema: { params, body: changeHoldInputSchema, response: { 200: ticketSchema } } },
+    (request) => changeTicketHold(contextOf(request), request.params.ticketId, request.body),
+  );
+
+  app.delete(
+    "/api/tickets/:ticketId/hold",
+    { schema: { params, response: { 200: ticketSchema } } },
+    (request) => takeTicketOffHold(contextOf(request), request.params.ticketId),
   );
 
   app.get(

@@ -7,6 +7,8 @@ import {
   customFieldFiltersWhere,
   insertNewTicketFieldValues,
 } from "#server/features/custom-fields/custom-field-values.service.ts";
+import { autoAssignInTeam, lockTeam } from "#server/features/team-queues/auto-assign.ts";
+import { routeNewTicket } from "#server/features/teams/routing.service.ts";
 import { dueTimesForTicket } from "#server/features/ticket-events/ticket-sla.ts";
 import { inTransaction } from "#server/features/ticket-events/ticket-transaction.ts";
 import { toTicketDto } from "#server/features/ticket-records/ticket.presenter.ts";
@@ -22,34 +24,40 @@ import {
 } from "#server/features/ticket-records/ticket-view.ts";
 import {
   ticketFiltersWhere,
+  ticketSearchWhere,
   ticketsInScopeWhere,
   visibilityBranches,
 } from "#server/features/ticket-records/ticket-visibility.ts";
 import { newTicketId } from "#server/ids.ts";
-import { can } from "#shared/permissions.ts";
+import { type Actor, can } from "#shared/permissions.ts";
 import type {
   CreateTicketInput,
   ListTicketsQuery,
   SortDirection,
   Ticket,
   TicketPage,
+  TicketScope,
   TicketSort,
   TicketSummary,
   TicketSummaryQuery,
 } from "#shared/tickets/ticket.schemas.ts";
 import {
   defaultSortDirection,
+  searchCountCap,
   ticketCountCap,
   ticketIdPattern,
   ticketPriorities,
   ticketStatuses,
 } from "#shared/tickets/ticket.schemas.ts";
+import { countSearchMatchesUpTo } from "./list/branch-page.queries.ts";
+import { countTeamQueueFromCounters, teamCountersOf } from "./list/team-queue.queries.ts";
 import {
   countDueTickets,
   countListFromCounters,
   countTicketsFromCounters,
   countTicketsUpTo,
 } from "./list/ticket-counts.queries.ts";
+import { findTicketsPageOfShape } from "./list/ticket-page-shapes.queries.ts";
 import {
   type DueKeyset,
   findTicketsByDuePage,
@@ -59,14 +67,26 @@ import {
   type SortedKeyset,
 } from "./list/ticket-pages.queries.ts";
 
+/** What the server decides about a new ticket beyond the form: the team whose queue it goes to (decision 073). */
+export interface NewTicketOptions {
+  teamId?: string | null;
+}
+
 export async function createTicket(
   ctx: ServiceContext,
   { attachmentIds, customFields, ...input }: CreateTicketInput,
+  { teamId: chosenTeamId = null }: NewTicketOptions = {},
 ): Promise<Ticket> {
   if (!can.createTicket(ctx.actor)) throw forbidden("You do not have permission to create tickets");
   const fieldValues = await checkNewTicketFieldValues(ctx.db, input.category, customFields);
   const now = nowOf(ctx);
   const row = await inTransaction(ctx, async (tx, recordEvent) => {
+    // Its team first (decision 069): the created event is addressed to the team's technicians. A caller that
+    // names the team is not routed.
+    const teamId = chosenTeamId ?? (await routeNewTicket(tx, { ...input, customFields: fieldValues.values }));
+    // The team's row before anything that moves the ticket counters (decision 073): its auto-assignment
+    // below takes turns on it, and must not wait for it while holding counter rows another creation needs.
+    if (teamId) await lockTeam(tx, teamId);
     const inserted = await insertTicket(tx, {
       id: newTicketId(now.getTime()),
       ...input,
@@ -74,6 +94,7 @@ export async function createTicket(
       ...(await dueTimesForTicket(tx, input.priority, now)),
       status: "Open",
       assignedTo: null,
+      teamId,
       createdBy: ctx.actor.id,
       createdAt: now,
       updatedAt: now,
@@ -92,6 +113,7 @@ export async function createTicket(
       isInternal: false,
     });
     await insertNewTicketFieldValues(tx, inserted.id, fieldValues);
+    if (teamId) await autoAssignInTeam(tx, recordEvent, { ticketId: inserted.id, teamId, now });
     return inserted;
   });
   return currentTicketFor(ctx, row.id);
@@ -112,21 +134,25 @@ interface TicketListPlan {
   order: TicketListOrder;
   slaView: SlaView | null;
   filters: SQL | undefined;
+  /** The search, apart from the other filters: a list reads it its own way (branchPage, decision 067). */
+  search: SQL | undefined;
   branches: SQL[];
 }
 
 /**
- * Checks a list query (due filters and sort are for staff; custom field filters name real fields) and
- * turns it into SQL. The list and the CSV export (features/exports) both read through it.
+ * The order a list reads in, checked: the due-time filter and order are for staff (those with an SLA
+ * view), and the due-time order is earliest first only. The team tabs and filter are staff's too (decision
+ * 073); users are in no team.
  */
-export async function planTicketList(
-  ctx: ServiceContext,
+function listOrderOf(
+  actor: Actor,
   query: Omit<ListTicketsRequest, "cursor" | "limit">,
-  /** The caller's view when it has read it already (ticketViewSettings); read here otherwise. */
-  knownSlaView?: SlaView | null,
-): Promise<TicketListPlan> {
+  slaView: SlaView | null,
+) {
+  if ((query.team || isTeamScope(query.scope)) && !can.listByTeam(actor)) {
+    throw forbidden("Only technicians and administrators can list tickets by team");
+  }
   const sort = query.sort ?? "newest";
-  const slaView = knownSlaView === undefined ? await slaViewFor(ctx) : knownSlaView;
   if ((query.due || sort === "due") && !slaView) {
     throw forbidden("Only technicians and administrators can filter or sort by due time");
   }
@@ -140,43 +166,98 @@ export async function planTicketList(
           sort: sort === "newest" ? "created" : sort,
           dir: query.dir ?? defaultSortDirection(sort),
         };
+  return order;
+}
+
+/**
+ * Checks a list query (due filters and sort are for staff; custom field filters name real fields) and
+ * turns it into SQL. The CSV export (features/exports) and the list's pages with a search, a due filter
+ * or custom field filters read through it.
+ */
+export async function planTicketList(
+  ctx: ServiceContext,
+  query: Omit<ListTicketsRequest, "cursor" | "limit">,
+  /** The caller's view when it has read it already (ticketViewSettings); read here otherwise. */
+  knownSlaView?: SlaView | null,
+): Promise<TicketListPlan> {
+  const slaView = knownSlaView === undefined ? await slaViewFor(ctx) : knownSlaView;
+  const order = listOrderOf(ctx.actor, query, slaView);
   const filters = and(
     ticketFiltersWhere(ctx.actor, query, slaView),
     await customFieldFiltersWhere(ctx.db, query.cf),
   );
-  return { order, slaView, filters, branches: visibilityBranches(ctx.actor) };
+  const search = ticketSearchWhere(query.q);
+  return { order, slaView, filters, search, branches: visibilityBranches(ctx.actor) };
 }
 
+/**
+ * A page whose filters are a tab and plain values (a status, a priority, a category) reads through a
+ * statement built once per shape (decision 066); a search, a due filter or custom field filters build
+ * their SQL for the request.
+ */
+const hasOnlyValueFilters = (query: ListTicketsRequest) => !query.q && !query.due && !query.cf?.length;
+
 export async function listTicketsFor(ctx: ServiceContext, query: ListTicketsRequest): Promise<TicketPage> {
-  const { dto, slaView: view } = await ticketViewSettings(ctx);
-  const { order, slaView, filters, branches } = await planTicketList(ctx, query, view);
+  const { dto, slaView } = await ticketViewSettings(ctx);
+  const order = listOrderOf(ctx.actor, query, slaView);
+  const isShaped = hasOnlyValueFilters(query);
+  // Counted once, with the first page; "Load more" does not count again. A tab and a status alone are
+  // what the dashboard counters are kept by (decision 039): read there, not from the tickets. A search
+  // is counted only when its first page is full (decision 067): a shorter one is every match already.
+  const counting = query.cursor ? "no" : isCountedByCounters(ctx.actor, query) ? "counters" : "tickets";
+  // The list's SQL built for this request: only for what no shape covers.
+  const plan = !isShaped || counting === "tickets" ? await planTicketList(ctx, query, slaView) : null;
   const limit = query.limit + 1;
-  const [rows, total] = await Promise.all([
-    order.sort === "due"
+  const reading = isShaped
+    ? findTicketsPageOfShape(ctx.db, {
+        actor: ctx.actor,
+        filters: query,
+        order:
+          order.sort === "due"
+            ? { sort: "due", after: query.cursor ? decodeDueCursor(query.cursor) : undefined }
+            : { ...order, after: query.cursor ? decodeSortedCursor(query.cursor, order) : undefined },
+        limit,
+      })
+    : order.sort === "due"
       ? findTicketsByDuePage(ctx.db, {
-          branches,
-          filters,
+          branches: plan!.branches,
+          filters: plan!.filters,
+          search: plan!.search,
           after: query.cursor ? decodeDueCursor(query.cursor) : undefined,
           limit,
         })
       : findTicketsSortedPage(ctx.db, {
-          branches,
-          filters,
+          branches: plan!.branches,
+          filters: plan!.filters,
+          search: plan!.search,
           ...order,
           after: query.cursor ? decodeSortedCursor(query.cursor, order) : undefined,
           limit,
-        }),
-    // Counted once, with the first page; "Load more" does not count again. A tab and a status alone are
-    // what the dashboard counters are kept by (decision 039): read there, not from the tickets.
-    query.cursor
+        });
+  const [rows, total] = await Promise.all([
+    reading,
+    counting === "no"
       ? null
-      : isCountedByCounters(query)
-        ? countListFromCounters(ctx.db, ctx.actor, {
-            scope: query.scope,
-            status: query.status,
-            cap: ticketCountCap,
-          })
-        : countTicketsUpTo(ctx.db, { branches, filters, cap: ticketCountCap }),
+      : counting === "counters"
+        ? query.team || isTeamScope(query.scope)
+          ? countTeamQueueFromCounters(ctx, { ...query, cap: ticketCountCap })
+          : countListFromCounters(ctx, { scope: query.scope, status: query.status, cap: ticketCountCap })
+        : plan!.search
+          ? reading.then((found) =>
+              found.length <= query.limit
+                ? { count: found.length, capped: false }
+                : countSearchMatchesUpTo(ctx.db, {
+                    branches: plan!.branches,
+                    filters: plan!.filters,
+                    search: plan!.search!,
+                    cap: searchCountCap,
+                  }),
+            )
+          : countTicketsUpTo(ctx.db, {
+              branches: plan!.branches,
+              filters: plan!.filters,
+              cap: ticketCountCap,
+            }),
   ]);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
@@ -193,18 +274,26 @@ export async function listTicketsFor(ctx: ServiceContext, query: ListTicketsRequ
   };
 }
 
-/** No filter but the tab and the status: the counters hold the count. */
-const isCountedByCounters = (query: ListTicketsRequest) =>
-  !query.priority && !query.category && !query.q && !query.due && !query.cf?.length;
+/**
+ * No filter but the tab and the status: the counters hold the count; with a team tab or filter, when
+ * counters are kept for it (teamCountersOf, decision 073).
+ */
+const isCountedByCounters = (actor: Actor, query: ListTicketsRequest) =>
+  !query.priority &&
+  !query.category &&
+  query.onHold === undefined &&
+  !query.q &&
+  !query.due &&
+  !query.cf?.length &&
+  (query.team || isTeamScope(query.scope) ? teamCountersOf(actor, query) !== null : true);
+
+const isTeamScope = (scope: TicketScope) => scope === "team" || scope === "team_unassigned";
 
 export async function summarizeTicketsFor(
   ctx: ServiceContext,
   { scope }: TicketSummaryQuery,
 ): Promise<TicketSummary> {
-  const [slaView, counts] = await Promise.all([
-    slaViewFor(ctx),
-    countTicketsFromCounters(ctx.db, ctx.actor, scope),
-  ]);
+  const [slaView, counts] = await Promise.all([slaViewFor(ctx), countTicketsFromCounters(ctx, scope)]);
   const due = slaView
     ? await countDueTickets(ctx.db, ticketsInScopeWhere(ctx.actor, scope), slaView)
     : { overdue: null, dueSoon: null };

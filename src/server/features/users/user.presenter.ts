@@ -15,5 +15,6 @@ export function toMeDto(row: UserRow, mustSetUpTwoFactor = false): Me {
     locale: localeChoices.find((locale) => locale === row.locale) ?? "browser",
     twoFactorEnabled: row.twoFactorEnabled,
     mustSetUpTwoFactor,
+    awaySince: row.awaySince?.toISOString() ?? null,
   };
 }

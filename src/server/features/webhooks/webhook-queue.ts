@@ -6,12 +6,15 @@ import { ticketDtoFor } from "#server/features/ticket-records/ticket-view.ts";
 import { findUserById } from "#server/features/users/user.queries.ts";
 import { mentionsToPlainText } from "#shared/mentions/mentions.ts";
 import type { TicketEventType } from "#shared/tickets/ticket-activity.schemas.ts";
+import type { HoldEndReason } from "#shared/tickets/ticket-hold.ts";
 import type { WebhookEventType, WebhookPayload } from "#shared/webhooks/webhook.schemas.ts";
 import { findSubscribedEndpoints, insertDeliveries } from "./webhook.queries.ts";
 
 /**
  * Which webhook event a ticket event is, if any. Internal notes, edits and escalations are staff-only and
- * never leave the app; an automatic close is a status change; a reassignment is an assignment.
+ * never leave the app, and so do team moves (a team is staff's way of sharing the work, decision 069; the
+ * payload's ticket carries its team); an automatic close is a status change; a reassignment and a team's
+ * automatic assignment (decision 073, no actor) are assignments.
  */
 const webhookTypeOf: Record<TicketEventType, WebhookEventType | null> = {
   created: "ticket.created",
@@ -19,12 +22,19 @@ const webhookTypeOf: Record<TicketEventType, WebhookEventType | null> = {
   auto_closed: "ticket.status_changed",
   assigned: "ticket.assigned",
   reassigned: "ticket.assigned",
+  auto_assigned: "ticket.assigned",
   commented: "ticket.commented",
   feedback: "ticket.feedback",
   internal_note: null,
   edited: null,
   sla_warning: null,
   sla_breached: null,
+  put_on_hold: "ticket.hold_changed",
+  hold_changed: "ticket.hold_changed",
+  taken_off_hold: "ticket.hold_changed",
+  // The job's resolution of a ticket that waited too long is a status change, as auto-close's is.
+  auto_resolved: "ticket.status_changed",
+  team_changed: null,
 };
 
 export interface WebhookEventFacts {
@@ -39,6 +49,7 @@ export interface WebhookEventFacts {
   toAssigneeId?: string | null;
   commentId?: string | null;
   rating?: number | null;
+  holdEnd?: HoldEndReason | null;
 }
 
 export const newDeliveryId = () => `whd_${randomUUID()}`;
@@ -79,6 +90,17 @@ async function payloadOf(
       text: mentionsToPlainText(found.comment.message),
       authorId: found.comment.authorId,
       authorName: found.authorName ?? null,
+    };
+  }
+  if (type === "ticket.hold_changed") {
+    payload.hold = {
+      action:
+        event.type === "put_on_hold"
+          ? "put_on_hold"
+          : event.type === "hold_changed"
+            ? "date_changed"
+            : "taken_off_hold",
+      reason: event.holdEnd ?? null,
     };
   }
   if (type === "ticket.feedback") {

@@ -161,10 +161,34 @@ describe("each kind of notification", () => {
       `Ziel für die erste Antwort bei Ticket „${title}“ verfehlt`,
     ],
     [
+      "a ticket moved to the reader's team",
+      { kind: "team_changed", title, actor: "Ada", team: "Network" },
+      `Ada moved ticket "${title}" to team Network`,
+      `Ada hat Ticket „${title}“ ins Team Network verschoben`,
+    ],
+    [
       "an automatic close",
       { kind: "auto_closed", title, idleDays: 7 },
       `Ticket "${title}" was closed automatically after 7 days without activity`,
       `Ticket „${title}“ wurde nach 7 Tagen ohne Aktivität automatisch geschlossen`,
+    ],
+    [
+      "a hold lifted by the requester's reply",
+      { kind: "hold_lifted", title, actor: "Uma User", reason: "reply" },
+      `Uma User replied: ticket "${title}" is no longer on hold`,
+      `Uma User hat geantwortet: Ticket „${title}“ wartet nicht mehr`,
+    ],
+    [
+      "a hold lifted at its date",
+      { kind: "hold_lifted", title, actor: null, reason: "date" },
+      `Ticket "${title}" is no longer on hold: its date to lift the hold has come`,
+      `Ticket „${title}“ wartet nicht mehr: das Datum für das Ende des Wartens ist erreicht`,
+    ],
+    [
+      "an automatic resolution of a ticket on hold",
+      { kind: "auto_resolved", title, businessDays: 5 },
+      `Ticket "${title}" was resolved automatically after 5 business days waiting for the requester's reply`,
+      `Ticket „${title}“ wurde automatisch gelöst, nachdem 5 Arbeitstage auf die Antwort des Anfragenden gewartet wurde`,
     ],
   ];
 

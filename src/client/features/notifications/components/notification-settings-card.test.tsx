@@ -13,6 +13,7 @@ const defaults: NotificationSettings = {
     "ticket_feedback",
     "ticket_edited",
     "ticket_auto_closed",
+    "ticket_auto_resolved",
   ],
   soundsMuted: false,
 };
@@ -51,6 +52,7 @@ describe("NotificationSettingsCard", () => {
       "Feedback on tickets I handled",
       "Corrections to my tickets' details",
       "My resolved tickets closed automatically",
+      "My tickets on hold resolved automatically",
     ]);
     expect(boxes.every((box) => (box as HTMLInputElement).checked)).toBe(true);
   });
@@ -60,6 +62,7 @@ describe("NotificationSettingsCard", () => {
     for (const name of [
       "A service-level target is due soon (staff)",
       "A service-level target was missed (staff)",
+      "A ticket I handle is no longer on hold (staff)",
     ])
       expect(await screen.findByRole("checkbox", { name })).toBeInTheDocument();
   });
@@ -87,6 +90,7 @@ describe("NotificationSettingsCard", () => {
             "ticket_feedback",
             "ticket_edited",
             "ticket_auto_closed",
+            "ticket_auto_resolved",
           ],
           soundsMuted: false,
         },

@@ -24,14 +24,20 @@ const staffOnlyTypes: readonly EmailableNotificationType[] = [
   "mentioned",
   "sla_warning",
   "sla_breached",
+  "ticket_hold_lifted",
 ];
 
-/** New-ticket broadcasts reach technicians only, so only they choose whether to get them by e-mail. */
+/**
+ * New-ticket broadcasts, and tickets moved to a team (decision 069), reach technicians only, so only they
+ * choose whether to get them by e-mail.
+ */
+const technicianOnlyTypes: readonly EmailableNotificationType[] = ["new_ticket", "ticket_team"];
+
 const typesFor = (role: Role | null): readonly EmailableNotificationType[] =>
   emailableNotificationTypes.filter(
     (type) =>
-      (type !== "new_ticket" || role === "technician") &&
-      // Users never receive internal notes, mentions nor service-level alerts: they are not offered the choice.
+      (!technicianOnlyTypes.includes(type) || role === "technician") &&
+      // Users never receive internal notes, mentions, service-level alerts nor lifted holds: not offered.
       (!staffOnlyTypes.includes(type) || role === "technician" || role === "admin"),
   );
 

@@ -105,6 +105,21 @@ function paramsText(params: NotificationParams): string {
       const status = labelOf(statusLabels, params.status);
       return t`${actor} assigned ticket "${title}" to ${assignee}; it is now ${status}`;
     }
+    case "auto_assigned": {
+      const assignee = params.assignee ?? t`someone`;
+      const team = params.team;
+      const text =
+        params.mode === "least_open"
+          ? team
+            ? t`Ticket "${title}" was assigned to ${assignee}, the ${team} team's member with the fewest open tickets`
+            : t`Ticket "${title}" was assigned to ${assignee}, a team's member with the fewest open tickets`
+          : team
+            ? t`Ticket "${title}" was assigned to ${assignee} by the ${team} team's round robin`
+            : t`Ticket "${title}" was assigned to ${assignee} by a team's round robin`;
+      if (!params.status) return text;
+      const status = labelOf(statusLabels, params.status);
+      return t`${text}; it is now ${status}`;
+    }
     case "returned_to_queue": {
       if (!params.status) return t`${actor} returned ticket "${title}" to the queue`;
       const status = labelOf(statusLabels, params.status);
@@ -127,12 +142,30 @@ function paramsText(params: NotificationParams): string {
       return params.target === "first_response"
         ? t`First response target missed on ticket "${title}"`
         : t`Resolution target missed on ticket "${title}"`;
+    case "team_changed": {
+      const { team } = params;
+      return t`${actor} moved ticket "${title}" to team ${team}`;
+    }
     case "auto_closed": {
       const days = params.idleDays;
       return plural(days, {
         one: `Ticket "${title}" was closed automatically after # day without activity`,
         other: `Ticket "${title}" was closed automatically after # days without activity`,
       });
+    }
+    case "hold_lifted":
+      return params.reason === "reply"
+        ? t`${actor} replied: ticket "${title}" is no longer on hold`
+        : t`Ticket "${title}" is no longer on hold: its date to lift the hold has come`;
+    case "auto_resolved": {
+      const days = params.businessDays;
+      const resolved = plural(days, {
+        one: `Ticket "${title}" was resolved automatically after # business day waiting for the requester's reply`,
+        other: `Ticket "${title}" was resolved automatically after # business days waiting for the requester's reply`,
+      });
+      if (!params.autoCloseAt) return resolved;
+      const date = formatDateTime(params.autoCloseAt);
+      return `${resolved}. ${t`It will close automatically on ${date} unless you reply or rate it.`}`;
     }
   }
 }

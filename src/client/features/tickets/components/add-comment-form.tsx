@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { t } from "@lingui/core/macro";
 import { Trans } from "@lingui/react/macro";
 import { LoaderCircle, Lock, Send } from "lucide-react";
-import { type ReactNode, useId, useRef, useState } from "react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Alert } from "#client/components/ui/alert.tsx";
 import { Button } from "#client/components/ui/button.tsx";
@@ -19,7 +19,9 @@ import { formNameField, ticketFormNames } from "#shared/page-rendering/page-form
 import { commentMaxLength } from "#shared/tickets/comment-length.ts";
 import { type AddCommentInput, addCommentInputSchema } from "#shared/tickets/ticket-activity.schemas.ts";
 import { AttachmentPicker } from "./attachment-picker.tsx";
+import { StaleReplyPrompt } from "./stale-reply-prompt.tsx";
 import { useAttachmentUploads } from "./use-attachment-uploads.ts";
+import { useStaleReply } from "./use-stale-reply.ts";
 
 /** What the page may attach to the comment box (the staff @-autocomplete): the textarea and its text. */
 export type TextareaAddon = (props: {
@@ -32,19 +34,24 @@ export type TextareaAddon = (props: {
  * may turn the text into an internal note, which the requester never sees. Without the app's code (or
  * before it), the form posts to the ticket's page, where the server adds the comment through the same
  * API and comes back to the ticket, or draws it again with the API's answer here (decision 065); the
- * button is then never disabled, as nothing would enable it again.
+ * button is then never disabled, as nothing would enable it again. A reply names the newest timeline entry
+ * shown when it began, and one refused because someone else changed the ticket since is kept, with a
+ * prompt to look and send anyway (decision 072).
  */
 export function AddCommentForm({
   ticketId,
   canAddInternal = false,
   textareaAddon,
   tools,
+  onDraftChange,
 }: {
   ticketId: string;
   canAddInternal?: boolean;
   textareaAddon?: TextareaAddon;
   /** Composed by the page (e.g. the canned-response picker): beside the Internal note switch, writing into the box. */
   tools?: (editor: CommentEditor) => ReactNode;
+  /** The box's text as it changes (the page tells the others on the ticket who is typing, decision 072). */
+  onDraftChange?: (text: string) => void;
 }) {
   const id = useId();
   const addComment = useAddComment(ticketId);
@@ -76,8 +83,11 @@ export function AddCommentForm({
       isInternal: wasNote,
     },
   });
-  const isBlank = watch("message").trim() === "";
+  const message = watch("message");
+  const isBlank = message.trim() === "";
   const isInternal = watch("isInternal") === true;
+  const stale = useStaleReply(ticketId, message);
+  useEffect(() => onDraftChange?.(message), [message, onDraftChange]);
 
   const textareaRef = useRef<HTMLTextAreaElement | null>(null);
   const { ref: messageRef, ...messageField } = register("message");
@@ -99,8 +109,12 @@ export function AddCommentForm({
     try {
       // Users' comments stay { message } on the wire; only a note says isInternal.
       const files = uploads.attachmentIds.length > 0 ? { attachmentIds: uploads.attachmentIds } : {};
+      const seenEventId = stale.seenEventId();
+      const seen = seenEventId ? { seenEventId } : {};
       const added = await addComment.mutateAsync(
-        input.isInternal ? { ...input, ...files } : { message: input.message, ...files },
+        input.isInternal
+          ? { message: input.message, isInternal: true, ...files, ...seen }
+          : { message: input.message, ...files, ...seen },
       );
       setMentionNotice(unnotifiedMentionsMessage(added.mentions));
       toast.success(input.isInternal ? t`Internal note added` : t`Comment added successfully`);
@@ -110,6 +124,8 @@ export function AddCommentForm({
       // writer stays in the box for a follow-up, and the toast (a status) says it was sent. Decision 036.
       textareaRef.current?.focus();
     } catch (error) {
+      // Someone else changed the ticket meanwhile: the prompt says so, the draft stays.
+      if (await stale.handleRefusal(error)) return;
       const failed = isInternal ? t`Failed to add internal note` : t`Failed to add comment`;
       toast.error(failed);
       setServerError(error instanceof Error ? error.message : failed);
@@ -161,6 +177,9 @@ export function AddCommentForm({
         {textareaAddon?.({ textarea, setText: (text) => setValue("message", text, { shouldDirty: true }) })}
         <AttachmentPicker uploads={uploads} />
         {serverError ? <Alert>{serverError}</Alert> : null}
+        {stale.isStale ? (
+          <StaleReplyPrompt onSendAnyway={() => void handleAdd()} isSending={isSubmitting} />
+        ) : null}
         {mentionNotice ? (
           <p role="status" className="text-sm text-amber-800">
             {mentionNotice}
@@ -182,22 +201,36 @@ export function AddCommentForm({
             ) : null}
             {tools?.(editor)}
           </div>
-          <Button
-            type="submit"
-            size="sm"
+          <SendButton
+            isInternal={isInternal}
+            isSubmitting={isSubmitting}
             disabled={(isHydrated && isBlank) || isSubmitting || uploads.isUploading}
-          >
-            {isSubmitting ? (
-              <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
-            ) : isInternal ? (
-              <Lock aria-hidden="true" className="size-4" />
-            ) : (
-              <Send aria-hidden="true" className="size-4" />
-            )}
-            {isInternal ? t`Add Internal Note` : t`Add Comment`}
-          </Button>
+          />
         </div>
       </form>
     </FileDropZone>
+  );
+}
+
+function SendButton({
+  isInternal,
+  isSubmitting,
+  disabled,
+}: {
+  isInternal: boolean;
+  isSubmitting: boolean;
+  disabled: boolean;
+}) {
+  return (
+    <Button type="submit" size="sm" disabled={disabled}>
+      {isSubmitting ? (
+        <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+      ) : isInternal ? (
+        <Lock aria-hidden="true" className="size-4" />
+      ) : (
+        <Send aria-hidden="true" className="size-4" />
+      )}
+      {isInternal ? t`Add Internal Note` : t`Add Comment`}
+    </Button>
   );
 }

@@ -73,6 +73,7 @@ export function AssignToControl({ actor, ticket, onOutcome }: AssignToControlPro
         <div className="min-w-0 flex-1">
           <Select
             id={id}
+            name="assignee"
             options={options}
             value={selected}
             disabled={technicians.isPending || options.length === 1}

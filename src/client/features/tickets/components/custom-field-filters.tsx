@@ -46,6 +46,7 @@ export function CustomFieldFilters({
         <Field key={field.id} label={field.label} htmlFor={`${id}-${field.id}`}>
           <Select
             id={`${id}-${field.id}`}
+            name={`field-${field.id}`}
             value={current(field.id)}
             onChange={(event) => onChange(field.id, event.target.value)}
             options={[

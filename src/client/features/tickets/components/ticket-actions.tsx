@@ -7,6 +7,7 @@ import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
 import { AssignToControl } from "./assign-to-control.tsx";
 import { AssignToMeButton } from "./assign-to-me-button.tsx";
 import { ChangeStatusButtons } from "./change-status-buttons.tsx";
+import { TicketHoldControls } from "./ticket-hold-controls.tsx";
 
 interface TicketActionsProps {
   ticket: Ticket;
@@ -48,6 +49,7 @@ export function TicketActions({ ticket, onOutcome }: TicketActionsProps) {
         </div>
       ) : null}
       {canChangeStatus ? <ChangeStatusButtons actor={actor} ticket={ticket} onOutcome={onOutcome} /> : null}
+      <TicketHoldControls actor={actor} ticket={ticket} onOutcome={onOutcome} />
       {canAssignTo ? <AssignToControl actor={actor} ticket={ticket} onOutcome={onOutcome} /> : null}
     </Card>
   );

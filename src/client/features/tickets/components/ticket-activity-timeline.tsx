@@ -4,8 +4,11 @@ import { useQuery } from "@tanstack/react-query";
 import {
   AlarmClock,
   ArrowRightLeft,
+  CalendarClock,
   CircleAlert,
   CircleCheck,
+  CirclePause,
+  CirclePlay,
   CirclePlus,
   Lock,
   type LucideIcon,
@@ -13,13 +16,19 @@ import {
   PencilLine,
   Star,
   UserRoundCheck,
+  UsersRound,
 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Card } from "#client/components/ui/card.tsx";
 import { cn } from "#client/components/ui/cn.ts";
 import { LoadFailed } from "#client/components/ui/load-failed.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
-import { autoClosedSentence, slaEventSentence } from "#client/features/tickets/service-level-texts.ts";
+import {
+  autoClosedSentence,
+  autoResolvedSentence,
+  slaEventSentence,
+} from "#client/features/tickets/service-level-texts.ts";
+import { useChangedWhileWriting } from "#client/features/tickets/stale-reply.ts";
 import { ticketActivityQuery } from "#client/features/tickets/ticket.api.ts";
 import { statusLabels } from "#client/features/tickets/ticket-labels.ts";
 import { formatDateTime } from "#client/lib/format.ts";
@@ -27,7 +36,9 @@ import { i18n } from "#client/lib/i18n.ts";
 import { mentionsToPlainText } from "#shared/mentions/mentions.ts";
 import { isSlaEventType } from "#shared/service-levels/sla-escalation.ts";
 import type { TicketEvent, TicketEventType } from "#shared/tickets/ticket-activity.schemas.ts";
+import { NewMark } from "./new-mark.tsx";
 import { RatingStars } from "./rating-stars.tsx";
+import { changedWhileWritingAttribute } from "./stale-reply-prompt.tsx";
 import { TicketChanges } from "./ticket-changes.tsx";
 
 const icons: Record<TicketEventType, { icon: LucideIcon; tone: string }> = {
@@ -42,11 +53,25 @@ const icons: Record<TicketEventType, { icon: LucideIcon; tone: string }> = {
   sla_warning: { icon: AlarmClock, tone: "bg-amber-50 text-amber-700" },
   sla_breached: { icon: CircleAlert, tone: "bg-red-50 text-red-700" },
   auto_closed: { icon: CircleCheck, tone: "bg-slate-100 text-slate-600" },
+  put_on_hold: { icon: CirclePause, tone: "bg-violet-50 text-violet-700" },
+  hold_changed: { icon: CalendarClock, tone: "bg-violet-50 text-violet-700" },
+  taken_off_hold: { icon: CirclePlay, tone: "bg-blue-50 text-blue-600" },
+  auto_resolved: { icon: CircleCheck, tone: "bg-green-50 text-green-600" },
+  team_changed: { icon: UsersRound, tone: "bg-emerald-50 text-emerald-700" },
+  auto_assigned: { icon: UserRoundCheck, tone: "bg-blue-50 text-blue-600" },
 };
+
+/** Entries nobody made: the jobs' (auto-close, auto-resolve, a hold lifted at its date) stand without a name. */
+const isByNobody = (event: TicketEvent) =>
+  event.type === "auto_closed" ||
+  event.type === "auto_assigned" ||
+  event.type === "auto_resolved" ||
+  (event.type === "taken_off_hold" && !event.actorId);
 
 /** Everything that happened to the ticket, oldest first: who, what (from → to) and when. */
 export function TicketActivityTimeline({ ticketId }: { ticketId: string }) {
   const activity = useQuery(ticketActivityQuery(ticketId));
+  const changedWhileWriting = useChangedWhileWriting(ticketId).events;
 
   return (
     <Card className="p-5">
@@ -66,7 +91,12 @@ export function TicketActivityTimeline({ ticketId }: { ticketId: string }) {
       ) : (
         <ol aria-label={t`Ticket activity`} className="mt-4">
           {activity.data.events.map((event, index) => (
-            <TimelineItem key={event.id} event={event} isLast={index === activity.data.events.length - 1} />
+            <TimelineItem
+              key={event.id}
+              event={event}
+              isLast={index === activity.data.events.length - 1}
+              isNew={changedWhileWriting.has(event.id)}
+            />
           ))}
         </ol>
       )}
@@ -74,11 +104,14 @@ export function TicketActivityTimeline({ ticketId }: { ticketId: string }) {
   );
 }
 
-function TimelineItem({ event, isLast }: { event: TicketEvent; isLast: boolean }) {
+function TimelineItem({ event, isLast, isNew }: { event: TicketEvent; isLast: boolean; isNew: boolean }) {
   const { icon: Icon, tone } = icons[event.type];
   const who = event.actorName ?? t`Someone`;
   return (
-    <li className="relative flex gap-3 pb-5 last:pb-0">
+    <li
+      className="relative flex gap-3 rounded-lg pb-5 last:pb-0 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-indigo-600"
+      {...(isNew ? { [changedWhileWritingAttribute]: "", tabIndex: -1 } : {})}
+    >
       {isLast ? null : (
         <span aria-hidden="true" className="absolute top-8 bottom-0 left-3.5 w-px bg-slate-200" />
       )}
@@ -101,8 +134,8 @@ function TimelineItem({ event, isLast }: { event: TicketEvent; isLast: boolean }
           </p>
         ) : (
           <p className="break-words text-slate-700">
-            {/* Nobody closes a ticket automatically: the sentence stands without a name. */}
-            {event.type === "auto_closed" ? null : (
+            {/* Nobody closes, resolves or team-assigns a ticket automatically: the sentence stands without a name. */}
+            {isByNobody(event) ? null : (
               <>
                 <span className="font-medium text-slate-900">{who}</span>
                 <Separator />
@@ -112,9 +145,10 @@ function TimelineItem({ event, isLast }: { event: TicketEvent; isLast: boolean }
           </p>
         )}
         <EventDetail event={event} />
-        <time dateTime={event.at} className="mt-0.5 block text-xs text-slate-500">
-          {formatDateTime(event.at)}
-        </time>
+        <p className="mt-0.5 flex flex-wrap items-center gap-x-2 text-xs text-slate-500">
+          <time dateTime={event.at}>{formatDateTime(event.at)}</time>
+          {isNew ? <NewMark /> : null}
+        </p>
       </div>
     </li>
   );
@@ -164,6 +198,29 @@ function EventSummary({ event }: { event: TicketEvent }): ReactNode {
     case "sla_breached":
       // Shown without a "who" (TimelineItem); listed for completeness.
       return null;
+    case "team_changed":
+      // Decision 069: the names the teams had then; a deleted team's name stays in the entry.
+      return event.toTeamName === null ? (
+        <Trans>
+          took it out of team <span className="font-medium text-slate-900">{event.fromTeamName}</span>
+        </Trans>
+      ) : (
+        <Trans>
+          moved it to team <span className="font-medium text-slate-900">{event.toTeamName}</span>
+        </Trans>
+      );
+    case "auto_assigned":
+      return (
+        <>
+          <AutoAssignedSentence event={event} />
+          {event.fromStatus === event.toStatus ? null : (
+            <>
+              <Separator />
+              <Transition event={event} />
+            </>
+          )}
+        </>
+      );
     case "auto_closed":
       return (
         <>
@@ -172,7 +229,68 @@ function EventSummary({ event }: { event: TicketEvent }): ReactNode {
           <Transition event={event} />
         </>
       );
+    case "auto_resolved":
+      return (
+        <>
+          {autoResolvedSentence(event.idleDays ?? 0)}
+          <Separator />
+          <Transition event={event} />
+        </>
+      );
+    case "put_on_hold":
+    case "hold_changed":
+    case "taken_off_hold":
+      return <HoldSummary event={event} />;
   }
+}
+
+/** The hold's entries (decision 070): put on hold until…, a new date, and taken off hold and why. */
+function HoldSummary({ event }: { event: TicketEvent }): ReactNode {
+  const until = event.holdUntil ? (
+    <time dateTime={event.holdUntil} className="font-medium text-slate-900">
+      {formatDateTime(event.holdUntil)}
+    </time>
+  ) : null;
+  if (event.type === "put_on_hold") {
+    return until ? <Trans>put it on hold until {until}</Trans> : t`put it on hold, waiting for the requester`;
+  }
+  if (event.type === "hold_changed") {
+    return until ? <Trans>set the hold to lift on {until}</Trans> : t`removed the date to lift the hold`;
+  }
+  switch (event.holdEnd) {
+    case "reply":
+      return t`replied, which took it off hold`;
+    case "date":
+      return t`Taken off hold: its date came`;
+    case "status":
+      return event.actorId
+        ? t`took it off hold by changing its status`
+        : t`Taken off hold as it was resolved`;
+    default:
+      return t`took it off hold`;
+  }
+}
+
+/** Decision 073: which member a team gave the ticket to, and how it chose (the team as it is called now). */
+function AutoAssignedSentence({ event }: { event: TicketEvent }) {
+  const assignee = <span className="font-medium text-slate-900">{event.toAssigneeName ?? t`someone`}</span>;
+  const team = event.teamName;
+  if (event.assignmentMode === "least_open") {
+    return team ? (
+      <Trans>
+        Assigned to {assignee}, the {team} team's member with the fewest open tickets
+      </Trans>
+    ) : (
+      <Trans>Assigned to {assignee}, a team's member with the fewest open tickets</Trans>
+    );
+  }
+  return team ? (
+    <Trans>
+      Assigned to {assignee} by the {team} team's round robin
+    </Trans>
+  ) : (
+    <Trans>Assigned to {assignee} by a team's round robin</Trans>
+  );
 }
 
 function EventDetail({ event }: { event: TicketEvent }) {

@@ -5,7 +5,9 @@ import { Lock, MessageSquare } from "lucide-react";
 import { type ReactNode, type RefObject, useEffect, useId, useRef } from "react";
 import { Card } from "#client/components/ui/card.tsx";
 import { LoadFailed } from "#client/components/ui/load-failed.tsx";
+import { PersonAvatar } from "#client/components/ui/person-avatar.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
+import { useChangedWhileWriting } from "#client/features/tickets/stale-reply.ts";
 import { ticketActivityQuery } from "#client/features/tickets/ticket.api.ts";
 import { formatDateTime } from "#client/lib/format.ts";
 import type { CommentEditor } from "#client/lib/text-insertion.ts";
@@ -15,7 +17,8 @@ import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
 import type { Comment } from "#shared/tickets/ticket-activity.schemas.ts";
 import { AddCommentForm, type TextareaAddon } from "./add-comment-form.tsx";
 import { AttachmentList } from "./attachment-list.tsx";
-import { PersonAvatar } from "./person-avatar.tsx";
+import { NewMark } from "./new-mark.tsx";
+import { changedWhileWritingAttribute } from "./stale-reply-prompt.tsx";
 
 /**
  * The conversation on a ticket, oldest first, and the box to add to it. The page may pass how a message
@@ -26,16 +29,19 @@ export function TicketComments({
   renderMessage = (message) => message,
   textareaAddon,
   commentTools,
+  onDraftChange,
 }: {
   ticket: Ticket;
   renderMessage?: (message: string) => ReactNode;
   textareaAddon?: TextareaAddon;
   commentTools?: (editor: CommentEditor) => ReactNode;
+  onDraftChange?: (text: string) => void;
 }) {
   const headingId = useId();
   const actor = useActor();
   const activity = useQuery(ticketActivityQuery(ticket.ticketId));
   const comments = activity.data?.comments ?? [];
+  const changedWhileWriting = useChangedWhileWriting(ticket.ticketId).comments;
   const formArea = useRef<HTMLDivElement>(null);
   const list = useRef<HTMLOListElement>(null);
   useFocusOnOwnNewComment(comments, actor?.id, list, formArea);
@@ -73,12 +79,16 @@ export function TicketComments({
               <li
                 key={comment.commentId}
                 data-comment-id={comment.commentId}
+                {...(changedWhileWriting.has(comment.commentId)
+                  ? { [changedWhileWritingAttribute]: "" }
+                  : {})}
                 tabIndex={-1}
                 className="rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-indigo-600"
               >
                 <CommentItem
                   comment={comment}
                   isOwn={comment.authorId === actor?.id}
+                  isNew={changedWhileWriting.has(comment.commentId)}
                   renderMessage={renderMessage}
                 />
               </li>
@@ -97,6 +107,7 @@ export function TicketComments({
             canAddInternal={can.addInternalNote(actor, ticket)}
             textareaAddon={textareaAddon}
             tools={commentTools}
+            onDraftChange={onDraftChange}
           />
         </div>
       ) : null}
@@ -142,10 +153,13 @@ function useFocusOnOwnNewComment(
 function CommentItem({
   comment,
   isOwn,
+  isNew,
   renderMessage,
 }: {
   comment: Comment;
   isOwn: boolean;
+  /** Added by someone else while the reader was writing a reply that was then refused (decision 072). */
+  isNew: boolean;
   renderMessage: (message: string) => ReactNode;
 }) {
   const author = comment.authorName ?? t`Unknown`;
@@ -169,6 +183,7 @@ function CommentItem({
           <time dateTime={comment.timestamp} className="text-xs text-slate-500">
             {formatDateTime(comment.timestamp)}
           </time>
+          {isNew ? <NewMark /> : null}
         </p>
         {comment.isInternal ? (
           <p className="mt-1 flex items-center gap-1 text-xs font-medium text-amber-800">

@@ -7,6 +7,7 @@ import { categoryLabels } from "#client/lib/category-labels.ts";
 import { formatDateTime } from "#client/lib/format.ts";
 import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
 import { AttachmentList } from "./attachment-list.tsx";
+import { TicketHoldBadge } from "./ticket-hold-badge.tsx";
 import { TicketPriorityLabel, TicketStatusBadge } from "./ticket-status-badge.tsx";
 
 /** The head of the ticket page: id, status, title (the page's h1) and the description. */
@@ -29,6 +30,7 @@ export function TicketOverview({ ticket }: { ticket: Ticket }) {
           </span>
           <TicketStatusBadge status={ticket.status} />
         </span>
+        <TicketHoldBadge ticket={ticket} />
       </div>
       <h1
         data-ticket-title
@@ -61,8 +63,11 @@ function TicketAttachments({ ticketId }: { ticketId: string }) {
   return <AttachmentList attachments={activity.data?.attachments ?? []} label={t`Files of this ticket`} />;
 }
 
-/** Every field of the ticket, with the creator's and assignee's names and both times. */
-export function TicketFacts({ ticket }: { ticket: Ticket }) {
+/**
+ * Every field of the ticket, with the creator's and assignee's names and both times; `team`, when given
+ * (staff, decision 069), is the Team row's content: its name, or the control that moves it.
+ */
+export function TicketFacts({ ticket, team }: { ticket: Ticket; team?: ReactNode }) {
   const { t, i18n } = useLingui();
   return (
     <Card className="p-5">
@@ -71,7 +76,10 @@ export function TicketFacts({ ticket }: { ticket: Ticket }) {
       </h2>
       <dl className="mt-3 divide-y divide-slate-100 text-sm">
         <Detail label={t`Status`}>
-          <TicketStatusBadge status={ticket.status} />
+          <span className="inline-flex flex-wrap justify-end gap-1.5">
+            <TicketStatusBadge status={ticket.status} />
+            <TicketHoldBadge ticket={ticket} />
+          </span>
         </Detail>
         <Detail label={t`Priority`}>
           <TicketPriorityLabel priority={ticket.priority} />
@@ -84,6 +92,7 @@ export function TicketFacts({ ticket }: { ticket: Ticket }) {
         <Detail label={t`Assigned to`}>
           {ticket.assignedToName ?? (ticket.assignedTo ? t`Unknown` : t`Unassigned`)}
         </Detail>
+        {team === undefined ? null : <Detail label={t`Team`}>{team}</Detail>}
         <Detail label={t`Created`}>
           <time dateTime={ticket.createdAt}>{formatDateTime(ticket.createdAt)}</time>
         </Detail>

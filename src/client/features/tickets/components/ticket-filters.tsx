@@ -29,7 +29,16 @@ export interface TicketSearch {
   category?: TicketCategory;
   /** Staff: Overdue or Due soon. The order has its own control on the list (ticket-sort.tsx). */
   due?: TicketDueFilter;
+  /** Decision 070: only the tickets on hold, or only those not; as in the address (`?onHold=true`). */
+  onHold?: OnHoldFilter;
 }
+
+const onHoldFilters = ["true", "false"] as const;
+type OnHoldFilter = (typeof onHoldFilters)[number];
+
+/** The list's onHold parameter for the search's choice. */
+export const onHoldOf = (search: TicketSearch): boolean | undefined =>
+  search.onHold === undefined ? undefined : search.onHold === "true";
 
 const pick = <T extends string>(values: readonly T[], raw: string | null) =>
   values.find((value) => value === raw);
@@ -42,6 +51,7 @@ export function ticketSearchFrom(params: URLSearchParams): TicketSearch {
     priority: pick(ticketPriorities, params.get("priority")),
     category: pick(ticketCategories, params.get("category")),
     due: pick(ticketDueFilters, params.get("due")),
+    onHold: pick(onHoldFilters, params.get("onHold")),
   };
 }
 
@@ -56,7 +66,8 @@ export function withTicketSearch(params: URLSearchParams, change: Partial<Ticket
 }
 
 export const isFiltered = (search: TicketSearch) =>
-  search.q.trim() !== "" || Boolean(search.status || search.priority || search.category || search.due);
+  search.q.trim() !== "" ||
+  Boolean(search.status || search.priority || search.category || search.due || search.onHold);
 
 const searchDelayMs = 300;
 const withAll = (values: readonly string[], labels?: Record<string, MessageDescriptor>) => [
@@ -73,6 +84,13 @@ const dueOptions = () =>
     { value: "overdue", label: t`Overdue` },
     { value: "due_soon", label: t`Due soon` },
   ] satisfies Array<{ value: TicketDueFilter | ""; label: string }>;
+
+const onHoldOptions = () =>
+  [
+    { value: "", label: t`All` },
+    { value: "true", label: t`On hold` },
+    { value: "false", label: t`Not on hold` },
+  ] satisfies Array<{ value: OnHoldFilter | ""; label: string }>;
 
 interface TicketFiltersProps {
   value: TicketSearch;
@@ -99,9 +117,10 @@ export function TicketFilters({
   const id = useId();
   const [isOpen, setIsOpen] = useState(false);
   const activeCount =
-    [value.status, value.priority, value.category, value.due].filter(Boolean).length + moreActive;
+    [value.status, value.priority, value.category, value.due, value.onHold].filter(Boolean).length +
+    moreActive;
   const folded = isOpen ? undefined : "max-sm:hidden";
-  const panelIds = [`${id}-fold`, showDue ? `${id}-fold-due` : null, more ? `${id}-fold-more` : null]
+  const panelIds = [`${id}-fold`, `${id}-fold-more-filters`, more ? `${id}-fold-more` : null]
     .filter(Boolean)
     .join(" ");
   const [text, setText] = useState(value.q);
@@ -142,7 +161,14 @@ export function TicketFilters({
     clearTimeout(timer.current);
     setText("");
     lastSent.current = "";
-    onChange({ q: "", status: undefined, priority: undefined, category: undefined, due: undefined });
+    onChange({
+      q: "",
+      status: undefined,
+      priority: undefined,
+      category: undefined,
+      due: undefined,
+      onHold: undefined,
+    });
   }
 
   const select = (
@@ -151,6 +177,7 @@ export function TicketFilters({
     labels?: Record<string, MessageDescriptor>,
   ) => ({
     id: `${id}-${name}`,
+    name,
     value: value[name] ?? "",
     options: withAll(values, labels),
     onChange: (event: ChangeEvent<HTMLSelectElement>) => onChange({ [name]: event.target.value }),
@@ -209,18 +236,31 @@ export function TicketFilters({
           </Button>
         </div>
       </div>
-      {showDue ? (
-        <div id={`${id}-fold-due`} className={cn("grid grid-cols-2 gap-3 sm:grid-cols-[10rem]", folded)}>
+      <div
+        id={`${id}-fold-more-filters`}
+        className={cn("grid grid-cols-2 gap-3 sm:grid-cols-[10rem_10rem]", folded)}
+      >
+        {showDue ? (
           <Field label={t`Due`} htmlFor={`${id}-due`}>
             <Select
               id={`${id}-due`}
+              name="due"
               value={value.due ?? ""}
               options={dueOptions()}
               onChange={(event) => onChange({ due: pick(ticketDueFilters, event.target.value) })}
             />
           </Field>
-        </div>
-      ) : null}
+        ) : null}
+        <Field label={t`On hold`} htmlFor={`${id}-on-hold`}>
+          <Select
+            id={`${id}-on-hold`}
+            name="onHold"
+            value={value.onHold ?? ""}
+            options={onHoldOptions()}
+            onChange={(event) => onChange({ onHold: pick(onHoldFilters, event.target.value) })}
+          />
+        </Field>
+      </div>
       {more ? (
         <div id={`${id}-fold-more`} className={cn("empty:hidden", folded)}>
           {more}

@@ -1,6 +1,6 @@
 import { t } from "@lingui/core/macro";
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
-import { ChevronRight, Inbox } from "lucide-react";
+import { ChevronRight, Inbox, UsersRound } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { cn } from "#client/components/ui/cn.ts";
 import { EmptyState } from "#client/components/ui/empty-state.tsx";
@@ -21,6 +21,7 @@ import { useHydrated } from "#client/lib/use-hydrated.ts";
 import { can } from "#shared/permissions.ts";
 import type { Ticket, TicketPage } from "#shared/tickets/ticket.schemas.ts";
 import { BulkActionsBar } from "./bulk-actions-bar.tsx";
+import { TicketHoldBadge } from "./ticket-hold-badge.tsx";
 import { TicketDueBadge } from "./ticket-sla.tsx";
 import { TicketSortSelect } from "./ticket-sort.tsx";
 import { priorityDots, TicketStatusBadge } from "./ticket-status-badge.tsx";
@@ -206,6 +207,8 @@ function TicketRow({ ticket, isSelected, onFocus }: TicketRowProps) {
             {ticket.title}
           </p>
           <TicketDueBadge sla={ticket.sla} />
+          <TicketHoldBadge ticket={ticket} />
+          {ticket.teamName ? <TeamChip name={ticket.teamName} /> : null}
           <TicketStatusBadge status={ticket.status} />
         </div>
         <p className="mt-0.5 text-xs text-slate-500">
@@ -239,6 +242,17 @@ function TicketRow({ ticket, isSelected, onFocus }: TicketRowProps) {
         className="size-4 shrink-0 text-slate-300 group-hover:text-slate-500"
       />
     </Link>
+  );
+}
+
+/** The ticket's team (staff see it; decision 069), beside its status. */
+function TeamChip({ name }: { name: string }) {
+  return (
+    <span className="inline-flex max-w-40 shrink-0 items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
+      <UsersRound aria-hidden="true" className="size-3 shrink-0" />
+      <span className="sr-only">{t`Team:`} </span>
+      <span className="truncate">{name}</span>
+    </span>
   );
 }
 

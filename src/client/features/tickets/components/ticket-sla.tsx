@@ -33,6 +33,7 @@ const tones: Record<SlaState, BadgeTone> = {
   overdue: "red",
   met: "green",
   met_late: "amber",
+  paused: "indigo",
 };
 
 /** "2h 14m left", "Overdue by 35m", "Met", "Met late", "No target" at `now` (wall-clock time). */
@@ -40,6 +41,8 @@ export function slaTargetText(target: SlaTargetView, now: number): { text: strin
   if (target.state === "none" || !target.dueAt) return { text: t`No target`, state: "none" };
   if (target.state === "met") return { text: t`Met`, state: "met" };
   if (target.state === "met_late") return { text: t`Met late`, state: "met_late" };
+  // On hold (decision 070): the clock stands still; the due time moves on when the hold ends.
+  if (target.state === "paused") return { text: t`Paused while on hold`, state: "paused" };
   const left = new Date(target.dueAt).getTime() - now;
   if (left <= 0) {
     const span = spanText(-left);

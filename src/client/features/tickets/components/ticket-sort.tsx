@@ -100,6 +100,7 @@ export function TicketSortSelect({ value, onChange, showDue = false }: TicketSor
       </label>
       <Select
         id={id}
+        name="sort"
         value={ticketOrderValue(value)}
         options={options}
         onChange={(event: ChangeEvent<HTMLSelectElement>) => onChange(event.target.value)}

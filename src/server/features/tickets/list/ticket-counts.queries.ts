@@ -1,7 +1,8 @@
 import { and, inArray, type SQL, sql } from "drizzle-orm";
+import type { ServiceContext } from "#server/context.ts";
 import type { Db } from "#server/db/client.ts";
-import { runPrepared } from "#server/db/prepared.ts";
 import { ticketCounts, tickets } from "#server/db/schema/index.ts";
+import { bound, runShaped } from "#server/db/statement-shapes.ts";
 import { type DueWindow, dueFilterWhere } from "#server/features/ticket-records/ticket-visibility.ts";
 import type { Actor } from "#shared/permissions.ts";
 import type {
@@ -80,21 +81,44 @@ const counterKeysOf = (me: string) =>
   }) as const;
 type Counters = Record<keyof ReturnType<typeof counterKeysOf>, CountsByStatus>;
 
-/** Every counter the actor's counts are made of, by status, in one query by primary key. */
+/** Who counts, on which database, and what was read for them lately (decision 066). */
+type CountingContext = Pick<ServiceContext, "db" | "actor" | "ticketReads">;
+
+/**
+ * Every counter the actor's counts are made of, by status: remembered until a ticket changes
+ * (ctx.ticketReads, a few seconds at most), otherwise read.
+ */
+function countersOf({ db, actor, ticketReads }: CountingContext): Promise<Counters> {
+  return ticketReads
+    ? ticketReads.read(`counters|${actor.id}`, () => readCounters(db, actor))
+    : readCounters(db, actor);
+}
+
+/** The counters in one query by primary key, through a statement built once (decision 066). */
 async function readCounters(db: Db, actor: Actor): Promise<Counters> {
   const keys = counterKeysOf(actor.id);
-  const rows = await runPrepared(
-    db
-      .select({
-        scope: ticketCounts.scope,
-        status: ticketCounts.status,
-        n: sql<number>`sum(${ticketCounts.n})::int`,
-      })
-      .from(ticketCounts)
-      .where(inArray(ticketCounts.scope, Object.values(keys)))
-      .groupBy(ticketCounts.scope, ticketCounts.status),
+  const names = Object.keys(keys);
+  const rows = await runShaped(
+    db,
+    "ticket-counters",
+    () =>
+      db
+        .select({
+          scope: ticketCounts.scope,
+          status: ticketCounts.status,
+          n: sql<number>`sum(${ticketCounts.n})::int`,
+        })
+        .from(ticketCounts)
+        .where(
+          inArray(
+            ticketCounts.scope,
+            names.map((name) => bound(name)),
+          ),
+        )
+        .groupBy(ticketCounts.scope, ticketCounts.status),
+    keys,
   );
-  const of = Object.fromEntries(Object.keys(keys).map((key) => [key, noTickets()])) as Counters;
+  const of = Object.fromEntries(names.map((key) => [key, noTickets()])) as Counters;
   const keyOf = new Map(Object.entries(keys).map(([key, value]) => [value as string, key as keyof Counters]));
   for (const row of rows) of[keyOf.get(row.scope)!][row.status] = Number(row.n);
   return of;
@@ -132,12 +156,12 @@ function visibleOf(actor: Actor, of: Counters): CountsByStatus {
  * entries a branch on every first page.
  */
 export async function countListFromCounters(
-  db: Db,
-  actor: Actor,
+  ctx: CountingContext,
   { scope, status, cap }: { scope: TicketScope; status?: TicketStatus; cap: number },
 ): Promise<{ count: number; capped: boolean }> {
+  const { actor } = ctx;
   if (actor.role === null) return { count: 0, capped: false };
-  const of = await readCounters(db, actor);
+  const of = await countersOf(ctx);
   const byStatus =
     scope === "visible"
       ? visibleOf(actor, of)
@@ -153,11 +177,11 @@ export async function countListFromCounters(
 }
 
 export async function countTicketsFromCounters(
-  db: Db,
-  actor: Actor,
+  ctx: CountingContext,
   scope: SummaryScope,
 ): Promise<Omit<TicketSummary, "overdue" | "dueSoon">> {
-  const of = await readCounters(db, actor);
+  const { actor } = ctx;
+  const of = await countersOf(ctx);
   let inScope: CountsByStatus;
   let assignedToMe: number;
   let unassigned: number;

@@ -7,6 +7,8 @@ import {
   selectTicketsWithNames,
   type TicketWithNames,
 } from "#server/features/ticket-records/ticket.queries.ts";
+import { allTickets } from "#server/features/ticket-records/ticket-visibility.ts";
+import { branchPage, type PageColumn } from "./branch-page.queries.ts";
 
 interface Keyset {
   createdAt: Date;
@@ -52,6 +54,8 @@ export function keysetOf(
 interface SortedPageQuery {
   branches: SQL[];
   filters?: SQL;
+  /** The search's match (ticketSearchWhere): read apart from the other filters (branchPage, decision 067). */
+  search?: SQL;
   sort: KeysetSort;
   dir: SortDirection;
   after?: SortedKeyset;
@@ -59,45 +63,71 @@ interface SortedPageQuery {
 }
 
 /**
- * The ids of one page in the order asked: a page at most from each visibility branch, each read through
- * the branch's index in that order, merged. The id breaks ties, so no page repeats or skips a ticket.
+ * A keyset as a statement binds it: the rank, the time as ISO text and the id — or, in a statement built
+ * once per shape (ticket-page-shapes.queries.ts), a placeholder for each.
  */
-export function ticketSortedPageIdsQuery({
+interface KeysetParams {
+  rank?: string;
+  at: string;
+  id: string;
+}
+
+const keysetParams = ({ rank, at, id }: SortedKeyset): KeysetParams => ({
+  ...(rank ? { rank } : {}),
+  at: at.toISOString(),
+  id,
+});
+
+/**
+ * The ids of one page in the order asked: a page at most from each visibility branch, each read through
+ * the branch's index in that order (branchPage), merged. The id breaks ties, so no page repeats or skips
+ * a ticket.
+ */
+export function ticketSortedPageIdsQuery({ after, ...query }: SortedPageQuery): SQL {
+  return sortedPageIds({ ...query, after: after && keysetParams(after) });
+}
+
+export function sortedPageIds({
   branches,
   filters,
+  search,
   sort,
   dir,
   after,
   limit,
-}: SortedPageQuery): SQL {
+}: Omit<SortedPageQuery, "after"> & { after?: KeysetParams }): SQL {
   const { rank, at } = keysetColumns[sort];
-  const direction = sql.raw(dir);
   const columns = [...(rank ? [rank.column] : []), at, tickets.id];
   const afterWhere = after
     ? sql`(${sql.join(columns, sql`, `)}) ${sql.raw(dir === "desc" ? "<" : ">")} (${sql.join(
         [
           ...(rank ? [sql`${after.rank ?? ""}::${rank.type}`] : []),
-          sql`${after.at.toISOString()}::timestamptz`,
+          sql`${after.at}::timestamptz`,
           sql`${after.id}`,
         ],
         sql`, `,
       )})`
     : undefined;
-  const selected = sql.join(
-    [...(rank ? [sql`${rank.column} as sort_rank`] : []), sql`${at} as sort_at`, sql`${tickets.id} as id`],
-    sql`, `,
-  );
-  const innerOrder = sql.join(
-    columns.map((column) => sql`${column} ${direction}`),
-    sql`, `,
-  );
+  const selected: PageColumn[] = [
+    ...(rank ? [[rank.column, "sort_rank"] as const] : []),
+    [at, "sort_at"],
+    [tickets.id, "id"],
+  ];
+  const keyset = selected.map(([, alias]) => alias);
   const outerOrder = sql.join(
-    [...(rank ? [sql`sort_rank ${direction}`] : []), sql`sort_at ${direction}`, sql`id ${direction}`],
+    keyset.map((alias) => sql`${sql.identifier(alias)} ${sql.raw(dir)}`),
     sql`, `,
   );
-  const pages = branches.map(
-    (branch) =>
-      sql`(select ${selected} from ${tickets} where ${and(branch, filters, afterWhere)} order by ${innerOrder} limit ${limit})`,
+  const pages = branches.map((branch) =>
+    branchPage({
+      where: and(branch, filters, afterWhere),
+      wholeTable: branch === allTickets,
+      selected,
+      keyset,
+      dir,
+      limit,
+      search,
+    }),
   );
   return sql`select id from (${sql.join(pages, sql` union all `)}) page order by ${outerOrder} limit ${limit}`;
 }
@@ -130,28 +160,66 @@ export interface DueKeyset {
 interface DuePageQuery {
   branches: SQL[];
   filters?: SQL;
+  search?: SQL;
   after?: DueKeyset;
   limit: number;
+}
+
+/** A due-time keyset as a statement binds it (the time as ISO text, null past the due times), or placeholders. */
+interface DueKeysetParams {
+  dueAt: string | null;
+  id: string;
 }
 
 /**
  * The ids of one page, earliest due time first and tickets without a running target last (by id). Each
  * branch reads the tickets with a due time through tickets_sla_due_idx (partial, in this order) and,
- * past those, the others by primary key: a page at most from each, merged.
+ * past those, the others by primary key: a page at most from each (branchPage), merged.
  */
-function ticketDuePageIdsQuery({ branches, filters, after, limit }: DuePageQuery): SQL {
-  const isPastDue = after !== undefined && after.slaDueAt === null;
+export function duePageIds({
+  branches,
+  filters,
+  search,
+  after,
+  limit,
+}: Omit<DuePageQuery, "after"> & { after?: DueKeysetParams }): SQL {
+  const isPastDue = after !== undefined && after.dueAt === null;
   const dueAfter =
-    after?.slaDueAt != null
-      ? sql`(${tickets.slaDueAt}, ${tickets.id}) > (${after.slaDueAt.toISOString()}::timestamptz, ${after.id})`
+    after?.dueAt != null
+      ? sql`(${tickets.slaDueAt}, ${tickets.id}) > (${after.dueAt}::timestamptz, ${after.id})`
       : undefined;
+  const selected: PageColumn[] = [
+    [tickets.id, "id"],
+    [tickets.slaDueAt, "sla_due_at"],
+  ];
   const pages = branches.flatMap((branch) => [
     ...(isPastDue
       ? []
       : [
-          sql`(select ${tickets.id} as id, ${tickets.slaDueAt} as sla_due_at from ${tickets} where ${and(branch, filters, sql`${tickets.slaDueAt} is not null`, dueAfter)} order by ${tickets.slaDueAt} asc, ${tickets.id} asc limit ${limit})`,
+          branchPage({
+            where: and(branch, filters, sql`${tickets.slaDueAt} is not null`, dueAfter),
+            wholeTable: branch === allTickets,
+            selected,
+            keyset: ["sla_due_at", "id"],
+            dir: "asc",
+            limit,
+            search,
+          }),
         ]),
-    sql`(select ${tickets.id} as id, ${tickets.slaDueAt} as sla_due_at from ${tickets} where ${and(branch, filters, sql`${tickets.slaDueAt} is null`, isPastDue ? sql`${tickets.id} > ${after.id}` : undefined)} order by ${tickets.id} asc limit ${limit})`,
+    branchPage({
+      where: and(
+        branch,
+        filters,
+        sql`${tickets.slaDueAt} is null`,
+        isPastDue ? sql`${tickets.id} > ${after.id}` : undefined,
+      ),
+      wholeTable: branch === allTickets,
+      selected,
+      keyset: ["id"],
+      dir: "asc",
+      limit,
+      search,
+    }),
   ]);
   return sql`select id from (${sql.join(pages, sql` union all `)}) page order by sla_due_at asc nulls last, id asc limit ${limit}`;
 }
@@ -160,23 +228,26 @@ function ticketDuePageIdsQuery({ branches, filters, after, limit }: DuePageQuery
  * The page's rows with names in one statement: the ids query (ordered, limited) becomes an array, unnested
  * with its ordinality, joined to the tickets by primary key and read back in that order.
  */
-async function findTicketsOfIds(db: Db, idsQuery: SQL): Promise<TicketWithNames[]> {
-  const rows = await runPrepared(
-    selectTicketsWithNames(db)
-      .innerJoin(sql`unnest(array(${idsQuery})) with ordinality as page(id, n)`, sql`page.id = ${tickets.id}`)
-      .orderBy(sql`page.n`),
-  );
-  return rows.map(flatten);
+export function ticketsOfIdsQuery(db: Db, idsQuery: SQL) {
+  return selectTicketsWithNames(db)
+    .innerJoin(sql`unnest(array(${idsQuery})) with ordinality as page(id, n)`, sql`page.id = ${tickets.id}`)
+    .orderBy(sql`page.n`);
 }
 
 /** In any keyset order (ticketSortedPageIdsQuery), names joined in the same second query. */
 export async function findTicketsSortedPage(db: Db, query: SortedPageQuery): Promise<TicketWithNames[]> {
   if (query.branches.length === 0) return [];
-  return findTicketsOfIds(db, ticketSortedPageIdsQuery(query));
+  const rows = await runPrepared(ticketsOfIdsQuery(db, ticketSortedPageIdsQuery(query)));
+  return rows.map(flatten);
 }
 
-/** Earliest due time first (ticketDuePageIdsQuery), keyset pagination on (slaDueAt, id). */
-export async function findTicketsByDuePage(db: Db, query: DuePageQuery): Promise<TicketWithNames[]> {
+/** Earliest due time first (duePageIds), keyset pagination on (slaDueAt, id). */
+export async function findTicketsByDuePage(
+  db: Db,
+  { after, ...query }: DuePageQuery,
+): Promise<TicketWithNames[]> {
   if (query.branches.length === 0) return [];
-  return findTicketsOfIds(db, ticketDuePageIdsQuery(query));
+  const params = after && { dueAt: after.slaDueAt?.toISOString() ?? null, id: after.id };
+  const rows = await runPrepared(ticketsOfIdsQuery(db, duePageIds({ ...query, after: params })));
+  return rows.map(flatten);
 }

@@ -1,4 +1,4 @@
-import { cn } from "#client/components/ui/cn.ts";
+import { cn } from "./cn.ts";
 
 /** Initials in a circle: "Ada Lovelace" → AL. Decorative; the name is always written beside it. */
 export function PersonAvatar({ name, className }: { name: string; className?: string }) {

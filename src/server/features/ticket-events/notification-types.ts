@@ -1,0 +1,26 @@
+import type { EventValues } from "#server/features/ticket-records/ticket-activity.queries.ts";
+import type { NotificationType } from "#shared/notifications/notification.schemas.ts";
+
+/** The notification each kind of ticket event gives its recipients. */
+export const notificationTypeOf: Record<EventValues["type"], NotificationType> = {
+  created: "new_ticket",
+  commented: "ticket_comment",
+  status_changed: "ticket_status",
+  assigned: "ticket_assigned",
+  feedback: "ticket_feedback",
+  reassigned: "ticket_assigned",
+  internal_note: "internal_note",
+  edited: "ticket_edited",
+  sla_warning: "sla_warning",
+  sla_breached: "sla_breached",
+  auto_closed: "ticket_auto_closed",
+  // Decision 070: putting on hold and a new lift date notify nobody (the hold's public comment is its own
+  // "commented" event), nor does staff's own lifting; a hold lifted by the requester's reply or at its date
+  // tells the assignee.
+  put_on_hold: "ticket_status",
+  hold_changed: "ticket_status",
+  taken_off_hold: "ticket_hold_lifted",
+  auto_resolved: "ticket_auto_resolved",
+  team_changed: "ticket_team",
+  auto_assigned: "ticket_assigned",
+};

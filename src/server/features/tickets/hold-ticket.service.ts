@@ -1,0 +1,124 @@
+import { nowOf, type ServiceContext } from "#server/context.ts";
+import { conflict, forbidden, ruleViolation, validationFailed } from "#server/errors.ts";
+import { resolveMentions } from "#server/features/mentions/mention.service.ts";
+import { endHold } from "#server/features/ticket-events/ticket-hold.ts";
+import { inTicketTransaction } from "#server/features/ticket-events/ticket-transaction.ts";
+import { type TicketFields, updateTicketHold } from "#server/features/ticket-records/ticket.queries.ts";
+import { ensureVisible, findVisibleTicket } from "#server/features/ticket-records/ticket-access.ts";
+import { insertComment } from "#server/features/ticket-records/ticket-activity.queries.ts";
+import { currentTicketFor } from "#server/features/ticket-records/ticket-view.ts";
+import { can } from "#shared/permissions.ts";
+import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
+import {
+  type ChangeHoldInput,
+  changeHoldRefusal,
+  holdUntilRefusal,
+  type PutOnHoldInput,
+  putOnHoldRefusal,
+} from "#shared/tickets/ticket-hold.ts";
+
+// On hold (decision 070): staff who may change a ticket's status put an In Progress ticket on hold with a
+// public comment for the requester, change its lift date, and take it off hold. The requester's reply
+// (ticket-activity.service.ts) and the lift-date job (features/service-levels/hold-jobs.ts) lift it too.
+
+/**
+ * Who may touch the hold at all, on the ticket as read before the lock: someone who may not see it gets
+ * 404, a user 403, a Closed ticket 409. What the ticket's state allows is decided again under the lock.
+ */
+async function visibleForHold(ctx: ServiceContext, ticketId: string) {
+  const ticket = await findVisibleTicket(ctx, ticketId);
+  if (ctx.actor.role !== "technician" && ctx.actor.role !== "admin") {
+    throw forbidden("Only technicians and administrators can put a ticket on hold or take it off hold");
+  }
+  if (ticket.status === "Closed") throw conflict("This ticket is closed; it can no longer be put on hold.");
+  if (!can.changeStatus(ctx.actor, ticket)) throw forbidden("You cannot change the status of this ticket");
+  return ticket;
+}
+
+/** The lift date as an instant, checked against the server's clock: ahead, within the limit. */
+function liftDateOf(until: string | null | undefined, now: Date): Date | null {
+  if (!until) return null;
+  const at = new Date(until);
+  const refusal = holdUntilRefusal(at, now);
+  if (refusal) throw validationFailed(`until: ${refusal}`);
+  return at;
+}
+
+/** The locked row as the rules read it, visible to the caller still, or a 404. */
+function lockedForHold(ctx: ServiceContext, locked: TicketFields | undefined, ticketId: string) {
+  const current = ensureVisible(ctx.actor, locked, ticketId);
+  if (current.status === "Closed") throw conflict("This ticket was closed meanwhile.");
+  return current;
+}
+
+export async function putTicketOnHold(
+  ctx: ServiceContext,
+  ticketId: string,
+  input: PutOnHoldInput,
+): Promise<Ticket> {
+  const ticket = await visibleForHold(ctx, ticketId);
+  const refusal = putOnHoldRefusal(ticket);
+  if (refusal) throw ruleViolation(refusal);
+  const holdUntil = liftDateOf(input.until, nowOf(ctx));
+  // A hold's comment is a comment: staff may mention staff in it as anywhere else.
+  const { message, notifyIds } = await resolveMentions(ctx.db, ctx.actor, ticket, input.comment);
+  await inTicketTransaction(ctx, ticketId, async (tx, recordEvent, locked) => {
+    const current = lockedForHold(ctx, locked, ticketId);
+    const lateRefusal = putOnHoldRefusal(current);
+    if (lateRefusal) throw conflict(`${lateRefusal} It changed while you were putting it on hold.`);
+    const now = nowOf(ctx);
+    // The comment is what the requester reads, sent as every public comment is (notification, e-mail with
+    // a reply address, webhook); the hold's own entry tells nobody.
+    const comment = await insertComment(tx, {
+      ticketId,
+      authorId: ctx.actor.id,
+      message,
+      isInternal: false,
+      createdAt: now,
+    });
+    await recordEvent({
+      ticketId,
+      type: "commented",
+      actorId: ctx.actor.id,
+      commentId: comment.id,
+      createdAt: now,
+      mentionedUserIds: notifyIds,
+    });
+    await updateTicketHold(tx, ticketId, { onHoldSince: now, holdUntil, updatedAt: now });
+    await recordEvent({ ticketId, type: "put_on_hold", actorId: ctx.actor.id, holdUntil, createdAt: now });
+  });
+  return currentTicketFor(ctx, ticketId);
+}
+
+/** A new lift date for a ticket on hold, or none (null). */
+export async function changeTicketHold(
+  ctx: ServiceContext,
+  ticketId: string,
+  input: ChangeHoldInput,
+): Promise<Ticket> {
+  const ticket = await visibleForHold(ctx, ticketId);
+  const refusal = changeHoldRefusal(ticket);
+  if (refusal) throw ruleViolation(refusal);
+  const holdUntil = liftDateOf(input.until, nowOf(ctx));
+  await inTicketTransaction(ctx, ticketId, async (tx, recordEvent, locked) => {
+    const current = lockedForHold(ctx, locked, ticketId);
+    if (changeHoldRefusal(current)) throw conflict("This ticket was taken off hold meanwhile.");
+    if ((current.holdUntil?.getTime() ?? null) === (holdUntil?.getTime() ?? null)) return;
+    const now = nowOf(ctx);
+    await updateTicketHold(tx, ticketId, { onHoldSince: current.onHoldSince, holdUntil });
+    await recordEvent({ ticketId, type: "hold_changed", actorId: ctx.actor.id, holdUntil, createdAt: now });
+  });
+  return currentTicketFor(ctx, ticketId);
+}
+
+export async function takeTicketOffHold(ctx: ServiceContext, ticketId: string): Promise<Ticket> {
+  const ticket = await visibleForHold(ctx, ticketId);
+  const refusal = changeHoldRefusal(ticket);
+  if (refusal) throw ruleViolation(refusal);
+  await inTicketTransaction(ctx, ticketId, async (tx, recordEvent, locked) => {
+    const current = lockedForHold(ctx, locked, ticketId);
+    if (changeHoldRefusal(current)) throw conflict("This ticket was taken off hold meanwhile.");
+    await endHold(tx, recordEvent, current, { reason: "staff", actorId: ctx.actor.id, at: nowOf(ctx) });
+  });
+  return currentTicketFor(ctx, ticketId);
+}
