@@ -18,6 +18,12 @@ test("the API docs open signed out under the strict CSP and show the Helpdesk AP
   await page.goto("/api/docs");
   await expect(page.getByRole("heading", { name: /Helpdesk/ }).first()).toBeVisible();
   await page.screenshot({ path: "e2e/.artifacts/screens/api-docs-top-1280.png", fullPage: false });
+  // The areas are listed closed (a document of ~140 operations); every area is there, and one opens on a click.
+  const areas = page.locator("h3.opblock-tag");
+  await expect(areas.filter({ hasText: /^tickets/ })).toBeVisible();
+  await expect(areas.filter({ hasText: /^teams/ })).toBeVisible();
+  await expect(areas.filter({ hasText: /^webhooks/ })).toBeVisible();
+  await areas.filter({ hasText: /^tickets/ }).click();
   // Swagger UI gives each operation an id of its tag, method and path.
   await expect(page.locator("#operations-tickets-post_api_tickets__ticketId__assign")).toContainText(
     "/api/tickets/{ticketId}/assign",

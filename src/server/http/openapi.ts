@@ -182,6 +182,9 @@ export async function registerOpenApi(
   await app.register(swaggerUi, {
     routePrefix: apiDocsPath,
     theme: { title: "Helpdesk API" },
+    // Its areas (tags) are listed closed, each opened by a click or a link (#/tickets/…). Swagger UI opening
+    // all of them at once drew only the first one or two areas of a document this size (~140 operations).
+    uiConfig: { docExpansion: "none", deepLinking: true },
     // Swagger UI's scripts and styles are files of our own origin; its top bar's logo alone is an SVG
     // with one inline <style>. That exact text, by its hash, is allowed on the docs' own answers only;
     // the rest of the app keeps style-src 'self'.
