@@ -175,6 +175,7 @@ for (const theme of themes) {
     await auditAll(page, "admin", theme, [
       "/admin-home",
       "/admin/settings",
+      "/admin/teams",
       "/admin/user-management",
       "/user-home",
       "/tickets",

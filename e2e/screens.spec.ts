@@ -288,6 +288,7 @@ test("every screen at 1280 px and 375 px: no overflow, every control named, no s
     "business-hours",
     "departments",
     "auto-close",
+    "on-hold",
     "custom-fields",
     "history",
   ]) {
@@ -299,6 +300,11 @@ test("every screen at 1280 px and 375 px: no overflow, every control named, no s
       "Admin Settings",
     );
   }
+  await visit(admin.page, adminErrors, "admin-teams", "/admin/teams", "Teams");
+  await admin.page.getByRole("button", { name: "New team" }).click();
+  await expect(admin.page.getByRole("dialog", { name: "New team" })).toBeVisible();
+  await checkScreen(admin.page, "admin-teams-new-team-dialog", adminErrors);
+  await admin.page.keyboard.press("Escape");
   await visit(admin.page, adminErrors, "admin-user-management", "/admin/user-management", "User Management");
   await admin.page.getByRole("button", { name: "Add user" }).click();
   await expect(admin.page.getByRole("dialog", { name: "Add user" })).toBeVisible();
