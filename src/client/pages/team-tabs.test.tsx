@@ -56,8 +56,8 @@ describe("the team tabs on the technician home", () => {
       "All Tickets",
       "My Tickets",
       "Unassigned",
-      "My team's unassigned3",
-      "My team's10,000+",
+      "My team's unassigned 3",
+      "My team's 10,000+",
     ]);
   });
 
@@ -81,7 +81,7 @@ describe("the team tabs on the technician home", () => {
       "true",
     );
 
-    await user.click(screen.getByRole("tab", { name: /^My team's\d/ }));
+    await user.click(screen.getByRole("tab", { name: /^My team's \d/ }));
     expect(await screen.findByText("Scope team")).toBeInTheDocument();
     expect(router.state.location.search).toBe("?sort=priority&dir=desc&tab=team");
   });
@@ -89,7 +89,10 @@ describe("the team tabs on the technician home", () => {
   it("opens a team tab from the address", async () => {
     setup({ path: "/technician-home?tab=team", queues: inATeam });
     expect(await screen.findByText("Scope team")).toBeInTheDocument();
-    expect(await screen.findByRole("tab", { name: /^My team's\d/ })).toHaveAttribute("aria-selected", "true");
+    expect(await screen.findByRole("tab", { name: /^My team's \d/ })).toHaveAttribute(
+      "aria-selected",
+      "true",
+    );
   });
 
   it("turns a team tab's address into All Tickets for someone in no team", async () => {
@@ -105,7 +108,7 @@ describe("/tickets for staff", () => {
   it("offers All Tickets and the team tabs to a member of a team, in the address", async () => {
     const { router, user } = setup({ path: "/tickets", queues: inATeam });
     expect(await screen.findByRole("tab", { name: /My team's unassigned/ })).toBeInTheDocument();
-    expect(tabNames()).toEqual(["All Tickets", "My team's unassigned3", "My team's10,000+"]);
+    expect(tabNames()).toEqual(["All Tickets", "My team's unassigned 3", "My team's 10,000+"]);
     await user.click(screen.getByRole("tab", { name: /My team's unassigned/ }));
     expect(await screen.findByText("Scope team_unassigned")).toBeInTheDocument();
     expect(router.state.location.search).toBe("?tab=team_unassigned");

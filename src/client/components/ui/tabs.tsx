@@ -60,10 +60,12 @@ export function Tabs<T extends string>({ label, idPrefix, tabs, value, onChange 
             )}
           >
             {tab.label}
+            {/* A space, so that the tab's name reads "Unassigned 3", not "Unassigned3". */}
+            {tab.count === undefined ? null : " "}
             {tab.count === undefined ? null : (
               <span
                 className={cn(
-                  "ms-1.5 rounded-full px-1.5 py-0.5 text-xs tabular-nums",
+                  "ms-1 rounded-full px-1.5 py-0.5 text-xs tabular-nums",
                   isSelected ? "bg-indigo-50 text-indigo-700" : "bg-slate-200 text-slate-700",
                 )}
               >
