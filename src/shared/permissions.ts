@@ -157,6 +157,8 @@ export const can = {
    * never widens what they may see (viewTicket is unchanged). Users are in no team.
    */
   listByTeam: isStaff,
+  /** Each team's open tickets in all (the admin home): only for whoever sees every ticket. */
+  countAllByTeam: (a: Actor) => a.role === "admin",
   /** How a team gives out its new tickets (off, round robin, fewest open) is an administrator's choice. */
   changeTeamAssignment: (a: Actor) => a.role === "admin",
   /** A technician marks themselves away and back: the teams' auto-assignment skips them meanwhile. */

@@ -31,6 +31,13 @@ describe("Header", () => {
     expect(screen.getByRole("link", { name: "Notifications" })).toHaveAttribute("href", "/notifications");
   });
 
+  it("says Away on the Profile link while a technician is marked away (decision 073)", async () => {
+    const away = makeMe({ role: "technician", awaySince: "2030-01-07T09:00:00.000Z" });
+    vi.stubGlobal("fetch", stubFetch({ "GET /api/me": { body: away } }).fetchStub);
+    renderWithApp(<Header />);
+    expect(await screen.findByRole("link", { name: "Profile Away" })).toHaveAttribute("href", "/profile");
+  });
+
   it("opens the notifications dropdown from the bell, with the unread count on it", async () => {
     vi.stubGlobal(
       "fetch",

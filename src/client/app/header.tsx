@@ -119,6 +119,13 @@ export function Header() {
               )}
             >
               {lastEntry.label}
+              {/* Decision 073: a technician marked away sees it wherever they are, and where to undo it. */}
+              {actor?.awaySince ? " " : null}
+              {actor?.awaySince ? (
+                <span className="ms-1.5 rounded-full bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-800">
+                  <Trans>Away</Trans>
+                </span>
+              ) : null}
             </Link>
           ) : (
             <span aria-hidden="true" className="hidden w-20 md:block" />

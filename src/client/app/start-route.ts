@@ -32,7 +32,7 @@ const startPages: Record<string, Start> = {
     ]);
   },
   "/technician-home": async (queryClient, search) => {
-    const [, actor, { ticketListQuery, ticketSummaryQuery }] = await Promise.all([
+    const [, actor, { ticketListQuery, ticketSummaryQuery, teamQueuesQuery }] = await Promise.all([
       import("#client/pages/technician-home.tsx"),
       queryClient.fetchQuery(actorQuery),
       ticketQueries(),
@@ -41,6 +41,8 @@ const startPages: Record<string, Start> = {
     await Promise.all([
       queryClient.prefetchInfiniteQuery(ticketListQuery({ scope: technicianTabFrom(search) })),
       queryClient.prefetchQuery(ticketSummaryQuery("visible")),
+      // Whether the team tabs are shown, and their counts (decision 073): drawn with the page, not after it.
+      queryClient.prefetchQuery(teamQueuesQuery()),
     ]);
   },
 };

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { emptySummary, makeManagedUser, makeMe, makeTicket } from "#client/test/fixtures.ts";
 import { renderWithApp, stubFetch } from "#client/test/render.tsx";
+import type { TeamQueues } from "#shared/teams/team-queues.schemas.ts";
 import AdminHomePage from "./admin-home.tsx";
 
 function setup(path = "/admin-home", overrides: Parameters<typeof stubFetch>[0] = {}) {
@@ -123,5 +124,36 @@ describe("AdminHomePage", () => {
     });
     await user.click(await screen.findByRole("tab", { name: "User Management" }));
     expect(await screen.findByText("Error loading users.")).toBeInTheDocument();
+  });
+
+  it("counts the open tickets by team on the Overview, each team's linking to its list", async () => {
+    const queues: TeamQueues = {
+      teams: [{ id: "team_network01", name: "Network", isMember: false }],
+      mine: null,
+      openByTeam: [
+        { teamId: "team_network01", open: 5, unassigned: 2 },
+        { teamId: null, open: 1, unassigned: 1 },
+      ],
+    };
+    setup("/admin-home", { "GET /api/tickets/queues": { body: queues } });
+    const section = await screen.findByRole("region", { name: "Open tickets by team" });
+    expect(
+      within(section)
+        .getAllByRole("row")
+        .map((row) => row.textContent),
+    ).toEqual(["TeamOpen and in progressUnassigned", "Network52", "No team11"]);
+    expect(within(section).getByRole("link", { name: "Network" })).toHaveAttribute(
+      "href",
+      "/tickets?team=team_network01",
+    );
+  });
+
+  it("shows no counts by team without teams", async () => {
+    setup("/admin-home", {
+      "GET /api/tickets/queues": { body: { teams: [], mine: null, openByTeam: null } },
+    });
+    expect(await screen.findByRole("tab", { name: "Overview" })).toBeInTheDocument();
+    await screen.findByRole("heading", { name: "Users" });
+    expect(screen.queryByRole("region", { name: "Open tickets by team" })).not.toBeInTheDocument();
   });
 });

@@ -9,6 +9,7 @@ import { Tabs, tabIdFor, tabPanelIdFor } from "#client/components/ui/tabs.tsx";
 import { HelpArticlesLink } from "#client/features/articles/components/help-articles-link.tsx";
 import { CannedResponsesLink } from "#client/features/canned-responses/components/canned-responses-link.tsx";
 import { ReportsLink } from "#client/features/reports/components/reports-link.tsx";
+import { TeamOpenCounts } from "#client/features/tickets/components/team-open-counts.tsx";
 import { TicketDueCards } from "#client/features/tickets/components/ticket-due-cards.tsx";
 import { TicketList } from "#client/features/tickets/components/ticket-list.tsx";
 import { useTicketOrder } from "#client/features/tickets/components/ticket-sort.tsx";
@@ -159,6 +160,7 @@ function Overview({ onShowTickets }: { onShowTickets: () => void }) {
         <TicketSummaryCards cards={cards} />
         <TicketDueCards />
       </section>
+      <TeamOpenCounts />
       <section aria-labelledby="admin-user-counts" className="flex flex-col gap-3">
         <h2 id="admin-user-counts" className="text-base font-semibold text-slate-900">
           <Trans>Users</Trans>

@@ -14,11 +14,12 @@ const network: Team = {
   leadId: "tech-1",
   leadName: "Theo",
   members: [
-    { id: "tech-1", name: "Theo", isActiveTechnician: true },
-    { id: "tech-9", name: "Ivy", isActiveTechnician: false },
+    { id: "tech-1", name: "Theo", isActiveTechnician: true, isAway: false },
+    { id: "tech-9", name: "Ivy", isActiveTechnician: false, isAway: false },
   ],
   memberCount: 2,
   isDefault: false,
+  assignment: "off",
   createdAt: "2030-01-07T09:00:00.000Z",
   updatedAt: "2030-01-07T09:00:00.000Z",
 };

@@ -12,9 +12,11 @@ import { ProfileName } from "#client/features/auth/components/profile-name.tsx";
 import { useSignOutAndLeave } from "#client/features/auth/use-sign-out-and-leave.ts";
 import { NotificationSettingsCard } from "#client/features/notifications/components/notification-settings-card.tsx";
 import { SessionsCard } from "#client/features/sessions/components/sessions-card.tsx";
+import { AwayToggle } from "#client/features/teams/components/away-toggle.tsx";
 import { ThemeChoice } from "#client/features/theme/theme-choice.tsx";
 import { TwoFactorCard } from "#client/features/two-factor/components/two-factor-card.tsx";
 import { useActor } from "#client/lib/use-actor.ts";
+import { can } from "#shared/permissions.ts";
 
 const roleLabels = { user: msg`User`, technician: msg`Technician`, admin: msg`Admin` } as const;
 
@@ -62,6 +64,11 @@ export default function ProfilePage() {
             {actor.role ? <Badge tone="indigo">{i18n._(roleLabels[actor.role])}</Badge> : t`Not chosen yet`}
           </ProfileRow>
           <ProfileRow label={t`Department`}>{actor.department}</ProfileRow>
+          {can.markAway(actor) ? (
+            <ProfileRow label={t`Availability`}>
+              <AwayToggle awaySince={actor.awaySince} />
+            </ProfileRow>
+          ) : null}
           <ProfileRow label={t`Theme`}>
             <ThemeChoice theme={actor.theme} />
           </ProfileRow>

@@ -7,6 +7,7 @@ import type {
   ReportRange,
   ResponseTimesReport,
   SatisfactionReport,
+  TeamReport,
   TicketBreakdownReport,
   TicketVolumeReport,
   WorkloadReport,
@@ -79,7 +80,41 @@ const articleStats = {
   ],
 };
 
-function setup(role: Role, path = "/reports?range=custom&from=2026-03-02&to=2026-03-04") {
+const noTeam = {
+  teamId: null,
+  name: null,
+  opened: 19,
+  resolved: 17,
+  open: 33,
+  resolution: { count: 17, medianSeconds: 86_400, p90Seconds: 155_520 },
+};
+const withoutTeams: TeamReport = { range, rows: [noTeam] };
+const withTeams: TeamReport = {
+  range,
+  rows: [
+    {
+      teamId: "team_network01",
+      name: "Network",
+      opened: 12,
+      resolved: 9,
+      open: 20,
+      resolution: { count: 9, medianSeconds: 7200, p90Seconds: 36_000 },
+    },
+    {
+      ...noTeam,
+      opened: 7,
+      resolved: 8,
+      open: 13,
+      resolution: { count: 0, medianSeconds: null, p90Seconds: null },
+    },
+  ],
+};
+
+function setup(
+  role: Role,
+  path = "/reports?range=custom&from=2026-03-02&to=2026-03-04",
+  teams: TeamReport = withoutTeams,
+) {
   const me = makeMe({ role });
   const server = stubFetch({
     "GET /api/me": { body: me },
@@ -92,6 +127,7 @@ function setup(role: Role, path = "/reports?range=custom&from=2026-03-02&to=2026
       ),
     },
     "GET /api/reports/workload": { body: workload },
+    "GET /api/reports/teams": { body: teams },
     "GET /api/articles/stats": { body: articleStats },
   });
   vi.stubGlobal("fetch", server.fetchStub);
@@ -189,5 +225,29 @@ describe("ReportsPage", () => {
       await within(flow).findByText("No ticket was opened or resolved in this range."),
     ).toBeInTheDocument();
     expect(within(flow).queryByRole("button", { name: "Download CSV" })).not.toBeInTheDocument();
+  });
+
+  it("breaks the range down by team, with the tickets in no team, once there is a team", async () => {
+    const { server } = setup("technician", undefined, withTeams);
+    const table = await screen.findByRole("table", { name: "Tickets by team" });
+    expect(
+      within(table)
+        .getAllByRole("row")
+        .map((row) => row.textContent),
+    ).toEqual([
+      "TeamOpenedResolvedOpen nowResolution, medianResolution, 90th percentile",
+      "Network129202 h10 h",
+      "No team7813––",
+    ]);
+    expect(server.calls.map((call) => call.url)).toContain(
+      "/api/reports/teams?from=2026-03-02&to=2026-03-04&group=day",
+    );
+  });
+
+  it("shows no team breakdown without teams", async () => {
+    setup("admin");
+    expect(await screen.findByText(/2026-03-02 to 2026-03-04/)).toBeInTheDocument();
+    await screen.findAllByRole("button", { name: "Table view" });
+    expect(screen.queryByRole("heading", { name: "By team" })).not.toBeInTheDocument();
   });
 });

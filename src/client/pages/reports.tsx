@@ -9,6 +9,7 @@ import { ArticleStatsTable } from "#client/features/articles/components/article-
 import { chartColors, fileNameFor, formatDuration } from "#client/features/reports/chart-data.ts";
 import { ChartCard } from "#client/features/reports/components/chart-card.tsx";
 import { ReportRangePicker } from "#client/features/reports/components/report-range-picker.tsx";
+import { TeamReportTable } from "#client/features/reports/components/team-report-table.tsx";
 import {
   countsChart,
   perTechnicianChart,
@@ -216,6 +217,7 @@ export default function ReportsPage() {
           emptyMessage={t`No ticket was opened in this range.`}
         />
       </div>
+      <TeamReportTable query={query} />
       <HelpArticlesSection />
     </>
   );

@@ -9,6 +9,7 @@ import { Tabs, tabIdFor, tabPanelIdFor } from "#client/components/ui/tabs.tsx";
 import { HelpArticlesLink } from "#client/features/articles/components/help-articles-link.tsx";
 import { CannedResponsesLink } from "#client/features/canned-responses/components/canned-responses-link.tsx";
 import { ReportsLink } from "#client/features/reports/components/reports-link.tsx";
+import { useTeamTabs } from "#client/features/tickets/components/team-tabs.ts";
 import { TicketDueCards } from "#client/features/tickets/components/ticket-due-cards.tsx";
 import { TicketList } from "#client/features/tickets/components/ticket-list.tsx";
 import { useTicketOrder } from "#client/features/tickets/components/ticket-sort.tsx";
@@ -37,13 +38,16 @@ const tabs = [
   { value: "mine", label: msg`My Tickets` },
   { value: "unassigned", label: msg`Unassigned` },
 ] as const satisfies readonly { value: TechnicianTab; label: MessageDescriptor }[];
+// The team tabs (decision 073) follow these, for a member of a team only (useTeamTabs).
 
 /** /technician-home: counts and the tickets a technician may work on, by tab (kept in the address). */
 export default function TechnicianHomePage() {
   const { t, i18n } = useLingui();
   const actor = useActor();
   const [searchParams, setSearchParams] = useSearchParams();
-  const scope = technicianTabFrom(searchParams);
+  const tab = technicianTabFrom(searchParams);
+  const teamTabs = useTeamTabs(tab);
+  const scope = teamTabs.scopeOf(tab);
   const [order, setOrder] = useTicketOrder(true);
   const done = useFormDone();
 
@@ -75,10 +79,10 @@ export default function TechnicianHomePage() {
           <Tabs
             label={t`Filter tickets`}
             idPrefix="technician"
-            tabs={tabs.map((tab) => ({ ...tab, label: i18n._(tab.label) }))}
+            tabs={[...tabs.map((entry) => ({ ...entry, label: i18n._(entry.label) })), ...teamTabs.tabs]}
             value={scope}
-            onChange={(tab) =>
-              setSearchParams((current) => withTechnicianTab(current, tab), { replace: true })
+            onChange={(next) =>
+              setSearchParams((current) => withTechnicianTab(current, next), { replace: true })
             }
           />
         </div>

@@ -2,11 +2,12 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Download, Plus, SearchX } from "lucide-react";
-import { useId, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import { Button, buttonClass } from "#client/components/ui/button.tsx";
 import { Card } from "#client/components/ui/card.tsx";
 import { EmptyState } from "#client/components/ui/empty-state.tsx";
 import { PageHeader } from "#client/components/ui/page-header.tsx";
+import { Tabs, tabIdFor, tabPanelIdFor } from "#client/components/ui/tabs.tsx";
 import { ArticleSuggestions } from "#client/features/articles/components/article-suggestions.tsx";
 import { useDepartmentNames } from "#client/features/settings/settings.api.ts";
 import { CreateTicketForm } from "#client/features/tickets/components/create-ticket-form.tsx";
@@ -15,6 +16,7 @@ import {
   customFieldFiltersFrom,
   withCustomFieldFilter,
 } from "#client/features/tickets/components/custom-field-filters.tsx";
+import { useTeamTabs } from "#client/features/tickets/components/team-tabs.ts";
 import {
   isFiltered,
   onHoldOf,
@@ -25,6 +27,11 @@ import {
 } from "#client/features/tickets/components/ticket-filters.tsx";
 import { TicketList } from "#client/features/tickets/components/ticket-list.tsx";
 import { ticketOrderLabel, useTicketOrder } from "#client/features/tickets/components/ticket-sort.tsx";
+import {
+  type TicketsPageTab,
+  ticketsPageTabFrom,
+  withTechnicianTab,
+} from "#client/features/tickets/technician-tabs.ts";
 import { type TicketListFilters, ticketExportPath } from "#client/features/tickets/ticket.api.ts";
 import { focusCreatedTicket } from "#client/lib/focus.ts";
 import { useSearchParams } from "#client/lib/router/router.tsx";
@@ -52,6 +59,10 @@ export default function TicketsPage() {
   const canOpenForm = actor?.role === "user";
   const canSeeDue = actor ? can.seeServiceLevels(actor) : false;
   const [order, setOrder] = useTicketOrder(canSeeDue);
+  // Decision 073: a member of a team also has its two tabs here; everyone else sees the page as before.
+  const tab = ticketsPageTabFrom(searchParams);
+  const teamTabs = useTeamTabs(tab);
+  const scope = teamTabs.scopeOf(tab);
 
   // The filters' Clear button sends every field empty: the custom field filters go with them.
   const handleSearchChange = (change: Partial<TicketSearch>) =>
@@ -74,10 +85,11 @@ export default function TicketsPage() {
       category: undefined,
       due: undefined,
       onHold: undefined,
+      team: undefined,
     });
 
   const filters: TicketListFilters = {
-    scope: "visible",
+    scope,
     status: search.status,
     priority: search.priority,
     category: search.category,
@@ -85,6 +97,7 @@ export default function TicketsPage() {
     ...(customFilters.length > 0 ? { cf: customFilters } : {}),
     ...(canSeeDue ? { due: search.due } : {}),
     ...(search.onHold ? { onHold: onHoldOf(search) } : {}),
+    ...(search.team ? { team: search.team } : {}),
     ...order,
   };
 
@@ -128,12 +141,14 @@ export default function TicketsPage() {
         ) : null}
       </div>
       <Card>
+        <TeamTabsBar teamTabs={teamTabs} scope={scope} />
         <div className="border-b border-slate-100 px-5 py-4">
           <TicketFilters
             value={search}
             onChange={handleSearchChange}
             showDue={canSeeDue}
             moreActive={customFilters.length}
+            teams={teamTabs.teams}
             more={
               <CustomFieldFilters
                 value={customFilters}
@@ -146,27 +161,71 @@ export default function TicketsPage() {
             }
           />
         </div>
-        <TicketList
-          loadErrorMessage={t`Failed to fetch tickets`}
-          filters={filters}
-          onSortChange={setOrder}
-          showDueSort={canSeeDue}
-          emptyState={
-            isFiltered(search) || customFilters.length > 0 ? (
-              <EmptyState
-                icon={SearchX}
-                title={t`No tickets match`}
-                description={t`Try other words or fewer filters.`}
-                action={
-                  <Button variant="secondary" onClick={handleClearFilters}>
-                    <Trans>Clear filters</Trans>
-                  </Button>
-                }
-              />
-            ) : undefined
-          }
-        />
+        <TeamTabPanel isTabbed={teamTabs.tabs.length > 0} scope={scope}>
+          <TicketList
+            loadErrorMessage={t`Failed to fetch tickets`}
+            filters={filters}
+            onSortChange={setOrder}
+            showDueSort={canSeeDue}
+            emptyState={
+              isFiltered(search) || customFilters.length > 0 ? (
+                <EmptyState
+                  icon={SearchX}
+                  title={t`No tickets match`}
+                  description={t`Try other words or fewer filters.`}
+                  action={
+                    <Button variant="secondary" onClick={handleClearFilters}>
+                      <Trans>Clear filters</Trans>
+                    </Button>
+                  }
+                />
+              ) : undefined
+            }
+          />
+        </TeamTabPanel>
       </Card>
     </>
+  );
+}
+
+/** Decision 073: All Tickets and the team tabs, in the address, for a member of a team; else nothing. */
+function TeamTabsBar({
+  teamTabs,
+  scope,
+}: {
+  teamTabs: ReturnType<typeof useTeamTabs>;
+  scope: TicketsPageTab;
+}) {
+  const { t } = useLingui();
+  const [, setSearchParams] = useSearchParams();
+  if (teamTabs.tabs.length === 0) return null;
+  return (
+    <div className="border-b border-slate-100 px-5 pt-4 pb-3">
+      <Tabs
+        label={t`Filter tickets`}
+        idPrefix="tickets"
+        tabs={[{ value: "visible" as const, label: t`All Tickets` }, ...teamTabs.tabs]}
+        value={scope}
+        onChange={(next) => setSearchParams((current) => withTechnicianTab(current, next), { replace: true })}
+      />
+    </div>
+  );
+}
+
+/** The list as the team tabs' panel when they are shown; as it was otherwise. */
+function TeamTabPanel({
+  isTabbed,
+  scope,
+  children,
+}: {
+  isTabbed: boolean;
+  scope: string;
+  children: ReactNode;
+}) {
+  if (!isTabbed) return children;
+  return (
+    <div role="tabpanel" id={tabPanelIdFor("tickets")} aria-labelledby={tabIdFor("tickets", scope)}>
+      {children}
+    </div>
   );
 }

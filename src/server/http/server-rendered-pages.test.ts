@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertTicket, insertUser, signIn } from "#server/test/factories.ts";
+import { insertTeam, insertTicket, insertUser, signIn } from "#server/test/factories.ts";
 import { createDrawingTestApp, drawnStateOf, openPageAs } from "#server/test/page-renderer.ts";
 import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
 import { timeZoneOf } from "#shared/page-rendering/server-rendered.ts";
@@ -109,6 +109,32 @@ describe("a signed-in home drawn by the server", () => {
     expect(mine.body).not.toContain("Waiting monitor");
     expect(all.body).toMatch(/aria-selected="true"[^>]*>All Tickets</);
     expect(all.body).toContain("Waiting monitor");
+  });
+
+  it("draws a team member's team tabs with their counts, and none for someone in no team (decision 073)", async () => {
+    const member = await insertUser(t.database.db, { role: "technician" });
+    const loner = await insertUser(t.database.db, { role: "technician" });
+    const user = await insertUser(t.database.db, { role: "user" });
+    const team = await insertTeam(t.database.db, { name: "Drawn team", memberIds: [member.id] });
+    await insertTicket(t.database.db, { createdBy: user.id, title: "Team printer", teamId: team.id });
+    await insertTicket(t.database.db, { createdBy: user.id, title: "Teamless scanner" });
+
+    const page = await openPage(
+      "/technician-home?tab=team_unassigned",
+      `${await signIn(t.app, member.email)}`,
+    );
+    expect(page.body).toContain("data-drawn");
+    expect(page.body).toMatch(
+      /aria-selected="true"[^>]*>My team(&#x27;|')s unassigned(<!-- -->| )*<span[^>]*>1</,
+    );
+    expect(page.body).toContain("Team printer");
+    expect(page.body).not.toContain("Teamless scanner");
+    const queues = renderedState(page.body).queries.find((query) => query.queryKey.includes("team-queues"));
+    expect(queues?.data).toMatchObject({ mine: { unassigned: { count: 1 } } });
+
+    const alone = await openPage("/technician-home", `${await signIn(t.app, loner.email)}`);
+    expect(alone.body).toContain("data-drawn");
+    expect(alone.body).not.toMatch(/My team(&#x27;|')s/);
   });
 
   it("follows the browser's language for a person who left it to the browser", async () => {

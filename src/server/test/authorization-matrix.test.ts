@@ -409,6 +409,7 @@ const specs: Record<string, RequestSpec> = {
   "GET /api/reports/ticket-breakdown": { query: period },
   "GET /api/reports/response-times": { query: period },
   "GET /api/reports/satisfaction": { query: period },
+  "GET /api/reports/teams": { query: period },
   "POST /api/notifications": { body: () => ({ uid: people.owner.user.id, message: "Test notification" }) },
   "GET /api/notifications/stream": { stream: true },
   "POST /api/notifications/unsubscribe": { body: () => ({ token: "not-a-real-token" }) },

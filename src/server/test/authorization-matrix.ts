@@ -169,6 +169,7 @@ export const authorizationTable = `
   GET    /api/reports/response-times                                      401  403 403 200  200  200 403  401  | 403 403 200  200  200 200  401
   GET    /api/reports/satisfaction                                        401  403 403 200  200  200 403  401  | 403 403 200  200  200 200  401
   GET    /api/reports/workload                                            401  403 403 200  200  200 403  401  | 403 403 200  200  200 200  401
+  GET    /api/reports/teams                                               401  403 403 200  200  200 403  401  | 403 403 200  200  200 200  401
   GET    /api/notifications                                               401  200 200 200  200  200 200  401  | 200 200 200  200  200 200  401
   POST   /api/notifications                                               401  201 403 403  403  403 403  401  | 201 403 403  403  403 403  401  # for owner
   GET    /api/notifications/stream                                        401  200 200 200  200  200 200  401  | 200 200 200  200  200 200  401  # Server-Sent Events: the status, then the test hangs up

@@ -129,3 +129,24 @@ export const workloadReportSchema = z.object({
 export type WorkloadReport = z.infer<typeof workloadReportSchema>;
 
 export const onlyStaffSeeReports = "Only technicians and administrators can see reports.";
+
+/**
+ * By team (decision 073): each team, by name, then the tickets in no team (`teamId` null). Opened and done
+ * in the range (done as the volume report's "resolved"), the resolution times of those resolved in it (as
+ * the response-times report's), and Open or In Progress now, whatever the range.
+ */
+export const teamReportSchema = z.object({
+  range: reportRangeSchema,
+  rows: z.array(
+    z.object({
+      teamId: z.string().nullable(),
+      /** null for the tickets in no team. */
+      name: z.string().nullable(),
+      opened: count,
+      resolved: count,
+      open: count,
+      resolution: durationSummary,
+    }),
+  ),
+});
+export type TeamReport = z.infer<typeof teamReportSchema>;

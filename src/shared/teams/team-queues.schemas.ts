@@ -17,6 +17,20 @@ export const teamQueuesSchema = z.object({
   teams: z.array(z.object({ id: z.string(), name: z.string(), isMember: z.boolean() })),
   /** "My team's unassigned" and "My team's"; null for someone in no team (they see no team tabs). */
   mine: z.object({ unassigned: queueCountSchema, all: queueCountSchema }).nullable(),
+  /**
+   * Administrators (who see every ticket): each team's Open and In Progress tickets now, and how many of
+   * them nobody holds, from the counters; `teamId` null for the tickets in no team. Null for technicians,
+   * whose counts stay within what they may see.
+   */
+  openByTeam: z
+    .array(
+      z.object({
+        teamId: z.string().nullable(),
+        open: z.number().int(),
+        unassigned: z.number().int(),
+      }),
+    )
+    .nullable(),
 });
 export type TeamQueues = z.infer<typeof teamQueuesSchema>;
 

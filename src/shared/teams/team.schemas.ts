@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { storableText } from "#shared/text/storable-text.ts";
 import { personIdSchema } from "#shared/users/user.schemas.ts";
+import { teamAssignmentModes } from "./team-assignment.ts";
 
 /**
  * Teams (decision 069): administrators group technicians into teams (a technician may be in several); a
@@ -59,6 +60,8 @@ export const teamMemberSchema = z.object({
   id: z.string(),
   name: z.string(),
   isActiveTechnician: z.boolean(),
+  /** Marked themselves away (decision 073): the team's auto-assignment passes them over. */
+  isAway: z.boolean(),
 });
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 
@@ -73,6 +76,8 @@ export const teamSchema = z.object({
   memberCount: z.number().int(),
   /** The team new tickets go to when no routing rule matches (at most one team is). */
   isDefault: z.boolean(),
+  /** How the team gives out its new tickets (decision 073): off, round robin or fewest open. */
+  assignment: z.enum(teamAssignmentModes),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });

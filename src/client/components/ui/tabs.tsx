@@ -5,7 +5,8 @@ interface TabsProps<T extends string> {
   label: string;
   /** Prefix for the tab ids; the panel points at `${idPrefix}-tab-${value}` with aria-labelledby. */
   idPrefix: string;
-  tabs: readonly { value: T; label: string }[];
+  /** `count`, when given, is drawn after the label as a small figure (a queue's size). */
+  tabs: readonly { value: T; label: string; count?: string }[];
   value: T;
   onChange: (value: T) => void;
 }
@@ -59,6 +60,18 @@ export function Tabs<T extends string>({ label, idPrefix, tabs, value, onChange 
             )}
           >
             {tab.label}
+            {/* A space, so that the tab's name reads "Unassigned 3", not "Unassigned3". */}
+            {tab.count === undefined ? null : " "}
+            {tab.count === undefined ? null : (
+              <span
+                className={cn(
+                  "ms-1 rounded-full px-1.5 py-0.5 text-xs tabular-nums",
+                  isSelected ? "bg-indigo-50 text-indigo-700" : "bg-slate-200 text-slate-700",
+                )}
+              >
+                {tab.count}
+              </span>
+            )}
           </button>
         );
       })}

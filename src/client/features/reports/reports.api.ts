@@ -4,6 +4,7 @@ import type {
   ReportQuery,
   ResponseTimesReport,
   SatisfactionReport,
+  TeamReport,
   TicketBreakdownReport,
   TicketVolumeReport,
   WorkloadReport,
@@ -33,6 +34,8 @@ export const responseTimesQuery = (query: ReportQuery) =>
   reportQuery<ResponseTimesReport>("response-times", query);
 export const satisfactionQuery = (query: ReportQuery) =>
   reportQuery<SatisfactionReport>("satisfaction", query);
+/** Decision 073: each team's tickets, and those in no team. */
+export const teamReportQuery = (query: ReportQuery) => reportQuery<TeamReport>("teams", query);
 export const workloadQuery = () =>
   queryOptions({
     queryKey: reportKeys.report("workload"),

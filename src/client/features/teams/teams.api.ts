@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "#client/lib/api-client.ts";
+import { actorKeys } from "#client/lib/use-actor.ts";
 import type {
   DefaultTeamInput,
   Routing,
@@ -7,7 +8,10 @@ import type {
   RoutingRuleInput,
 } from "#shared/teams/routing-rule.schemas.ts";
 import type { Team, TeamInput, TeamList } from "#shared/teams/team.schemas.ts";
+import type { TeamAssignmentMode } from "#shared/teams/team-assignment.ts";
+import type { TeamAssignment } from "#shared/teams/team-queues.schemas.ts";
 import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
+import type { Me } from "#shared/users/user.schemas.ts";
 
 export const teamKeys = {
   all: ["teams"] as const,
@@ -46,6 +50,27 @@ export const useSaveTeam = () =>
   useRefreshAfter(({ id, input }: { id: string | null; input: TeamInput }) =>
     apiFetch<Team>(id ? teamPath(id) : "/api/teams", { method: id ? "PUT" : "POST", body: input }),
   );
+
+/** How a team gives out its new tickets (decision 073): off, round robin or fewest open. */
+export const useSetTeamAssignment = () =>
+  useRefreshAfter(({ teamId, assignment }: { teamId: string; assignment: TeamAssignmentMode }) =>
+    apiFetch<TeamAssignment>(`${teamPath(teamId)}/assignment`, { method: "PUT", body: { assignment } }),
+  );
+
+/**
+ * A technician marks themselves away, or back (decision 073): the answer is who they now are; the teams,
+ * which show who is away, are read again.
+ */
+export function useSetAway() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (away: boolean) => apiFetch<Me>("/api/me/away", { method: "PUT", body: { away } }),
+    onSuccess: async (me) => {
+      queryClient.setQueryData(actorKeys.me, me);
+      await queryClient.invalidateQueries({ queryKey: teamKeys.all });
+    },
+  });
+}
 
 export const useDeleteTeam = () =>
   useRefreshAfter((id: string) => apiFetch<void>(teamPath(id), { method: "DELETE" }));

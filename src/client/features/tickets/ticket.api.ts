@@ -7,6 +7,7 @@ import {
 } from "@tanstack/react-query";
 import { apiFetch, isApiError } from "#client/lib/api-client.ts";
 import type { AddedComment } from "#shared/mentions/mention.schemas.ts";
+import type { TeamQueues } from "#shared/teams/team-queues.schemas.ts";
 import type {
   CreateTicketInput,
   SortDirection,
@@ -46,6 +47,8 @@ export interface TicketListFilters {
   due?: TicketDueFilter;
   /** Decision 070: only the tickets on hold (true) or only those not (false). */
   onHold?: boolean;
+  /** Decision 073 (staff): one team's tickets, by the team's id. */
+  team?: string;
   /** The order (decision 034): newest first without one. */
   sort?: TicketSort;
   dir?: SortDirection;
@@ -57,13 +60,16 @@ export const ticketKeys = {
   list: (filters: TicketListFilters) => [...ticketKeys.lists(), filters] as const,
   summaries: () => [...ticketKeys.all, "summary"] as const,
   summary: (scope: SummaryScope) => [...ticketKeys.summaries(), scope] as const,
+  /** Under the counts' key: whatever refreshes the counts (a change, a push) refreshes the team tabs' too. */
+  queues: () => [...ticketKeys.summaries(), "team-queues"] as const,
   details: () => [...ticketKeys.all, "detail"] as const,
   detail: (ticketId: string) => [...ticketKeys.details(), ticketId] as const,
   // Under the detail key, so that refreshing a ticket refreshes its activity too.
   activity: (ticketId: string) => [...ticketKeys.detail(ticketId), "activity"] as const,
 };
 
-function listParams({ scope, status, priority, category, q, cf, due, onHold, sort, dir }: TicketListFilters) {
+function listParams(filters: TicketListFilters) {
+  const { scope, status, priority, category, q, cf, due, onHold, team, sort, dir } = filters;
   const params = new URLSearchParams({ scope });
   if (status) params.set("status", status);
   if (priority) params.set("priority", priority);
@@ -72,6 +78,7 @@ function listParams({ scope, status, priority, category, q, cf, due, onHold, sor
   for (const filter of cf ?? []) params.append("cf", filter);
   if (due) params.set("due", due);
   if (onHold !== undefined) params.set("onHold", String(onHold));
+  if (team) params.set("team", team);
   if (sort && sort !== "newest") params.set("sort", sort);
   if (dir && sort && sort !== "due") params.set("dir", dir);
   return params;
@@ -104,6 +111,16 @@ export const ticketSummaryQuery = (scope: SummaryScope) =>
     queryKey: ticketKeys.summary(scope),
     queryFn: ({ signal }) =>
       apiFetch<TicketSummary>(`/api/tickets/summary?${new URLSearchParams({ scope })}`, { signal }),
+  });
+
+/**
+ * Staff: every team by name (the Team filter) and, for a member of a team, the counts of the team tabs
+ * (decision 073); `mine` is null for someone in no team, who sees no team tabs.
+ */
+export const teamQueuesQuery = () =>
+  queryOptions({
+    queryKey: ticketKeys.queues(),
+    queryFn: ({ signal }) => apiFetch<TeamQueues>("/api/tickets/queues", { signal }),
   });
 
 export const ticketQuery = (ticketId: string) =>

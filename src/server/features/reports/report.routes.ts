@@ -5,11 +5,13 @@ import {
   reportQuerySchema,
   responseTimesReportSchema,
   satisfactionReportSchema,
+  teamReportSchema,
   ticketBreakdownReportSchema,
   ticketVolumeReportSchema,
   workloadReportSchema,
 } from "#shared/reports/report.schemas.ts";
 import {
+  reportByTeam,
   reportResponseTimes,
   reportSatisfaction,
   reportTicketBreakdown,
@@ -50,6 +52,9 @@ export async function reportRoutes(
     "/api/reports/satisfaction",
     { schema: { querystring, response: { 200: satisfactionReportSchema } } },
     (request) => reportSatisfaction(contextOf(request), request.query),
+  );
+  app.get("/api/reports/teams", { schema: { querystring, response: { 200: teamReportSchema } } }, (request) =>
+    reportByTeam(contextOf(request), request.query),
   );
   app.get("/api/reports/workload", { schema: { response: { 200: workloadReportSchema } } }, (request) =>
     reportWorkload(contextOf(request)),

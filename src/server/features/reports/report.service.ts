@@ -10,6 +10,7 @@ import {
   type ResponseTimesReport,
   reportRecentCommentsMax,
   type SatisfactionReport,
+  type TeamReport,
   type TicketBreakdownReport,
   type TicketVolumeReport,
   type WorkloadReport,
@@ -35,6 +36,7 @@ import {
   summariseSatisfactionFromRollup,
   summariseSatisfactionPerTechnicianFromRollup,
 } from "./report-rollup.queries.ts";
+import { countByTeam } from "./team-report.queries.ts";
 
 export function requireReportsViewer(ctx: ServiceContext) {
   if (!can.seeReports(ctx.actor)) throw forbidden(onlyStaffSeeReports);
@@ -184,6 +186,30 @@ export async function reportSatisfaction(
       submittedAt: new Date(row.submittedAt).toISOString(),
     })),
     perTechnician: perTechnician?.map((row) => ({ ...row, average: roundTo2(row.average) })) ?? null,
+  };
+}
+
+/** Decision 073: the tickets of each team, and of none, in the range (and open now). */
+export async function reportByTeam(ctx: ServiceContext, query: ReportQuery): Promise<TeamReport> {
+  const w = await windowFor(ctx, query);
+  const rows = await readWithoutJit(ctx.db, (tx) => countByTeam(tx, w));
+  return {
+    range: rangeOf(w),
+    rows: rows.map((row) => {
+      const [median, p90] = row.p ?? [];
+      return {
+        teamId: row.teamId,
+        name: row.name,
+        opened: Math.max(0, Number(row.opened)),
+        resolved: Number(row.resolved),
+        open: Math.max(0, Number(row.open)),
+        resolution: toSummary({
+          count: Number(row.resolutionCount),
+          median: median === undefined || median === null ? null : Number(median),
+          p90: p90 === undefined || p90 === null ? null : Number(p90),
+        }),
+      };
+    }),
   };
 }
 

@@ -4,6 +4,7 @@ import { teams, users } from "#server/db/schema/index.ts";
 import { createTicket } from "#server/features/tickets/ticket.service.ts";
 import { contextAs, insertTeam, insertUser, signedInAs } from "#server/test/factories.ts";
 import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
+import type { Team } from "#shared/teams/team.schemas.ts";
 import type { Me } from "#shared/users/user.schemas.ts";
 
 // Decision 073: a technician marks themselves away and back; an administrator sets a team's mode.
@@ -108,5 +109,30 @@ describe("a team's assignment mode", () => {
       expect((await setMode(person.cookie, team.id, "round_robin")).statusCode).toBe(403);
     }
     expect(await modeOf(team.id)).toBe("off");
+  });
+});
+
+describe("the team as GET /api/teams shows it", () => {
+  it("has its assignment mode, and which members are away", async () => {
+    const { db } = t.database;
+    const admin = await signedInAs(t.app, db, "admin");
+    const away = await signedInAs(t.app, db, "technician");
+    const here = await insertUser(db, { role: "technician" });
+    const team = await insertTeam(db, { name: "Network", memberIds: [away.user.id, here.id] });
+    expect((await setAway(away.cookie, true)).statusCode).toBe(200);
+    await request(t.app, {
+      method: "PUT",
+      url: `/api/teams/${team.id}/assignment`,
+      cookie: admin.cookie,
+      payload: { assignment: "least_open" },
+    });
+    const list = await request(t.app, { method: "GET", url: "/api/teams", cookie: away.cookie });
+    expect(list.statusCode, list.body).toBe(200);
+    const [shown] = list.json<{ items: Team[] }>().items;
+    expect(shown?.assignment).toBe("least_open");
+    expect(Object.fromEntries(shown!.members.map((member) => [member.id, member.isAway]))).toEqual({
+      [away.user.id]: true,
+      [here.id]: false,
+    });
   });
 });

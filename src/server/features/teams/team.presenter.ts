@@ -17,9 +17,11 @@ export function toTeamDto(row: TeamRow, members: readonly TeamMemberRow[]): Team
       id: member.id,
       name: member.name,
       isActiveTechnician: isActiveTechnician(member),
+      isAway: member.awaySince !== null,
     })),
     memberCount: own.length,
     isDefault: row.isDefault,
+    assignment: row.assignment,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

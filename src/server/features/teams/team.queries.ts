@@ -16,6 +16,7 @@ export interface TeamMemberRow {
   name: string;
   role: string | null;
   status: string;
+  awaySince: Date | null;
 }
 
 /** Every team by name, or the one with `teamId`. */
@@ -37,6 +38,7 @@ export async function findMembersOf(db: Db, teamIds: readonly string[]): Promise
       name: users.name,
       role: users.role,
       status: users.status,
+      awaySince: users.awaySince,
     })
     .from(teamMembers)
     .innerJoin(users, eq(users.id, teamMembers.userId))

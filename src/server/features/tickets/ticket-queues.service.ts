@@ -4,7 +4,7 @@ import { ticketFiltersWhere, visibilityBranches } from "#server/features/ticket-
 import { can } from "#shared/permissions.ts";
 import type { TeamQueues } from "#shared/teams/team-queues.schemas.ts";
 import { ticketCountCap } from "#shared/tickets/ticket.schemas.ts";
-import { countTeamQueueFromCounters, findTeamsFor } from "./list/team-queue.queries.ts";
+import { countTeamQueueFromCounters, findTeamsFor, readOpenCountsByTeam } from "./list/team-queue.queries.ts";
 import { countTicketsUpTo } from "./list/ticket-counts.queries.ts";
 
 /**
@@ -15,7 +15,8 @@ import { countTicketsUpTo } from "./list/ticket-counts.queries.ts";
 export async function getTeamQueues(ctx: ServiceContext): Promise<TeamQueues> {
   if (!can.listByTeam(ctx.actor)) throw forbidden("Only technicians and administrators have team queues");
   const teams = await findTeamsFor(ctx.db, ctx.actor.id);
-  if (!teams.some((team) => team.isMember)) return { teams, mine: null };
+  const openByTeam = await openByTeamFor(ctx, teams);
+  if (!teams.some((team) => team.isMember)) return { teams, mine: null, openByTeam };
   const [unassigned, all] = await Promise.all([
     countTeamQueueFromCounters(ctx, { scope: "team_unassigned", cap: ticketCountCap }),
     countTicketsUpTo(ctx.db, {
@@ -24,5 +25,32 @@ export async function getTeamQueues(ctx: ServiceContext): Promise<TeamQueues> {
       cap: ticketCountCap,
     }),
   ]);
-  return { teams, mine: { unassigned, all } };
+  return { teams, mine: { unassigned, all }, openByTeam };
+}
+
+/**
+ * The admin home's open tickets by team: an administrator sees every ticket, so the counters are theirs to
+ * read; the tickets in no team are the whole count less the teams'. Nothing for a team-less install.
+ */
+async function openByTeamFor(
+  ctx: ServiceContext,
+  teams: readonly { id: string }[],
+): Promise<TeamQueues["openByTeam"]> {
+  if (!can.countAllByTeam(ctx.actor) || teams.length === 0) return null;
+  const counts = await readOpenCountsByTeam(ctx.db);
+  const countOf = (scope: string) => counts.get(scope) ?? 0;
+  const rows = teams.map((team) => ({
+    teamId: team.id,
+    open: countOf(`t:${team.id}`),
+    unassigned: countOf(`tu:${team.id}`),
+  }));
+  const sum = (key: "open" | "unassigned") => rows.reduce((total, row) => total + row[key], 0);
+  return [
+    ...rows,
+    {
+      teamId: null,
+      open: Math.max(0, countOf("all") - sum("open")),
+      unassigned: Math.max(0, countOf("unassigned") - sum("unassigned")),
+    },
+  ];
 }

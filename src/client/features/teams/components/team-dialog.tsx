@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useId, useState } from "react";
 import { Alert } from "#client/components/ui/alert.tsx";
@@ -6,7 +8,7 @@ import { Button } from "#client/components/ui/button.tsx";
 import { Dialog } from "#client/components/ui/dialog.tsx";
 import { Field, Textarea, TextField } from "#client/components/ui/field.tsx";
 import { Select } from "#client/components/ui/select.tsx";
-import { useSaveTeam } from "#client/features/teams/teams.api.ts";
+import { useSaveTeam, useSetTeamAssignment } from "#client/features/teams/teams.api.ts";
 import { toast } from "#client/lib/toast.ts";
 import { validationText } from "#client/lib/validation-text.ts";
 import {
@@ -15,6 +17,14 @@ import {
   teamInputSchema,
   teamNameMaxLength,
 } from "#shared/teams/team.schemas.ts";
+import { type TeamAssignmentMode, teamAssignmentModes } from "#shared/teams/team-assignment.ts";
+
+/** How the team gives out its new tickets (decision 073). */
+export const assignmentLabels: Record<TeamAssignmentMode, MessageDescriptor> = {
+  off: msg`Off`,
+  round_robin: msg`Round robin`,
+  least_open: msg`Fewest open tickets`,
+};
 
 /** Someone who may be chosen as a member: the active technicians (the page reads them). */
 export interface TechnicianChoice {
@@ -36,9 +46,11 @@ type Errors = { name?: string; description?: string; leadId?: string };
  * stays listed, marked, until taken out) and, among the members, its lead.
  */
 export function TeamDialog({ team, technicians, onClose }: TeamDialogProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const id = useId();
   const save = useSaveTeam();
+  const setAssignment = useSetTeamAssignment();
+  const [assignment, setAssignmentMode] = useState<TeamAssignmentMode>(team?.assignment ?? "off");
   const [name, setName] = useState(team?.name ?? "");
   const [description, setDescription] = useState(team?.description ?? "");
   const [memberIds, setMemberIds] = useState<string[]>(team?.members.map((member) => member.id) ?? []);
@@ -70,7 +82,11 @@ export function TeamDialog({ team, technicians, onClose }: TeamDialogProps) {
     setErrors({});
     setServerError(null);
     try {
-      await save.mutateAsync({ id: team?.id ?? null, input });
+      const saved = await save.mutateAsync({ id: team?.id ?? null, input });
+      // Its own route (administrators, decision 073): sent only when it changed, after the team exists.
+      if (assignment !== (team?.assignment ?? "off")) {
+        await setAssignment.mutateAsync({ teamId: saved.id, assignment });
+      }
       toast.success(team ? t`Team saved` : t`Team added`);
       onClose();
     } catch (error) {
@@ -144,11 +160,31 @@ export function TeamDialog({ team, technicians, onClose }: TeamDialogProps) {
             onChange={(event) => setLeadId(event.target.value)}
           />
         </Field>
+        <Field label={t`Automatic assignment`} htmlFor={`${id}-assignment`}>
+          <Select
+            id={`${id}-assignment`}
+            aria-describedby={`${id}-assignment-hint`}
+            options={teamAssignmentModes.map((mode) => ({
+              value: mode,
+              label: i18n._(assignmentLabels[mode]),
+            }))}
+            value={assignment}
+            onChange={(event) =>
+              setAssignmentMode(teamAssignmentModes.find((mode) => mode === event.target.value) ?? "off")
+            }
+          />
+          <p id={`${id}-assignment-hint`} className="text-xs text-slate-500">
+            <Trans>
+              New tickets of the team go to its active members who are not away: in turn (round robin), or to
+              whoever has the fewest open tickets.
+            </Trans>
+          </p>
+        </Field>
         <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
           <Button type="button" variant="secondary" onClick={onClose}>
             <Trans>Cancel</Trans>
           </Button>
-          <Button type="submit" disabled={save.isPending}>
+          <Button type="submit" disabled={save.isPending || setAssignment.isPending}>
             {team ? t`Save team` : t`Add team`}
           </Button>
         </div>

@@ -10,7 +10,7 @@ import { LoadFailed } from "#client/components/ui/load-failed.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
 import { teamListQuery, useDeleteTeam } from "#client/features/teams/teams.api.ts";
 import type { Team } from "#shared/teams/team.schemas.ts";
-import { TeamDialog, type TechnicianChoice } from "./team-dialog.tsx";
+import { assignmentLabels, TeamDialog, type TechnicianChoice } from "./team-dialog.tsx";
 
 type DialogState = { kind: "create" } | { kind: "edit"; team: Team } | { kind: "delete"; team: Team };
 
@@ -19,7 +19,7 @@ type DialogState = { kind: "create" } | { kind: "edit"; team: Team } | { kind: "
  * `technicians` are the active technicians a team may take in (undefined while they load).
  */
 export function TeamList({ technicians }: { technicians: readonly TechnicianChoice[] | undefined }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const query = useQuery(teamListQuery());
   const remove = useDeleteTeam();
   const [dialog, setDialog] = useState<DialogState | null>(null);
@@ -79,11 +79,29 @@ export function TeamList({ technicians }: { technicians: readonly TechnicianChoi
                         <Trans>Lead: {team.leadName}</Trans>
                       </>
                     ) : null}
+                    {team.assignment !== "off" ? (
+                      <>
+                        {" · "}
+                        <Trans>Assignment: {i18n._(assignmentLabels[team.assignment])}</Trans>
+                      </>
+                    ) : null}
                   </p>
                   {team.members.length > 0 ? (
-                    <p className="mt-1 break-words text-slate-600">
-                      {team.members.map((member) => member.name).join(", ")}
-                    </p>
+                    <ul
+                      className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-slate-600"
+                      aria-label={t`Members of ${team.name}`}
+                    >
+                      {team.members.map((member) => (
+                        <li key={member.id} className="flex min-w-0 items-center gap-1.5 break-words">
+                          {member.name}
+                          {member.isAway ? (
+                            <Badge tone="amber">
+                              <Trans>Away</Trans>
+                            </Badge>
+                          ) : null}
+                        </li>
+                      ))}
+                    </ul>
                   ) : null}
                 </div>
                 <div className="flex flex-wrap gap-2">

@@ -19,6 +19,7 @@ const teams = [
   members: [],
   memberCount: 0,
   isDefault: false,
+  assignment: "off" as const,
   createdAt: "2030-01-07T09:00:00.000Z",
   updatedAt: "2030-01-07T09:00:00.000Z",
 }));

@@ -31,6 +31,8 @@ export interface TicketSearch {
   due?: TicketDueFilter;
   /** Decision 070: only the tickets on hold, or only those not; as in the address (`?onHold=true`). */
   onHold?: OnHoldFilter;
+  /** Decision 073 (staff): one team's tickets, by its id (`?team=`). */
+  team?: string;
 }
 
 const onHoldFilters = ["true", "false"] as const;
@@ -43,6 +45,9 @@ export const onHoldOf = (search: TicketSearch): boolean | undefined =>
 const pick = <T extends string>(values: readonly T[], raw: string | null) =>
   values.find((value) => value === raw);
 
+/** A team's id as the list's team filter takes it (teamIdSchema's shape); anything else is no filter. */
+const teamIdOf = (raw: string | null) => (raw && /^[A-Za-z0-9_-]{1,100}$/.test(raw) ? raw : undefined);
+
 /** ?q=printer&status=Open → the search; unknown values are ignored rather than sent to the server. */
 export function ticketSearchFrom(params: URLSearchParams): TicketSearch {
   return {
@@ -52,6 +57,7 @@ export function ticketSearchFrom(params: URLSearchParams): TicketSearch {
     category: pick(ticketCategories, params.get("category")),
     due: pick(ticketDueFilters, params.get("due")),
     onHold: pick(onHoldFilters, params.get("onHold")),
+    team: teamIdOf(params.get("team")),
   };
 }
 
@@ -67,7 +73,7 @@ export function withTicketSearch(params: URLSearchParams, change: Partial<Ticket
 
 export const isFiltered = (search: TicketSearch) =>
   search.q.trim() !== "" ||
-  Boolean(search.status || search.priority || search.category || search.due || search.onHold);
+  Boolean(search.status || search.priority || search.category || search.due || search.onHold || search.team);
 
 const searchDelayMs = 300;
 const withAll = (values: readonly string[], labels?: Record<string, MessageDescriptor>) => [
@@ -100,6 +106,8 @@ interface TicketFiltersProps {
   /** More filters (the custom fields'), folded with these on a phone; `moreActive` of them are on. */
   more?: ReactNode;
   moreActive?: number;
+  /** Staff: the teams to narrow by (decision 073); no Team filter when there are none. */
+  teams?: readonly { id: string; name: string }[];
 }
 
 /**
@@ -113,12 +121,13 @@ export function TicketFilters({
   showDue = false,
   more,
   moreActive = 0,
+  teams = [],
 }: TicketFiltersProps) {
   const id = useId();
   const [isOpen, setIsOpen] = useState(false);
   const activeCount =
-    [value.status, value.priority, value.category, value.due, value.onHold].filter(Boolean).length +
-    moreActive;
+    [value.status, value.priority, value.category, value.due, value.onHold, value.team].filter(Boolean)
+      .length + moreActive;
   const folded = isOpen ? undefined : "max-sm:hidden";
   const panelIds = [`${id}-fold`, `${id}-fold-more-filters`, more ? `${id}-fold-more` : null]
     .filter(Boolean)
@@ -168,6 +177,7 @@ export function TicketFilters({
       category: undefined,
       due: undefined,
       onHold: undefined,
+      team: undefined,
     });
   }
 
@@ -238,7 +248,7 @@ export function TicketFilters({
       </div>
       <div
         id={`${id}-fold-more-filters`}
-        className={cn("grid grid-cols-2 gap-3 sm:grid-cols-[10rem_10rem]", folded)}
+        className={cn("grid grid-cols-2 gap-3 sm:grid-cols-[repeat(auto-fill,10rem)]", folded)}
       >
         {showDue ? (
           <Field label={t`Due`} htmlFor={`${id}-due`}>
@@ -260,6 +270,20 @@ export function TicketFilters({
             onChange={(event) => onChange({ onHold: pick(onHoldFilters, event.target.value) })}
           />
         </Field>
+        {teams.length > 0 ? (
+          <Field label={t`Team`} htmlFor={`${id}-team`}>
+            <Select
+              id={`${id}-team`}
+              name="team"
+              value={value.team ?? ""}
+              options={[
+                { value: "", label: t`All` },
+                ...teams.map((team) => ({ value: team.id, label: team.name })),
+              ]}
+              onChange={(event) => onChange({ team: teamIdOf(event.target.value) })}
+            />
+          </Field>
+        ) : null}
       </div>
       {more ? (
         <div id={`${id}-fold-more`} className={cn("empty:hidden", folded)}>

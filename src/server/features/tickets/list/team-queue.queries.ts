@@ -89,6 +89,23 @@ function readTeamCounter(db: Db, scope: string) {
   );
 }
 
+/**
+ * Open and In Progress tickets now, by counter ('all', 'unassigned', and each team's 't:<team>' and
+ * 'tu:<team>', migration 0040): a few rows by primary key per team, whatever the table's size.
+ */
+export async function readOpenCountsByTeam(db: Db): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ scope: ticketCounts.scope, n: sql<number>`sum(${ticketCounts.n})::int` })
+    .from(ticketCounts)
+    .where(
+      sql`${ticketCounts.status} in ('Open', 'In Progress') and ${ticketCounts.scope} = any(array(
+        select 't:' || ${teams.id} from ${teams} union all select 'tu:' || ${teams.id} from ${teams}
+        union all select 'all' union all select 'unassigned'))`,
+    )
+    .groupBy(ticketCounts.scope);
+  return new Map(rows.map((row) => [row.scope, Number(row.n)]));
+}
+
 /** Every team by name, and whether the caller is in it: the lists' team filter and the team tabs. */
 export function findTeamsFor(db: Db, me: string) {
   return db
