@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
+import { useQuery } from "@tanstack/react-query";
 import { Download, Plus, SearchX } from "lucide-react";
 import { useId, useState } from "react";
 import { Button, buttonClass } from "#client/components/ui/button.tsx";
@@ -9,6 +10,8 @@ import { EmptyState } from "#client/components/ui/empty-state.tsx";
 import { PageHeader } from "#client/components/ui/page-header.tsx";
 import { ArticleSuggestions } from "#client/features/articles/components/article-suggestions.tsx";
 import { useDepartmentNames } from "#client/features/settings/settings.api.ts";
+import { tagSuggestionsQuery } from "#client/features/tags/tags.api.ts";
+import { teamListQuery } from "#client/features/teams/teams.api.ts";
 import { CreateTicketForm } from "#client/features/tickets/components/create-ticket-form.tsx";
 import {
   CustomFieldFilters,
@@ -26,6 +29,7 @@ import {
 import { TicketList } from "#client/features/tickets/components/ticket-list.tsx";
 import { ticketOrderLabel, useTicketOrder } from "#client/features/tickets/components/ticket-sort.tsx";
 import { type TicketListFilters, ticketExportPath } from "#client/features/tickets/ticket.api.ts";
+import { ViewsMenu } from "#client/features/views/components/views-menu.tsx";
 import { focusCreatedTicket } from "#client/lib/focus.ts";
 import { useSearchParams } from "#client/lib/router/router.tsx";
 import { useActor } from "#client/lib/use-actor.ts";
@@ -52,6 +56,11 @@ export default function TicketsPage() {
   const canOpenForm = actor?.role === "user";
   const canSeeDue = actor ? can.seeServiceLevels(actor) : false;
   const [order, setOrder] = useTicketOrder(canSeeDue);
+  // Decision 071: staff filter by the tags in use (most used first).
+  const canSeeTags = actor ? can.seeTags(actor) : false;
+  const tagSuggestions = useQuery({ ...tagSuggestionsQuery(), enabled: canSeeTags });
+  // An administrator may share a saved view with a team (decision 071).
+  const teams = useQuery({ ...teamListQuery(), enabled: actor ? can.shareViews(actor) : false });
 
   // The filters' Clear button sends every field empty: the custom field filters go with them.
   const handleSearchChange = (change: Partial<TicketSearch>) =>
@@ -74,6 +83,7 @@ export default function TicketsPage() {
       category: undefined,
       due: undefined,
       onHold: undefined,
+      tag: undefined,
     });
 
   const filters: TicketListFilters = {
@@ -85,6 +95,7 @@ export default function TicketsPage() {
     ...(customFilters.length > 0 ? { cf: customFilters } : {}),
     ...(canSeeDue ? { due: search.due } : {}),
     ...(search.onHold ? { onHold: onHoldOf(search) } : {}),
+    ...(canSeeTags && search.tag ? { tag: search.tag } : {}),
     ...order,
   };
 
@@ -128,11 +139,22 @@ export default function TicketsPage() {
         ) : null}
       </div>
       <Card>
+        {actor ? (
+          <div className="border-b border-slate-100 px-5 py-3">
+            <ViewsMenu
+              actor={actor}
+              query={searchParams.toString()}
+              onOpen={(query) => setSearchParams(new URLSearchParams(query))}
+              teams={teams.data}
+            />
+          </div>
+        ) : null}
         <div className="border-b border-slate-100 px-5 py-4">
           <TicketFilters
             value={search}
             onChange={handleSearchChange}
             showDue={canSeeDue}
+            tags={canSeeTags ? (tagSuggestions.data?.items ?? []).map((item) => item.tag) : undefined}
             moreActive={customFilters.length}
             more={
               <CustomFieldFilters

@@ -46,6 +46,8 @@ export interface TicketListFilters {
   due?: TicketDueFilter;
   /** Decision 070: only the tickets on hold (true) or only those not (false). */
   onHold?: boolean;
+  /** Decision 071 (staff): only the tickets with this tag. */
+  tag?: string;
   /** The order (decision 034): newest first without one. */
   sort?: TicketSort;
   dir?: SortDirection;
@@ -63,7 +65,19 @@ export const ticketKeys = {
   activity: (ticketId: string) => [...ticketKeys.detail(ticketId), "activity"] as const,
 };
 
-function listParams({ scope, status, priority, category, q, cf, due, onHold, sort, dir }: TicketListFilters) {
+function listParams({
+  scope,
+  status,
+  priority,
+  category,
+  q,
+  cf,
+  due,
+  onHold,
+  tag,
+  sort,
+  dir,
+}: TicketListFilters) {
   const params = new URLSearchParams({ scope });
   if (status) params.set("status", status);
   if (priority) params.set("priority", priority);
@@ -72,6 +86,7 @@ function listParams({ scope, status, priority, category, q, cf, due, onHold, sor
   for (const filter of cf ?? []) params.append("cf", filter);
   if (due) params.set("due", due);
   if (onHold !== undefined) params.set("onHold", String(onHold));
+  if (tag) params.set("tag", tag);
   if (sort && sort !== "newest") params.set("sort", sort);
   if (dir && sort && sort !== "due") params.set("dir", dir);
   return params;

@@ -31,6 +31,8 @@ export interface TicketSearch {
   due?: TicketDueFilter;
   /** Decision 070: only the tickets on hold, or only those not; as in the address (`?onHold=true`). */
   onHold?: OnHoldFilter;
+  /** Decision 071 (staff): one tag, as in the address (`?tag=vpn`). */
+  tag?: string;
 }
 
 const onHoldFilters = ["true", "false"] as const;
@@ -52,6 +54,7 @@ export function ticketSearchFrom(params: URLSearchParams): TicketSearch {
     category: pick(ticketCategories, params.get("category")),
     due: pick(ticketDueFilters, params.get("due")),
     onHold: pick(onHoldFilters, params.get("onHold")),
+    tag: params.get("tag") || undefined,
   };
 }
 
@@ -67,7 +70,7 @@ export function withTicketSearch(params: URLSearchParams, change: Partial<Ticket
 
 export const isFiltered = (search: TicketSearch) =>
   search.q.trim() !== "" ||
-  Boolean(search.status || search.priority || search.category || search.due || search.onHold);
+  Boolean(search.status || search.priority || search.category || search.due || search.onHold || search.tag);
 
 const searchDelayMs = 300;
 const withAll = (values: readonly string[], labels?: Record<string, MessageDescriptor>) => [
@@ -92,11 +95,19 @@ const onHoldOptions = () =>
     { value: "false", label: t`Not on hold` },
   ] satisfies Array<{ value: OnHoldFilter | ""; label: string }>;
 
+/** "All", then the tags in use; a tag from the address that is not among them is still offered. */
+const tagOptions = (tags: readonly string[], current: string | undefined) => [
+  { value: "", label: t`All` },
+  ...optionsOf(current && !tags.includes(current) ? [current, ...tags] : tags),
+];
+
 interface TicketFiltersProps {
   value: TicketSearch;
   onChange: (change: Partial<TicketSearch>) => void;
   /** Staff see service levels: the Due filter. */
   showDue?: boolean;
+  /** Staff (decision 071): the tags to filter by, most used first; without it there is no Tag filter. */
+  tags?: readonly string[];
   /** More filters (the custom fields'), folded with these on a phone; `moreActive` of them are on. */
   more?: ReactNode;
   moreActive?: number;
@@ -111,14 +122,15 @@ export function TicketFilters({
   value,
   onChange,
   showDue = false,
+  tags,
   more,
   moreActive = 0,
 }: TicketFiltersProps) {
   const id = useId();
   const [isOpen, setIsOpen] = useState(false);
   const activeCount =
-    [value.status, value.priority, value.category, value.due, value.onHold].filter(Boolean).length +
-    moreActive;
+    [value.status, value.priority, value.category, value.due, value.onHold, value.tag].filter(Boolean)
+      .length + moreActive;
   const folded = isOpen ? undefined : "max-sm:hidden";
   const panelIds = [`${id}-fold`, `${id}-fold-more-filters`, more ? `${id}-fold-more` : null]
     .filter(Boolean)
@@ -168,6 +180,7 @@ export function TicketFilters({
       category: undefined,
       due: undefined,
       onHold: undefined,
+      tag: undefined,
     });
   }
 
@@ -238,7 +251,7 @@ export function TicketFilters({
       </div>
       <div
         id={`${id}-fold-more-filters`}
-        className={cn("grid grid-cols-2 gap-3 sm:grid-cols-[10rem_10rem]", folded)}
+        className={cn("grid grid-cols-2 gap-3 sm:grid-cols-[10rem_10rem_10rem]", folded)}
       >
         {showDue ? (
           <Field label={t`Due`} htmlFor={`${id}-due`}>
@@ -260,6 +273,17 @@ export function TicketFilters({
             onChange={(event) => onChange({ onHold: pick(onHoldFilters, event.target.value) })}
           />
         </Field>
+        {tags ? (
+          <Field label={t`Tag`} htmlFor={`${id}-tag`}>
+            <Select
+              id={`${id}-tag`}
+              name="tag"
+              value={value.tag ?? ""}
+              options={tagOptions(tags, value.tag)}
+              onChange={(event) => onChange({ tag: event.target.value || undefined })}
+            />
+          </Field>
+        ) : null}
       </div>
       {more ? (
         <div id={`${id}-fold-more`} className={cn("empty:hidden", folded)}>
