@@ -27,12 +27,14 @@ import { reportRoutes } from "./features/reports/report.routes.ts";
 import { searchRoutes } from "./features/search/search.routes.ts";
 import { sessionRoutes } from "./features/sessions/session.routes.ts";
 import { settingsRoutes } from "./features/settings/settings.routes.ts";
+import { tagRoutes } from "./features/tags/tag.routes.ts";
 import { teamQueueRoutes } from "./features/team-queues/team-queues.routes.ts";
 import { teamRoutes } from "./features/teams/team.routes.ts";
 import { ticketRoutes } from "./features/tickets/ticket.routes.ts";
 import { registerAdmin } from "./features/users/admin-registration.service.ts";
 import { userRoutes } from "./features/users/user.routes.ts";
 import { userManagementRoutes } from "./features/users/user-management.routes.ts";
+import { viewRoutes } from "./features/views/view.routes.ts";
 import { webhookRoutes } from "./features/webhooks/webhook.routes.ts";
 import { registerCompression } from "./http/compression.ts";
 import { registerDiskSpaceGuard } from "./http/disk-space-guard.ts";
@@ -153,6 +155,8 @@ export async function registerFeatureRoutes(app: FastifyInstance, deps: AppDeps,
   await app.register(departmentRoutes, { contextOf });
   await app.register(customFieldRoutes, { contextOf });
   await app.register(teamRoutes, { contextOf });
+  await app.register(tagRoutes, { contextOf });
+  await app.register(viewRoutes, { contextOf });
   await app.register(notificationRoutes, { contextOf, hub });
   await app.register(attachmentRoutes, {
     contextOf,

@@ -25,6 +25,12 @@ export interface CannedResponseFacts {
   ownerId: string;
 }
 
+/** A saved view's facts (decision 071): who keeps it and with whom it is shared. */
+export interface ViewFacts {
+  sharing: "personal" | "staff" | "team";
+  ownerId: string | null;
+}
+
 export interface ArticleFacts {
   status: ArticleStatus;
   visibility: ArticleVisibility;
@@ -159,6 +165,20 @@ export const can = {
   listByTeam: isStaff,
   /** Each team's open tickets in all (the admin home): only for whoever sees every ticket. */
   countAllByTeam: (a: Actor) => a.role === "admin",
+  /**
+   * Decision 071: tags are staff's labels. Staff see them and filter the lists by them; a requester is not
+   * shown them (a label like "difficult" or "duplicate" is not meant for them).
+   */
+  seeTags: isStaff,
+  /** Staff who may see the ticket add and remove its tags while it is not Closed. */
+  changeTicketTags: (a: Actor, t: TicketFacts) => isStaff(a) && viewTicket(a, t) && t.status !== "Closed",
+  /** Anyone with a role keeps personal saved views of a list (decision 071). */
+  saveViews: (a: Actor) => a.role !== null,
+  /** Only administrators share a view with all staff or with a team. */
+  shareViews: (a: Actor) => a.role === "admin",
+  /** Rename or delete: a personal view by its owner, a shared one by any administrator. */
+  manageView: (a: Actor, view: ViewFacts) =>
+    view.sharing === "personal" ? a.role !== null && view.ownerId === a.id : a.role === "admin",
   /** How a team gives out its new tickets (off, round robin, fewest open) is an administrator's choice. */
   changeTeamAssignment: (a: Actor) => a.role === "admin",
   /** A technician marks themselves away and back: the teams' auto-assignment skips them meanwhile. */

@@ -10,6 +10,7 @@ import { CustomFieldSettings } from "#client/features/settings/components/custom
 import { DepartmentsSettings } from "#client/features/settings/components/departments-settings.tsx";
 import { OnHoldSettingsPanel } from "#client/features/settings/components/on-hold-settings.tsx";
 import { SlaPolicyForm } from "#client/features/settings/components/sla-policy-form.tsx";
+import { TagSettingsPanel } from "#client/features/settings/components/tag-settings.tsx";
 import { TwoFactorSettingsPanel } from "#client/features/settings/components/two-factor-settings.tsx";
 import { WebhookSettings } from "#client/features/webhooks/components/webhook-settings.tsx";
 import { useSearchParams } from "#client/lib/router/router.tsx";
@@ -25,6 +26,7 @@ const sections = [
   { value: "custom-fields", label: msg`Custom fields`, panel: CustomFieldSettings },
   { value: "auto-close", label: msg`Auto-close`, panel: AutoCloseSettingsPanel },
   { value: "on-hold", label: msg`On hold`, panel: OnHoldSettingsPanel },
+  { value: "tags", label: msg`Tags`, panel: TagSettingsPanel },
   { value: "webhooks", label: msg`Webhooks`, panel: WebhookSettings },
   { value: "sign-in", label: msg`Sign-in security`, panel: TwoFactorSettingsPanel },
   { value: "history", label: msg`Change history`, panel: AdminChangeHistory },

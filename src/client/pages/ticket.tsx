@@ -18,6 +18,7 @@ import { MentionText } from "#client/features/mentions/components/mention-text.t
 import { PresenceBar } from "#client/features/presence/components/presence-bar.tsx";
 import { useOthersOnTicket } from "#client/features/presence/presence-store.ts";
 import { useTicketPresence } from "#client/features/presence/use-ticket-presence.ts";
+import { TicketTagControl } from "#client/features/tags/components/ticket-tag-control.tsx";
 import { TicketTeamControl } from "#client/features/teams/components/ticket-team-control.tsx";
 import { lostToAnotherTechnician } from "#client/features/tickets/components/assign-to-me-button.tsx";
 import { AutoCloseNotice } from "#client/features/tickets/components/auto-close-notice.tsx";
@@ -189,6 +190,11 @@ export default function TicketPage() {
                 }
               />
             </div>
+            {actor && can.seeTags(actor) ? (
+              <div>
+                <TicketTagControl actor={actor} ticket={ticket} {...ticketChanges} />
+              </div>
+            ) : null}
             <div className="empty:hidden">
               <TicketCustomFields ticket={ticket} />
             </div>

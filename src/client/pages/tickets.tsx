@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
+import { useQuery } from "@tanstack/react-query";
 import { Download, Plus, SearchX } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import { Button, buttonClass } from "#client/components/ui/button.tsx";
@@ -10,6 +11,8 @@ import { PageHeader } from "#client/components/ui/page-header.tsx";
 import { Tabs, tabIdFor, tabPanelIdFor } from "#client/components/ui/tabs.tsx";
 import { ArticleSuggestions } from "#client/features/articles/components/article-suggestions.tsx";
 import { useDepartmentNames } from "#client/features/settings/settings.api.ts";
+import { tagSuggestionsQuery } from "#client/features/tags/tags.api.ts";
+import { teamListQuery } from "#client/features/teams/teams.api.ts";
 import { CreateTicketForm } from "#client/features/tickets/components/create-ticket-form.tsx";
 import {
   CustomFieldFilters,
@@ -33,6 +36,7 @@ import {
   withTechnicianTab,
 } from "#client/features/tickets/technician-tabs.ts";
 import { type TicketListFilters, ticketExportPath } from "#client/features/tickets/ticket.api.ts";
+import { ViewsMenu } from "#client/features/views/components/views-menu.tsx";
 import { focusCreatedTicket } from "#client/lib/focus.ts";
 import { useSearchParams } from "#client/lib/router/router.tsx";
 import { useActor } from "#client/lib/use-actor.ts";
@@ -63,6 +67,11 @@ export default function TicketsPage() {
   const tab = ticketsPageTabFrom(searchParams);
   const teamTabs = useTeamTabs(tab);
   const scope = teamTabs.scopeOf(tab);
+  // Decision 071: staff filter by the tags in use (most used first).
+  const canSeeTags = actor ? can.seeTags(actor) : false;
+  const tagSuggestions = useQuery({ ...tagSuggestionsQuery(), enabled: canSeeTags });
+  // An administrator may share a saved view with a team (decision 071).
+  const teams = useQuery({ ...teamListQuery(), enabled: actor ? can.shareViews(actor) : false });
 
   // The filters' Clear button sends every field empty: the custom field filters go with them.
   const handleSearchChange = (change: Partial<TicketSearch>) =>
@@ -86,6 +95,7 @@ export default function TicketsPage() {
       due: undefined,
       onHold: undefined,
       team: undefined,
+      tag: undefined,
     });
 
   const filters: TicketListFilters = {
@@ -98,6 +108,7 @@ export default function TicketsPage() {
     ...(canSeeDue ? { due: search.due } : {}),
     ...(search.onHold ? { onHold: onHoldOf(search) } : {}),
     ...(search.team ? { team: search.team } : {}),
+    ...(canSeeTags && search.tag ? { tag: search.tag } : {}),
     ...order,
   };
 
@@ -142,11 +153,22 @@ export default function TicketsPage() {
       </div>
       <Card>
         <TeamTabsBar teamTabs={teamTabs} scope={scope} />
+        {actor ? (
+          <div className="border-b border-slate-100 px-5 py-3">
+            <ViewsMenu
+              actor={actor}
+              query={searchParams.toString()}
+              onOpen={(query) => setSearchParams(new URLSearchParams(query))}
+              teams={teams.data}
+            />
+          </div>
+        ) : null}
         <div className="border-b border-slate-100 px-5 py-4">
           <TicketFilters
             value={search}
             onChange={handleSearchChange}
             showDue={canSeeDue}
+            tags={canSeeTags ? (tagSuggestions.data?.items ?? []).map((item) => item.tag) : undefined}
             moreActive={customFilters.length}
             teams={teamTabs.teams}
             more={

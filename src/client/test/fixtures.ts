@@ -45,6 +45,7 @@ export const makeTicket = (overrides: Partial<Ticket> = {}): Ticket => ({
   holdUntil: null,
   teamId: null,
   teamName: null,
+  tags: null,
   ...overrides,
 });
 
@@ -92,6 +93,8 @@ export const makeEvent = (overrides: Partial<TicketEvent> = {}): TicketEvent => 
   holdEnd: null,
   teamName: null,
   assignmentMode: null,
+  tagsAdded: null,
+  tagsRemoved: null,
   at: "2025-11-20T09:30:00.000Z",
   ...overrides,
 });

@@ -79,6 +79,7 @@ beforeAll(async () => {
   ids.responseId = (await post("/api/canned-responses", { title: "Reboot", body: "Please reboot." })).id;
   ids.teamId = (await post("/api/teams", { name: "Network", memberIds: [technician.user.id] })).id;
   ids.ruleId = (await post("/api/routing/rules", { category: "Network", teamId: ids.teamId })).id;
+  ids.viewId = (await post("/api/views", { name: "Open", query: "status=Open", sharing: "staff" })).id;
   const [notification] = await db
     .insert(notifications)
     .values({ userId: admin.user.id, type: "test", message: "Hello" })
@@ -150,6 +151,10 @@ const validBodies: Record<string, unknown> = {
   "PUT /api/tickets/:ticketId/custom-fields": { values: {} },
   "PUT /api/tickets/:ticketId/feedback": { rating: 5 },
   "PUT /api/tickets/:ticketId/team": { teamId: null },
+  "PATCH /api/tickets/:ticketId/tags": { add: ["vpn"], remove: ["printer"] },
+  "PUT /api/admin/settings/tags": { fixed: false, allowed: ["vpn"] },
+  "POST /api/views": { name: "Mine", query: "status=Open&sort=priority" },
+  "PUT /api/views/:viewId": { name: "Open now", query: "status=Open", sharing: "staff" },
   "POST /api/canned-responses": { title: "Reboot", body: "Please reboot." },
   "PATCH /api/canned-responses/:responseId": { title: "Reboot first" },
   "POST /api/notifications": { uid: "x", message: "Test" },

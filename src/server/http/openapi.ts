@@ -41,6 +41,7 @@ const tagRules: Array<[pattern: RegExp, tag: string]> = [
   [/^\/api\/tickets\/[^/]+\/custom-fields/, "custom-fields"],
   [/^\/api\/tickets\/[^/]+\/team$/, "teams"],
   [/^\/api\/routing(\/|$)/, "teams"],
+  [/^\/api\/tickets\/[^/]+\/tags$/, "tags"],
   [/^\/api\/tickets/, "tickets"],
   [/^\/api\/admin\/settings\/custom-fields/, "custom-fields"],
   [/^\/api\/admin\/settings/, "settings"],
@@ -71,6 +72,9 @@ const tagDescriptions: Record<string, string> = {
   search: "Search over tickets",
   mentions: "People who can be mentioned in a comment",
   teams: "Teams of technicians, a ticket's team, and the routing rules that choose a new ticket's team",
+  tags: "Staff's tags on tickets and the tag control's suggestions (decision 071)",
+  views:
+    "Saved views of the ticket list: a name and the list's query string, personal or shared (decision 071)",
   webhooks:
     "Admins register signed webhooks for ticket events and read their delivery log (docs/api.md, Webhooks)",
 };

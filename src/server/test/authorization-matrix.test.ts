@@ -104,6 +104,7 @@ interface World {
   attachmentId?: string;
   teamId?: string;
   ruleId?: string;
+  viewId?: string;
 }
 
 async function asAdmin(options: InjectOptions, expected: number) {
@@ -169,6 +170,19 @@ async function makeWorld(url: string, spec: RequestSpec): Promise<World> {
     world.ruleId = (
       await asAdmin(
         { method: "POST", url: "/api/routing/rules", payload: { category: "Network", teamId: world.teamId } },
+        201,
+      )
+    ).id;
+  }
+  // A view an administrator shared with all staff (decision 071): staff see it, only admins change it.
+  if (url.includes(":viewId")) {
+    world.viewId = (
+      await asAdmin(
+        {
+          method: "POST",
+          url: "/api/views",
+          payload: { name: `Open ${next()}`, query: "status=Open", sharing: "staff" },
+        },
         201,
       )
     ).id;
@@ -402,6 +416,12 @@ const specs: Record<string, RequestSpec> = {
   },
   "DELETE /api/tickets/:ticketId/hold": { onHold: true },
   "PUT /api/admin/settings/on-hold": { body: () => ({ autoResolve: true, businessDays: 3 }) },
+  "PUT /api/admin/settings/tags": { body: () => ({ fixed: false, allowed: ["printer"] }) },
+  "PATCH /api/tickets/:ticketId/tags": { body: () => ({ add: [`printer ${next()}`] }) },
+  "POST /api/views": { body: () => ({ name: `Mine ${next()}`, query: "status=Open" }) },
+  "PUT /api/views/:viewId": {
+    body: () => ({ name: `Renamed ${next()}`, query: "priority=High", sharing: "staff" }),
+  },
   "GET /api/search": { query: "q=printer" },
   "POST /api/canned-responses": { body: () => ({ title: `Reboot ${next()}`, body: "Please reboot." }) },
   "PATCH /api/canned-responses/:responseId": { body: () => ({ title: `Reboot first ${next()}` }) },

@@ -76,6 +76,8 @@ export const authorizationTable = `
   GET    /api/admin/settings/on-hold                                      401  403 403 403  403  200 403  401  | 403 403 403  403  200 200  401
   PUT    /api/admin/settings/on-hold                                      401  403 403 403  403  200 403  401  | 403 403 403  403  200 403  401
   GET    /api/admin/settings/two-factor                                   401  403 403 403  403  200 403  401  | 403 403 403  403  200 200  401
+  GET    /api/admin/settings/tags                                         401  403 403 403  403  200 403  401  | 403 403 403  403  200 200  401
+  PUT    /api/admin/settings/tags                                         401  403 403 403  403  200 403  401  | 403 403 403  403  200 403  401
   PUT    /api/admin/settings/two-factor                                   401  403 403 403  403  200 403  401  | 403 403 403  403  200 403  401  # sets it off: on, it would hold every staff caller here
   GET    /api/admin/settings/history                                      401  403 403 403  403  200 403  401  | 403 403 403  403  200 200  401
   GET    /api/admin/settings/custom-fields                                401  403 403 403  403  200 403  401  | 403 403 403  403  200 200  401
@@ -156,6 +158,12 @@ export const authorizationTable = `
   DELETE /api/tickets/:ticketId/follow                                    401  200 404 404  200  200 404  401  | 200 404 404  200  200 403  401
   PUT    /api/tickets/:ticketId/presence                                  401  403 404 404  200  200 404  401  | 403 403 403  403  403 403  401  # staff who may see it; never an API token
   DELETE /api/tickets/:ticketId/presence                                  401  403 404 404  204  204 404  401  | 403 403 403  403  403 403  401
+  GET    /api/tags                                                        401  403 403 200  200  200 403  401  | 403 403 200  200  200 200  401
+  PATCH  /api/tickets/:ticketId/tags                                      401  403 403 404  200  200 403  401  | 403 403 404  200  200 403  401
+  GET    /api/views                                                       401  200 200 200  200  200 403  401  | 200 200 200  200  200 200  401
+  POST   /api/views                                                       401  201 201 201  201  201 403  401  | 201 201 201  201  201 403  401
+  PUT    /api/views/:viewId                                               401  404 404 403  403  200 403  401  | 404 404 403  403  200 403  401  # a view an admin shared with all staff
+  DELETE /api/views/:viewId                                               401  404 404 403  403  204 403  401  | 404 404 403  403  204 403  401
   PUT    /api/teams/:teamId/assignment                                    401  403 403 403  403  200 403  401  | 403 403 403  403  200 403  401
   GET    /api/search                                                      401  200 200 200  200  200 200  401  | 200 200 200  200  200 200  401
   GET    /api/staff                                                       401  403 403 200  200  200 403  401  | 403 403 200  200  200 200  401

@@ -173,6 +173,14 @@ export const notificationParamsSchema = z.discriminatedUnion("kind", [
   }),
   /** `team`: the team the ticket moved to (its name then), told to that team (decision 069). */
   z.object({ kind: z.literal("team_changed"), title, actor: person, team: z.string() }),
+  /** Decision 071: tags added and removed. Sent to nobody; the text exists for completeness. */
+  z.object({
+    kind: z.literal("tags_changed"),
+    title,
+    actor: person,
+    added: z.array(z.string()),
+    removed: z.array(z.string()),
+  }),
 ]);
 export type NotificationParams = z.infer<typeof notificationParamsSchema>;
 export type NotificationKind = NotificationParams["kind"];

@@ -12,6 +12,7 @@ export const settingAreaNames = [
   "auto-close",
   "on-hold",
   "two-factor",
+  "tags",
 ] as const;
 export type SettingAreaName = (typeof settingAreaNames)[number];
 
@@ -27,6 +28,7 @@ export const adminChangeAreaLabels: Record<AdminChangeArea, string> = {
   "auto-close": "Auto-close",
   "on-hold": "On hold",
   "two-factor": "Two-factor sign-in",
+  tags: "Tags",
   "custom-fields": "Custom fields",
   webhooks: "Webhooks",
   teams: "Teams and routing",

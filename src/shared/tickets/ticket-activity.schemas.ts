@@ -121,18 +121,21 @@ export const ticketEventTypes = [
   "team_changed",
   // A team gave a new ticket to one of its members (decision 073), with no actor.
   "auto_assigned",
+  // Tags added or removed (decision 071): staff only, and nobody is notified.
+  "tags_changed",
 ] as const;
 export type TicketEventType = (typeof ticketEventTypes)[number];
 
 /**
  * Events only staff see on the timeline: internal notes, the escalation job's warnings and breaches, and
- * team moves (a requester is not shown the team, decision 069).
+ * team moves and tag changes (a requester is not shown the team nor the tags, decisions 069, 071).
  */
 export const staffOnlyEventTypes = [
   "internal_note",
   "sla_warning",
   "sla_breached",
   "team_changed",
+  "tags_changed",
 ] as const satisfies readonly TicketEventType[];
 
 export const ticketEventSchema = z.object({
@@ -167,6 +170,9 @@ export const ticketEventSchema = z.object({
   /** An "auto_assigned" event's team as it is called now (null once gone) and how it chose (decision 073). */
   teamName: z.string().nullable(),
   assignmentMode: z.enum(autoAssignmentModes).nullable(),
+  /** A "tags_changed" event's tags added and removed (decision 071); null for every other type. */
+  tagsAdded: z.array(z.string()).nullable(),
+  tagsRemoved: z.array(z.string()).nullable(),
   at: z.iso.datetime(),
 });
 export type TicketEvent = z.infer<typeof ticketEventSchema>;

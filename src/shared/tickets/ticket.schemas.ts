@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { attachmentIdsSchema } from "#shared/attachments/attachment.schemas.ts";
 import { ticketSlaSchema } from "#shared/service-levels/ticket-sla.ts";
+import { tagSchema } from "#shared/tags/tag.schemas.ts";
 import { teamIdSchema } from "#shared/teams/team-queues.schemas.ts";
 import { storableText } from "#shared/text/storable-text.ts";
 
@@ -89,6 +90,8 @@ export const ticketSchema = z.object({
   /** The team whose queue it is in (decision 069); null when in none, and for those who do not see teams. */
   teamId: z.string().nullable(),
   teamName: z.string().nullable(),
+  /** Its tags, sorted (decision 071); null for those who do not see tags (requesters). */
+  tags: z.array(z.string()).nullable(),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 
@@ -134,6 +137,8 @@ export const listTicketsQuerySchema = z.object({
     .optional(),
   /** Decision 073 (staff): one team's tickets, within what the caller may see. */
   team: teamIdSchema.optional(),
+  /** Decision 071 (staff): only the tickets with this tag. */
+  tag: tagSchema.optional(),
   sort: z
     .enum(ticketSorts, { error: "Sort must be newest, created, updated, priority, status or due" })
     .default("newest"),

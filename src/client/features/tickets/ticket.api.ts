@@ -49,6 +49,8 @@ export interface TicketListFilters {
   onHold?: boolean;
   /** Decision 073 (staff): one team's tickets, by the team's id. */
   team?: string;
+  /** Decision 071 (staff): only the tickets with this tag. */
+  tag?: string;
   /** The order (decision 034): newest first without one. */
   sort?: TicketSort;
   dir?: SortDirection;
@@ -69,7 +71,7 @@ export const ticketKeys = {
 };
 
 function listParams(filters: TicketListFilters) {
-  const { scope, status, priority, category, q, cf, due, onHold, team, sort, dir } = filters;
+  const { scope, status, priority, category, q, cf, due, onHold, team, tag, sort, dir } = filters;
   const params = new URLSearchParams({ scope });
   if (status) params.set("status", status);
   if (priority) params.set("priority", priority);
@@ -79,6 +81,7 @@ function listParams(filters: TicketListFilters) {
   if (due) params.set("due", due);
   if (onHold !== undefined) params.set("onHold", String(onHold));
   if (team) params.set("team", team);
+  if (tag) params.set("tag", tag);
   if (sort && sort !== "newest") params.set("sort", sort);
   if (dir && sort && sort !== "due") params.set("dir", dir);
   return params;

@@ -9,6 +9,7 @@ export * from "./notification-mail.ts";
 export * from "./notifications.ts";
 export * from "./report-rollups.ts";
 export * from "./routing-rules.ts";
+export * from "./saved-views.ts";
 export * from "./scheduled-jobs.ts";
 export * from "./settings.ts";
 export * from "./teams.ts";

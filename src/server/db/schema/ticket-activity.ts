@@ -88,6 +88,9 @@ export const ticketEvents = pgTable(
     // called now, and says "a team" once the team is gone.
     teamId: text("team_id").references(() => teams.id, { onDelete: "set null" }),
     assignmentMode: text("assignment_mode", { enum: autoAssignmentModes }),
+    // A "tags_changed" event's tags added and removed (decision 071).
+    tagsAdded: text("tags_added").array(),
+    tagsRemoved: text("tags_removed").array(),
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [index("ticket_events_ticket_idx").on(t.ticketId, t.createdAt)],

@@ -75,6 +75,12 @@ export const tickets = pgTable(
      */
     slaPausedMinutes: doublePrecision("sla_paused_minutes").notNull().default(0),
     /**
+     * Its tags (decision 071), in their normal form (trimmed, lowercase; src/shared/tags/tag.schemas.ts),
+     * sorted. Staff only: presenters leave them out for requesters. The lists filter with `tags @> {tag}`
+     * through the GIN index.
+     */
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    /**
      * The last activity anyone can see: every change, and every recorded event except an internal note
      * (recordTicketEvent moves it). Auto-close counts its days from here.
      */
@@ -135,6 +141,9 @@ export const tickets = pgTable(
     index("tickets_team_unassigned_idx")
       .on(t.teamId, t.createdAt, t.id)
       .where(sql`${t.teamId} is not null and ${t.assignedTo} is null`),
+    // A list filtered by a tag (decision 071); and the tagged tickets alone, for the tag suggestions' counts.
+    index("tickets_tags_idx").using("gin", t.tags),
+    index("tickets_tagged_idx").on(t.id).where(sql`${t.tags} <> '{}'::text[]`),
     // Lists sorted or filtered by due time read only tickets with a running target.
     index("tickets_sla_due_idx").on(t.slaDueAt, t.id).where(sql`${t.slaDueAt} is not null`),
     index("tickets_resolved_by_idx").on(t.resolvedBy).where(sql`${t.resolvedBy} is not null`),

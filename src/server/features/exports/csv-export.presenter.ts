@@ -20,8 +20,11 @@ export const ticketCsvHeader = [
   "On hold since",
 ] as const;
 
-/** Staff see service levels (decision 019): the stored due times, empty where the policy sets none. */
-export const ticketDueCsvHeader = ["First response due", "Resolution due"] as const;
+/**
+ * Staff see service levels (decision 019): the stored due times, empty where the policy sets none; and the
+ * tags (decision 071), separated by ", " (a tag holds no comma).
+ */
+export const ticketDueCsvHeader = ["First response due", "Resolution due", "Tags"] as const;
 
 export function toTicketCsvCells(row: TicketWithNames, withDueTimes: boolean): Array<string | null> {
   const cells = [
@@ -39,7 +42,9 @@ export function toTicketCsvCells(row: TicketWithNames, withDueTimes: boolean): A
     iso(row.updatedAt),
     iso(row.onHoldSince),
   ];
-  return withDueTimes ? [...cells, iso(row.firstResponseDueAt), iso(row.resolutionDueAt)] : cells;
+  return withDueTimes
+    ? [...cells, iso(row.firstResponseDueAt), iso(row.resolutionDueAt), row.tags.join(", ")]
+    : cells;
 }
 
 export const userCsvHeader = [

@@ -133,7 +133,7 @@ describe("GET /api/tickets/export.csv", () => {
     ]);
   });
 
-  it("adds the due times for staff, not for users", async () => {
+  it("adds the due times and the tags for staff, not for users", async () => {
     const due = new Date("2026-05-01T12:00:00.000Z");
     await insertTicket(t.database.db, {
       createdBy: people.creator.user.id,
@@ -141,13 +141,14 @@ describe("GET /api/tickets/export.csv", () => {
       resolutionDueAt: null,
     });
     const staff = recordsOf((await exportTickets(people.technician.cookie)).body);
-    expect(staff.header.slice(-2)).toEqual(["First response due", "Resolution due"]);
+    expect(staff.header.slice(-3)).toEqual(["First response due", "Resolution due", "Tags"]);
     expect(staff.records[0]).toMatchObject({
       "First response due": "2026-05-01T12:00:00.000Z",
       "Resolution due": "",
     });
     const user = recordsOf((await exportTickets(people.creator.cookie)).body);
     expect(user.header).not.toContain("First response due");
+    expect(user.header).not.toContain("Tags");
   });
 
   it("exports for each caller exactly the tickets the list shows them", async () => {

@@ -11,6 +11,7 @@ import {
 import { defaultOnHoldSettings, onHoldSettingsSchema } from "#shared/service-levels/on-hold.schemas.ts";
 import { defaultSlaPolicy, slaPolicySchema } from "#shared/service-levels/sla-policy.schemas.ts";
 import type { SettingAreaName } from "#shared/settings/settings.schemas.ts";
+import { defaultTagSettings, tagSettingsSchema } from "#shared/tags/tag.schemas.ts";
 import { defaultTwoFactorSettings, twoFactorSettingsSchema } from "#shared/users/two-factor.ts";
 
 export interface SettingArea<S extends z.ZodType = z.ZodType> {
@@ -62,6 +63,11 @@ export const settingAreas = {
     summary: "Changed the two-factor sign-in requirement",
     // Staff without two-factor are held from their next request, not when their cached session expires.
     changesSessions: true,
+  }),
+  tags: area({
+    schema: tagSettingsSchema,
+    defaultValue: defaultTagSettings,
+    summary: "Changed the list of allowed tags",
   }),
 } satisfies Record<SettingAreaName, SettingArea>;
 

@@ -60,6 +60,12 @@ export async function mentionTextOf(
 }
 export const stars = (rating: number) => "★".repeat(rating) + "☆".repeat(5 - rating);
 
+/** The wording of docs/features.md; "ticket created" is also what the technician alert listens for. */
+const createdTextOf = ({ title, department, floor }: TicketWithNames): NotificationText => ({
+  message: `NEW TICKET CREATED: ${title} | Department: ${department} | Floor: ${floor}`,
+  params: { kind: "ticket_created", title, department, floor },
+});
+
 export async function textOf(
   tx: Db,
   event: TicketEventInput,
@@ -71,11 +77,7 @@ export async function textOf(
   const name = ticketName(ticket);
   switch (event.type) {
     case "created":
-      // The wording of docs/features.md; "ticket created" is also what the technician alert listens for.
-      return {
-        message: `NEW TICKET CREATED: ${title} | Department: ${ticket.department} | Floor: ${ticket.floor}`,
-        params: { kind: "ticket_created", title, department: ticket.department, floor: ticket.floor },
-      };
+      return createdTextOf(ticket);
     case "commented":
     case "internal_note": {
       const comment = event.commentId ? await findCommentById(tx, event.commentId) : undefined;
@@ -199,6 +201,8 @@ export async function textOf(
         params: { kind: "team_changed", title, actor, team },
       };
     }
+    case "tags_changed":
+      return tagsTextOf(event, name, title, await actorName());
     case "auto_resolved": {
       const businessDays = event.idleDays ?? 0;
       return {
@@ -243,5 +247,24 @@ function holdTextOf(
   return {
     message: `${actor ?? "Someone"} ${what.replace("%s", name)}`,
     params: { kind: "status_changed", title, actor, from: "In Progress", to: "In Progress" },
+  };
+}
+
+/** Decision 071: a tag change is sent to nobody; the text is for completeness, as the hold's entries' are. */
+function tagsTextOf(
+  event: TicketEventInput,
+  name: string,
+  title: string,
+  actor: string | null,
+): NotificationText {
+  const added = event.tagsAdded ?? [];
+  const removed = event.tagsRemoved ?? [];
+  const words = [
+    ...(added.length > 0 ? [`added the tags ${added.join(", ")}`] : []),
+    ...(removed.length > 0 ? [`removed the tags ${removed.join(", ")}`] : []),
+  ];
+  return {
+    message: `${actor ?? "Someone"} ${words.join(" and ")} on ticket ${name}`,
+    params: { kind: "tags_changed", title, actor, added, removed },
   };
 }

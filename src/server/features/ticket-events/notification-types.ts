@@ -23,4 +23,6 @@ export const notificationTypeOf: Record<EventValues["type"], NotificationType> =
   auto_resolved: "ticket_auto_resolved",
   team_changed: "ticket_team",
   auto_assigned: "ticket_assigned",
+  // Decision 071: a tag change notifies nobody (recipientsOf); the type is only what the row would be.
+  tags_changed: "ticket_edited",
 };

@@ -51,6 +51,8 @@ export function recipientsOf(
   // A new ticket is news to the technicians as a whole (or its team's), a move to a team to that team:
   // addressed to them, not to a list (decisions 068, 069).
   if (type === "created" || type === "team_changed") return [];
+  // Tags are staff's labels (decision 071): adding or removing one tells nobody.
+  if (type === "tags_changed") return [];
   // On hold (decision 070): the hold's own entries tell nobody; a lifted hold (which the caller records
   // only when the requester's reply or its date lifted it, holdEnd) is for the assignee alone.
   if (type === "put_on_hold" || type === "hold_changed") return [];

@@ -41,7 +41,12 @@ export async function ticketDtoContext(
   ctx: Pick<ServiceContext, "db" | "clock" | "ticketReads" | "actor">,
 ): Promise<TicketDtoContext> {
   const { "auto-close": autoClose } = await presentationSettings(ctx, ["auto-close"]);
-  return { autoClose, now: nowOf(ctx), showsTeam: can.seeTeams(ctx.actor) };
+  return {
+    autoClose,
+    now: nowOf(ctx),
+    showsTeam: can.seeTeams(ctx.actor),
+    showsTags: can.seeTags(ctx.actor),
+  };
 }
 
 /** What an answer with tickets needs to present them (ticketDtoContext, slaViewFor), in one query. */
@@ -55,7 +60,12 @@ export async function ticketViewSettings(ctx: ServiceContext): Promise<TicketVie
   if (!can.seeServiceLevels(ctx.actor)) return { dto: await ticketDtoContext(ctx), slaView: null };
   const settings = await presentationSettings(ctx, ["auto-close", "sla-policies"]);
   return {
-    dto: { autoClose: settings["auto-close"], now, showsTeam: can.seeTeams(ctx.actor) },
+    dto: {
+      autoClose: settings["auto-close"],
+      now,
+      showsTeam: can.seeTeams(ctx.actor),
+      showsTags: can.seeTags(ctx.actor),
+    },
     slaView: { now, dueSoonMinutes: settings["sla-policies"].dueSoonMinutes },
   };
 }

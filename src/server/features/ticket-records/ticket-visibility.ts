@@ -60,7 +60,7 @@ export function myTeamsTicketsWhere(actorId: string): SQL {
 }
 
 /**
- * A list's filters beyond visibility and the search (ticketSearchWhere): a tab, a team, status, priority,
+ * A list's filters beyond visibility and the search (ticketSearchWhere): a tab, a team, a tag, status, priority,
  * category, on hold or not (decision 070) and (staff, with the window) a due filter. The team tabs and the team filter narrow the visible
  * tickets like the other tabs: they never add a ticket the actor may not see (decision 073).
  */
@@ -74,6 +74,7 @@ export function ticketFiltersWhere(
     onHold,
     due,
     team,
+    tag,
   }: Omit<ListTicketsQuery, "cursor" | "limit" | "sort" | "due" | "q"> & {
     due?: TicketDueFilter;
   },
@@ -86,6 +87,8 @@ export function ticketFiltersWhere(
   if (scope === "team" || scope === "team_unassigned") filters.push(myTeamsTicketsWhere(actor.id));
   if (scope === "team_unassigned") filters.push(isNull(tickets.assignedTo));
   if (team) filters.push(eq(tickets.teamId, team));
+  // Decision 071: through the GIN index on tags.
+  if (tag) filters.push(sql`${tickets.tags} @> array[${tag}]::text[]`);
   if (status) filters.push(eq(tickets.status, status));
   if (priority) filters.push(eq(tickets.priority, priority));
   if (category) filters.push(eq(tickets.category, category));

@@ -9,12 +9,14 @@ export interface TicketDtoContext {
   now: Date;
   /** Whether the caller is shown the ticket's team (can.seeTeams: staff, decision 069). */
   showsTeam: boolean;
+  /** Whether the caller is shown the ticket's tags (can.seeTags: staff, decision 071). */
+  showsTags: boolean;
 }
 
 /** `sla` comes from ticketSlaFor (null for those who do not see service levels). */
 export function toTicketDto(
   row: TicketWithNames,
-  { autoClose, now, showsTeam }: TicketDtoContext,
+  { autoClose, now, showsTeam, showsTags }: TicketDtoContext,
   sla: TicketSla | null,
 ): Ticket {
   const autoCloseAt = autoCloseAtOf({ status: row.status, lastActivityAt: row.updatedAt }, autoClose, now);
@@ -40,5 +42,6 @@ export function toTicketDto(
     holdUntil: row.holdUntil?.toISOString() ?? null,
     teamId: showsTeam ? row.teamId : null,
     teamName: showsTeam ? row.teamName : null,
+    tags: showsTags ? row.tags : null,
   };
 }

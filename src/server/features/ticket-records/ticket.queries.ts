@@ -95,6 +95,17 @@ export async function updateTicketTeam(db: Db, id: string, teamId: string | null
   await db.update(tickets).set({ teamId }).where(eq(tickets.id, id));
 }
 
+/**
+ * The ticket's tags (decision 071), under the caller's row lock, sorted. Not activity, as a team move is
+ * not: a requester is not shown tags.
+ */
+export async function updateTicketTags(db: Db, id: string, tags: readonly string[]) {
+  await db
+    .update(tickets)
+    .set({ tags: [...tags].sort() })
+    .where(eq(tickets.id, id));
+}
+
 /** Moves the last activity (updated_at) forward to `at`; never back. */
 export async function touchTicket(db: Db, id: string, at: Date) {
   await db

@@ -69,6 +69,8 @@ export function toEventDto({
     toTeamName: event.toTeamName,
     teamName: event.type === "auto_assigned" ? teamName : null,
     assignmentMode: event.assignmentMode ?? null,
+    tagsAdded: event.type === "tags_changed" ? (event.tagsAdded ?? []) : null,
+    tagsRemoved: event.type === "tags_changed" ? (event.tagsRemoved ?? []) : null,
     at: event.createdAt.toISOString(),
   };
 }

@@ -152,6 +152,9 @@ function listOrderOf(
   if ((query.team || isTeamScope(query.scope)) && !can.listByTeam(actor)) {
     throw forbidden("Only technicians and administrators can list tickets by team");
   }
+  if (query.tag && !can.seeTags(actor)) {
+    throw forbidden("Only technicians and administrators can filter tickets by tag");
+  }
   const sort = query.sort ?? "newest";
   if ((query.due || sort === "due") && !slaView) {
     throw forbidden("Only technicians and administrators can filter or sort by due time");
@@ -192,10 +195,11 @@ export async function planTicketList(
 
 /**
  * A page whose filters are a tab and plain values (a status, a priority, a category) reads through a
- * statement built once per shape (decision 066); a search, a due filter or custom field filters build
- * their SQL for the request.
+ * statement built once per shape (decision 066); a search, a due filter, custom field filters or a tag
+ * (decision 071) build their SQL for the request.
  */
-const hasOnlyValueFilters = (query: ListTicketsRequest) => !query.q && !query.due && !query.cf?.length;
+const hasOnlyValueFilters = (query: ListTicketsRequest) =>
+  !query.q && !query.due && !query.cf?.length && !query.tag;
 
 export async function listTicketsFor(ctx: ServiceContext, query: ListTicketsRequest): Promise<TicketPage> {
   const { dto, slaView } = await ticketViewSettings(ctx);
@@ -239,9 +243,7 @@ export async function listTicketsFor(ctx: ServiceContext, query: ListTicketsRequ
     counting === "no"
       ? null
       : counting === "counters"
-        ? query.team || isTeamScope(query.scope)
-          ? countTeamQueueFromCounters(ctx, { ...query, cap: ticketCountCap })
-          : countListFromCounters(ctx, { scope: query.scope, status: query.status, cap: ticketCountCap })
+        ? countFromCounters(ctx, query)
         : plan!.search
           ? reading.then((found) =>
               found.length <= query.limit
@@ -274,14 +276,40 @@ export async function listTicketsFor(ctx: ServiceContext, query: ListTicketsRequ
   };
 }
 
+/** A list's total read from the counters (isCountedByCounters says when they hold it). */
+const countFromCounters = (ctx: ServiceContext, query: Omit<ListTicketsRequest, "cursor" | "limit">) =>
+  query.team || isTeamScope(query.scope)
+    ? countTeamQueueFromCounters(ctx, { ...query, cap: ticketCountCap })
+    : countListFromCounters(ctx, { scope: query.scope, status: query.status, cap: ticketCountCap });
+
+/**
+ * The `total` a list's first page answers with, without reading the page: a saved view's count (decision
+ * 071) is the number its list shows. The same checks (a filter the caller may not use is refused) and the
+ * same counts: from the counters when they hold it, else counted up to the cap (a search up to its own).
+ */
+export async function countTicketListFor(
+  ctx: ServiceContext,
+  query: Omit<ListTicketsRequest, "cursor" | "limit">,
+): Promise<{ count: number; capped: boolean }> {
+  const slaView = await slaViewFor(ctx);
+  listOrderOf(ctx.actor, query, slaView);
+  if (isCountedByCounters(ctx.actor, query)) return countFromCounters(ctx, query);
+  const { branches, filters, search } = await planTicketList(ctx, query, slaView);
+  return search
+    ? countSearchMatchesUpTo(ctx.db, { branches, filters, search, cap: searchCountCap })
+    : countTicketsUpTo(ctx.db, { branches, filters, cap: ticketCountCap });
+}
+
 /**
  * No filter but the tab and the status: the counters hold the count; with a team tab or filter, when
  * counters are kept for it (teamCountersOf, decision 073).
  */
-const isCountedByCounters = (actor: Actor, query: ListTicketsRequest) =>
+const isCountedByCounters = (actor: Actor, query: Omit<ListTicketsRequest, "cursor" | "limit">) =>
   !query.priority &&
   !query.category &&
   query.onHold === undefined &&
+  // No counter is kept per tag (decision 071): a tagged list counts its tickets, up to the cap.
+  !query.tag &&
   !query.q &&
   !query.due &&
   !query.cf?.length &&

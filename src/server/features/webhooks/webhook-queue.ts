@@ -35,6 +35,8 @@ const webhookTypeOf: Record<TicketEventType, WebhookEventType | null> = {
   // The job's resolution of a ticket that waited too long is a status change, as auto-close's is.
   auto_resolved: "ticket.status_changed",
   team_changed: null,
+  // Tags are staff's labels (decision 071): they stay in the app, like team moves.
+  tags_changed: null,
 };
 
 export interface WebhookEventFacts {

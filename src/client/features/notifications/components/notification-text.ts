@@ -146,6 +146,11 @@ function paramsText(params: NotificationParams): string {
       const { team } = params;
       return t`${actor} moved ticket "${title}" to team ${team}`;
     }
+    case "tags_changed": {
+      // Decision 071: sent to nobody; worded for completeness.
+      const tags = [...params.added, ...params.removed].join(", ");
+      return t`${actor} changed the tags of ticket "${title}": ${tags}`;
+    }
     case "auto_closed": {
       const days = params.idleDays;
       return plural(days, {

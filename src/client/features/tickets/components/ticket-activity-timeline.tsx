@@ -15,6 +15,7 @@ import {
   MessageSquare,
   PencilLine,
   Star,
+  Tags,
   UserRoundCheck,
   UsersRound,
 } from "lucide-react";
@@ -59,6 +60,7 @@ const icons: Record<TicketEventType, { icon: LucideIcon; tone: string }> = {
   auto_resolved: { icon: CircleCheck, tone: "bg-green-50 text-green-600" },
   team_changed: { icon: UsersRound, tone: "bg-emerald-50 text-emerald-700" },
   auto_assigned: { icon: UserRoundCheck, tone: "bg-blue-50 text-blue-600" },
+  tags_changed: { icon: Tags, tone: "bg-teal-50 text-teal-700" },
 };
 
 /** Entries nobody made: the jobs' (auto-close, auto-resolve, a hold lifted at its date) stand without a name. */
@@ -209,6 +211,8 @@ function EventSummary({ event }: { event: TicketEvent }): ReactNode {
           moved it to team <span className="font-medium text-slate-900">{event.toTeamName}</span>
         </Trans>
       );
+    case "tags_changed":
+      return <TagsChangedSentence added={event.tagsAdded ?? []} removed={event.tagsRemoved ?? []} />;
     case "auto_assigned":
       return (
         <>
@@ -326,3 +330,24 @@ const Separator = () => (
     ·
   </span>
 );
+
+/** Decision 071: "added the tags vpn, printer · removed the tag legacy" (staff only). */
+function TagsChangedSentence({ added, removed }: { added: string[]; removed: string[] }) {
+  const addedTags = added.join(", ");
+  const removedTags = removed.join(", ");
+  return (
+    <>
+      {added.length > 0 ? (
+        <Trans>
+          added <span className="font-medium text-slate-900">{addedTags}</span>
+        </Trans>
+      ) : null}
+      {added.length > 0 && removed.length > 0 ? <Separator /> : null}
+      {removed.length > 0 ? (
+        <Trans>
+          removed <span className="font-medium text-slate-900">{removedTags}</span>
+        </Trans>
+      ) : null}
+    </>
+  );
+}

@@ -33,6 +33,8 @@ export interface TicketSearch {
   onHold?: OnHoldFilter;
   /** Decision 073 (staff): one team's tickets, by its id (`?team=`). */
   team?: string;
+  /** Decision 071 (staff): one tag, as in the address (`?tag=vpn`). */
+  tag?: string;
 }
 
 const onHoldFilters = ["true", "false"] as const;
@@ -58,6 +60,7 @@ export function ticketSearchFrom(params: URLSearchParams): TicketSearch {
     due: pick(ticketDueFilters, params.get("due")),
     onHold: pick(onHoldFilters, params.get("onHold")),
     team: teamIdOf(params.get("team")),
+    tag: params.get("tag") || undefined,
   };
 }
 
@@ -73,7 +76,15 @@ export function withTicketSearch(params: URLSearchParams, change: Partial<Ticket
 
 export const isFiltered = (search: TicketSearch) =>
   search.q.trim() !== "" ||
-  Boolean(search.status || search.priority || search.category || search.due || search.onHold || search.team);
+  Boolean(
+    search.status ||
+      search.priority ||
+      search.category ||
+      search.due ||
+      search.onHold ||
+      search.team ||
+      search.tag,
+  );
 
 const searchDelayMs = 300;
 const withAll = (values: readonly string[], labels?: Record<string, MessageDescriptor>) => [
@@ -98,11 +109,19 @@ const onHoldOptions = () =>
     { value: "false", label: t`Not on hold` },
   ] satisfies Array<{ value: OnHoldFilter | ""; label: string }>;
 
+/** "All", then the tags in use; a tag from the address that is not among them is still offered. */
+const tagOptions = (tags: readonly string[], current: string | undefined) => [
+  { value: "", label: t`All` },
+  ...optionsOf(current && !tags.includes(current) ? [current, ...tags] : tags),
+];
+
 interface TicketFiltersProps {
   value: TicketSearch;
   onChange: (change: Partial<TicketSearch>) => void;
   /** Staff see service levels: the Due filter. */
   showDue?: boolean;
+  /** Staff (decision 071): the tags to filter by, most used first; without it there is no Tag filter. */
+  tags?: readonly string[];
   /** More filters (the custom fields'), folded with these on a phone; `moreActive` of them are on. */
   more?: ReactNode;
   moreActive?: number;
@@ -119,6 +138,7 @@ export function TicketFilters({
   value,
   onChange,
   showDue = false,
+  tags,
   more,
   moreActive = 0,
   teams = [],
@@ -126,8 +146,9 @@ export function TicketFilters({
   const id = useId();
   const [isOpen, setIsOpen] = useState(false);
   const activeCount =
-    [value.status, value.priority, value.category, value.due, value.onHold, value.team].filter(Boolean)
-      .length + moreActive;
+    [value.status, value.priority, value.category, value.due, value.onHold, value.team, value.tag].filter(
+      Boolean,
+    ).length + moreActive;
   const folded = isOpen ? undefined : "max-sm:hidden";
   const panelIds = [`${id}-fold`, `${id}-fold-more-filters`, more ? `${id}-fold-more` : null]
     .filter(Boolean)
@@ -178,6 +199,7 @@ export function TicketFilters({
       due: undefined,
       onHold: undefined,
       team: undefined,
+      tag: undefined,
     });
   }
 
@@ -270,20 +292,8 @@ export function TicketFilters({
             onChange={(event) => onChange({ onHold: pick(onHoldFilters, event.target.value) })}
           />
         </Field>
-        {teams.length > 0 ? (
-          <Field label={t`Team`} htmlFor={`${id}-team`}>
-            <Select
-              id={`${id}-team`}
-              name="team"
-              value={value.team ?? ""}
-              options={[
-                { value: "", label: t`All` },
-                ...teams.map((team) => ({ value: team.id, label: team.name })),
-              ]}
-              onChange={(event) => onChange({ team: teamIdOf(event.target.value) })}
-            />
-          </Field>
-        ) : null}
+        <TeamFilterField id={`${id}-team`} teams={teams} value={value.team} onChange={onChange} />
+        {tags ? <TagFilterField id={`${id}-tag`} tags={tags} value={value.tag} onChange={onChange} /> : null}
       </div>
       {more ? (
         <div id={`${id}-fold-more`} className={cn("empty:hidden", folded)}>
@@ -291,5 +301,54 @@ export function TicketFilters({
         </div>
       ) : null}
     </div>
+  );
+}
+
+interface FilterFieldProps {
+  id: string;
+  onChange: (change: Partial<TicketSearch>) => void;
+}
+
+/** Decision 073 (staff): one team's tickets; shown once there are teams. */
+function TeamFilterField({
+  id,
+  teams,
+  value,
+  onChange,
+}: FilterFieldProps & { teams: ReadonlyArray<{ id: string; name: string }>; value?: string }) {
+  if (teams.length === 0) return null;
+  return (
+    <Field label={t`Team`} htmlFor={id}>
+      <Select
+        id={id}
+        name="team"
+        value={value ?? ""}
+        options={[
+          { value: "", label: t`All` },
+          ...teams.map((team) => ({ value: team.id, label: team.name })),
+        ]}
+        onChange={(event) => onChange({ team: teamIdOf(event.target.value) })}
+      />
+    </Field>
+  );
+}
+
+/** Decision 071 (staff): one tag, among those in use. */
+function TagFilterField({
+  id,
+  tags,
+  value,
+  onChange,
+}: FilterFieldProps & { tags: readonly string[]; value?: string }) {
+  return (
+    <Field label={t`Tag`} htmlFor={id}>
+      <Select
+        id={id}
+        name="tag"
+        value={value ?? ""}
+        options={tagOptions(tags, value)}
+        onChange={(event) => onChange({ tag: event.target.value || undefined })}
+      />
+    </Field>
   );
 }

@@ -42,6 +42,26 @@ describe("TicketList", () => {
     expect(screen.queryByRole("button", { name: "Load more" })).not.toBeInTheDocument();
   });
 
+  it("shows a ticket's tags as badges on the row when the answer carries them (staff, decision 071)", async () => {
+    const tickets = [
+      makeTicket({ ticketId: "TKT0M5AAAAAA0000001A", title: "VPN drops", tags: ["network", "vpn"] }),
+      makeTicket({ ticketId: "TKT0M5AAAAAA0000002B", title: "Printer jams", tags: null }),
+    ];
+    vi.stubGlobal(
+      "fetch",
+      stubFetch({
+        "GET /api/me": { body: makeMe({ role: "technician" }) },
+        "GET /api/tickets": { body: { items: tickets, nextCursor: null } },
+      }).fetchStub,
+    );
+    renderWithApp(<TicketList filters={{ scope: "visible", tag: "vpn" }} />);
+    const tagged = await screen.findByRole("link", { name: /VPN drops/ });
+    expect(within(tagged).getByText("network")).toBeInTheDocument();
+    expect(within(tagged).getByText("vpn")).toBeInTheDocument();
+    expect(tagged).toHaveTextContent("Tags:");
+    expect(screen.getByRole("link", { name: /Printer jams/ })).not.toHaveTextContent("Tags:");
+  });
+
   it("names the priority in the reader's language", async () => {
     await activateLocale("de");
     try {

@@ -236,6 +236,7 @@ function TicketRow({ ticket, isSelected, onFocus }: TicketRowProps) {
             <span>{ticket.assignedToName ?? (ticket.assignedTo ? t`Assigned` : t`Unassigned`)}</span>
           </span>
         </p>
+        {ticket.tags && ticket.tags.length > 0 ? <TagChips tags={ticket.tags} /> : null}
       </div>
       <ChevronRight
         aria-hidden="true"
@@ -253,6 +254,23 @@ function TeamChip({ name }: { name: string }) {
       <span className="sr-only">{t`Team:`} </span>
       <span className="truncate">{name}</span>
     </span>
+  );
+}
+
+/** The ticket's tags (staff see them; decision 071), as small badges on a line of their own that wraps. */
+function TagChips({ tags }: { tags: readonly string[] }) {
+  return (
+    <p className="mt-1 flex flex-wrap gap-1">
+      <span className="sr-only">{t`Tags:`} </span>
+      {tags.map((tag) => (
+        <span
+          key={tag}
+          className="inline-flex max-w-40 rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700 ring-1 ring-indigo-600/20 ring-inset"
+        >
+          <span className="truncate">{tag}</span>
+        </span>
+      ))}
+    </p>
   );
 }
 
