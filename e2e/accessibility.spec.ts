@@ -196,6 +196,9 @@ test("the skip link is the first Tab stop and moves focus to the page; a new pag
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto("/sign-in");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  // The page is drawn at build time and taken over by the app (decision 043): the focus moves below are the
+  // app's, so they start once it has the page.
+  await expect.poll(() => isAppReady(page), { timeout: 30_000 }).toBe(true);
   await page.keyboard.press("Tab");
   const skip = page.getByRole("link", { name: "Skip to main content" });
   await expect(skip).toBeFocused();

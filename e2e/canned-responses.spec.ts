@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { unique } from "./support.ts";
+import { isAppReady, unique } from "./support.ts";
 import { adminInNewBrowser, createTicketThroughApi, signUpInNewBrowser } from "./ticket-support.ts";
 
 // Decision 013: a technician saves a personal response with placeholders and inserts it into a comment
@@ -42,6 +42,8 @@ test("a technician inserts a personal canned response by keyboard, filled in for
 
   // On the ticket, from the comment box: Ctrl+/ opens the list, typing filters, Enter inserts.
   await tech.page.goto(`/tickets/${ticketId}`);
+  // The page is drawn by the server first (decision 065); what follows is the app's own handling.
+  await expect.poll(() => isAppReady(tech.page), { timeout: 30_000 }).toBe(true);
   const comments = tech.page.getByRole("region", { name: /Comments/ });
   const box = comments.getByLabel("Add a comment");
   await box.focus();
@@ -68,6 +70,8 @@ test("a technician inserts a personal canned response by keyboard, filled in for
   await expect(tech.page.getByText("Comment added successfully")).toBeVisible();
 
   await user.page.goto(`/tickets/${ticketId}`);
+  // The page is drawn by the server first (decision 065); what follows is the app's own handling.
+  await expect.poll(() => isAppReady(user.page), { timeout: 30_000 }).toBe(true);
   const userComments = user.page.getByRole("region", { name: /Comments/ });
   await expect(
     userComments.getByText(`about ${ticketId} (${title}): please restart the VPN client.`),
@@ -106,6 +110,8 @@ test("an admin's shared response is offered to a technician, who may not change 
 
   const ticketId = await createTicketThroughApi(user.page, { title: `Mouse lag ${unique("m")}` });
   await tech.page.goto(`/tickets/${ticketId}`);
+  // The page is drawn by the server first (decision 065); what follows is the app's own handling.
+  await expect.poll(() => isAppReady(tech.page), { timeout: 30_000 }).toBe(true);
   await tech.page.getByRole("button", { name: /Insert response/ }).click();
   await tech.page.keyboard.type(responseTitle);
   // The list loads on open: Enter before the response is listed and selected would insert nothing.

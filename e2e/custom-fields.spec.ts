@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { unique } from "./support.ts";
+import { isAppReady, unique } from "./support.ts";
 import { adminInNewBrowser, signUpInNewBrowser } from "./ticket-support.ts";
 
 // Decision 022: an admin adds a required custom field to Hardware in Admin settings; the create form
@@ -47,6 +47,8 @@ test("an admin adds a required Hardware field; the create form demands it and th
 
   // The user's create form asks for it under Hardware and refuses to submit without it.
   await user.page.goto("/tickets");
+  // The page is drawn by the server first (decision 065); what follows is the app's own handling.
+  await expect.poll(() => isAppReady(user.page), { timeout: 30_000 }).toBe(true);
   await user.page.getByRole("button", { name: "Create New Ticket" }).click();
   const form = user.page.getByRole("region", { name: "Create New Ticket" });
   const title = `Laptop will not boot ${unique("cf")}`;
@@ -75,6 +77,8 @@ test("an admin adds a required Hardware field; the create form demands it and th
 
   // A technician corrects the value; the timeline says so.
   await tech.page.goto(ticketUrl);
+  // The page is drawn by the server first (decision 065); what follows is the app's own handling.
+  await expect.poll(() => isAppReady(tech.page), { timeout: 30_000 }).toBe(true);
   const techDetails = tech.page.getByRole("region", { name: "Additional details" });
   await techDetails.getByRole("button", { name: "Edit" }).click();
   await techDetails.getByLabel(`${label} *`).fill("A-9999");
@@ -91,6 +95,8 @@ test("an admin adds a required Hardware field; the create form demands it and th
 
   // The list filters on the choice.
   await tech.page.goto("/tickets");
+  // The page is drawn by the server first (decision 065); what follows is the app's own handling.
+  await expect.poll(() => isAppReady(tech.page), { timeout: 30_000 }).toBe(true);
   await tech.page.getByLabel(deviceLabel).selectOption("Desktop");
   await expect(tech.page.getByText("No tickets match")).toBeVisible();
   await tech.page.getByLabel(deviceLabel).selectOption("Laptop");

@@ -99,6 +99,16 @@ test("an admin makes a team and a routing rule; a matching ticket alerts the tea
   await expect.poll(() => notificationMessages(member.page)).toContainEqual(expect.stringContaining(title));
   await member.page.getByRole("button", { name: "Silence" }).click();
 
+  // Nina's home has her team's tabs, the new ticket in its unassigned queue; Otto, in no team, has none.
+  await member.page.goto("/technician-home");
+  await expect.poll(() => isAppReady(member.page), { timeout: 30_000 }).toBe(true);
+  await member.page.getByRole("tab", { name: /^My team's unassigned/ }).click();
+  await expect(member.page).toHaveURL(/tab=team_unassigned/);
+  await expect(member.page.getByRole("link", { name: new RegExp(ticketId) })).toBeVisible();
+  await outsider.page.goto("/technician-home");
+  await expect(outsider.page.getByRole("tab", { name: "Unassigned", exact: true })).toBeVisible();
+  await expect(outsider.page.getByRole("tab", { name: /My team's/ })).toHaveCount(0);
+
   // Nina sees the team on the ticket; the user, who does not work with teams, does not.
   await member.page.goto(`/tickets/${ticketId}`);
   await expect(member.page.getByRole("combobox", { name: "Team" }).locator("option:checked")).toHaveText(

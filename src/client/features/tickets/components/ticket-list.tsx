@@ -202,8 +202,9 @@ function TicketRow({ ticket, isSelected, onFocus }: TicketRowProps) {
         left to screen readers and the ticket page, and shown from the sm width up.
       */}
       <div className="min-w-0 flex-1">
-        <div className="flex min-w-0 items-start gap-2">
-          <p className="min-w-0 flex-1 break-words text-sm font-medium text-slate-900 group-hover:text-indigo-700 sm:text-base">
+        {/* The badges wrap under the title when they would squeeze it (a phone, a long team name). */}
+        <div className="flex min-w-0 flex-wrap items-start gap-x-2 gap-y-1">
+          <p className="min-w-[min(12rem,100%)] flex-1 break-words text-sm font-medium text-slate-900 group-hover:text-indigo-700 sm:text-base">
             {ticket.title}
           </p>
           <TicketDueBadge sla={ticket.sla} />
