@@ -103,6 +103,8 @@ export type Ticket = z.infer<typeof ticketSchema>;
  */
 export const ticketScopes = ["visible", "mine", "unassigned", "created", "team_unassigned", "team"] as const;
 export type TicketScope = (typeof ticketScopes)[number];
+/** The team tabs (decision 073): staff only, narrowed to the caller's teams. */
+export const isTeamScope = (scope: TicketScope) => scope === "team" || scope === "team_unassigned";
 
 /** Service-level filters of the lists (staff only): a target past its due time, or due within the window. */
 export const ticketDueFilters = ["overdue", "due_soon"] as const;

@@ -1,7 +1,12 @@
 import { and, eq, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import { teamMembers, tickets } from "#server/db/schema/index.ts";
 import type { Actor } from "#shared/permissions.ts";
-import type { ListTicketsQuery, TicketDueFilter, TicketScope } from "#shared/tickets/ticket.schemas.ts";
+import {
+  isTeamScope,
+  type ListTicketsQuery,
+  type TicketDueFilter,
+  type TicketScope,
+} from "#shared/tickets/ticket.schemas.ts";
 
 /**
  * An admin's one branch, every ticket. The only branch not bounded by one person's tickets or the
@@ -84,7 +89,7 @@ export function ticketFiltersWhere(
   if (scope === "mine") filters.push(eq(tickets.assignedTo, actor.id));
   if (scope === "unassigned") filters.push(isNull(tickets.assignedTo));
   if (scope === "created") filters.push(eq(tickets.createdBy, actor.id));
-  if (scope === "team" || scope === "team_unassigned") filters.push(myTeamsTicketsWhere(actor.id));
+  if (isTeamScope(scope)) filters.push(myTeamsTicketsWhere(actor.id));
   if (scope === "team_unassigned") filters.push(isNull(tickets.assignedTo));
   if (team) filters.push(eq(tickets.teamId, team));
   // Decision 071: through the GIN index on tags.

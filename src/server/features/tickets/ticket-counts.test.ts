@@ -10,9 +10,9 @@ import { insertTicket, signedInAs } from "#server/test/factories.ts";
 import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
 import type { Actor } from "#shared/permissions.ts";
 import {
+  isTeamScope,
   summaryScopes,
   type TicketPage,
-  type TicketScope,
   type TicketSummary,
   ticketCountCap,
   ticketScopes,
@@ -24,7 +24,6 @@ import { countTickets, countTicketsUpTo } from "./list/ticket-counts.queries.ts"
 // The dashboard reads counters that triggers keep in each write's transaction (decision 039); after every
 // kind of write, they must say exactly what counting the tickets says, for every person and scope.
 let t: TestApp;
-const isTeamScope = (scope: TicketScope) => scope === "team" || scope === "team_unassigned";
 const people: Record<string, { user: { id: string }; cookie: string; role: Role | null }> = {};
 beforeAll(async () => {
   t = await createTestApp();

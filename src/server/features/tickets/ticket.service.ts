@@ -43,6 +43,7 @@ import type {
 } from "#shared/tickets/ticket.schemas.ts";
 import {
   defaultSortDirection,
+  isTeamScope,
   searchCountCap,
   ticketCountCap,
   ticketIdPattern,
@@ -314,8 +315,6 @@ const isCountedByCounters = (actor: Actor, query: Omit<ListTicketsRequest, "curs
   !query.due &&
   !query.cf?.length &&
   (query.team || isTeamScope(query.scope) ? teamCountersOf(actor, query) !== null : true);
-
-const isTeamScope = (scope: TicketScope) => scope === "team" || scope === "team_unassigned";
 
 export async function summarizeTicketsFor(
   ctx: ServiceContext,
