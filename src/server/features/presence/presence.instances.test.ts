@@ -61,7 +61,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("ticket presence across two app 
     const theoOnB = await stream(urlB, theoCookie);
     const ownerOnA = await stream(urlA, ownerCookie);
 
+    // Ada has a second tab whose stream reached B: its frame says when B heard of her page over the bus.
+    const adaOnB = await stream(urlB, adaCookie);
     expect((await share(a, adaCookie, ticketId, "viewing", "ada-page-0001")).statusCode).toBe(200);
+    await frameShowing(adaOnB, "Ada Admin: viewing");
     // B learned Ada's page from the bus: Theo's answer, through B, lists her.
     const theoJoins = await share(b, theoCookie, ticketId, "viewing", "theo-page-0001");
     expect(shown(theoJoins.body)).toBe("Ada Admin: viewing, Theo Tech: viewing");
@@ -96,6 +99,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("ticket presence across two app 
 
     await share(a, adaCookie, ticketId, "viewing", "ada-page-0002");
     await share(b, theoCookie, ticketId, "viewing", "theo-page-0002");
+    // Each instance lists people in the order it heard of them, and two publishes may overtake each other.
+    await frameShowing(adaOnA, "Ada Admin: viewing, Theo Tech: viewing");
     await share(b, taraCookie, ticketId, "viewing", "tara-page-0002");
     await frameShowing(adaOnA, "Ada Admin: viewing, Theo Tech: viewing, Tara Tech: viewing");
 

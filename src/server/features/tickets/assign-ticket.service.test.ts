@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { notifications, ticketEvents, tickets } from "#server/db/schema/index.ts";
 import { listTechnicians } from "#server/features/users/user.service.ts";
@@ -31,6 +31,32 @@ const notificationsOf = (ticketId: string) =>
     .where(eq(notifications.ticketId, ticketId));
 const eventsOf = (ticketId: string) =>
   database.db.select().from(ticketEvents).where(eq(ticketEvents.ticketId, ticketId));
+
+/**
+ * Runs two changes of one ticket so that both read it before either writes. On PGlite (one connection) the
+ * two interleave statement by statement, so they always do. On PostgreSQL each has a connection of its own,
+ * and one that had to open its connection could start after the other committed: then the second change
+ * rightly applies to what it saw, and there is no race to test. So the ticket's row is held here until
+ * both wait for it.
+ */
+async function bothPastTheirChecks<T>(ticketId: string, start: () => Array<Promise<T>>) {
+  if (database.kind !== "postgres") return Promise.allSettled(start());
+  let changes: Array<Promise<T>> = [];
+  await database.db.transaction(async (tx) => {
+    await tx.execute(sql`select id from tickets where id = ${ticketId} for update`);
+    changes = start();
+    for (let waited = 0; ; waited += 10) {
+      const result = await database.db.execute(
+        sql`select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`,
+      );
+      if ((result as unknown as { rows: Array<{ n: number }> }).rows[0]!.n >= changes.length) break;
+      if (waited > 1_500) throw new Error("The two changes never waited for the ticket's row");
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  });
+  return Promise.allSettled(changes);
+}
 
 describe("assignment by others", () => {
   it("an admin reassigns a ticket: the new technician and the creator are notified, not the actor", async () => {
@@ -186,7 +212,7 @@ describe("assignment by others", () => {
       assignedTo: tech.id,
       status: "In Progress",
     });
-    const results = await Promise.allSettled([
+    const results = await bothPastTheirChecks(ticket.id, () => [
       assignTicket(as(admin), ticket.id, { assigneeId: tech2.id }),
       assignTicket(as(admin2), ticket.id, { assigneeId: tech3.id }),
     ]);
