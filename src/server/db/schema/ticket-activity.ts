@@ -4,6 +4,7 @@ import { slaTargets } from "#shared/service-levels/sla-escalation.ts";
 import { autoAssignmentModes } from "#shared/teams/team-assignment.ts";
 import { ticketEventTypes } from "#shared/tickets/ticket-activity.schemas.ts";
 import type { TicketChange } from "#shared/tickets/ticket-edit.ts";
+import { ticketLinkKinds } from "#shared/ticket-links/ticket-link.schemas.ts";
 import { holdEndReasons } from "#shared/tickets/ticket-hold.ts";
 import { teams } from "./teams.ts";
 import { ticketStatusEnum, tickets } from "./tickets.ts";
@@ -91,6 +92,16 @@ export const ticketEvents = pgTable(
     // A "tags_changed" event's tags added and removed (decision 071).
     tagsAdded: text("tags_added").array(),
     tagsRemoved: text("tags_removed").array(),
+    // A "linked", "unlinked", "merged" or "merged_in" event's other ticket, and what this one is to it
+    // (decision 074). No foreign key: the entry keeps naming a ticket that was deleted since.
+    linkedTicketId: text("linked_ticket_id"),
+    linkKind: text("link_kind", { enum: ticketLinkKinds }),
+    // Changes a macro or an automation rule made (decisions 075, 076): which one, by the name it had then,
+    // and the one application they belong to, which the timeline shows as one entry.
+    viaKind: text("via_kind", { enum: ["macro", "rule"] }),
+    viaId: text("via_id"),
+    viaName: text("via_name"),
+    batchId: text("batch_id"),
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [index("ticket_events_ticket_idx").on(t.ticketId, t.createdAt)],

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   check,
   customType,
   doublePrecision,
@@ -40,6 +41,8 @@ export const tickets = pgTable(
     resolvedBy: text("resolved_by").references(() => users.id),
     /** The team whose queue it is in (decision 069); null when it is in no team's. */
     teamId: text("team_id").references(() => teams.id, { onDelete: "set null" }),
+    // The ticket this one was merged into (decision 074): it is Closed and points its readers there.
+    mergedIntoId: text("merged_into_id").references((): AnyPgColumn => tickets.id, { onDelete: "set null" }),
     department: text("department").notNull().default("General"),
     floor: text("floor").notNull().default("1"),
     officeNumber: text("office_number").notNull().default(""),

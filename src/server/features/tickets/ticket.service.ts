@@ -36,7 +36,6 @@ import type {
   SortDirection,
   Ticket,
   TicketPage,
-  TicketScope,
   TicketSort,
   TicketSummary,
   TicketSummaryQuery,
