@@ -14,7 +14,9 @@ export const macros = pgTable(
     // The reply it posts; empty when it only changes the ticket.
     body: text("body").notNull().default(""),
     // Whether that reply is a public comment or an internal note.
-    replyVisibility: text("reply_visibility", { enum: ["public", "internal"] }).notNull().default("public"),
+    replyVisibility: text("reply_visibility", { enum: ["public", "internal"] })
+      .notNull()
+      .default("public"),
     actions: jsonb("actions").$type<MacroActions>().notNull().default(sql`'{}'::jsonb`),
     scope: text("scope", { enum: ["personal", "shared"] }).notNull(),
     ownerId: text("owner_id")
@@ -28,9 +30,7 @@ export const macros = pgTable(
     uniqueIndex("macros_personal_title_idx")
       .on(t.ownerId, sql`lower(${t.title})`)
       .where(sql`${t.scope} = 'personal'`),
-    uniqueIndex("macros_shared_title_idx")
-      .on(sql`lower(${t.title})`)
-      .where(sql`${t.scope} = 'shared'`),
+    uniqueIndex("macros_shared_title_idx").on(sql`lower(${t.title})`).where(sql`${t.scope} = 'shared'`),
     index("macros_owner_idx").on(t.ownerId),
   ],
 );
