@@ -54,7 +54,7 @@ test("an admin makes a team and a routing rule; a matching ticket alerts the tea
   await expect.poll(() => isAppReady(admin.page), { timeout: 30_000 }).toBe(true);
   await admin.page.getByRole("button", { name: "New team" }).click();
   const teamDialog = admin.page.getByRole("dialog", { name: "New team" });
-  await teamDialog.getByLabel("Name").fill(teamName);
+  await teamDialog.getByLabel("Name", { exact: true }).fill(teamName);
   await teamDialog.getByLabel("Description").fill("Routers, VPN and Wi-Fi");
   await teamDialog.getByRole("checkbox", { name: member.name }).check();
   await teamDialog.getByRole("button", { name: "Add team" }).click();

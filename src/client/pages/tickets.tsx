@@ -153,16 +153,6 @@ export default function TicketsPage() {
       </div>
       <Card>
         <TeamTabsBar teamTabs={teamTabs} scope={scope} />
-        {actor ? (
-          <div className="border-b border-slate-100 px-5 py-3">
-            <ViewsMenu
-              actor={actor}
-              query={searchParams.toString()}
-              onOpen={(query) => setSearchParams(new URLSearchParams(query))}
-              teams={teams.data}
-            />
-          </div>
-        ) : null}
         <div className="border-b border-slate-100 px-5 py-4">
           <TicketFilters
             value={search}
@@ -171,6 +161,16 @@ export default function TicketsPage() {
             tags={canSeeTags ? (tagSuggestions.data?.items ?? []).map((item) => item.tag) : undefined}
             moreActive={customFilters.length}
             teams={teamTabs.teams}
+            views={
+              actor ? (
+                <ViewsMenu
+                  actor={actor}
+                  query={searchParams.toString()}
+                  onOpen={(query) => setSearchParams(new URLSearchParams(query))}
+                  teams={teams.data}
+                />
+              ) : undefined
+            }
             more={
               <CustomFieldFilters
                 value={customFilters}

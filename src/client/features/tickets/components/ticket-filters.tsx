@@ -127,6 +127,11 @@ interface TicketFiltersProps {
   moreActive?: number;
   /** Staff: the teams to narrow by (decision 073); no Team filter when there are none. */
   teams?: readonly { id: string; name: string }[];
+  /**
+   * The saved views (decision 071): above the search from sm up; on a phone folded with the filters, after
+   * them, so that the list still starts on the first screen.
+   */
+  views?: ReactNode;
 }
 
 /**
@@ -142,6 +147,7 @@ export function TicketFilters({
   more,
   moreActive = 0,
   teams = [],
+  views,
 }: TicketFiltersProps) {
   const id = useId();
   const [isOpen, setIsOpen] = useState(false);
@@ -150,7 +156,12 @@ export function TicketFilters({
       Boolean,
     ).length + moreActive;
   const folded = isOpen ? undefined : "max-sm:hidden";
-  const panelIds = [`${id}-fold`, `${id}-fold-more-filters`, more ? `${id}-fold-more` : null]
+  const panelIds = [
+    `${id}-fold`,
+    `${id}-fold-more-filters`,
+    more ? `${id}-fold-more` : null,
+    views ? `${id}-fold-views` : null,
+  ]
     .filter(Boolean)
     .join(" ");
   const [text, setText] = useState(value.q);
@@ -217,6 +228,14 @@ export function TicketFilters({
 
   return (
     <div className="flex flex-col gap-3">
+      {views ? (
+        <div
+          id={`${id}-fold-views`}
+          className={cn("order-last sm:order-first sm:border-b sm:border-slate-100 sm:pb-3", folded)}
+        >
+          {views}
+        </div>
+      ) : null}
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_10rem_10rem_10rem_auto] lg:items-end">
         <Field label={t`Search tickets`} htmlFor={`${id}-q`} className="sm:col-span-2 lg:col-span-1">
           <div className="relative">
