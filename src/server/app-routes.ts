@@ -13,6 +13,7 @@ import type { Clock } from "./clock.ts";
 import { apiTokenRoutes } from "./features/api-tokens/api-token.routes.ts";
 import { articleRoutes } from "./features/articles/article.routes.ts";
 import { attachmentRoutes } from "./features/attachments/attachment.routes.ts";
+import { automationRuleRoutes } from "./features/automation/automation-rule.routes.ts";
 import { cannedResponseRoutes } from "./features/canned-responses/canned-response.routes.ts";
 import { customFieldRoutes } from "./features/custom-fields/custom-field.routes.ts";
 import { departmentRoutes } from "./features/departments/department.routes.ts";
@@ -155,6 +156,7 @@ export async function registerFeatureRoutes(app: FastifyInstance, deps: AppDeps,
   await app.register(departmentRoutes, { contextOf });
   await app.register(customFieldRoutes, { contextOf });
   await app.register(teamRoutes, { contextOf });
+  await app.register(automationRuleRoutes, { contextOf });
   await app.register(tagRoutes, { contextOf });
   await app.register(viewRoutes, { contextOf });
   await app.register(notificationRoutes, { contextOf, hub });

@@ -122,6 +122,8 @@ export const can = {
   manageWebhooks: (a: Actor) => a.role === "admin",
   /** Teams, their members and the routing rules that put new tickets in them (decision 069). */
   manageTeams: (a: Actor) => a.role === "admin",
+  /** Automation rules (decision 076): they change tickets on everyone's behalf, so administrators write them. */
+  manageAutomation: (a: Actor) => a.role === "admin",
   /**
    * A ticket's team is how staff share the work out (decision 069): staff see it, and read the teams' names
    * for the ticket's team picker; a requester gains nothing from it and is not shown it.

@@ -75,6 +75,8 @@ const tagDescriptions: Record<string, string> = {
   tags: "Staff's tags on tickets and the tag control's suggestions (decision 071)",
   views:
     "Saved views of the ticket list: a name and the list's query string, personal or shared (decision 071)",
+  automation:
+    "Administrators' automation rules: conditions on a ticket and the changes they make, tried on the open tickets first (decision 076)",
   webhooks:
     "Admins register signed webhooks for ticket events and read their delivery log (docs/api.md, Webhooks)",
 };

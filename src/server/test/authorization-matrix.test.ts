@@ -103,6 +103,7 @@ interface World {
   sessionId?: string;
   attachmentId?: string;
   teamId?: string;
+  automationRuleId?: string;
   ruleId?: string;
   viewId?: string;
 }
@@ -170,6 +171,24 @@ async function makeWorld(url: string, spec: RequestSpec): Promise<World> {
     world.ruleId = (
       await asAdmin(
         { method: "POST", url: "/api/routing/rules", payload: { category: "Network", teamId: world.teamId } },
+        201,
+      )
+    ).id;
+  }
+  // An automation rule (decision 076), switched off.
+  if (url.includes(":automationRuleId") || url === "/api/automation/rules/order") {
+    world.automationRuleId = (
+      await asAdmin(
+        {
+          method: "POST",
+          url: "/api/automation/rules",
+          payload: {
+            name: `Rule ${next()}`,
+            trigger: "created",
+            conditions: [{ field: "category", op: "is", value: "Network" }],
+            actions: { priority: "High" },
+          },
+        },
         201,
       )
     ).id;
@@ -358,6 +377,36 @@ const specs: Record<string, RequestSpec> = {
   },
   "PUT /api/routing/rules/:ruleId": { body: (w) => ({ department: "Finance", teamId: w.teamId }) },
   "PUT /api/routing/default-team": { body: (w) => ({ teamId: w.teamId }) },
+  "POST /api/automation/rules": {
+    body: () => ({
+      name: `Rule ${next()}`,
+      trigger: "changed",
+      conditions: [{ field: "changed_by", value: "requester" }],
+      actions: { addTags: ["replied"] },
+    }),
+  },
+  "POST /api/automation/rules/try": {
+    body: () => ({ trigger: "time", conditions: [{ field: "elapsed", since: "created", hours: 2 }] }),
+  },
+  "PUT /api/automation/rules/order": {
+    body: async () => {
+      const rules = await request(t.app, {
+        method: "GET",
+        url: "/api/automation/rules",
+        cookie: people.admin.cookie,
+      });
+      return { ruleIds: (rules.json() as { rules: { id: string }[] }).rules.map((r) => r.id).reverse() };
+    },
+  },
+  "PUT /api/automation/rules/:automationRuleId": {
+    body: () => ({
+      name: `Renamed rule ${next()}`,
+      trigger: "created",
+      conditions: [],
+      actions: { priority: "Low" },
+    }),
+  },
+  "PUT /api/automation/rules/:automationRuleId/enabled": { body: () => ({ enabled: true }) },
   "PUT /api/tickets/:ticketId/team": { body: (w) => ({ teamId: w.teamId }) },
   "POST /api/articles": {
     body: () => ({

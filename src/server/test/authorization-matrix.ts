@@ -8,7 +8,8 @@
 // attachment (uploaded by owner with a comment), a custom field, a published article with two revisions,
 // the assignee's personal canned response, a notification, an API token and a second session of owner's, a webhook with one
 // failed delivery, a person with the user role (:userId), and a team with the assignee in it and a routing
-// rule to it (:teamId, :ruleId; also the team of the routing and ticket-team calls).
+// rule to it (:teamId, :ruleId; also the team of the routing and ticket-team calls), and an automation rule
+// (:automationRuleId).
 //
 // Columns:
 //   anon   nobody signed in
@@ -103,6 +104,13 @@ export const authorizationTable = `
   PUT    /api/routing/rules/:ruleId                                       401  403 403 403  403  200 403  401  | 403 403 403  403  200 403  401
   DELETE /api/routing/rules/:ruleId                                       401  403 403 403  403  204 403  401  | 403 403 403  403  204 403  401
   PUT    /api/routing/default-team                                        401  403 403 403  403  200 403  401  | 403 403 403  403  200 403  401
+  GET    /api/automation/rules                                            401  403 403 403  403  200 403  401  | 403 403 403  403  200 200  401
+  POST   /api/automation/rules                                            401  403 403 403  403  201 403  401  | 403 403 403  403  201 403  401
+  POST   /api/automation/rules/try                                        401  403 403 403  403  200 403  401  | 403 403 403  403  200 403  401
+  PUT    /api/automation/rules/order                                      401  403 403 403  403  200 403  401  | 403 403 403  403  200 403  401
+  PUT    /api/automation/rules/:automationRuleId                          401  403 403 403  403  200 403  401  | 403 403 403  403  200 403  401
+  PUT    /api/automation/rules/:automationRuleId/enabled                  401  403 403 403  403  200 403  401  | 403 403 403  403  200 403  401
+  DELETE /api/automation/rules/:automationRuleId                          401  403 403 403  403  204 403  401  | 403 403 403  403  204 403  401
   GET    /api/articles                                                    401  200 200 200  200  200 200  401  | 200 200 200  200  200 200  401
   POST   /api/articles                                                    401  403 403 201  201  201 403  401  | 403 403 201  201  201 403  401
   GET    /api/articles/suggestions                                        401  200 200 200  200  200 200  401  | 200 200 200  200  200 200  401

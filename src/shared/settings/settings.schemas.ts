@@ -17,7 +17,13 @@ export const settingAreaNames = [
 export type SettingAreaName = (typeof settingAreaNames)[number];
 
 /** History areas: the stored settings plus configuration kept in tables of its own. */
-export const adminChangeAreas = [...settingAreaNames, "custom-fields", "webhooks", "teams"] as const;
+export const adminChangeAreas = [
+  ...settingAreaNames,
+  "custom-fields",
+  "webhooks",
+  "teams",
+  "automation",
+] as const;
 export type AdminChangeArea = (typeof adminChangeAreas)[number];
 
 /** How each area is named to a person (history, headings). */
@@ -32,6 +38,7 @@ export const adminChangeAreaLabels: Record<AdminChangeArea, string> = {
   "custom-fields": "Custom fields",
   webhooks: "Webhooks",
   teams: "Teams and routing",
+  automation: "Automation rules",
 };
 
 /** One entry of the admin change history: who changed what, when, and the value before and after. */

@@ -2,6 +2,7 @@ export * from "./api-tokens.ts";
 export * from "./app-instances.ts";
 export * from "./articles.ts";
 export * from "./attachments.ts";
+export * from "./automation-rules.ts";
 export * from "./canned-responses.ts";
 export * from "./custom-fields.ts";
 export * from "./inbound-mail.ts";

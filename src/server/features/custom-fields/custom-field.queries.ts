@@ -69,10 +69,28 @@ export async function findTicketFieldValues(
   ticketId: string,
   fields: readonly CustomFieldRow[],
 ): Promise<CustomFieldValues> {
-  const rows = await db.select().from(ticketFieldValues).where(eq(ticketFieldValues.ticketId, ticketId));
+  return (await findTicketsFieldValues(db, [ticketId], fields)).get(ticketId) ?? {};
+}
+
+/** Several tickets' stored values in one statement, by ticket (a ticket without any is left out). */
+export async function findTicketsFieldValues(
+  db: Db,
+  ticketIds: readonly string[],
+  fields: readonly CustomFieldRow[],
+): Promise<Map<string, CustomFieldValues>> {
+  const byTicket = new Map<string, CustomFieldValues>();
+  if (ticketIds.length === 0) return byTicket;
+  const rows = await db
+    .select()
+    .from(ticketFieldValues)
+    .where(
+      ticketIds.length === 1
+        ? eq(ticketFieldValues.ticketId, ticketIds[0]!)
+        : inArray(ticketFieldValues.ticketId, [...ticketIds]),
+    );
   const typeOf = new Map(fields.map((field) => [field.id, field.type]));
-  const values: CustomFieldValues = {};
   for (const row of rows) {
+    const values = byTicket.get(row.ticketId) ?? {};
     const type = typeOf.get(row.fieldId);
     if (type === "multiple_choice") {
       const list = (values[row.fieldId] as string[] | undefined) ?? [];
@@ -81,8 +99,9 @@ export async function findTicketFieldValues(
     else if (type === "date") values[row.fieldId] = row.dateValue ?? "";
     else if (type === "checkbox") values[row.fieldId] = row.boolValue ?? false;
     else values[row.fieldId] = row.textValue ?? "";
+    byTicket.set(row.ticketId, values);
   }
-  return values;
+  return byTicket;
 }
 
 /** Replaces the ticket's values of `fieldIds` with `values` (a field left out of `values` ends empty). */
