@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
-import { isAppReady, toast, unique } from "./support.ts";
-import { createTicketThroughApi, type Person, signUpInNewBrowser } from "./ticket-support.ts";
+import { openAppPage, screens, toast, unique } from "./support.ts";
+import { createTicketThroughApi, signUpInNewBrowser } from "./ticket-support.ts";
 
 // Decision 072: two technicians on one ticket, each in their own browser, their requests alternating between
 // two app instances behind the balancer (the @instances run). They see each other viewing, one sees the
@@ -8,28 +8,6 @@ import { createTicketThroughApi, type Person, signUpInNewBrowser } from "./ticke
 
 const presenceBar = (page: Page) => page.getByRole("region", { name: "Also on this ticket" });
 const replyBox = (page: Page) => page.getByRole("region", { name: "Comments" }).getByLabel("Add a comment");
-
-async function openTicket(person: Person, ticketId: string) {
-  await person.page.goto(`/tickets/${ticketId}`);
-  await expect.poll(() => isAppReady(person.page), { timeout: 30_000 }).toBe(true);
-}
-
-/** The screen at 1280 and 375 px, light and dark, for a person to look at (e2e/.artifacts/screens/). */
-async function screens(page: Page, name: string, { fullPage = false } = {}) {
-  for (const theme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: theme });
-    for (const width of [1280, 375]) {
-      await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-      if (!fullPage) await page.evaluate(() => window.scrollTo(0, 0));
-      await page.screenshot({
-        path: `e2e/.artifacts/screens/collision-${name}-${theme}-${width}.png`,
-        fullPage,
-      });
-    }
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
 
 test("two technicians see each other on a ticket, one sees the other typing, and a stale reply is caught", {
   tag: "@instances",
@@ -41,8 +19,8 @@ test("two technicians see each other on a ticket, one sees the other typing, and
   const tara = await signUpInNewBrowser(browser, "Tara", "Technician");
   const ticketId = await createTicketThroughApi(una.page, { title: `Scanner offline ${unique("co")}` });
 
-  await openTicket(theo, ticketId);
-  await openTicket(tara, ticketId);
+  await openAppPage(theo.page, `/tickets/${ticketId}`);
+  await openAppPage(tara.page, `/tickets/${ticketId}`);
   await expect(presenceBar(theo.page)).toContainText(`${tara.name} is viewing`);
   await expect(presenceBar(tara.page)).toContainText(`${theo.name} is viewing`);
   // Nobody is shown themself.
@@ -52,7 +30,7 @@ test("two technicians see each other on a ticket, one sees the other typing, and
   const draft = "Rebooted the scanner, please try again.";
   await replyBox(theo.page).pressSequentially(draft.slice(0, 12));
   await expect(presenceBar(tara.page)).toContainText(`${theo.name} is typing a reply…`);
-  await screens(tara.page, "typing");
+  await screens(tara.page, "collision-typing", { fullPage: false });
 
   // Meanwhile Tara answers the requester.
   await replyBox(tara.page).fill("I am on my way to floor 1.");
@@ -75,7 +53,7 @@ test("two technicians see each other on a ticket, one sees the other typing, and
     theo.page.getByRole("list", { name: "Ticket activity" }).getByRole("listitem").last().getByText("New"),
   ).toBeVisible();
   await prompt.getByRole("button", { name: "Show what changed" }).click();
-  await screens(theo.page, "stale-reply", { fullPage: true });
+  await screens(theo.page, "collision-stale-reply");
 
   await prompt.getByRole("button", { name: "Send anyway" }).click();
   await expect(toast(theo.page, "Comment added successfully")).toBeVisible();
@@ -86,7 +64,7 @@ test("two technicians see each other on a ticket, one sees the other typing, and
   ).toBeVisible();
 
   // The requester sees neither technician's presence.
-  await openTicket(una, ticketId);
+  await openAppPage(una.page, `/tickets/${ticketId}`);
   await expect(
     una.page.getByRole("region", { name: "Comments" }).getByRole("listitem").filter({ hasText: draft }),
   ).toBeVisible();

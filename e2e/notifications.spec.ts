@@ -1,15 +1,8 @@
 import { expect, type Page, test } from "@playwright/test";
-import { unique } from "./support.ts";
+import { openWithLiveStream, unique } from "./support.ts";
 import { createTicketThroughApi, signUpInNewBrowser } from "./ticket-support.ts";
 
 // Journeys of the notifications capability: live alerts across two browsers, the bell and /notifications.
-
-/** Reloads the page and waits until its live stream answered, so what follows is pushed, not polled. */
-async function openWithLiveStream(page: Page, path: string) {
-  const stream = page.waitForResponse((response) => response.url().includes("/api/notifications/stream"));
-  await page.goto(path);
-  expect((await stream).status()).toBe(200);
-}
 
 /**
  * Script errors (uncaught, unhandled rejections, console.error): blocked audio before the first click must

@@ -1,38 +1,9 @@
-import { expect, type Page, test } from "@playwright/test";
-import type { NotificationPage } from "#shared/notifications/notification.schemas.ts";
-import { isAppReady, toast, unique } from "./support.ts";
+import { expect, test } from "@playwright/test";
+import { notificationMessages, openAppPage, screens, toast, unique } from "./support.ts";
 import { createTicketThroughApi, detail, signUpInNewBrowser } from "./ticket-support.ts";
 
 // Decision 070: the technician working a ticket puts it on hold with a question for the requester; the
 // requester sees that it waits for them, replies, and the reply takes it off hold and tells the technician.
-
-async function openTicket(page: Page, ticketId: string) {
-  await page.goto(`/tickets/${ticketId}`);
-  await expect.poll(() => isAppReady(page), { timeout: 30_000 }).toBe(true);
-}
-
-async function notificationMessages(page: Page) {
-  const response = await page.request.get("/api/notifications?limit=50");
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as NotificationPage).items.map((item) => item.message);
-}
-
-/** The screen at 1280 and 375 px, light and dark (e2e/.artifacts/screens/). */
-async function screens(page: Page, name: string, widths = [1280, 375]) {
-  const before = page.viewportSize();
-  for (const theme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: theme });
-    for (const width of widths) {
-      await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-      await page.screenshot({
-        path: `e2e/.artifacts/screens/on-hold-${name}-${theme}-${width}.png`,
-        fullPage: true,
-      });
-    }
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  if (before) await page.setViewportSize(before);
-}
 
 test("a technician puts a ticket on hold with a question; the requester's reply takes it off hold and tells them", async ({
   browser,
@@ -43,7 +14,7 @@ test("a technician puts a ticket on hold with a question; the requester's reply 
   const title = `Docking station flickers ${unique("oh")}`;
   const ticketId = await createTicketThroughApi(user.page, { title });
 
-  await openTicket(tech.page, ticketId);
+  await openAppPage(tech.page, `/tickets/${ticketId}`);
   // Only an In Progress ticket goes on hold.
   await expect(tech.page.getByRole("button", { name: "Put on hold" })).toHaveCount(0);
   await tech.page.getByRole("button", { name: "Assign to Me" }).click();
@@ -58,21 +29,21 @@ test("a technician puts a ticket on hold with a question; the requester's reply 
   await expect(dialog.getByText("A comment for the requester is required")).toBeVisible();
   const question = "Which docking station model is it? The label is on its underside.";
   await dialog.getByLabel("Comment for the requester").fill(question);
-  await screens(tech.page, "dialog", [375]);
+  await screens(tech.page, "on-hold-dialog", { widths: [375] });
   await dialog.getByRole("button", { name: "Put on hold" }).click();
   await expect(toast(tech.page, "Ticket put on hold")).toBeVisible();
   await expect(tech.page.getByText("On hold until the requester replies.")).toBeVisible();
   // The four statuses stay as they are: it is still In Progress, shown as on hold.
   await expect(detail(tech.page, "Status")).toContainText("In Progress");
   await expect(tech.page.getByText("On hold", { exact: true }).first()).toBeVisible();
-  await screens(tech.page, "technician");
+  await screens(tech.page, "on-hold-technician");
   await tech.page.setViewportSize({ width: 1280, height: 720 });
 
   // The requester sees that the ticket waits for them, and the question.
-  await openTicket(user.page, ticketId);
+  await openAppPage(user.page, `/tickets/${ticketId}`);
   await expect(user.page.getByText("Waiting for your reply").first()).toBeVisible();
   await expect(user.page.getByRole("region", { name: /Comments/ })).toContainText(question);
-  await screens(user.page, "requester");
+  await screens(user.page, "on-hold-requester");
 
   // Their reply takes the ticket off hold; the technician is told.
   const comments = user.page.getByRole("region", { name: /Comments/ });
@@ -84,7 +55,7 @@ test("a technician puts a ticket on hold with a question; the requester's reply 
   await expect
     .poll(() => notificationMessages(tech.page))
     .toContainEqual(expect.stringContaining("is no longer on hold"));
-  await openTicket(tech.page, ticketId);
+  await openAppPage(tech.page, `/tickets/${ticketId}`);
   await expect(tech.page.getByRole("button", { name: "Put on hold" })).toBeVisible();
   await expect(tech.page.getByText("On hold until the requester replies.")).toHaveCount(0);
   await expect(detail(tech.page, "Status")).toContainText("In Progress");

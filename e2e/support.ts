@@ -2,6 +2,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
 import { decodeMail } from "#server/test/smtp.ts";
+import type { NotificationPage } from "#shared/notifications/notification.schemas.ts";
 import { appReadyKey } from "#shared/theme/theme-script.ts";
 import { e2eSettings } from "./settings.mjs";
 
@@ -22,6 +23,49 @@ export const delayCode = (page: Page, ms: number) =>
 /** Whether the app has taken the page over yet (it says so on `document`, as the head script asks). */
 export const isAppReady = (page: Page) =>
   page.evaluate((key) => (document as unknown as Record<string, unknown>)[key] === true, appReadyKey);
+
+/** Opens a page drawn by the server and waits until the app has taken it over (decision 065). */
+export async function openAppPage(page: Page, path: string) {
+  await page.goto(path);
+  await expect.poll(() => isAppReady(page), { timeout: 30_000 }).toBe(true);
+}
+
+/** Opens a page and waits until its live stream answered, so what follows is pushed, not polled. */
+export async function openWithLiveStream(page: Page, path: string) {
+  const stream = page.waitForResponse((response) => response.url().includes("/api/notifications/stream"));
+  await page.goto(path);
+  expect((await stream).status()).toBe(200);
+}
+
+/** The messages of a person's notifications, newest first, as the API gives them to their own browser. */
+export async function notificationMessages(page: Page) {
+  const response = await page.request.get("/api/notifications?limit=50");
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as NotificationPage).items.map((item) => item.message);
+}
+
+/**
+ * The screen for a person to look at, light and dark at each width (1280 and 375 px unless told), in
+ * e2e/.artifacts/screens/<name>-<theme>-<width>.png; the whole page, or its top when `fullPage` is false.
+ * The page is left as it was: light, at its size before.
+ */
+export async function screens(
+  page: Page,
+  name: string,
+  { widths = [1280, 375], fullPage = true }: { widths?: number[]; fullPage?: boolean } = {},
+) {
+  const before = page.viewportSize();
+  for (const theme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+      if (!fullPage) await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: `e2e/.artifacts/screens/${name}-${theme}-${width}.png`, fullPage });
+    }
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+  if (before) await page.setViewportSize(before);
+}
 
 /**
  * A toast with this text. Successes and information are statuses (read politely), errors alerts (read at

@@ -1,42 +1,11 @@
-import { expect, type Page, test } from "@playwright/test";
-import type { NotificationPage } from "#shared/notifications/notification.schemas.ts";
-import { isAppReady, toast, unique } from "./support.ts";
+import { expect, test } from "@playwright/test";
+import { isAppReady, notificationMessages, openWithLiveStream, screens, toast, unique } from "./support.ts";
 import { adminInNewBrowser, createTicketThroughApi, signUpInNewBrowser } from "./ticket-support.ts";
 
 // Decision 069: an administrator makes a team and a routing rule in /admin/teams; a user's ticket that the
 // rule matches lands in the team, its member is alerted live and finds it in their notifications, and a
 // technician outside the team hears nothing of it. The rule matches a word no other journey writes, and the
 // team is deleted at the end, so the journeys after this one still see every ticket alert every technician.
-
-/** Reloads the page and waits until its live stream answered, so what follows is pushed, not polled. */
-async function openWithLiveStream(page: Page, path: string) {
-  const stream = page.waitForResponse((response) => response.url().includes("/api/notifications/stream"));
-  await page.goto(path);
-  expect((await stream).status()).toBe(200);
-}
-
-/** The messages of a person's notifications, newest first, as the API gives them to their own browser. */
-async function notificationMessages(page: Page) {
-  const response = await page.request.get("/api/notifications?limit=50");
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as NotificationPage).items.map((item) => item.message);
-}
-
-/** The screen at 1280 and 375 px, light and dark (e2e/.artifacts/screens/). */
-async function screens(page: Page, name: string) {
-  for (const theme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: theme });
-    for (const width of [1280, 375]) {
-      await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-      await page.screenshot({
-        path: `e2e/.artifacts/screens/teams-${name}-${theme}-${width}.png`,
-        fullPage: true,
-      });
-    }
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
 
 test("an admin makes a team and a routing rule; a matching ticket alerts the team's member and no one outside", async ({
   browser,
@@ -84,7 +53,7 @@ test("an admin makes a team and a routing rule; a matching ticket alerts the tea
     .getByRole("listitem")
     .filter({ hasText: word });
   await expect(rule).toContainText(teamName);
-  await screens(admin.page, "admin");
+  await screens(admin.page, "teams-admin");
 
   // Both technicians watch their home; the user raises a ticket the rule matches.
   await openWithLiveStream(member.page, "/technician-home");
@@ -114,7 +83,7 @@ test("an admin makes a team and a routing rule; a matching ticket alerts the tea
   await expect(member.page.getByRole("combobox", { name: "Team" }).locator("option:checked")).toHaveText(
     teamName,
   );
-  await screens(member.page, "ticket");
+  await screens(member.page, "teams-ticket");
   await user.page.goto(`/tickets/${ticketId}`);
   await expect(user.page.getByRole("heading", { name: title })).toBeVisible();
   await expect(user.page.getByText(teamName)).toHaveCount(0);
