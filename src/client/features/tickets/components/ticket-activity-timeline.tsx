@@ -65,7 +65,7 @@ const icons: Record<TicketEventType, { icon: LucideIcon; tone: string }> = {
   team_changed: { icon: UsersRound, tone: "bg-emerald-50 text-emerald-700" },
   auto_assigned: { icon: UserRoundCheck, tone: "bg-blue-50 text-blue-600" },
   tags_changed: { icon: Tags, tone: "bg-teal-50 text-teal-700" },
-  linked: { icon: Link2, tone: "bg-sky-50 text-sky-700" },
+  linked: { icon: Link2, tone: "bg-blue-50 text-blue-700" },
   unlinked: { icon: Unlink2, tone: "bg-slate-100 text-slate-600" },
   merged: { icon: GitMerge, tone: "bg-indigo-50 text-indigo-600" },
   merged_in: { icon: GitMerge, tone: "bg-indigo-50 text-indigo-600" },

@@ -4,9 +4,9 @@ import { Link } from "#client/lib/router/links.tsx";
 import type { TicketEvent } from "#shared/tickets/ticket-activity.schemas.ts";
 
 /**
- * Links and merges (decision 074), each naming the other ticket with a link to it. A requester sees only
- * "merged" (their ticket went into another), whose link may answer them "not found": the number is the one
- * pointer they are given.
+ * Links and merges (decision 074), each naming the other ticket. The staff-only entries link to it; a
+ * requester sees only "merged" (their ticket went into another), which names the target by its number: the
+ * merged banner links to it when they may open it.
  */
 export function LinkSummary({ event }: { event: TicketEvent }): ReactNode {
   const id = event.linkedTicketId ?? "";
@@ -15,7 +15,11 @@ export function LinkSummary({ event }: { event: TicketEvent }): ReactNode {
       {id}
     </Link>
   );
-  if (event.type === "merged") return <Trans>merged it into {other}</Trans>;
+  // The banner above links to the target when the reader may open it; here its number is enough.
+  if (event.type === "merged") {
+    const target = <span className="font-medium font-mono text-slate-900">{id}</span>;
+    return <Trans>merged it into {target}</Trans>;
+  }
   if (event.type === "merged_in") return <Trans>merged {other} into it</Trans>;
   if (event.type === "unlinked") return <Trans>removed the link to {other}</Trans>;
   switch (event.linkRelation) {
