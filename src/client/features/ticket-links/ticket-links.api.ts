@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "#client/lib/api-client.ts";
+import { apiFetch, isApiError } from "#client/lib/api-client.ts";
 import type { SearchResults } from "#shared/search/search.schemas.ts";
 import type {
   CreateTicketLinkInput,
@@ -28,12 +28,18 @@ export const ticketLinksQuery = (ticketId: string) =>
     queryFn: ({ signal }) => apiFetch<TicketLinks>(`${ticketPath(ticketId)}/links`, { signal }),
   });
 
-/** Another ticket, if the caller may see it: a 404 is an answer here, not a failure to retry. */
+/**
+ * Another ticket, or null when the caller may not see it: a 404 is an answer here (the merged banner of a
+ * requester drawn by the server must not turn the page into "not found"), not a failure to retry.
+ */
 export const otherTicketQuery = (ticketId: string) =>
   queryOptions({
     queryKey: ticketLinkKeys.other(ticketId),
-    queryFn: ({ signal }) => apiFetch<Ticket>(ticketPath(ticketId), { signal }),
-    retry: false,
+    queryFn: ({ signal }) =>
+      apiFetch<Ticket>(ticketPath(ticketId), { signal }).catch((error: unknown) => {
+        if (isApiError(error, 404)) return null;
+        throw error;
+      }),
   });
 
 /** Tickets whose title, description or id match what was typed, to pick one to link or merge into. */

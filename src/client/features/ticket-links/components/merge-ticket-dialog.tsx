@@ -6,7 +6,6 @@ import { Alert } from "#client/components/ui/alert.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { Dialog } from "#client/components/ui/dialog.tsx";
 import { otherTicketQuery, useMergeTicket } from "#client/features/ticket-links/ticket-links.api.ts";
-import { isApiError } from "#client/lib/api-client.ts";
 import { toast } from "#client/lib/toast.ts";
 import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
 import { TicketPicker, typedTicketId } from "./ticket-picker.tsx";
@@ -38,7 +37,7 @@ export function MergeTicketDialog({ ticket, onClose, onMerged, onRefused }: Merg
       ? t`${chosen.ticketId} was itself merged into ${chosen.mergedIntoId}; merge into that ticket instead.`
       : chosen?.status === "Closed"
         ? t`${chosen.ticketId} is closed; merge into a ticket that is not closed.`
-        : isApiError(target.error, 404)
+        : target.data === null
           ? t`There is no ticket ${targetId} you can see.`
           : null;
   const canConfirm = chosen !== null && refusal === null && !merge.isPending;
