@@ -139,7 +139,7 @@ describe("TicketLinksPanel", () => {
     expect(
       await screen.findByText(`${otherId} is closed; merge into a ticket that is not closed.`),
     ).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Merge" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: `Merge into ${otherId}` })).toBeDisabled();
   });
 
   it("offers no changes on a Closed ticket to a technician", async () => {
