@@ -516,6 +516,31 @@ describe("merging a duplicate", () => {
   });
 });
 
+describe("at the same moment", () => {
+  it("lets one of two crossed merges win and answers the other with a 409, never a 5xx", async () => {
+    const one = await ticketOf(requester);
+    const two = await ticketOf(requester);
+    const answers = await Promise.all([merge(one.id, technician, two.id), merge(two.id, admin, one.id)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const rows = await t.database.db.select().from(tickets);
+    const merged = rows.filter((row) => row.mergedIntoId !== null);
+    expect(merged).toHaveLength(1);
+    expect(rows.filter((row) => row.status === "Closed")).toHaveLength(1);
+  });
+
+  it("makes one link when the same pair is linked from both sides at once", async () => {
+    const one = await ticketOf(requester);
+    const two = await ticketOf(requester);
+    const answers = await Promise.all([
+      link(one.id, technician, { ticketId: two.id, kind: "related" }),
+      link(two.id, admin, { ticketId: one.id, kind: "parent" }),
+      link(one.id, admin, { ticketId: two.id, kind: "duplicate_of" }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409]);
+    expect(await t.database.db.select().from(ticketLinks)).toHaveLength(1);
+  });
+});
+
 describe("webhooks", () => {
   it("sends a merge as the duplicate's status change to Closed, and no link at all", async () => {
     await t.database.db.insert(webhookEndpoints).values({
