@@ -31,6 +31,7 @@ import { settingsRoutes } from "./features/settings/settings.routes.ts";
 import { tagRoutes } from "./features/tags/tag.routes.ts";
 import { teamQueueRoutes } from "./features/team-queues/team-queues.routes.ts";
 import { teamRoutes } from "./features/teams/team.routes.ts";
+import { ticketLinkRoutes } from "./features/ticket-links/ticket-link.routes.ts";
 import { ticketRoutes } from "./features/tickets/ticket.routes.ts";
 import { registerAdmin } from "./features/users/admin-registration.service.ts";
 import { userRoutes } from "./features/users/user.routes.ts";
@@ -158,6 +159,7 @@ export async function registerFeatureRoutes(app: FastifyInstance, deps: AppDeps,
   await app.register(teamRoutes, { contextOf });
   await app.register(automationRuleRoutes, { contextOf });
   await app.register(tagRoutes, { contextOf });
+  await app.register(ticketLinkRoutes, { contextOf });
   await app.register(viewRoutes, { contextOf });
   await app.register(notificationRoutes, { contextOf, hub });
   await app.register(attachmentRoutes, {

@@ -36,3 +36,8 @@ export function newEventId(now = Date.now()): string {
 export function newAttachmentId(now = Date.now()): string {
   return `ATT${now.toString(36).toUpperCase()}${randomSuffix(8)}`;
 }
+
+/** LNK + uppercase base-36 timestamp + random suffix: a link between two tickets (decision 074). */
+export function newTicketLinkId(now = Date.now()): string {
+  return `LNK${now.toString(36).toUpperCase()}${randomSuffix(8)}`;
+}

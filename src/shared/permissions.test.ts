@@ -241,3 +241,26 @@ describe("teams (decision 069)", () => {
     expect(can.changeTicketTeam(admin, { ...open, status: "Closed" })).toBe(false);
   });
 });
+
+describe("links and merging (decision 074)", () => {
+  const closed: TicketFacts = { ...assignedToTech, status: "Closed" };
+
+  it("lets staff who may edit a ticket change its links; a Closed one's only an admin", () => {
+    expect(can.linkTickets(tech, assignedToTech)).toBe(true);
+    expect(can.linkTickets(otherTech, open)).toBe(true);
+    expect(can.linkTickets(otherTech, assignedToTech)).toBe(false);
+    expect(can.linkTickets(creator, open)).toBe(false);
+    expect(can.linkTickets(noRole, open)).toBe(false);
+    expect(can.linkTickets(tech, closed)).toBe(false);
+    expect(can.linkTickets(admin, closed)).toBe(true);
+  });
+
+  it("lets staff who see both tickets merge one into the other while neither is Closed", () => {
+    expect(can.mergeTickets(tech, assignedToTech, open)).toBe(true);
+    expect(can.mergeTickets(admin, assignedToTech, open)).toBe(true);
+    expect(can.mergeTickets(otherTech, open, assignedToTech)).toBe(false);
+    expect(can.mergeTickets(creator, open, { ...open, createdBy: "u1" })).toBe(false);
+    expect(can.mergeTickets(admin, closed, open)).toBe(false);
+    expect(can.mergeTickets(admin, open, closed)).toBe(false);
+  });
+});

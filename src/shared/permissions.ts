@@ -174,6 +174,22 @@ export const can = {
   seeTags: isStaff,
   /** Staff who may see the ticket add and remove its tags while it is not Closed. */
   changeTicketTags: (a: Actor, t: TicketFacts) => isStaff(a) && viewTicket(a, t) && t.status !== "Closed",
+  /**
+   * Decision 074: staff link tickets and remove links from a ticket they may edit (editTicketDetails: a
+   * Closed ticket only by an administrator); the other ticket need only be one they may see.
+   */
+  linkTickets: (a: Actor, t: TicketFacts) =>
+    isStaff(a) && viewTicket(a, t) && (t.status !== "Closed" || a.role === "admin"),
+  /**
+   * Staff merge a duplicate into another ticket when they may see both and neither is Closed (a merged
+   * ticket is Closed): the duplicate's comments, files and followers move to the target.
+   */
+  mergeTickets: (a: Actor, duplicate: TicketFacts, target: TicketFacts) =>
+    isStaff(a) &&
+    viewTicket(a, duplicate) &&
+    viewTicket(a, target) &&
+    duplicate.status !== "Closed" &&
+    target.status !== "Closed",
   /** Anyone with a role keeps personal saved views of a list (decision 071). */
   saveViews: (a: Actor) => a.role !== null,
   /** Only administrators share a view with all staff or with a team. */

@@ -20,6 +20,8 @@ import { useOthersOnTicket } from "#client/features/presence/presence-store.ts";
 import { useTicketPresence } from "#client/features/presence/use-ticket-presence.ts";
 import { TicketTagControl } from "#client/features/tags/components/ticket-tag-control.tsx";
 import { TicketTeamControl } from "#client/features/teams/components/ticket-team-control.tsx";
+import { MergedBanner } from "#client/features/ticket-links/components/merged-banner.tsx";
+import { TicketLinksPanel } from "#client/features/ticket-links/components/ticket-links-panel.tsx";
 import { lostToAnotherTechnician } from "#client/features/tickets/components/assign-to-me-button.tsx";
 import { AutoCloseNotice } from "#client/features/tickets/components/auto-close-notice.tsx";
 import { TicketEditButtons } from "#client/features/tickets/components/edit-ticket-dialogs.tsx";
@@ -32,6 +34,7 @@ import { TicketFeedback } from "#client/features/tickets/components/ticket-feedb
 import { TicketHoldNotice } from "#client/features/tickets/components/ticket-hold-badge.tsx";
 import { TicketShortcuts } from "#client/features/tickets/components/ticket-shortcuts.tsx";
 import { TicketSlaPanel } from "#client/features/tickets/components/ticket-sla.tsx";
+import { TicketStatusBadge } from "#client/features/tickets/components/ticket-status-badge.tsx";
 import { ticketQuery, useTicketChangeHandlers } from "#client/features/tickets/ticket.api.ts";
 import { statusLabels } from "#client/features/tickets/ticket-labels.ts";
 import { isApiError } from "#client/lib/api-client.ts";
@@ -136,6 +139,7 @@ export default function TicketPage() {
       <div className="flex flex-col gap-6">
         {sharesPresence ? <PresenceBar people={othersOnTicket} /> : null}
         {refusal ? <Alert>{refusal}</Alert> : null}
+        {ticket.mergedIntoId ? <MergedBanner ticket={ticket} /> : null}
         {done ? <Notice>{formDoneText(done, i18n._(statusLabels[ticket.status]))}</Notice> : null}
         {/*
           Wide: the ticket and its conversation on the left, the actions and facts on the right. Narrow: one
@@ -193,6 +197,16 @@ export default function TicketPage() {
             {actor && can.seeTags(actor) ? (
               <div>
                 <TicketTagControl actor={actor} ticket={ticket} {...ticketChanges} />
+              </div>
+            ) : null}
+            {actor && can.seeInternal(actor) ? (
+              <div>
+                <TicketLinksPanel
+                  actor={actor}
+                  ticket={ticket}
+                  renderStatus={(status) => <TicketStatusBadge status={status} />}
+                  {...ticketChanges}
+                />
               </div>
             ) : null}
             <div className="empty:hidden">

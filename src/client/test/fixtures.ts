@@ -46,6 +46,7 @@ export const makeTicket = (overrides: Partial<Ticket> = {}): Ticket => ({
   teamId: null,
   teamName: null,
   tags: null,
+  mergedIntoId: null,
   ...overrides,
 });
 
@@ -95,6 +96,8 @@ export const makeEvent = (overrides: Partial<TicketEvent> = {}): TicketEvent => 
   assignmentMode: null,
   tagsAdded: null,
   tagsRemoved: null,
+  linkedTicketId: null,
+  linkRelation: null,
   at: "2025-11-20T09:30:00.000Z",
   ...overrides,
 });

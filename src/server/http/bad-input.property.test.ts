@@ -80,6 +80,9 @@ beforeAll(async () => {
   ids.teamId = (await post("/api/teams", { name: "Network", memberIds: [technician.user.id] })).id;
   ids.ruleId = (await post("/api/routing/rules", { category: "Network", teamId: ids.teamId })).id;
   ids.viewId = (await post("/api/views", { name: "Open", query: "status=Open", sharing: "staff" })).id;
+  const other = await insertTicket(db, { createdBy: owner.user.id, assignedTo: technician.user.id });
+  const link = await post(`/api/tickets/${ticket.id}/links`, { ticketId: other.id, kind: "related" });
+  ids.linkId = (link as unknown as { linkId: string }).linkId;
   const [notification] = await db
     .insert(notifications)
     .values({ userId: admin.user.id, type: "test", message: "Hello" })
@@ -152,6 +155,8 @@ const validBodies: Record<string, unknown> = {
   "PUT /api/tickets/:ticketId/feedback": { rating: 5 },
   "PUT /api/tickets/:ticketId/team": { teamId: null },
   "PATCH /api/tickets/:ticketId/tags": { add: ["vpn"], remove: ["printer"] },
+  "POST /api/tickets/:ticketId/links": { ticketId: "TKT00000000AAAAAAAA", kind: "related" },
+  "POST /api/tickets/:ticketId/merge": { targetId: "TKT00000000AAAAAAAA" },
   "PUT /api/admin/settings/tags": { fixed: false, allowed: ["vpn"] },
   "POST /api/views": { name: "Mine", query: "status=Open&sort=priority" },
   "PUT /api/views/:viewId": { name: "Open now", query: "status=Open", sharing: "staff" },

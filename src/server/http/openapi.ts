@@ -42,6 +42,7 @@ const tagRules: Array<[pattern: RegExp, tag: string]> = [
   [/^\/api\/tickets\/[^/]+\/team$/, "teams"],
   [/^\/api\/routing(\/|$)/, "teams"],
   [/^\/api\/tickets\/[^/]+\/tags$/, "tags"],
+  [/^\/api\/tickets\/[^/]+\/(links|merge)(\/|$)/, "links"],
   [/^\/api\/tickets/, "tickets"],
   [/^\/api\/admin\/settings\/custom-fields/, "custom-fields"],
   [/^\/api\/admin\/settings/, "settings"],
@@ -73,6 +74,8 @@ const tagDescriptions: Record<string, string> = {
   mentions: "People who can be mentioned in a comment",
   teams: "Teams of technicians, a ticket's team, and the routing rules that choose a new ticket's team",
   tags: "Staff's tags on tickets and the tag control's suggestions (decision 071)",
+  links:
+    "Links between tickets (related, duplicate, parent and child) and merging a duplicate (decision 074)",
   views:
     "Saved views of the ticket list: a name and the list's query string, personal or shared (decision 071)",
   automation:

@@ -2,7 +2,13 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { notifications, sessions, type UserRow, webhookDeliveries } from "#server/db/schema/index.ts";
+import {
+  notifications,
+  sessions,
+  ticketLinks,
+  type UserRow,
+  webhookDeliveries,
+} from "#server/db/schema/index.ts";
 import { insertToken } from "#server/features/api-tokens/api-token.queries.ts";
 import type { Role } from "#shared/users/roles.ts";
 import {
@@ -106,6 +112,8 @@ interface World {
   automationRuleId?: string;
   ruleId?: string;
   viewId?: string;
+  otherTicketId?: string;
+  linkId?: string;
 }
 
 async function asAdmin(options: InjectOptions, expected: number) {
@@ -127,6 +135,22 @@ async function makeWorld(url: string, spec: RequestSpec): Promise<World> {
     ...(spec.onHold ? { onHoldSince: new Date(Date.now() - 60_000) } : {}),
   });
   const world: World = { ticketId: ticket.id };
+  // Links and merging (decision 074): a second ticket of owner's, assigned to assignee, linked to the first.
+  if (url.includes("/links") || url.endsWith("/merge")) {
+    const other = await insertTicket(db, {
+      createdBy: people.owner.user.id,
+      assignedTo: people.assignee.user.id,
+      status: "In Progress",
+      title: "Printer on floor 2 jams again",
+    });
+    world.otherTicketId = other.id;
+    if (url.includes(":linkId")) {
+      world.linkId = `LNK${next().toUpperCase()}`;
+      await db
+        .insert(ticketLinks)
+        .values({ id: world.linkId, ticketId: ticket.id, linkedTicketId: other.id, kind: "related" });
+    }
+  }
   if (url.includes(":userId")) world.userId = (await insertUser(db, { role: "user" })).id;
   if (url.includes(":fieldId")) {
     world.fieldId = (
@@ -467,6 +491,8 @@ const specs: Record<string, RequestSpec> = {
   "PUT /api/admin/settings/on-hold": { body: () => ({ autoResolve: true, businessDays: 3 }) },
   "PUT /api/admin/settings/tags": { body: () => ({ fixed: false, allowed: ["printer"] }) },
   "PATCH /api/tickets/:ticketId/tags": { body: () => ({ add: [`printer ${next()}`] }) },
+  "POST /api/tickets/:ticketId/links": { body: (w) => ({ ticketId: w.otherTicketId, kind: "related" }) },
+  "POST /api/tickets/:ticketId/merge": { body: (w) => ({ targetId: w.otherTicketId }) },
   "POST /api/views": { body: () => ({ name: `Mine ${next()}`, query: "status=Open" }) },
   "PUT /api/views/:viewId": {
     body: () => ({ name: `Renamed ${next()}`, query: "priority=High", sharing: "staff" }),

@@ -168,6 +168,10 @@ export const authorizationTable = `
   DELETE /api/tickets/:ticketId/presence                                  401  403 404 404  204  204 404  401  | 403 403 403  403  403 403  401
   GET    /api/tags                                                        401  403 403 200  200  200 403  401  | 403 403 200  200  200 200  401
   PATCH  /api/tickets/:ticketId/tags                                      401  403 403 404  200  200 403  401  | 403 403 404  200  200 403  401
+  GET    /api/tickets/:ticketId/links                                     401  200 404 404  200  200 404  401  | 200 404 404  200  200 200  401  # to another ticket of owner's, assigned to assignee
+  POST   /api/tickets/:ticketId/links                                     401  403 404 404  201  201 404  401  | 403 404 404  201  201 403  401
+  DELETE /api/tickets/:ticketId/links/:linkId                             401  403 404 404  204  204 404  401  | 403 404 404  204  204 403  401
+  POST   /api/tickets/:ticketId/merge                                     401  403 404 404  200  200 404  401  | 403 404 404  200  200 403  401  # into another ticket of owner's, assigned to assignee
   GET    /api/views                                                       401  200 200 200  200  200 403  401  | 200 200 200  200  200 200  401
   POST   /api/views                                                       401  201 201 201  201  201 403  401  | 201 201 201  201  201 403  401
   PUT    /api/views/:viewId                                               401  404 404 403  403  200 403  401  | 404 404 403  403  200 403  401  # a view an admin shared with all staff

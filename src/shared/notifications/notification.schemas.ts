@@ -181,6 +181,19 @@ export const notificationParamsSchema = z.discriminatedUnion("kind", [
     added: z.array(z.string()),
     removed: z.array(z.string()),
   }),
+  /**
+   * Decision 074: the ticket was merged into `target` (its id), told to its requester; it is now Closed, and
+   * the conversation goes on in the target.
+   */
+  z.object({ kind: z.literal("merged"), title, actor: person, target: z.string() }),
+  /** A link made or removed, or a duplicate merged in (`other`: the other ticket's id). Sent to nobody. */
+  z.object({
+    kind: z.literal("ticket_linked"),
+    title,
+    actor: person,
+    other: z.string(),
+    change: z.enum(["linked", "unlinked", "merged_in"]),
+  }),
 ]);
 export type NotificationParams = z.infer<typeof notificationParamsSchema>;
 export type NotificationKind = NotificationParams["kind"];

@@ -3,6 +3,7 @@ import { attachmentIdsSchema, attachmentSchema } from "#shared/attachments/attac
 import { slaTargets } from "#shared/service-levels/sla-escalation.ts";
 import { autoAssignmentModes } from "#shared/teams/team-assignment.ts";
 import { storableText } from "#shared/text/storable-text.ts";
+import { ticketLinkRelations } from "#shared/ticket-links/ticket-link.schemas.ts";
 import { commentMaxLength } from "./comment-length.ts";
 import { ticketStatuses } from "./ticket.schemas.ts";
 import { ticketChangeSchema } from "./ticket-edit.ts";
@@ -123,12 +124,20 @@ export const ticketEventTypes = [
   "auto_assigned",
   // Tags added or removed (decision 071): staff only, and nobody is notified.
   "tags_changed",
+  // Links between tickets and merging (decision 074): a link made or removed (recorded on both tickets,
+  // staff only), a duplicate merged into another ("merged" on the duplicate, which its requester sees;
+  // "merged_in" on the ticket it went into, staff only).
+  "linked",
+  "unlinked",
+  "merged",
+  "merged_in",
 ] as const;
 export type TicketEventType = (typeof ticketEventTypes)[number];
 
 /**
- * Events only staff see on the timeline: internal notes, the escalation job's warnings and breaches, and
- * team moves and tag changes (a requester is not shown the team nor the tags, decisions 069, 071).
+ * Events only staff see on the timeline: internal notes, the escalation job's warnings and breaches, team
+ * moves and tag changes (a requester is not shown the team nor the tags, decisions 069, 071), and links and
+ * what was merged in (decision 074: a link names tickets a requester may not see).
  */
 export const staffOnlyEventTypes = [
   "internal_note",
@@ -136,6 +145,9 @@ export const staffOnlyEventTypes = [
   "sla_breached",
   "team_changed",
   "tags_changed",
+  "linked",
+  "unlinked",
+  "merged_in",
 ] as const satisfies readonly TicketEventType[];
 
 export const ticketEventSchema = z.object({
@@ -173,6 +185,13 @@ export const ticketEventSchema = z.object({
   /** A "tags_changed" event's tags added and removed (decision 071); null for every other type. */
   tagsAdded: z.array(z.string()).nullable(),
   tagsRemoved: z.array(z.string()).nullable(),
+  /**
+   * A "linked", "unlinked", "merged" or "merged_in" event's other ticket (decision 074): the one linked, the
+   * one merged into ("merged"), the duplicate merged in ("merged_in"); null for every other type.
+   */
+  linkedTicketId: z.string().nullable(),
+  /** A "linked" or "unlinked" event's link as this ticket reads it; null for every other type. */
+  linkRelation: z.enum(ticketLinkRelations).nullable(),
   at: z.iso.datetime(),
 });
 export type TicketEvent = z.infer<typeof ticketEventSchema>;

@@ -92,6 +92,11 @@ export const ticketSchema = z.object({
   teamName: z.string().nullable(),
   /** Its tags, sorted (decision 071); null for those who do not see tags (requesters). */
   tags: z.array(z.string()).nullable(),
+  /**
+   * The ticket this one was merged into (decision 074; it is then Closed), for everyone who may see this
+   * one: the one pointer to another ticket a requester is given. Null when it was not merged.
+   */
+  mergedIntoId: z.string().nullable(),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 

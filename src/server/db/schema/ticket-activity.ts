@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { slaTargets } from "#shared/service-levels/sla-escalation.ts";
 import { autoAssignmentModes } from "#shared/teams/team-assignment.ts";
-import { ticketLinkKinds } from "#shared/ticket-links/ticket-link.schemas.ts";
+import { ticketLinkRelations } from "#shared/ticket-links/ticket-link.schemas.ts";
 import { ticketEventTypes } from "#shared/tickets/ticket-activity.schemas.ts";
 import type { TicketChange } from "#shared/tickets/ticket-edit.ts";
 import { holdEndReasons } from "#shared/tickets/ticket-hold.ts";
@@ -92,10 +92,11 @@ export const ticketEvents = pgTable(
     // A "tags_changed" event's tags added and removed (decision 071).
     tagsAdded: text("tags_added").array(),
     tagsRemoved: text("tags_removed").array(),
-    // A "linked", "unlinked", "merged" or "merged_in" event's other ticket, and what this one is to it
-    // (decision 074). No foreign key: the entry keeps naming a ticket that was deleted since.
+    // A "linked", "unlinked", "merged" or "merged_in" event's other ticket, and for a link how this ticket
+    // reads it (decision 074: related, duplicate_of, has_duplicate, parent, child; a text column, so the
+    // relation's two directions need no enum). No foreign key: the entry keeps naming a ticket deleted since.
     linkedTicketId: text("linked_ticket_id"),
-    linkKind: text("link_kind", { enum: ticketLinkKinds }),
+    linkKind: text("link_kind", { enum: ticketLinkRelations }),
     // Changes a macro or an automation rule made (decisions 075, 076): which one, by the name it had then,
     // and the one application they belong to, which the timeline shows as one entry.
     viaKind: text("via_kind", { enum: ["macro", "rule"] }),

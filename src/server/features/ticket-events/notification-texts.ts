@@ -173,23 +173,8 @@ export async function textOf(
         params: { kind: "auto_closed", title, idleDays },
       };
     }
-    case "auto_assigned": {
-      const assignee = event.toAssigneeId
-        ? ((await findUserById(tx, event.toAssigneeId))?.name ?? null)
-        : null;
-      const team = event.teamId ? await findTeamName(tx, event.teamId) : null;
-      const mode = event.assignmentMode === "least_open" ? "least_open" : "round_robin";
-      const status = event.toStatus && event.fromStatus !== event.toStatus ? event.toStatus : null;
-      const teams = team ? `the ${team} team's` : "a team's";
-      const how =
-        mode === "round_robin"
-          ? ` by ${teams} round robin`
-          : `, ${teams} member with the fewest open tickets`;
-      return {
-        message: `Ticket ${name} was assigned to ${assignee ?? "someone"}${how}${status ? `; it is now ${status}` : ""}`,
-        params: { kind: "auto_assigned", title, assignee, team, mode, status },
-      };
-    }
+    case "auto_assigned":
+      return autoAssignedTextOf(tx, event, name, title);
     case "team_changed": {
       // Told to the team it moved to (decision 069); a move out of every team is told to no one.
       const actor = await actorName();
@@ -214,7 +199,42 @@ export async function textOf(
     case "hold_changed":
     case "taken_off_hold":
       return holdTextOf(event, name, title, await actorName());
+    case "merged":
+    case "merged_in":
+    case "linked":
+    case "unlinked":
+      return linkTextOf(event, name, title, await actorName());
   }
+}
+
+/**
+ * Decision 074: the merged duplicate's requester reads where their ticket went; the links' entries and the
+ * target's "merged in" are sent to nobody, and have a text for completeness.
+ */
+function linkTextOf(
+  event: TicketEventInput,
+  name: string,
+  title: string,
+  actor: string | null,
+): NotificationText {
+  const other = event.linkedTicketId ?? "";
+  if (event.type === "merged") {
+    return {
+      message: `${actor ?? "Someone"} merged ticket ${name} into ticket ${other}; it is now Closed and the conversation continues there`,
+      params: { kind: "merged", title, actor, target: other },
+    };
+  }
+  const change = event.type === "linked" ? "linked" : event.type === "unlinked" ? "unlinked" : "merged_in";
+  const what =
+    change === "linked"
+      ? `linked ticket ${name} to ticket ${other}`
+      : change === "unlinked"
+        ? `removed the link between ticket ${name} and ticket ${other}`
+        : `merged ticket ${other} into ticket ${name}`;
+  return {
+    message: `${actor ?? "Someone"} ${what}`,
+    params: { kind: "ticket_linked", title, actor, other, change },
+  };
 }
 
 /**
@@ -266,5 +286,25 @@ function tagsTextOf(
   return {
     message: `${actor ?? "Someone"} ${words.join(" and ")} on ticket ${name}`,
     params: { kind: "tags_changed", title, actor, added, removed },
+  };
+}
+
+/** A team's automatic assignment (decision 073). */
+async function autoAssignedTextOf(
+  tx: Db,
+  event: TicketEventInput,
+  name: string,
+  title: string,
+): Promise<NotificationText> {
+  const assignee = event.toAssigneeId ? ((await findUserById(tx, event.toAssigneeId))?.name ?? null) : null;
+  const team = event.teamId ? await findTeamName(tx, event.teamId) : null;
+  const mode = event.assignmentMode === "least_open" ? "least_open" : "round_robin";
+  const status = event.toStatus && event.fromStatus !== event.toStatus ? event.toStatus : null;
+  const teams = team ? `the ${team} team's` : "a team's";
+  const how =
+    mode === "round_robin" ? ` by ${teams} round robin` : `, ${teams} member with the fewest open tickets`;
+  return {
+    message: `Ticket ${name} was assigned to ${assignee ?? "someone"}${how}${status ? `; it is now ${status}` : ""}`,
+    params: { kind: "auto_assigned", title, assignee, team, mode, status },
   };
 }

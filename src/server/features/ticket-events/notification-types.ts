@@ -25,4 +25,10 @@ export const notificationTypeOf: Record<EventValues["type"], NotificationType> =
   auto_assigned: "ticket_assigned",
   // Decision 071: a tag change notifies nobody (recipientsOf); the type is only what the row would be.
   tags_changed: "ticket_edited",
+  // Decision 074: links and what was merged in are staff's and notify nobody (recipientsOf); a merge closes
+  // the duplicate, which its requester hears as a status change (their "status changes" e-mail choice).
+  linked: "ticket_edited",
+  unlinked: "ticket_edited",
+  merged: "ticket_status",
+  merged_in: "ticket_edited",
 };

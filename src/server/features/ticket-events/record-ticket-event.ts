@@ -53,6 +53,9 @@ export function recipientsOf(
   if (type === "created" || type === "team_changed") return [];
   // Tags are staff's labels (decision 071): adding or removing one tells nobody.
   if (type === "tags_changed") return [];
+  // Links and what was merged in are staff's working notes (decision 074): nobody is told. The merged
+  // duplicate's own "merged" entry goes to its people, as a status change does.
+  if (type === "linked" || type === "unlinked" || type === "merged_in") return [];
   // On hold (decision 070): the hold's own entries tell nobody; a lifted hold (which the caller records
   // only when the requester's reply or its date lifted it, holdEnd) is for the assignee alone.
   if (type === "put_on_hold" || type === "hold_changed") return [];

@@ -84,6 +84,9 @@ export function slaChangeOf(
       return { responded: event.toAssigneeId != null };
     case "status_changed":
     case "auto_resolved":
+    // A merged duplicate is Closed (decision 074): its clock stops as a Close stops it. The target's columns
+    // stay: the replies moved into it answered another ticket's requester.
+    case "merged":
       return {};
     // A team's automatic assignment (decision 073) is no response: nobody has looked at the ticket yet. It
     // may move the status (Open → In Progress), which keeps the clock running.

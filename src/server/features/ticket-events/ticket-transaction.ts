@@ -116,3 +116,35 @@ async function limitLockWaits(tx: Db) {
     sql`select set_config('lock_timeout', least(${lockWaitMs}::int, coalesce(nullif(${half}, 0), ${lockWaitMs}::int))::text, true)`,
   );
 }
+
+/**
+ * inTicketTransaction for a change to two tickets at once (decision 074: a link, a merge): both rows are
+ * locked before anything else, in the order of their ids, so that two changes of the same pair (or of
+ * pairs that share a ticket) take turns instead of deadlocking (decision 053's order, extended to two
+ * rows). `work` gets the locked rows in the order the ids were given (undefined when one does not exist).
+ */
+export async function inTicketPairTransaction<T>(
+  ctx: Context,
+  [firstId, secondId]: readonly [string, string],
+  work: (
+    tx: Db,
+    recordEvent: RecordEvent,
+    tickets: [TicketFields | undefined, TicketFields | undefined],
+  ) => Promise<T>,
+): Promise<T> {
+  try {
+    return await inTransaction(ctx, async (tx, recordEvent) => {
+      const [low, high] = firstId < secondId ? [firstId, secondId] : [secondId, firstId];
+      const lowRow = await lockTicket(tx, low);
+      const highRow = low === high ? lowRow : await lockTicket(tx, high);
+      const byId = new Map([
+        [low, lowRow],
+        [high, highRow],
+      ]);
+      return work(tx, recordEvent, [byId.get(firstId), byId.get(secondId)]);
+    });
+  } catch (error) {
+    if (isTransientConflict(error) || isLockWait(error)) throw ticketChangedMeanwhile(error);
+    throw error;
+  }
+}

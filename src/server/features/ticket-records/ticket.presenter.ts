@@ -43,5 +43,6 @@ export function toTicketDto(
     teamId: showsTeam ? row.teamId : null,
     teamName: showsTeam ? row.teamName : null,
     tags: showsTags ? row.tags : null,
+    mergedIntoId: row.mergedIntoId,
   };
 }

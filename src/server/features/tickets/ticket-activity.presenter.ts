@@ -71,6 +71,8 @@ export function toEventDto({
     assignmentMode: event.assignmentMode ?? null,
     tagsAdded: event.type === "tags_changed" ? (event.tagsAdded ?? []) : null,
     tagsRemoved: event.type === "tags_changed" ? (event.tagsRemoved ?? []) : null,
+    linkedTicketId: event.linkedTicketId ?? null,
+    linkRelation: event.type === "linked" || event.type === "unlinked" ? (event.linkKind ?? null) : null,
     at: event.createdAt.toISOString(),
   };
 }

@@ -37,6 +37,12 @@ const webhookTypeOf: Record<TicketEventType, WebhookEventType | null> = {
   team_changed: null,
   // Tags are staff's labels (decision 071): they stay in the app, like team moves.
   tags_changed: null,
+  // Decision 074: links stay in the app; a merge closes the duplicate, a status change to integrations (its
+  // payload's ticket carries mergedIntoId); what was merged into the target is not sent.
+  linked: null,
+  unlinked: null,
+  merged: "ticket.status_changed",
+  merged_in: null,
 };
 
 export interface WebhookEventFacts {

@@ -146,6 +146,20 @@ function paramsText(params: NotificationParams): string {
       const { team } = params;
       return t`${actor} moved ticket "${title}" to team ${team}`;
     }
+    case "merged": {
+      // Decision 074: told to the merged duplicate's requester.
+      const { target } = params;
+      return t`${actor} merged ticket "${title}" into ticket ${target}; it is now Closed and the conversation continues there`;
+    }
+    case "ticket_linked": {
+      // Sent to nobody; worded for completeness.
+      const { other } = params;
+      return params.change === "linked"
+        ? t`${actor} linked ticket "${title}" to ticket ${other}`
+        : params.change === "unlinked"
+          ? t`${actor} removed the link between ticket "${title}" and ticket ${other}`
+          : t`${actor} merged ticket ${other} into ticket "${title}"`;
+    }
     case "tags_changed": {
       // Decision 071: sent to nobody; worded for completeness.
       const tags = [...params.added, ...params.removed].join(", ");

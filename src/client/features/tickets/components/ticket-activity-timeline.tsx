@@ -10,12 +10,15 @@ import {
   CirclePause,
   CirclePlay,
   CirclePlus,
+  GitMerge,
+  Link2,
   Lock,
   type LucideIcon,
   MessageSquare,
   PencilLine,
   Star,
   Tags,
+  Unlink2,
   UserRoundCheck,
   UsersRound,
 } from "lucide-react";
@@ -41,6 +44,7 @@ import { NewMark } from "./new-mark.tsx";
 import { RatingStars } from "./rating-stars.tsx";
 import { changedWhileWritingAttribute } from "./stale-reply-prompt.tsx";
 import { TicketChanges } from "./ticket-changes.tsx";
+import { LinkSummary } from "./ticket-link-summary.tsx";
 
 const icons: Record<TicketEventType, { icon: LucideIcon; tone: string }> = {
   created: { icon: CirclePlus, tone: "bg-indigo-50 text-indigo-600" },
@@ -61,6 +65,10 @@ const icons: Record<TicketEventType, { icon: LucideIcon; tone: string }> = {
   team_changed: { icon: UsersRound, tone: "bg-emerald-50 text-emerald-700" },
   auto_assigned: { icon: UserRoundCheck, tone: "bg-blue-50 text-blue-600" },
   tags_changed: { icon: Tags, tone: "bg-teal-50 text-teal-700" },
+  linked: { icon: Link2, tone: "bg-blue-50 text-blue-700" },
+  unlinked: { icon: Unlink2, tone: "bg-slate-100 text-slate-600" },
+  merged: { icon: GitMerge, tone: "bg-indigo-50 text-indigo-600" },
+  merged_in: { icon: GitMerge, tone: "bg-indigo-50 text-indigo-600" },
 };
 
 /** Entries nobody made: the jobs' (auto-close, auto-resolve, a hold lifted at its date) stand without a name. */
@@ -245,6 +253,18 @@ function EventSummary({ event }: { event: TicketEvent }): ReactNode {
     case "hold_changed":
     case "taken_off_hold":
       return <HoldSummary event={event} />;
+    case "linked":
+    case "unlinked":
+    case "merged_in":
+      return <LinkSummary event={event} />;
+    case "merged":
+      return (
+        <>
+          <LinkSummary event={event} />
+          <Separator />
+          <Transition event={event} />
+        </>
+      );
   }
 }
 

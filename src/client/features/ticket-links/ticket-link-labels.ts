@@ -1,0 +1,21 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import type { TicketLinkRelation } from "#shared/ticket-links/ticket-link.schemas.ts";
+
+/** What the other ticket is, as the "Linked tickets" list names it (decision 074). */
+export const relationLabels: Record<TicketLinkRelation, MessageDescriptor> = {
+  related: msg`Related`,
+  duplicate_of: msg`Duplicate of`,
+  has_duplicate: msg`Has duplicate`,
+  parent: msg`Parent`,
+  child: msg`Child`,
+};
+
+/** The same relation as the add form asks it: "This ticket is … TKT…". */
+export const relationChoices: Record<TicketLinkRelation, MessageDescriptor> = {
+  related: msg`related to`,
+  duplicate_of: msg`a duplicate of`,
+  has_duplicate: msg`duplicated by`,
+  parent: msg`a child of`,
+  child: msg`the parent of`,
+};
