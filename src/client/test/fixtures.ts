@@ -95,6 +95,7 @@ export const makeEvent = (overrides: Partial<TicketEvent> = {}): TicketEvent => 
   assignmentMode: null,
   tagsAdded: null,
   tagsRemoved: null,
+  via: null,
   at: "2025-11-20T09:30:00.000Z",
   ...overrides,
 });

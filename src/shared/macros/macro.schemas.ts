@@ -3,7 +3,7 @@ import { maxTagsPerTicket, tagSchema } from "#shared/tags/tag.schemas.ts";
 import { teamIdSchema } from "#shared/teams/team.schemas.ts";
 import { storableText } from "#shared/text/storable-text.ts";
 import { commentMaxLength } from "#shared/tickets/comment-length.ts";
-import { ticketIdSchema, ticketPriorities } from "#shared/tickets/ticket.schemas.ts";
+import { ticketIdSchema, ticketPriorities, ticketSchema } from "#shared/tickets/ticket.schemas.ts";
 import { bulkTicketLimit } from "#shared/tickets/ticket-bulk.ts";
 import { changeableStatuses } from "#shared/tickets/ticket-status.ts";
 import { personIdSchema } from "#shared/users/user.schemas.ts";
@@ -113,6 +113,7 @@ export const createMacroInputSchema = z
   })
   .superRefine(checkContent);
 export type CreateMacroInput = z.input<typeof createMacroInputSchema>;
+export type NewMacro = z.infer<typeof createMacroInputSchema>;
 
 /** The scope stays what it was, as a canned response's does. What is left out stays as it was. */
 export const updateMacroInputSchema = z
@@ -151,16 +152,21 @@ export const macroListLimit = 500;
 export const macroListSchema = z.object({ items: z.array(macroSchema) });
 export type MacroList = z.infer<typeof macroListSchema>;
 
-/** The steps of an application, in the order they run. */
+/**
+ * The steps of an application, in the order they run: the reply and the other changes before a status
+ * that ends the work (Resolved, Closed), which would refuse them; a status back to In Progress runs first
+ * instead, so that a hold can follow. The assignee's step runs last when it hands the ticket to someone and
+ * the person applying would no longer see it (a technician's hand-off).
+ */
 export const macroStepKinds = [
   "hold_off",
   "assignee",
-  "status",
   "priority",
   "team",
   "tags",
   "reply",
   "hold_on",
+  "status",
 ] as const;
 export type MacroStepKind = (typeof macroStepKinds)[number];
 
@@ -189,6 +195,10 @@ export const macroPreviewSchema = z.object({
   canApply: z.boolean(),
 });
 export type MacroPreview = z.infer<typeof macroPreviewSchema>;
+
+/** POST …/apply: the ticket after the macro and what each step did. */
+export const macroApplicationSchema = z.object({ ticket: ticketSchema, steps: z.array(macroStepSchema) });
+export type MacroApplication = z.infer<typeof macroApplicationSchema>;
 
 export const bulkMacroInputSchema = z.object({
   ticketIds: z

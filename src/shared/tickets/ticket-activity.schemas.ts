@@ -173,6 +173,14 @@ export const ticketEventSchema = z.object({
   /** A "tags_changed" event's tags added and removed (decision 071); null for every other type. */
   tagsAdded: z.array(z.string()).nullable(),
   tagsRemoved: z.array(z.string()).nullable(),
+  /**
+   * The macro whose application made this change (decision 075), by the name it had then, and the one
+   * application it belongs to: the timeline shows the events of one batch as one entry. Staff only: a
+   * requester sees the changes as they would see them made one by one.
+   */
+  via: z
+    .object({ kind: z.enum(["macro", "rule"]), id: z.string(), name: z.string(), batchId: z.string() })
+    .nullable(),
   at: z.iso.datetime(),
 });
 export type TicketEvent = z.infer<typeof ticketEventSchema>;

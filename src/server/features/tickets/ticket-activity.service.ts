@@ -167,6 +167,7 @@ export async function getTicketActivity(ctx: ServiceContext, ticketId: string): 
     attachments: filesOf(null),
     comments: comments.map((comment) => toCommentDto(comment, filesOf(comment.comment.id))),
     feedback: feedback ? toFeedbackDto(feedback) : null,
-    events: events.map(toEventDto),
+    // The macro behind a change is staff's to know (decision 075); a requester sees the changes alone.
+    events: events.map((event) => toEventDto(event, { withVia: withInternal })),
   };
 }
