@@ -130,6 +130,7 @@ describe("each action alone", () => {
       replyVisibility: "internal",
     });
     expect((await apply(technician, ticketId, reply.id)).statusCode).toBe(200);
+    clock.advance(60_000);
     expect((await apply(technician, ticketId, note.id)).statusCode).toBe(200);
     const comments = await t.database.db
       .select()
@@ -216,10 +217,10 @@ describe("several actions together", () => {
 
     const events = await eventsOf(ticketId);
     expect(events.map((event) => event.type)).toEqual([
-      "status_changed",
       "team_changed",
       "tags_changed",
       "commented",
+      "status_changed",
     ]);
     expect(new Set(events.map((event) => event.batchId)).size).toBe(1);
     expect(events[0]!.batchId).toMatch(/^mab_/);
