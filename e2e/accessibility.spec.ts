@@ -159,6 +159,7 @@ for (const theme of themes) {
       `/kb/${slug}/history`,
       "/kb/stats",
       "/canned-responses",
+      "/macros",
       "/reports",
       "/profile",
     ]);
@@ -183,6 +184,7 @@ for (const theme of themes) {
       "/notifications",
       "/kb",
       "/canned-responses",
+      "/macros",
       "/reports",
       "/profile",
     ]);

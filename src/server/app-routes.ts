@@ -19,6 +19,7 @@ import { customFieldRoutes } from "./features/custom-fields/custom-field.routes.
 import { departmentRoutes } from "./features/departments/department.routes.ts";
 import { csvExportRoutes } from "./features/exports/csv-export.routes.ts";
 import { followerRoutes } from "./features/followers/follower.routes.ts";
+import { macroRoutes } from "./features/macros/macro.routes.ts";
 import { mentionRoutes } from "./features/mentions/mention.routes.ts";
 import { notificationRoutes } from "./features/notifications/notification.routes.ts";
 import { notificationSettingsRoutes } from "./features/notifications/notification-settings.routes.ts";
@@ -149,6 +150,7 @@ export async function registerFeatureRoutes(app: FastifyInstance, deps: AppDeps,
   await app.register(presenceRoutes, { contextOf, presence });
   await app.register(mentionRoutes, { contextOf });
   await app.register(cannedResponseRoutes, { contextOf });
+  await app.register(macroRoutes, { contextOf });
   await app.register(articleRoutes, { contextOf });
   await app.register(apiTokenRoutes, { contextOf });
   await app.register(sessionRoutes, { contextOf });

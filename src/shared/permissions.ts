@@ -48,6 +48,17 @@ const viewTicket = (a: Actor, t: TicketFacts) =>
 const viewArticle = (a: Actor, article: ArticleFacts) =>
   isStaff(a) || (a.role !== null && article.status === "published" && article.visibility === "public");
 
+// Staff's saved tools with a scope, canned responses (decision 013) and macros (decision 075).
+/** Only the owner sees a personal one; every staff member sees (and uses) the shared ones. */
+const viewScopedTool = (a: Actor, r: CannedResponseFacts) =>
+  isStaff(a) && (r.scope === "shared" || r.ownerId === a.id);
+/** Any staff member keeps personal ones; only admins write shared ones. */
+const createScopedTool = (a: Actor, scope: CannedResponseScope) =>
+  scope === "shared" ? a.role === "admin" : isStaff(a);
+/** Edit or delete: a personal one by its owner, a shared one by any admin. */
+const manageScopedTool = (a: Actor, r: CannedResponseFacts) =>
+  r.scope === "shared" ? a.role === "admin" : isStaff(a) && r.ownerId === a.id;
+
 /** Where a linked attachment belongs: a ticket (with its comment or note) or a help article's images. */
 export type AttachmentOwner = { ticket: TicketFacts } | { article: ArticleFacts };
 
@@ -135,15 +146,14 @@ export const can = {
   findPeople: isStaff,
   /** Saved replies (decision 013) are staff tools: users never see any of them. */
   accessCannedResponses: isStaff,
-  /** Only the owner sees a personal response; every staff member sees the shared ones. */
-  viewCannedResponse: (a: Actor, r: CannedResponseFacts) =>
-    isStaff(a) && (r.scope === "shared" || r.ownerId === a.id),
-  /** Any staff member keeps personal responses; only admins write shared ones. */
-  createCannedResponse: (a: Actor, scope: CannedResponseScope) =>
-    scope === "shared" ? a.role === "admin" : isStaff(a),
-  /** Edit or delete: a personal response by its owner, a shared one by any admin. */
-  manageCannedResponse: (a: Actor, r: CannedResponseFacts) =>
-    r.scope === "shared" ? a.role === "admin" : isStaff(a) && r.ownerId === a.id,
+  viewCannedResponse: viewScopedTool,
+  createCannedResponse: createScopedTool,
+  manageCannedResponse: manageScopedTool,
+  /** Macros (decision 075) are staff tools with canned responses' scopes: users never see any. */
+  accessMacros: isStaff,
+  viewMacro: viewScopedTool,
+  createMacro: createScopedTool,
+  manageMacro: manageScopedTool,
   /** Decision 030: technicians and admins write knowledge-base articles (any article, drafts included). */
   writeArticles: isStaff,
   /**

@@ -28,6 +28,7 @@ const TestNotificationsPage = lazy(() => import("#client/pages/test-notification
 const DebugNotificationsPage = lazy(() => import("#client/pages/debug-notifications.tsx"));
 const UnsubscribePage = lazy(() => import("#client/pages/unsubscribe.tsx"));
 const CannedResponsesPage = lazy(() => import("#client/pages/canned-responses.tsx"));
+const MacrosPage = lazy(() => import("#client/pages/macros.tsx"));
 const ReportsPage = lazy(() => import("#client/pages/reports.tsx"));
 const AdminSettingsPage = lazy(() => import("#client/pages/admin-settings.tsx"));
 const AdminTeamsPage = lazy(() => import("#client/pages/admin-teams.tsx"));
@@ -92,6 +93,8 @@ export const routes: RouteObject[] = [
         element: <RequireSignIn roles={["technician", "admin"]} />,
         children: [
           { path: "canned-responses", element: <CannedResponsesPage /> },
+          // Decision 075: macros, staff tools like canned responses.
+          { path: "macros", element: <MacrosPage /> },
           // Decision 030: writing articles and their figures; the server refuses users too.
           { path: "kb/new", element: <HelpArticleEditorPage /> },
           { path: "kb/stats", element: <HelpArticleStatsPage /> },

@@ -8,6 +8,7 @@ import { PageHeader } from "#client/components/ui/page-header.tsx";
 import { Tabs, tabIdFor, tabPanelIdFor } from "#client/components/ui/tabs.tsx";
 import { HelpArticlesLink } from "#client/features/articles/components/help-articles-link.tsx";
 import { CannedResponsesLink } from "#client/features/canned-responses/components/canned-responses-link.tsx";
+import { MacrosLink } from "#client/features/macros/components/macros-link.tsx";
 import { ReportsLink } from "#client/features/reports/components/reports-link.tsx";
 import { useTeamTabs } from "#client/features/tickets/components/team-tabs.ts";
 import { TicketDueCards } from "#client/features/tickets/components/ticket-due-cards.tsx";
@@ -61,6 +62,7 @@ export default function TechnicianHomePage() {
             <ReportsLink />
             <HelpArticlesLink />
             <CannedResponsesLink />
+            <MacrosLink />
           </>
         }
       />

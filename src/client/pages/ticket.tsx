@@ -13,6 +13,7 @@ import { ArticleLinks } from "#client/features/articles/components/article-links
 import { CreateArticleFromTicket } from "#client/features/articles/components/create-article-from-ticket.tsx";
 import { CannedResponsePicker } from "#client/features/canned-responses/components/canned-response-picker.tsx";
 import { FollowPanel } from "#client/features/followers/components/follow-button.tsx";
+import { ApplyMacroButton } from "#client/features/macros/components/apply-macro-button.tsx";
 import { MentionAutocomplete } from "#client/features/mentions/components/mention-autocomplete.tsx";
 import { MentionText } from "#client/features/mentions/components/mention-text.tsx";
 import { PresenceBar } from "#client/features/presence/components/presence-bar.tsx";
@@ -169,7 +170,14 @@ export default function TicketPage() {
                 textareaAddon={
                   actor && can.mention(actor) ? (props) => <MentionAutocomplete {...props} /> : undefined
                 }
-                commentTools={(editor) => <CannedResponsePicker ticket={ticket} editor={editor} />}
+                commentTools={(editor) => (
+                  <>
+                    <CannedResponsePicker ticket={ticket} editor={editor} />
+                    {actor && can.accessMacros(actor) ? (
+                      <ApplyMacroButton ticketId={ticket.ticketId} {...ticketChanges} />
+                    ) : null}
+                  </>
+                )}
                 onDraftChange={sharesPresence ? reportDraft : undefined}
               />
             </div>

@@ -98,6 +98,7 @@ export const makeEvent = (overrides: Partial<TicketEvent> = {}): TicketEvent => 
   tagsRemoved: null,
   linkedTicketId: null,
   linkRelation: null,
+  via: null,
   at: "2025-11-20T09:30:00.000Z",
   ...overrides,
 });

@@ -78,6 +78,7 @@ beforeAll(async () => {
   ).id;
   ids.responseId = (await post("/api/canned-responses", { title: "Reboot", body: "Please reboot." })).id;
   ids.teamId = (await post("/api/teams", { name: "Network", memberIds: [technician.user.id] })).id;
+  ids.macroId = (await post("/api/macros", { title: "Resolve", actions: { status: "Resolved" } })).id;
   ids.ruleId = (await post("/api/routing/rules", { category: "Network", teamId: ids.teamId })).id;
   ids.viewId = (await post("/api/views", { name: "Open", query: "status=Open", sharing: "staff" })).id;
   const other = await insertTicket(db, { createdBy: owner.user.id, assignedTo: technician.user.id });
@@ -162,6 +163,9 @@ const validBodies: Record<string, unknown> = {
   "PUT /api/views/:viewId": { name: "Open now", query: "status=Open", sharing: "staff" },
   "POST /api/canned-responses": { title: "Reboot", body: "Please reboot." },
   "PATCH /api/canned-responses/:responseId": { title: "Reboot first" },
+  "POST /api/macros": { title: "VPN known issue", body: "Known issue.", actions: { addTags: ["vpn"] } },
+  "PATCH /api/macros/:macroId": { title: "Resolve now" },
+  "POST /api/tickets/bulk/macro": { ticketIds: ["TKT00000000AAAAAAAA"], macroId: `mac_${randomUUID()}` },
   "POST /api/notifications": { uid: "x", message: "Test" },
   "POST /api/notifications/unsubscribe": { token: "x" },
   "POST /api/auth/sign-in/email": { email: "nobody@example.test", password: "password123" },

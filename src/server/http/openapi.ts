@@ -43,6 +43,7 @@ const tagRules: Array<[pattern: RegExp, tag: string]> = [
   [/^\/api\/routing(\/|$)/, "teams"],
   [/^\/api\/tickets\/[^/]+\/tags$/, "tags"],
   [/^\/api\/tickets\/[^/]+\/(links|merge)(\/|$)/, "links"],
+  [/^\/api\/tickets\/([^/]+\/macros\/|bulk\/macro$)/, "macros"],
   [/^\/api\/tickets/, "tickets"],
   [/^\/api\/admin\/settings\/custom-fields/, "custom-fields"],
   [/^\/api\/admin\/settings/, "settings"],
@@ -69,6 +70,8 @@ const tagDescriptions: Record<string, string> = {
   notifications: "Notifications, their live stream and a person's notification settings",
   attachments: "Files attached to tickets and comments",
   "canned-responses": "Saved replies of technicians and admins",
+  macros:
+    "Macros: a saved reply plus changes to the ticket, previewed and applied in one step, alone or in bulk (decision 075)",
   departments: "Departments",
   search: "Search over tickets",
   mentions: "People who can be mentioned in a comment",

@@ -104,6 +104,7 @@ interface World {
   deliveryId?: string;
   articleId?: string;
   responseId?: string;
+  macroId?: string;
   notificationId?: string;
   tokenId?: string;
   sessionId?: string;
@@ -262,6 +263,15 @@ async function makeWorld(url: string, spec: RequestSpec): Promise<World> {
       payload: { title: `Restart ${next()}`, body: "Please restart and tell us." },
     });
     world.responseId = (response.json() as { id: string }).id;
+  }
+  if (url.includes(":macroId") || url === "/api/tickets/bulk/macro") {
+    const response = await request(t.app, {
+      method: "POST",
+      url: "/api/macros",
+      cookie: people.assignee.cookie,
+      payload: { title: `Fixed ${next()}`, body: "Restarted the spooler.", actions: { status: "Resolved" } },
+    });
+    world.macroId = (response.json() as { id: string }).id;
   }
   if (url.includes(":notificationId")) {
     const [row] = await db
@@ -500,6 +510,9 @@ const specs: Record<string, RequestSpec> = {
   "GET /api/search": { query: "q=printer" },
   "POST /api/canned-responses": { body: () => ({ title: `Reboot ${next()}`, body: "Please reboot." }) },
   "PATCH /api/canned-responses/:responseId": { body: () => ({ title: `Reboot first ${next()}` }) },
+  "POST /api/macros": { body: () => ({ title: `Resolve ${next()}`, actions: { status: "Resolved" } }) },
+  "PATCH /api/macros/:macroId": { body: () => ({ title: `Resolve now ${next()}` }) },
+  "POST /api/tickets/bulk/macro": { body: (w) => ({ ticketIds: [w.ticketId], macroId: w.macroId }) },
   "GET /api/reports/ticket-volume": { query: period },
   "GET /api/reports/ticket-breakdown": { query: period },
   "GET /api/reports/response-times": { query: period },

@@ -183,6 +183,13 @@ export const authorizationTable = `
   POST   /api/canned-responses                                            401  403 403 201  201  201 403  401  | 403 403 201  201  201 403  401
   PATCH  /api/canned-responses/:responseId                                401  403 403 404  200  404 403  401  | 403 403 404  200  404 403  401
   DELETE /api/canned-responses/:responseId                                401  403 403 404  204  404 403  401  | 403 403 404  204  404 403  401
+  GET    /api/macros                                                      401  403 403 200  200  200 403  401  | 403 403 200  200  200 200  401
+  POST   /api/macros                                                      401  403 403 201  201  201 403  401  | 403 403 201  201  201 403  401
+  PATCH  /api/macros/:macroId                                             401  403 403 404  200  404 403  401  | 403 403 404  200  404 403  401  # the assignee's personal macro
+  DELETE /api/macros/:macroId                                             401  403 403 404  204  404 403  401  | 403 403 404  204  404 403  401
+  GET    /api/tickets/:ticketId/macros/:macroId/preview                   401  403 403 404  200  404 403  401  | 403 403 404  200  404 404  401
+  POST   /api/tickets/:ticketId/macros/:macroId/apply                     401  403 403 404  200  404 403  401  | 403 403 404  200  404 403  401
+  POST   /api/tickets/bulk/macro                                          401  403 403 404  200  404 403  401  | 403 403 404  200  404 403  401
   GET    /api/custom-fields                                               401  200 200 200  200  200 200  401  | 200 200 200  200  200 200  401
   GET    /api/reports/ticket-volume                                       401  403 403 200  200  200 403  401  | 403 403 200  200  200 200  401
   GET    /api/reports/ticket-breakdown                                    401  403 403 200  200  200 403  401  | 403 403 200  200  200 200  401

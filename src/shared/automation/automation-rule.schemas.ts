@@ -4,6 +4,7 @@ import { teamIdSchema } from "#shared/teams/team.schemas.ts";
 import { storableText } from "#shared/text/storable-text.ts";
 import { commentMaxLength } from "#shared/tickets/comment-length.ts";
 import { ticketPriorities, ticketStatuses } from "#shared/tickets/ticket.schemas.ts";
+import { changeableStatuses } from "#shared/tickets/ticket-status.ts";
 import type { RuleActions } from "./rule-actions.ts";
 import { ruleConditionsSchemaFor } from "./rule-conditions.schemas.ts";
 import { type RuleCondition, ruleTriggers } from "./rule-conditions.ts";
@@ -41,7 +42,9 @@ const tagsSchema = (label: string) =>
 export const ruleActionsSchema = z
   .object(
     {
-      status: z.enum(ticketStatuses, { error: `Status must be ${ticketStatuses.join(", ")}` }).optional(),
+      status: z
+        .enum(changeableStatuses, { error: "Status must be In Progress, Resolved or Closed" })
+        .optional(),
       priority: z
         .enum(ticketPriorities, { error: `Priority must be ${ticketPriorities.join(", ")}` })
         .optional(),
@@ -78,6 +81,10 @@ export const ruleActionsSchema = z
   .strict()
   .refine((actions) => Object.values(actions).some((value) => value !== undefined), {
     message: "A rule needs at least one action",
+  })
+  .refine(({ addTags = [], removeTags = [] }) => !addTags.some((tag) => removeTags.includes(tag)), {
+    message: "A tag cannot be both added and removed",
+    path: ["removeTags"],
   }) satisfies z.ZodType<RuleActions, unknown>;
 
 /** What an administrator sends to add or change a rule; its conditions are checked for its trigger. */

@@ -43,6 +43,7 @@ export const pageAccess: Readonly<Record<string, PageAccess>> = {
   "/admin/settings": signedIn({ roles: ["admin"] }),
   "/admin/teams": signedIn({ roles: ["admin"] }),
   "/canned-responses": staff,
+  "/macros": staff,
   "/kb/new": staff,
   "/kb/stats": staff,
   "/kb/:slug/edit": staff,

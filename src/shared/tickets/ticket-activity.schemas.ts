@@ -192,6 +192,14 @@ export const ticketEventSchema = z.object({
   linkedTicketId: z.string().nullable(),
   /** A "linked" or "unlinked" event's link as this ticket reads it; null for every other type. */
   linkRelation: z.enum(ticketLinkRelations).nullable(),
+  /**
+   * The macro whose application made this change (decision 075), by the name it had then, and the one
+   * application it belongs to: the timeline shows the events of one batch as one entry. Staff only: a
+   * requester sees the changes as they would see them made one by one.
+   */
+  via: z
+    .object({ kind: z.enum(["macro", "rule"]), id: z.string(), name: z.string(), batchId: z.string() })
+    .nullable(),
   at: z.iso.datetime(),
 });
 export type TicketEvent = z.infer<typeof ticketEventSchema>;

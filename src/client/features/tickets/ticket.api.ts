@@ -6,6 +6,7 @@ import {
   useQueryClient,
 } from "@tanstack/react-query";
 import { apiFetch, isApiError } from "#client/lib/api-client.ts";
+import type { BulkMacroInput, MacroList } from "#shared/macros/macro.schemas.ts";
 import type { AddedComment } from "#shared/mentions/mention.schemas.ts";
 import type { TeamQueues } from "#shared/teams/team-queues.schemas.ts";
 import type {
@@ -270,6 +271,32 @@ export function useBulkChangeTickets() {
   return useMutation({
     mutationFn: (input: BulkTicketsInput) =>
       apiFetch<BulkResult>("/api/tickets/bulk", { method: "POST", body: input }),
+    onSettled: () =>
+      Promise.all([
+        invalidateListsAndCounts(queryClient),
+        queryClient.invalidateQueries({ queryKey: ticketKeys.details() }),
+      ]),
+  });
+}
+
+/**
+ * The macros the bulk bar offers (decision 075): the macros feature's list, read under the same key so
+ * that both share one copy (a feature does not import another).
+ */
+export const macroChoicesQuery = () =>
+  queryOptions({
+    queryKey: ["macros", "list"] as const,
+    queryFn: ({ signal }) => apiFetch<MacroList>("/api/macros", { signal }),
+    select: (list) => list.items.map(({ id, title }) => ({ id, title })),
+    staleTime: 60_000,
+  });
+
+/** Decision 075: a macro on many tickets, each in its own transaction; refreshes as a bulk action does. */
+export function useBulkApplyMacro() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: BulkMacroInput) =>
+      apiFetch<BulkResult>("/api/tickets/bulk/macro", { method: "POST", body: input }),
     onSettled: () =>
       Promise.all([
         invalidateListsAndCounts(queryClient),

@@ -1,7 +1,7 @@
 import { nowOf, type ServiceContext } from "#server/context.ts";
 import { conflict, forbidden, ruleViolation } from "#server/errors.ts";
 import { readSetting } from "#server/features/settings/settings.service.ts";
-import { inTicketTransaction } from "#server/features/ticket-events/ticket-transaction.ts";
+import { type HeldTicket, inTicketTransaction } from "#server/features/ticket-events/ticket-transaction.ts";
 import { updateTicketTags } from "#server/features/ticket-records/ticket.queries.ts";
 import { ensureVisible, findVisibleTicket } from "#server/features/ticket-records/ticket-access.ts";
 import { currentTicketFor } from "#server/features/ticket-records/ticket-view.ts";
@@ -31,48 +31,59 @@ function ensureMayChangeTags(actor: Actor, ticket: TicketFacts) {
 }
 
 /**
+ * The tag change under the ticket's lock, decided on the locked row: the tag control and a macro
+ * (decision 075) come here. A tag already there is not added again, one not there not removed; when
+ * nothing changes, nothing is recorded. With the admin's fixed list on, a tag outside it is refused (422);
+ * removing any is allowed.
+ */
+export async function changeTagsUnderLock(
+  ctx: ServiceContext,
+  { tx, recordEvent, ticket }: HeldTicket,
+  { add, remove }: ChangeTicketTagsInput,
+): Promise<void> {
+  ensureMayChangeTags(ctx.actor, ticket);
+  const had = new Set(ticket.tags);
+  const added = add.filter((tag) => !had.has(tag)).sort();
+  const removed = remove.filter((tag) => had.has(tag)).sort();
+  if (added.length === 0 && removed.length === 0) return;
+  if (added.length > 0) {
+    const settings = await readSetting(tx, "tags");
+    const outside = settings.fixed ? added.find((tag) => !settings.allowed.includes(tag)) : undefined;
+    if (outside !== undefined) throw ruleViolation(tagNotAllowedMessage(outside));
+  }
+  const next = [...had].filter((tag) => !removed.includes(tag)).concat(added);
+  if (next.length > maxTagsPerTicket) {
+    throw ruleViolation(`A ticket has at most ${maxTagsPerTicket} tags; remove one before adding another.`);
+  }
+  await updateTicketTags(tx, ticket.id, next);
+  await recordEvent({
+    ticketId: ticket.id,
+    type: "tags_changed",
+    actorId: ctx.actor.id,
+    tagsAdded: added,
+    tagsRemoved: removed,
+    // Taken after the lock: a change that waited for another is recorded after it.
+    createdAt: nowOf(ctx),
+  });
+}
+
+/**
  * PATCH /api/tickets/:ticketId/tags (decision 071): adds and removes tags under the ticket's row lock, so
  * two people tagging at once both count, and records one "tags_changed" event (staff only, notifying
- * nobody). A tag already there is not added again, one not there not removed; when nothing changes,
- * nothing is recorded. With the admin's fixed list on, a tag outside it is refused (422); removing any is
- * allowed.
+ * nobody).
  */
 export async function changeTicketTags(
   ctx: ServiceContext,
   ticketId: string,
-  { add, remove }: ChangeTicketTagsInput,
+  input: ChangeTicketTagsInput,
 ): Promise<Ticket> {
   if (!can.seeTags(ctx.actor)) throw forbidden(onlyStaff);
   // Visibility first: a ticket the caller may not see answers 404 whatever its state (docs/security.md).
   const seen = await findVisibleTicket(ctx, ticketId);
   ensureMayChangeTags(ctx.actor, seen);
-  await inTicketTransaction(ctx, ticketId, async (tx, recordEvent, locked) => {
-    const current = ensureVisible(ctx.actor, locked, ticketId);
-    ensureMayChangeTags(ctx.actor, current);
-    const had = new Set(current.tags);
-    const added = add.filter((tag) => !had.has(tag)).sort();
-    const removed = remove.filter((tag) => had.has(tag)).sort();
-    if (added.length === 0 && removed.length === 0) return;
-    if (added.length > 0) {
-      const settings = await readSetting(tx, "tags");
-      const outside = settings.fixed ? added.find((tag) => !settings.allowed.includes(tag)) : undefined;
-      if (outside !== undefined) throw ruleViolation(tagNotAllowedMessage(outside));
-    }
-    const next = [...had].filter((tag) => !removed.includes(tag)).concat(added);
-    if (next.length > maxTagsPerTicket) {
-      throw ruleViolation(`A ticket has at most ${maxTagsPerTicket} tags; remove one before adding another.`);
-    }
-    await updateTicketTags(tx, ticketId, next);
-    await recordEvent({
-      ticketId,
-      type: "tags_changed",
-      actorId: ctx.actor.id,
-      tagsAdded: added,
-      tagsRemoved: removed,
-      // Taken after the lock: a change that waited for another is recorded after it.
-      createdAt: nowOf(ctx),
-    });
-  });
+  await inTicketTransaction(ctx, ticketId, (tx, recordEvent, locked) =>
+    changeTagsUnderLock(ctx, { tx, recordEvent, ticket: ensureVisible(ctx.actor, locked, ticketId) }, input),
+  );
   return currentTicketFor(ctx, ticketId);
 }
 

@@ -17,6 +17,17 @@ import { slaChangeOf, syncTicketSla } from "./ticket-sla.ts";
  */
 export type RecordEvent = (event: TicketEventInput) => Promise<string>;
 
+/**
+ * A ticket as a change finds it under its row lock (inside inTicketTransaction): the transaction, the way
+ * to record its events, and the locked row. The services' steps that run "under the lock" take it, so the
+ * single action and a macro (decision 075) decide by the same code.
+ */
+export interface HeldTicket {
+  tx: Db;
+  recordEvent: RecordEvent;
+  ticket: TicketFields;
+}
+
 /** How many times a change is tried when PostgreSQL aborts it for a deadlock or a serialization failure. */
 export const transactionAttempts = 3;
 

@@ -1,6 +1,6 @@
 import { nowOf, type ServiceContext } from "#server/context.ts";
 import { conflict, forbidden, ruleViolation } from "#server/errors.ts";
-import { inTicketTransaction } from "#server/features/ticket-events/ticket-transaction.ts";
+import { type HeldTicket, inTicketTransaction } from "#server/features/ticket-events/ticket-transaction.ts";
 import { updateTicketDetails } from "#server/features/ticket-records/ticket.queries.ts";
 import { ensureVisible, findVisibleTicket } from "#server/features/ticket-records/ticket-access.ts";
 import { currentTicketFor } from "#server/features/ticket-records/ticket-view.ts";
@@ -35,9 +35,35 @@ function ensureMayEdit(actor: Actor, ticket: TicketFacts, fields: EditableTicket
 }
 
 /**
- * Decision 015: applies the fields that differ from the ticket as it is now, under a row lock, and
- * records one "edited" event listing each field from → to. Returns the changes (none: nothing recorded).
+ * Decision 015: the edit under the ticket's lock, decided on the locked row (the ticket page's edit, bulk
+ * priority and a macro, decision 075, come here). Applies the fields that differ from the ticket as it is
+ * now, taking "from" from the locked row, so a change someone made since the caller read the ticket is
+ * never overwritten unseen, and records one "edited" event listing each field from → to. Returns the
+ * changes (none: nothing recorded).
  */
+export async function editUnderLock(
+  ctx: ServiceContext,
+  { tx, recordEvent, ticket }: HeldTicket,
+  input: EditTicketInput,
+): Promise<TicketChange[]> {
+  const fields = editableTicketFields.filter((field) => input[field] !== undefined);
+  ensureMayEdit(ctx.actor, ticket, fields);
+  // Taken after the lock: an edit that waited for another one is recorded after it in the timeline.
+  const now = nowOf(ctx);
+  const changes: TicketChange[] = fields.flatMap((field) => {
+    const to = input[field];
+    return to === undefined || to === ticket[field] ? [] : [{ field, from: ticket[field], to }];
+  });
+  if (changes.length === 0) return changes;
+  await updateTicketDetails(tx, ticket.id, {
+    ...Object.fromEntries(changes.map((change) => [change.field, change.to])),
+    updatedAt: now,
+  });
+  await recordEvent({ ticketId: ticket.id, type: "edited", actorId: ctx.actor.id, changes, createdAt: now });
+  return changes;
+}
+
+/** Applies an edit in its own transaction; returns the changes (none: nothing recorded). */
 export async function applyTicketEdit(
   ctx: ServiceContext,
   ticketId: string,
@@ -45,27 +71,14 @@ export async function applyTicketEdit(
 ): Promise<TicketChange[]> {
   // Visibility first: a ticket the caller may not see answers 404 whatever its state (docs/security.md).
   const seen = await findVisibleTicket(ctx, ticketId);
-  const fields = editableTicketFields.filter((field) => input[field] !== undefined);
-  ensureMayEdit(ctx.actor, seen, fields);
-  return inTicketTransaction(ctx, ticketId, async (tx, recordEvent, locked) => {
-    // Decide again on the locked row, and take "from" from it: a change someone made since this caller
-    // read the ticket is never overwritten unseen; the timeline shows exactly what this edit replaced.
-    const current = ensureVisible(ctx.actor, locked, ticketId);
-    ensureMayEdit(ctx.actor, current, fields);
-    // Taken after the lock: an edit that waited for another one is recorded after it in the timeline.
-    const now = nowOf(ctx);
-    const changes: TicketChange[] = fields.flatMap((field) => {
-      const to = input[field];
-      return to === undefined || to === current[field] ? [] : [{ field, from: current[field], to }];
-    });
-    if (changes.length === 0) return changes;
-    await updateTicketDetails(tx, ticketId, {
-      ...Object.fromEntries(changes.map((change) => [change.field, change.to])),
-      updatedAt: now,
-    });
-    await recordEvent({ ticketId, type: "edited", actorId: ctx.actor.id, changes, createdAt: now });
-    return changes;
-  });
+  ensureMayEdit(
+    ctx.actor,
+    seen,
+    editableTicketFields.filter((field) => input[field] !== undefined),
+  );
+  return inTicketTransaction(ctx, ticketId, (tx, recordEvent, locked) =>
+    editUnderLock(ctx, { tx, recordEvent, ticket: ensureVisible(ctx.actor, locked, ticketId) }, input),
+  );
 }
 
 /** PATCH /api/tickets/:ticketId: the ticket after the edit (unchanged when the patch changed nothing). */

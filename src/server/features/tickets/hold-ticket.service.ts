@@ -2,12 +2,12 @@ import { nowOf, type ServiceContext } from "#server/context.ts";
 import { conflict, forbidden, ruleViolation, validationFailed } from "#server/errors.ts";
 import { resolveMentions } from "#server/features/mentions/mention.service.ts";
 import { endHold } from "#server/features/ticket-events/ticket-hold.ts";
-import { inTicketTransaction } from "#server/features/ticket-events/ticket-transaction.ts";
+import { type HeldTicket, inTicketTransaction } from "#server/features/ticket-events/ticket-transaction.ts";
 import { type TicketFields, updateTicketHold } from "#server/features/ticket-records/ticket.queries.ts";
 import { ensureVisible, findVisibleTicket } from "#server/features/ticket-records/ticket-access.ts";
 import { insertComment } from "#server/features/ticket-records/ticket-activity.queries.ts";
 import { currentTicketFor } from "#server/features/ticket-records/ticket-view.ts";
-import { can } from "#shared/permissions.ts";
+import { type Actor, can, type TicketFacts } from "#shared/permissions.ts";
 import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
 import {
   type ChangeHoldInput,
@@ -21,17 +21,22 @@ import {
 // public comment for the requester, change its lift date, and take it off hold. The requester's reply
 // (ticket-activity.service.ts) and the lift-date job (features/service-levels/hold-jobs.ts) lift it too.
 
-/**
- * Who may touch the hold at all, on the ticket as read before the lock: someone who may not see it gets
- * 404, a user 403, a Closed ticket 409. What the ticket's state allows is decided again under the lock.
- */
-async function visibleForHold(ctx: ServiceContext, ticketId: string) {
-  const ticket = await findVisibleTicket(ctx, ticketId);
-  if (ctx.actor.role !== "technician" && ctx.actor.role !== "admin") {
+/** Throws why the actor may not touch this ticket's hold at all (a user 403, a Closed ticket 409). */
+function ensureMayHold(actor: Actor, ticket: TicketFacts) {
+  if (actor.role !== "technician" && actor.role !== "admin") {
     throw forbidden("Only technicians and administrators can put a ticket on hold or take it off hold");
   }
   if (ticket.status === "Closed") throw conflict("This ticket is closed; it can no longer be put on hold.");
-  if (!can.changeStatus(ctx.actor, ticket)) throw forbidden("You cannot change the status of this ticket");
+  if (!can.changeStatus(actor, ticket)) throw forbidden("You cannot change the status of this ticket");
+}
+
+/**
+ * Who may touch the hold, on the ticket as read before the lock: someone who may not see it gets 404.
+ * What the ticket's state allows is decided again under the lock.
+ */
+async function visibleForHold(ctx: ServiceContext, ticketId: string) {
+  const ticket = await findVisibleTicket(ctx, ticketId);
+  ensureMayHold(ctx.actor, ticket);
   return ticket;
 }
 
@@ -51,6 +56,45 @@ function lockedForHold(ctx: ServiceContext, locked: TicketFields | undefined, ti
   return current;
 }
 
+/**
+ * Puts the ticket on hold under its lock, decided on the locked row: the Hold form and a macro (decision
+ * 075) come here. The comment (mentions resolved) is what the requester reads, sent as every public
+ * comment is (notification, e-mail with a reply address, webhook); the hold's own entry tells nobody.
+ */
+export async function putOnHoldUnderLock(
+  ctx: ServiceContext,
+  { tx, recordEvent, ticket }: HeldTicket,
+  { message, notifyIds, holdUntil }: { message: string; notifyIds: string[]; holdUntil: Date | null },
+): Promise<void> {
+  ensureMayHold(ctx.actor, ticket);
+  const refusal = putOnHoldRefusal(ticket);
+  if (refusal) throw ruleViolation(refusal);
+  const now = nowOf(ctx);
+  const comment = await insertComment(tx, {
+    ticketId: ticket.id,
+    authorId: ctx.actor.id,
+    message,
+    isInternal: false,
+    createdAt: now,
+  });
+  await recordEvent({
+    ticketId: ticket.id,
+    type: "commented",
+    actorId: ctx.actor.id,
+    commentId: comment.id,
+    createdAt: now,
+    mentionedUserIds: notifyIds,
+  });
+  await updateTicketHold(tx, ticket.id, { onHoldSince: now, holdUntil, updatedAt: now });
+  await recordEvent({
+    ticketId: ticket.id,
+    type: "put_on_hold",
+    actorId: ctx.actor.id,
+    holdUntil,
+    createdAt: now,
+  });
+}
+
 export async function putTicketOnHold(
   ctx: ServiceContext,
   ticketId: string,
@@ -66,26 +110,7 @@ export async function putTicketOnHold(
     const current = lockedForHold(ctx, locked, ticketId);
     const lateRefusal = putOnHoldRefusal(current);
     if (lateRefusal) throw conflict(`${lateRefusal} It changed while you were putting it on hold.`);
-    const now = nowOf(ctx);
-    // The comment is what the requester reads, sent as every public comment is (notification, e-mail with
-    // a reply address, webhook); the hold's own entry tells nobody.
-    const comment = await insertComment(tx, {
-      ticketId,
-      authorId: ctx.actor.id,
-      message,
-      isInternal: false,
-      createdAt: now,
-    });
-    await recordEvent({
-      ticketId,
-      type: "commented",
-      actorId: ctx.actor.id,
-      commentId: comment.id,
-      createdAt: now,
-      mentionedUserIds: notifyIds,
-    });
-    await updateTicketHold(tx, ticketId, { onHoldSince: now, holdUntil, updatedAt: now });
-    await recordEvent({ ticketId, type: "put_on_hold", actorId: ctx.actor.id, holdUntil, createdAt: now });
+    await putOnHoldUnderLock(ctx, { tx, recordEvent, ticket: current }, { message, notifyIds, holdUntil });
   });
   return currentTicketFor(ctx, ticketId);
 }
@@ -111,6 +136,17 @@ export async function changeTicketHold(
   return currentTicketFor(ctx, ticketId);
 }
 
+/** Takes the ticket off hold under its lock: the button and a macro (decision 075) come here. */
+export async function takeOffHoldUnderLock(
+  ctx: ServiceContext,
+  { tx, recordEvent, ticket }: HeldTicket,
+): Promise<void> {
+  ensureMayHold(ctx.actor, ticket);
+  const refusal = changeHoldRefusal(ticket);
+  if (refusal) throw ruleViolation(refusal);
+  await endHold(tx, recordEvent, ticket, { reason: "staff", actorId: ctx.actor.id, at: nowOf(ctx) });
+}
+
 export async function takeTicketOffHold(ctx: ServiceContext, ticketId: string): Promise<Ticket> {
   const ticket = await visibleForHold(ctx, ticketId);
   const refusal = changeHoldRefusal(ticket);
@@ -118,7 +154,7 @@ export async function takeTicketOffHold(ctx: ServiceContext, ticketId: string): 
   await inTicketTransaction(ctx, ticketId, async (tx, recordEvent, locked) => {
     const current = lockedForHold(ctx, locked, ticketId);
     if (changeHoldRefusal(current)) throw conflict("This ticket was taken off hold meanwhile.");
-    await endHold(tx, recordEvent, current, { reason: "staff", actorId: ctx.actor.id, at: nowOf(ctx) });
+    await takeOffHoldUnderLock(ctx, { tx, recordEvent, ticket: current });
   });
   return currentTicketFor(ctx, ticketId);
 }

@@ -33,21 +33,30 @@ export function toFeedbackDto(row: TicketFeedbackRow): Feedback {
   };
 }
 
-export function toEventDto({
-  event,
-  actorName,
-  message,
-  fromAssigneeName,
-  toAssigneeName,
-  teamName,
-}: {
-  event: TicketEventRow;
-  actorName: string | null;
-  message: string | null;
-  fromAssigneeName: string | null;
-  toAssigneeName: string | null;
-  teamName: string | null;
-}): TicketEvent {
+/** What made a change a macro's or a rule's, for staff (decision 075); null otherwise. */
+function viaOf(event: TicketEventRow, withVia: boolean): TicketEvent["via"] {
+  if (!withVia || !event.viaKind || !event.viaId || !event.batchId) return null;
+  return { kind: event.viaKind, id: event.viaId, name: event.viaName ?? "", batchId: event.batchId };
+}
+
+export function toEventDto(
+  {
+    event,
+    actorName,
+    message,
+    fromAssigneeName,
+    toAssigneeName,
+    teamName,
+  }: {
+    event: TicketEventRow;
+    actorName: string | null;
+    message: string | null;
+    fromAssigneeName: string | null;
+    toAssigneeName: string | null;
+    teamName: string | null;
+  },
+  { withVia }: { withVia: boolean },
+): TicketEvent {
   return {
     id: event.id,
     type: event.type,
@@ -73,6 +82,7 @@ export function toEventDto({
     tagsRemoved: event.type === "tags_changed" ? (event.tagsRemoved ?? []) : null,
     linkedTicketId: event.linkedTicketId ?? null,
     linkRelation: event.type === "linked" || event.type === "unlinked" ? (event.linkKind ?? null) : null,
+    via: viaOf(event, withVia),
     at: event.createdAt.toISOString(),
   };
 }

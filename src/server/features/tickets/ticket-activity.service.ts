@@ -9,7 +9,7 @@ import {
 import { linkAttachments } from "#server/features/attachments/attachment.service.ts";
 import { resolveMentions } from "#server/features/mentions/mention.service.ts";
 import { endHold } from "#server/features/ticket-events/ticket-hold.ts";
-import { inTicketTransaction } from "#server/features/ticket-events/ticket-transaction.ts";
+import { type HeldTicket, inTicketTransaction } from "#server/features/ticket-events/ticket-transaction.ts";
 import { ensureVisible, findVisibleTicket } from "#server/features/ticket-records/ticket-access.ts";
 import {
   findChangeAfter,
@@ -52,6 +52,40 @@ async function refuseIfChangedSince(tx: Db, actor: Actor, ticketId: string, seen
   }
 }
 
+/**
+ * A comment or internal note under the ticket's lock (mentions already resolved): the comment box and a
+ * macro's reply (decision 075) come here. The requester's public reply (in the app or by e-mail, which
+ * comes here too) is what a hold waited for: it lifts it and tells the assignee (decision 070).
+ */
+export async function addCommentUnderLock(
+  ctx: ServiceContext,
+  { tx, recordEvent, ticket }: HeldTicket,
+  { message, isInternal, notifyIds }: { message: string; isInternal: boolean; notifyIds: string[] },
+) {
+  if (isInternal && !can.addInternalNote(ctx.actor, ticket))
+    throw forbidden("Only technicians and administrators can add internal notes");
+  const now = nowOf(ctx);
+  const row = await insertComment(tx, {
+    ticketId: ticket.id,
+    authorId: ctx.actor.id,
+    message,
+    isInternal,
+    createdAt: now,
+  });
+  await recordEvent({
+    ticketId: ticket.id,
+    type: isInternal ? "internal_note" : "commented",
+    actorId: ctx.actor.id,
+    commentId: row.id,
+    createdAt: row.createdAt,
+    mentionedUserIds: notifyIds,
+  });
+  if (!isInternal && ticket.createdBy === ctx.actor.id) {
+    await endHold(tx, recordEvent, ticket, { reason: "reply", actorId: ctx.actor.id, at: now });
+  }
+  return row;
+}
+
 export async function addComment(
   ctx: ServiceContext,
   ticketId: string,
@@ -66,33 +100,17 @@ export async function addComment(
     // longer sees it.
     const current = ensureVisible(ctx.actor, locked, ticketId);
     if (seenEventId !== undefined) await refuseIfChangedSince(tx, ctx.actor, ticketId, seenEventId);
-    const now = nowOf(ctx);
-    const row = await insertComment(tx, {
-      ticketId,
-      authorId: ctx.actor.id,
-      message,
-      isInternal,
-      createdAt: now,
-    });
-    await recordEvent({
-      ticketId,
-      type: isInternal ? "internal_note" : "commented",
-      actorId: ctx.actor.id,
-      commentId: row.id,
-      createdAt: row.createdAt,
-      mentionedUserIds: notifyIds,
-    });
+    const row = await addCommentUnderLock(
+      ctx,
+      { tx, recordEvent, ticket: current },
+      { message, isInternal, notifyIds },
+    );
     await linkAttachments(tx, attachmentIds, {
       uploadedBy: ctx.actor.id,
       ticketId,
       commentId: row.id,
       isInternal,
     });
-    // The requester's reply (in the app or by e-mail, which comes here too) is what a hold waited for: it
-    // lifts it and tells the assignee (decision 070).
-    if (!isInternal && current.createdBy === ctx.actor.id) {
-      await endHold(tx, recordEvent, current, { reason: "reply", actorId: ctx.actor.id, at: now });
-    }
     return row;
   });
   const files = await findCommentAttachments(ctx.db, comment.id);
@@ -149,6 +167,7 @@ export async function getTicketActivity(ctx: ServiceContext, ticketId: string): 
     attachments: filesOf(null),
     comments: comments.map((comment) => toCommentDto(comment, filesOf(comment.comment.id))),
     feedback: feedback ? toFeedbackDto(feedback) : null,
-    events: events.map(toEventDto),
+    // The macro behind a change is staff's to know (decision 075); a requester sees the changes alone.
+    events: events.map((event) => toEventDto(event, { withVia: withInternal })),
   };
 }

@@ -6,7 +6,12 @@ import { type Ref, useEffect, useId, useRef, useState } from "react";
 import { Alert } from "#client/components/ui/alert.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { Select } from "#client/components/ui/select.tsx";
-import { technicianListQuery, useBulkChangeTickets } from "#client/features/tickets/ticket.api.ts";
+import {
+  macroChoicesQuery,
+  technicianListQuery,
+  useBulkApplyMacro,
+  useBulkChangeTickets,
+} from "#client/features/tickets/ticket.api.ts";
 import { priorityLabels, statusLabels } from "#client/features/tickets/ticket-labels.ts";
 import { i18n } from "#client/lib/i18n.ts";
 import { useHydrated } from "#client/lib/use-hydrated.ts";
@@ -58,7 +63,10 @@ export function BulkActionsBar({
   const resultRef = useRef<HTMLDivElement>(null);
   const outcomeRef = useRef<HTMLDivElement>(null);
   const bulk = useBulkChangeTickets();
+  const bulkMacro = useBulkApplyMacro();
   const technicians = useQuery(technicianListQuery());
+  const macros = useQuery(macroChoicesQuery());
+  const isPending = bulk.isPending || bulkMacro.isPending;
   const selectedCount = selectedIds.length;
   const allSelected = ticketIds.length > 0 && selectedCount === ticketIds.length;
   const selectAll = useRef<HTMLInputElement>(null);
@@ -91,15 +99,25 @@ export function BulkActionsBar({
         label: t`Assign to ${name}`,
       })),
     ...(actor.role === "admin" ? [{ value: "queue", label: t`Return to queue` }] : []),
+    // Decision 075: a macro's reply and changes on each ticket, decided per ticket as on its page.
+    ...(macros.data ?? []).map(({ id: macroId, title }) => ({
+      value: `macro:${macroId}`,
+      label: t`Apply macro: ${title}`,
+    })),
   ];
 
   const handleApply = async () => {
+    const macroId = choice.startsWith("macro:") ? choice.slice("macro:".length) : null;
     const action = actionOf(choice);
-    if (!action || selectedCount === 0) return;
+    if ((!action && !macroId) || selectedCount === 0) return;
     setResult(null);
     setFailure(null);
     try {
-      setResult(await bulk.mutateAsync({ ticketIds: selectedIds, action }));
+      setResult(
+        macroId
+          ? await bulkMacro.mutateAsync({ ticketIds: selectedIds, macroId })
+          : await bulk.mutateAsync({ ticketIds: selectedIds, action: action! }),
+      );
       setChoice("");
       onApplied();
     } catch (error) {
@@ -144,9 +162,9 @@ export function BulkActionsBar({
           <Button
             size="md"
             onClick={() => void handleApply()}
-            disabled={selectedCount === 0 || choice === "" || bulk.isPending}
+            disabled={selectedCount === 0 || choice === "" || isPending}
           >
-            {bulk.isPending ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
+            {isPending ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
             <Trans>Apply</Trans>
           </Button>
         </div>

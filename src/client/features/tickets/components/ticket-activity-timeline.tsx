@@ -43,6 +43,7 @@ import type { TicketEvent, TicketEventType } from "#shared/tickets/ticket-activi
 import { NewMark } from "./new-mark.tsx";
 import { RatingStars } from "./rating-stars.tsx";
 import { changedWhileWritingAttribute } from "./stale-reply-prompt.tsx";
+import { BatchItem, entriesOf } from "./ticket-activity-batch.tsx";
 import { TicketChanges } from "./ticket-changes.tsx";
 import { LinkSummary } from "./ticket-link-summary.tsx";
 
@@ -100,14 +101,29 @@ export function TicketActivityTimeline({ ticketId }: { ticketId: string }) {
         />
       ) : (
         <ol aria-label={t`Ticket activity`} className="mt-4">
-          {activity.data.events.map((event, index) => (
-            <TimelineItem
-              key={event.id}
-              event={event}
-              isLast={index === activity.data.events.length - 1}
-              isNew={changedWhileWriting.has(event.id)}
-            />
-          ))}
+          {entriesOf(activity.data.events).map((entry, index, entries) =>
+            entry.length > 1 || entry[0]!.via ? (
+              <BatchItem
+                key={entry[0]!.id}
+                events={entry}
+                isLast={index === entries.length - 1}
+                isNew={entry.some((event) => changedWhileWriting.has(event.id))}
+                renderEvent={(event) => (
+                  <>
+                    <EventSummary event={event} />
+                    <EventDetail event={event} />
+                  </>
+                )}
+              />
+            ) : (
+              <TimelineItem
+                key={entry[0]!.id}
+                event={entry[0]!}
+                isLast={index === entries.length - 1}
+                isNew={changedWhileWriting.has(entry[0]!.id)}
+              />
+            ),
+          )}
         </ol>
       )}
     </Card>

@@ -271,4 +271,43 @@ describe("TicketList bulk actions", () => {
     });
     expect(screen.getByText("0 selected")).toBeInTheDocument();
   });
+  it("applies a macro to the selected tickets and says which were refused and why (decision 075)", async () => {
+    const macroId = "mac_00000000-0000-4000-8000-000000000001";
+    const server = stubFetch({
+      "GET /api/me": { body: makeMe({ id: "tech-1", role: "technician" }) },
+      "GET /api/technicians": { body: [] },
+      "GET /api/macros": { body: { items: [{ id: macroId, title: "VPN known issue" }] } },
+      "GET /api/tickets": { body: { items: tickets, nextCursor: null } },
+      "POST /api/tickets/bulk/macro": {
+        body: {
+          changed: ["TKT0M5AAAAAA0000001A"],
+          refused: [
+            {
+              ticketId: "TKT0M5AAAAAA0000002B",
+              message: "Status: This ticket is closed; its status can no longer change.",
+            },
+          ],
+        },
+      },
+    });
+    vi.stubGlobal("fetch", server.fetchStub);
+    const user = userEvent.setup();
+    renderWithApp(<TicketList filters={{ scope: "visible" }} />);
+
+    await user.click(await screen.findByRole("checkbox", { name: "Select all" }));
+    await user.selectOptions(
+      screen.getByLabelText("Action for the selected tickets"),
+      await screen.findByRole("option", { name: "Apply macro: VPN known issue" }),
+    );
+    await user.click(screen.getByRole("button", { name: "Apply" }));
+
+    const outcome = await screen.findByRole("status");
+    expect(outcome).toHaveTextContent("1 ticket changed; 1 not:");
+    expect(outcome).toHaveTextContent("TKT0M5AAAAAA0000002B: Status: This ticket is closed");
+    expect(server.calls.find((call) => call.url === "/api/tickets/bulk/macro")?.body).toEqual({
+      ticketIds: ["TKT0M5AAAAAA0000001A", "TKT0M5AAAAAA0000002B"],
+      macroId,
+    });
+    expect(server.calls.some((call) => call.url === "/api/tickets/bulk")).toBe(false);
+  });
 });
