@@ -1,7 +1,5 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { expect, type Page, test } from "@playwright/test";
-import { isAppReady, toast, unique } from "./support.ts";
+import { axeViolations, isAppReady, openAppPage, screens, toast, unique } from "./support.ts";
 import { adminInNewBrowser, createTicketThroughApi, signUpInNewBrowser } from "./ticket-support.ts";
 
 // Decision 074: staff link two tickets and merge a duplicate; the requester of the duplicate is pointed to
@@ -9,25 +7,11 @@ import { adminInNewBrowser, createTicketThroughApi, signUpInNewBrowser } from ".
 // ticket page with the Linked tickets card, the merge dialog and the banners are checked by axe at 1280 and
 // 375 px, light and dark, in English and German.
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-
-/** axe's WCAG 2.1 AA violations on the page as it is now, and whether anything is wider than the window. */
+/** The page's axe violations once the app has it and its data (decision 036). */
 async function audit(page: Page, what: string) {
   await expect.poll(() => isAppReady(page), { timeout: 30_000 }).toBe(true);
   await expect(page.locator("main .animate-spin")).toHaveCount(0);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect.soft(overflow, `${what} is wider than the window by`).toBeLessThanOrEqual(0);
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<unknown> } }).axe;
-    const result = (await axe.run(document, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
-    })) as { violations: { id: string; help: string; nodes: { target: string[] }[] }[] };
-    return result.violations.flatMap((v) =>
-      v.nodes.map((n) => `${v.id}: ${v.help} at ${n.target.join(" ")}`),
-    );
-  });
-  return violations.map((line) => `${what}: ${line}`);
+  return axeViolations(page, what);
 }
 
 /** The page in each width, theme and language, audited each time; the language set back to English. */
@@ -66,7 +50,7 @@ test("staff link tickets and merge a duplicate; each requester is pointed where 
 
   // Link: "this ticket is related to …", by its id; the link shows on both tickets.
   const page = admin.page;
-  await page.goto(`/tickets/${again}`);
+  await openAppPage(page, `/tickets/${again}`);
   const card = page.getByRole("heading", { name: "Linked tickets" }).locator("..");
   await expect(card.getByText("No linked tickets.")).toBeVisible();
   await card.getByLabel("Link another ticket: this ticket is").selectOption("related");
@@ -74,8 +58,9 @@ test("staff link tickets and merge a duplicate; each requester is pointed where 
   await card.getByRole("button", { name: "Add link" }).click();
   await expect(toast(page, `Linked to ${main}`)).toBeVisible();
   await expect(card.getByRole("list", { name: "Linked tickets" })).toContainText(main);
-  await page.goto(`/tickets/${main}`);
+  await openAppPage(page, `/tickets/${main}`);
   await expect(page.getByRole("list", { name: "Linked tickets" })).toContainText(again);
+  await screens(page, "links-staff-ticket");
 
   const violations = await auditEverywhere(page, `/tickets/${again}`, "staff ticket page");
   violations.push(
@@ -87,7 +72,7 @@ test("staff link tickets and merge a duplicate; each requester is pointed where 
   );
 
   // Merge Uma's duplicate into her own ticket: the dialog says what moves first.
-  await page.goto(`/tickets/${again}`);
+  await openAppPage(page, `/tickets/${again}`);
   await page.getByRole("button", { name: "Merge into…" }).click();
   const dialog = page.getByRole("dialog", { name: `Merge ${again} into another ticket` });
   await dialog.getByLabel("Merge into").fill(main);
@@ -98,16 +83,17 @@ test("staff link tickets and merge a duplicate; each requester is pointed where 
   await expect(page.getByText(/Merged into/).first()).toBeVisible();
 
   // Merge Olga's ticket into Uma's: the dialog warns that the requesters differ.
-  await page.goto(`/tickets/${theirs}`);
+  await openAppPage(page, `/tickets/${theirs}`);
   await page.getByRole("button", { name: "Merge into…" }).click();
   const second = page.getByRole("dialog");
   await second.getByLabel("Merge into").fill(main);
   await expect(second.getByText(/was raised by someone else/)).toBeVisible();
+  await screens(page, "links-merge-dialog", { fullPage: false });
   await second.getByRole("button", { name: `Merge into ${main}` }).click();
   await expect(toast(page, `Merged into ${main}`)).toBeVisible();
 
   // Uma: her duplicate points to her other ticket, with a link that opens it.
-  await uma.page.goto(`/tickets/${again}`);
+  await openAppPage(uma.page, `/tickets/${again}`);
   const pointer = uma.page.getByRole("link", { name: new RegExp(`${main} · Wi-Fi down`) });
   await expect(pointer).toBeVisible();
   await pointer.click();
@@ -115,9 +101,10 @@ test("staff link tickets and merge a duplicate; each requester is pointed where 
   await expect(uma.page.getByRole("heading", { name: "Linked tickets" })).toHaveCount(0);
 
   // Olga: her ticket names the target's number only; opening it is "not found".
-  await olga.page.goto(`/tickets/${theirs}`);
+  await openAppPage(olga.page, `/tickets/${theirs}`);
   await expect(olga.page.getByText(/The team continues the conversation on that ticket/)).toBeVisible();
   await expect(olga.page.getByRole("link", { name: new RegExp(main) })).toHaveCount(0);
+  await screens(olga.page, "links-merged-requester", { fullPage: false });
   violations.push(...(await auditEverywhere(olga.page, `/tickets/${theirs}`, "merged ticket, requester")));
   await olga.page.goto(`/tickets/${main}`);
   await expect(olga.page.getByRole("heading", { name: "Ticket not found" })).toBeVisible();

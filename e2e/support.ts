@@ -1,4 +1,6 @@
+import { readFileSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
 import { decodeMail } from "#server/test/smtp.ts";
@@ -65,6 +67,29 @@ export async function screens(
   }
   await page.emulateMedia({ colorScheme: "light" });
   if (before) await page.setViewportSize(before);
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/**
+ * axe's WCAG 2.1 A and AA violations on the page as it is now, one line each ("rule: help at target"),
+ * and whether anything is wider than the window (a soft failure named by `what`). axe is evaluated in the
+ * page from node_modules, since the app's CSP would refuse a script tag.
+ */
+export async function axeViolations(page: Page, what: string): Promise<string[]> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect.soft(overflow, `${what} is wider than the window by`).toBeLessThanOrEqual(0);
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<unknown> } }).axe;
+    const result = (await axe.run(document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
+    })) as { violations: { id: string; help: string; nodes: { target: string[] }[] }[] };
+    return result.violations.flatMap((v) =>
+      v.nodes.map((n) => `${v.id}: ${v.help} at ${n.target.join(" ")}`),
+    );
+  });
+  return violations.map((line) => `${what}: ${line}`);
 }
 
 /**

@@ -1,16 +1,11 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { type APIResponse, type Browser, expect, type Page, test } from "@playwright/test";
-import { isAppReady, unique } from "./support.ts";
+import { axeViolations, isAppReady, unique } from "./support.ts";
 import { adminInNewBrowser, createTicketThroughApi, signUpInNewBrowser } from "./ticket-support.ts";
 
 // The screens of teams, queues, on hold, tags and saved views (decisions 069–073), as a team's member and
 // as an administrator see them with data in them: each at 1280 and 375 px, light and dark, in English and
 // German, photographed (e2e/.artifacts/screens/) and checked by axe against WCAG 2.1 AA.
 
-// Evaluated rather than added as a script tag: the app's CSP refuses an injected script, not the browser's own evaluation.
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 const combinations = [
   { locale: "en", theme: "light" },
   { locale: "en", theme: "dark" },
@@ -46,21 +41,7 @@ async function auditAll(page: Page, who: string, routes: string[]) {
           path: `e2e/.artifacts/screens/teams-${who}-${name}-${locale}-${theme}-${width}.png`,
           fullPage: true,
         });
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        expect
-          .soft(overflow, `${route} at ${width} px (${locale}) is wider than the window by`)
-          .toBeLessThanOrEqual(0);
-        await page.evaluate(axeSource);
-        const violations = await page.evaluate(async (tags) => {
-          const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<unknown> } }).axe;
-          const result = (await axe.run(document, { runOnly: { type: "tag", values: tags } })) as {
-            violations: { id: string; help: string; nodes: { target: string[] }[] }[];
-          };
-          return result.violations.flatMap((v) =>
-            v.nodes.map((n) => `${v.id}: ${v.help} at ${n.target.join(" ")}`),
-          );
-        }, wcagTags);
-        found.push(...violations.map((line) => `${route} @${width}px ${locale} ${theme}: ${line}`));
+        found.push(...(await axeViolations(page, `${route} @${width}px ${locale} ${theme}`)));
       }
     }
   }
