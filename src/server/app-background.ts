@@ -7,6 +7,7 @@ import {
   listenForTicketChanges,
   ticketReadCacheRule,
 } from "./events/ticket-read-cache.ts";
+import { createTicketAutomation } from "./features/automation/run-rules.ts";
 import { createStreamHub } from "./features/notifications/stream-hub.ts";
 import { createPresenceHub } from "./features/presence/presence-hub.ts";
 import { createWebhookSender } from "./features/webhooks/webhook-sender.ts";
@@ -114,6 +115,8 @@ export async function startBackgroundWork(app: FastifyInstance, deps: AppDeps, c
   // Who else is on a ticket (decision 072): in memory, over the bus, written to the streams above.
   const presence = createPresenceHub({ bus, streams: hub, clock, logError, ...deps.presence });
   app.addHook("onClose", async () => presence.close());
+  // Automation rules (decision 076): run by the write path after a change made through a route or by e-mail.
+  const automation = createTicketAutomation({ logError });
   return {
     bus,
     liveness,
@@ -125,6 +128,7 @@ export async function startBackgroundWork(app: FastifyInstance, deps: AppDeps, c
     dispatcher,
     hub,
     presence,
+    automation,
     /** The jobs are started last (app-jobs.ts): from then on a dead instance's job leases wake them. */
     wakeJobsWith: (wake: () => void) => {
       wakeJobs = wake;

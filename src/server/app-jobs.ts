@@ -55,6 +55,7 @@ export async function startInboundMail(
     ? await createInboundMailListener({
         db: deps.database.db,
         dispatcher: work.dispatcher,
+        automation: work.automation,
         clock,
         secret: deps.authSecret,
         baseURL: deps.baseURL,

@@ -125,8 +125,8 @@ export async function registerRequestHandling(app: FastifyInstance, deps: AppDep
 /** The API's routes, feature by feature, then the SPA and its index.html fallback. */
 export async function registerFeatureRoutes(app: FastifyInstance, deps: AppDeps, services: RouteServices) {
   const { database } = deps;
-  const { dispatcher, hub, presence, webhookPolicy, webhookSender, ticketReads } = services.work;
-  const contextOf = contextFor(database.db, dispatcher, services.clock, ticketReads);
+  const { dispatcher, hub, presence, webhookPolicy, webhookSender, ticketReads, automation } = services.work;
+  const contextOf = contextFor(database.db, dispatcher, services.clock, ticketReads, automation);
   const authProviders = { google: Boolean(deps.google), oidc: deps.oidc ? { label: deps.oidc.label } : null };
   await app.register(authRoutes, {
     auth: services.auth,

@@ -14,6 +14,29 @@ export interface ServiceContext {
   clock?: Clock;
   /** Reads that only a ticket change changes, remembered a few seconds (decision 066). Absent: always read. */
   ticketReads?: TicketReadCache;
+  /** Automation rules (decision 076), run by the write path after a change. Absent: none run. */
+  automation?: TicketAutomation;
+}
+
+/** An event as the write path records it; the write path's own type says what it holds. */
+type AnyEvent = { ticketId: string; type: string } & Record<string, unknown>;
+
+/**
+ * What the write path (ticket-transaction.ts) tells the automation rules (decision 076): inside a change's
+ * transaction, after its events, which ticket changed, how, and by whom. `attempt` runs a rule's changes in
+ * a savepoint: a rule refused undoes its own changes and what they would have announced, nothing else.
+ */
+export interface TicketAutomation {
+  afterChange(change: {
+    tx: Db;
+    ticketId: string;
+    trigger: "created" | "changed";
+    actor: Actor;
+    clock?: Clock;
+    attempt(
+      work: (tx: Db, recordEvent: (event: AnyEvent) => Promise<string>) => Promise<void>,
+    ): Promise<void>;
+  }): Promise<void>;
 }
 
 /** The current time as the context's clock tells it (the system clock when none is given). */

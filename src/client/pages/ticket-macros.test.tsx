@@ -101,6 +101,41 @@ describe("a macro on the ticket page", () => {
     expect(entries[1]).toHaveTextContent("In Progress → Resolved");
   });
 
+  it("names an automation rule's changes as the rule's, with no person (decision 076)", async () => {
+    const ruleVia = {
+      kind: "rule" as const,
+      id: "ar_0123456789abcdef",
+      name: "VPN to Network",
+      batchId: "arb_1",
+    };
+    setup(technician, {
+      [`GET /api/tickets/${ticketId}/activity`]: {
+        body: makeActivity({
+          events: [
+            makeEvent({ id: "e1", type: "created" }),
+            makeEvent({
+              id: "e2",
+              type: "tags_changed",
+              actorName: null,
+              tagsAdded: ["vpn"],
+              tagsRemoved: [],
+              via: ruleVia,
+            }),
+            makeEvent({ id: "e3", type: "edited", actorName: null, via: ruleVia }),
+          ],
+        }),
+      },
+    });
+    const timeline = await screen.findByRole("list", { name: "Ticket activity" });
+    const entries = within(timeline)
+      .getAllByRole("listitem")
+      .filter((item) => item.parentElement === timeline);
+    expect(entries).toHaveLength(2);
+    expect(entries[1]).toHaveTextContent("The automation rule “VPN to Network” changed the ticket");
+    expect(entries[1]).toHaveTextContent("added vpn");
+    expect(entries[1]).not.toHaveTextContent("applied the macro");
+  });
+
   it("previews what the macro will do, says what is refused and why, and applies only what may be applied", async () => {
     const preview = (canApply: boolean): MacroPreview => ({
       macroId,

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { type Clock, systemClock } from "#server/clock.ts";
-import type { ServiceContext } from "#server/context.ts";
+import type { ServiceContext, TicketAutomation } from "#server/context.ts";
 import type { Db } from "#server/db/client.ts";
 import { AppError, databaseUnavailable, forbidden, unauthenticated } from "#server/errors.ts";
 import type { Dispatcher } from "#server/events/dispatcher.ts";
@@ -179,9 +179,10 @@ export function contextFor(
   dispatcher?: Dispatcher,
   clock: Clock = systemClock,
   ticketReads?: TicketReadCache,
+  automation?: TicketAutomation,
 ) {
   return (request: FastifyRequest): ServiceContext => {
     if (!request.actor) throw unauthenticated();
-    return { db, actor: request.actor, dispatcher, clock, ticketReads };
+    return { db, actor: request.actor, dispatcher, clock, ticketReads, automation };
   };
 }

@@ -12,8 +12,6 @@ import { type RuleCondition, ruleTriggers } from "./rule-conditions.ts";
 /** Automation rules (decision 076). */
 export const automationRulesMax = 100;
 export const ruleNameMaxLength = 100;
-export const ruleNotifyMax = 20;
-export const ruleNoticeMaxLength = 500;
 /** How many open tickets "Try" lists by name (it counts them all). */
 export const ruleTrySampleSize = 20;
 
@@ -53,27 +51,6 @@ export const ruleActionsSchema = z
       addTags: tagsSchema("Tags to add"),
       removeTags: tagsSchema("Tags to remove"),
       note: text("Internal note", commentMaxLength).optional(),
-      notify: z
-        .object(
-          {
-            userIds: z
-              .array(personIdSchema)
-              .max(ruleNotifyMax, `Notify: at most ${ruleNotifyMax} people`)
-              .default([]),
-            teamIds: z
-              .array(teamIdSchema)
-              .max(ruleNotifyMax, `Notify: at most ${ruleNotifyMax} teams`)
-              .default([]),
-            message: text("Notice", ruleNoticeMaxLength),
-          },
-          { error: "Notify names people or teams and a notice" },
-        )
-        .strict()
-        .refine(
-          (notify) => notify.userIds.length + notify.teamIds.length > 0,
-          "Notify: choose people or a team",
-        )
-        .optional(),
       replyCannedResponseId: z.string({ error: "Choose a shared canned response" }).min(1).max(64).optional(),
     },
     { error: "Actions must be an object" },

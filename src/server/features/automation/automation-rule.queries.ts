@@ -45,13 +45,13 @@ export async function deleteAutomationRule(tx: Db, id: string) {
   await tx.delete(automationRules).where(eq(automationRules.id, id));
 }
 
-/** Which of these ids are teams, active technicians, active staff, custom fields, shared canned responses. */
+/** Which of these ids are teams, active technicians, custom fields, shared canned responses. */
 export async function findReferences(
   db: Db,
-  ids: { teams: string[]; technicians: string[]; staff: string[]; fields: string[]; responses: string[] },
+  ids: { teams: string[]; technicians: string[]; fields: string[]; responses: string[] },
 ) {
   const none = Promise.resolve([] as Array<{ id: string }>);
-  const [teamRows, technicianRows, staffRows, fieldRows, responseRows] = await Promise.all([
+  const [teamRows, technicianRows, fieldRows, responseRows] = await Promise.all([
     ids.teams.length ? db.select({ id: teams.id }).from(teams).where(inArray(teams.id, ids.teams)) : none,
     ids.technicians.length
       ? db
@@ -59,18 +59,6 @@ export async function findReferences(
           .from(users)
           .where(
             and(inArray(users.id, ids.technicians), eq(users.role, "technician"), eq(users.status, "Active")),
-          )
-      : none,
-    ids.staff.length
-      ? db
-          .select({ id: users.id })
-          .from(users)
-          .where(
-            and(
-              inArray(users.id, ids.staff),
-              inArray(users.role, ["technician", "admin"]),
-              eq(users.status, "Active"),
-            ),
           )
       : none,
     ids.fields.length
@@ -87,7 +75,6 @@ export async function findReferences(
   return {
     teams: set(teamRows),
     technicians: set(technicianRows),
-    staff: set(staffRows),
     fields: set(fieldRows),
     responses: set(responseRows),
   };

@@ -68,15 +68,10 @@ async function checkReferences(db: Db, { conditions, actions }: AutomationRuleIn
   const conditionTeams = conditions.flatMap((c) => (c.field === "team" && c.value ? [c.value] : []));
   const conditionPeople = conditions.flatMap((c) => (c.field === "assignee" && c.value ? [c.value] : []));
   const fieldIds = conditions.flatMap((c) => (c.field === "custom_field" ? [c.fieldId] : []));
-  const teamIds = [
-    ...conditionTeams,
-    ...(actions.teamId ? [actions.teamId] : []),
-    ...(actions.notify?.teamIds ?? []),
-  ];
+  const teamIds = [...conditionTeams, ...(actions.teamId ? [actions.teamId] : [])];
   const found = await findReferences(db, {
     teams: teamIds,
     technicians: [...conditionPeople, ...(actions.assigneeId ? [actions.assigneeId] : [])],
-    staff: actions.notify?.userIds ?? [],
     fields: fieldIds,
     responses: actions.replyCannedResponseId ? [actions.replyCannedResponseId] : [],
   });
@@ -92,12 +87,6 @@ async function checkReferences(db: Db, { conditions, actions }: AutomationRuleIn
     throw referenceError(["actions", "teamId"], "Team: choose one of the teams");
   if (actions.assigneeId && !found.technicians.has(actions.assigneeId))
     throw referenceError(["actions", "assigneeId"], "Assign to: choose an active technician");
-  for (const id of actions.notify?.userIds ?? [])
-    if (!found.staff.has(id))
-      throw referenceError(["actions", "notify", "userIds"], "Notify: choose active staff");
-  for (const id of actions.notify?.teamIds ?? [])
-    if (!found.teams.has(id))
-      throw referenceError(["actions", "notify", "teamIds"], "Notify: choose one of the teams");
   if (actions.replyCannedResponseId && !found.responses.has(actions.replyCannedResponseId))
     throw referenceError(["actions", "replyCannedResponseId"], "Reply: choose a shared canned response");
 }

@@ -118,7 +118,13 @@ export async function decide(deps: InboundMailDeps, incoming: Incoming): Promise
       user.id,
     );
   }
-  const ctx: ServiceContext = { db: deps.db, actor, dispatcher: deps.dispatcher, clock: deps.clock };
+  const ctx: ServiceContext = {
+    db: deps.db,
+    actor,
+    dispatcher: deps.dispatcher,
+    clock: deps.clock,
+    automation: deps.automation,
+  };
   try {
     if (target) return await addReply(deps, ctx, incoming, user, target, refuse);
     if (!can.createTicket(actor)) {

@@ -9,6 +9,7 @@ import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import {
   attachments,
+  automationRules,
   inboundMessages,
   mailOutbox,
   notifications,
@@ -139,6 +140,24 @@ describe("e-mail to ticket", () => {
     expect(ticket?.teamId).toBe(team.id);
     const rows = await db().select().from(notifications).where(eq(notifications.ticketId, ticket!.id));
     expect(rows.map((row) => [row.type, row.audience])).toEqual([["new_ticket", teamAudience(team.id)]]);
+  });
+
+  it("runs the automation rules on an e-mailed ticket, as on one raised in the app (decision 076)", async () => {
+    const user = await insertUser(db(), { department: "Finance" });
+    await db()
+      .insert(automationRules)
+      .values({
+        id: "ar_00000000000000e1",
+        name: "VPN is urgent",
+        position: 0,
+        enabled: true,
+        trigger: "created",
+        conditions: [{ field: "words", in: "title", value: ["vpn"] }],
+        actions: { priority: "High", addTags: ["vpn"] },
+      });
+    await app.send({ from: user.email, subject: "VPN drops every hour", text: "Since Monday." });
+    const [ticket] = await ticketsBy(user.id);
+    expect(ticket).toMatchObject({ priority: "High", tags: ["vpn"] });
   });
 
   it("turns an HTML-only e-mail into a plain-text description", async () => {

@@ -1,5 +1,6 @@
 import type { ParsedMail } from "mailparser";
 import type { Clock } from "#server/clock.ts";
+import type { TicketAutomation } from "#server/context.ts";
 import type { Db } from "#server/db/client.ts";
 import type { Dispatcher } from "#server/events/dispatcher.ts";
 import type { InboundMailSettings, RecipientVerdict } from "./inbound-addresses.ts";
@@ -7,6 +8,8 @@ import type { InboundMailSettings, RecipientVerdict } from "./inbound-addresses.
 export interface InboundMailDeps {
   db: Db;
   dispatcher: Dispatcher;
+  /** Automation rules (decision 076), run after the ticket or reply a message makes. */
+  automation?: TicketAutomation;
   clock: Clock;
   /** The auth secret: reply addresses are signed with a key derived from it. */
   secret: string;

@@ -45,6 +45,18 @@ import { findUsableMacro } from "./macro.service.ts";
 // marked with the macro and one batch id. A refused step undoes the whole application.
 
 type Run = (held: HeldTicket) => Promise<unknown>;
+/**
+ * What a step runner applies: a macro, or an automation rule's changes and its note or reply (decision 076),
+ * which use the same steps.
+ */
+export type StepRecipe = Pick<MacroWithOwner, "id" | "title" | "body" | "replyVisibility" | "actions">;
+/** Who made the changes, on each event they record: the macro or rule, and the one application. */
+export interface StepVia {
+  viaKind: "macro" | "rule";
+  viaId: string;
+  viaName: string;
+  batchId: string;
+}
 /** A step as planned against the ticket as it is now: what it shows, and how to run it (none: already so). */
 type Planned = { view: Omit<MacroStep, "outcome" | "reason">; run: Run | null };
 
@@ -115,7 +127,7 @@ async function planReply(
   ctx: ServiceContext,
   tx: Db,
   ticket: TicketFields,
-  macro: MacroWithOwner,
+  macro: StepRecipe,
   kind: "reply" | "hold_on",
 ): Promise<Planned | null> {
   const opensHold = macro.actions.hold === "on";
@@ -139,7 +151,7 @@ async function planStep(
   ctx: ServiceContext,
   tx: Db,
   ticket: TicketFields,
-  macro: MacroWithOwner,
+  macro: StepRecipe,
   kind: MacroStepKind,
 ): Promise<Planned | null> {
   const { actions } = macro;
@@ -188,7 +200,7 @@ async function planStep(
 }
 
 /** The order the steps run in (macroStepKinds says why). */
-function stepOrder(ctx: ServiceContext, ticket: TicketFields, macro: MacroWithOwner): MacroStepKind[] {
+function stepOrder(ctx: ServiceContext, ticket: TicketFields, macro: StepRecipe): MacroStepKind[] {
   const { assigneeId, status } = macro.actions;
   const target = assigneeId === macroAssigneeMe ? ctx.actor.id : assigneeId;
   const losesSight = target !== undefined && !can.viewTicket(ctx.actor, { ...ticket, assignedTo: target });
@@ -200,23 +212,24 @@ function stepOrder(ctx: ServiceContext, ticket: TicketFields, macro: MacroWithOw
   return reopens ? [...first, "status", ...middle, ...last] : [...first, ...middle, "status", ...last];
 }
 
+const macroVia = (macro: StepRecipe): StepVia => ({
+  viaKind: "macro",
+  viaId: macro.id,
+  viaName: macro.title,
+  batchId: `mab_${randomUUID()}`,
+});
+
 /**
  * Runs the macro's steps on the locked ticket, each on the ticket as the step before left it. A dry run
  * (the preview) runs each step in a savepoint and goes on past a refusal, noting it; the caller then
  * rolls everything back. For real, a refusal throws, naming its step, and the transaction undoes the rest.
  */
-async function runSteps(
+export async function runSteps(
   ctx: ServiceContext,
   { tx, recordEvent, ticket: locked }: HeldTicket,
-  macro: MacroWithOwner,
-  { dryRun }: { dryRun: boolean },
+  macro: StepRecipe,
+  { dryRun, via = macroVia(macro) }: { dryRun: boolean; via?: StepVia },
 ): Promise<MacroStep[]> {
-  const via = {
-    viaKind: "macro" as const,
-    viaId: macro.id,
-    viaName: macro.title,
-    batchId: `mab_${randomUUID()}`,
-  };
   const recordVia: RecordEvent = (event) => recordEvent({ ...event, ...via });
   const steps: MacroStep[] = [];
   for (const kind of stepOrder(ctx, locked, macro)) {

@@ -41,7 +41,8 @@ const lockWaitMs = 2_000;
 
 type Work<T> = (tx: Db, recordEvent: RecordEvent) => Promise<T>;
 /** The database and the dispatcher; and who acts, when someone does (a job acts for nobody). */
-type Context = Pick<ServiceContext, "db" | "dispatcher"> & Partial<Pick<ServiceContext, "actor">>;
+type Context = Pick<ServiceContext, "db" | "dispatcher"> &
+  Partial<Pick<ServiceContext, "actor" | "automation" | "clock">>;
 
 /**
  * A transaction that writes tickets: the change and what it records commit together, and only after
@@ -100,16 +101,47 @@ async function attemptTransaction<T>(ctx: Context, work: Work<T>): Promise<T> {
   const effects = { logError: ctx.dispatcher?.logError ?? consoleLogError, mail: ctx.dispatcher?.mail };
   const result = await ctx.db.transaction(async (tx) => {
     await limitLockWaits(tx);
-    return work(tx, async (event) => {
-      // Before the event reads the ticket back: its notifications and webhook payload see the new state.
-      const slaChange = slaChangeOf(event, ctx.actor);
-      if (slaChange) await syncTicketSla(tx, event.ticketId, event.createdAt ?? new Date(), slaChange);
-      const recorded = await recordTicketEvent(tx, event, effects);
-      announcements.push(recorded.announcement);
-      mailQueued ||= recorded.mailsQueued > 0;
-      webhookQueued ||= recorded.webhooksQueued > 0;
-      return recorded.announcement.eventId;
-    });
+    const changed = new Map<string, "created" | "changed">();
+    const recordIn =
+      (db: Db): RecordEvent =>
+      async (event) => {
+        // Before the event reads the ticket back: its notifications and webhook payload see the new state.
+        const slaChange = slaChangeOf(event, ctx.actor);
+        if (slaChange) await syncTicketSla(db, event.ticketId, event.createdAt ?? new Date(), slaChange);
+        const recorded = await recordTicketEvent(db, event, effects);
+        announcements.push(recorded.announcement);
+        mailQueued ||= recorded.mailsQueued > 0;
+        webhookQueued ||= recorded.webhooksQueued > 0;
+        // What the rules run after (decision 076): a rule's own changes never run rules again.
+        if (event.viaKind !== "rule" && changed.get(event.ticketId) !== "created") {
+          changed.set(event.ticketId, event.type === "created" ? "created" : "changed");
+        }
+        return recorded.announcement.eventId;
+      };
+    const done = await work(tx, recordIn(tx));
+    if (ctx.automation && ctx.actor) {
+      for (const [ticketId, trigger] of changed) {
+        await ctx.automation.afterChange({
+          tx,
+          ticketId,
+          trigger,
+          actor: ctx.actor,
+          clock: ctx.clock,
+          attempt: async (ruleWork) => {
+            const before = announcements.length;
+            try {
+              await tx.transaction((savepoint) =>
+                ruleWork(savepoint, recordIn(savepoint) as (event: object) => Promise<string>),
+              );
+            } catch (error) {
+              announcements.length = before;
+              throw error;
+            }
+          },
+        });
+      }
+    }
+    return done;
   });
   ctx.dispatcher?.dispatch(announcements, { mailQueued, webhookQueued });
   return result;

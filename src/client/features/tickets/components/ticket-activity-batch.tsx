@@ -1,6 +1,6 @@
 import { t } from "@lingui/core/macro";
 import { Trans } from "@lingui/react/macro";
-import { WandSparkles } from "lucide-react";
+import { WandSparkles, Workflow } from "lucide-react";
 import type { ReactNode } from "react";
 import { formatDateTime } from "#client/lib/format.ts";
 import type { TicketEvent } from "#shared/tickets/ticket-activity.schemas.ts";
@@ -8,8 +8,8 @@ import { NewMark } from "./new-mark.tsx";
 import { changedWhileWritingAttribute } from "./stale-reply-prompt.tsx";
 
 /**
- * The timeline's entries: each event alone, except the events of one macro's application (decision 075),
- * which share a batch and make one entry. Staff only see the batch: a requester's events carry no `via`.
+ * The timeline's entries: each event alone, except the events of one macro's application (decision 075) or
+ * one automation rule's (decision 076), which share a batch and make one entry. Staff only see the batch: a requester's events carry no `via`.
  */
 export function entriesOf(events: readonly TicketEvent[]): TicketEvent[][] {
   const entries: TicketEvent[][] = [];
@@ -21,7 +21,10 @@ export function entriesOf(events: readonly TicketEvent[]): TicketEvent[][] {
   return entries;
 }
 
-/** "Ada applied the macro “VPN known issue”", then what each of its events changed. */
+/**
+ * "Ada applied the macro “VPN known issue”" (or "The automation rule “VPN to Network” changed the ticket"),
+ * then what each of its events changed.
+ */
 export function BatchItem({
   events,
   isLast,
@@ -46,13 +49,24 @@ export function BatchItem({
         <span aria-hidden="true" className="absolute top-8 bottom-0 left-3.5 w-px bg-slate-200" />
       )}
       <span className="relative flex size-7 shrink-0 items-center justify-center rounded-full bg-indigo-50 text-indigo-600">
-        <WandSparkles aria-hidden="true" className="size-3.5" />
+        {first.via?.kind === "rule" ? (
+          <Workflow aria-hidden="true" className="size-3.5" />
+        ) : (
+          <WandSparkles aria-hidden="true" className="size-3.5" />
+        )}
       </span>
       <div className="min-w-0 flex-1 pt-0.5 text-sm">
         <p className="break-words text-slate-700">
-          <Trans>
-            <span className="font-medium text-slate-900">{who}</span> applied the macro “{name}”
-          </Trans>
+          {first.via?.kind === "rule" ? (
+            <Trans>
+              The automation rule <span className="font-medium text-slate-900">“{name}”</span> changed the
+              ticket
+            </Trans>
+          ) : (
+            <Trans>
+              <span className="font-medium text-slate-900">{who}</span> applied the macro “{name}”
+            </Trans>
+          )}
         </p>
         <ul className="mt-1 flex flex-col gap-1 text-slate-600">
           {events.map((event) => (
