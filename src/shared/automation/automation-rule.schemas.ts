@@ -1,13 +1,11 @@
 import { z } from "zod";
-import { tagSchema } from "#shared/tags/tag.schemas.ts";
-import { teamIdSchema } from "#shared/teams/team.schemas.ts";
-import { storableText } from "#shared/text/storable-text.ts";
+import { tagsOneWay, ticketChangeFields } from "#shared/macros/macro.schemas.ts";
 import { commentMaxLength } from "#shared/tickets/comment-length.ts";
-import { ticketPriorities, ticketStatuses } from "#shared/tickets/ticket.schemas.ts";
-import { changeableStatuses } from "#shared/tickets/ticket-status.ts";
+import { ticketStatuses } from "#shared/tickets/ticket.schemas.ts";
+import { personIdSchema } from "#shared/users/user.schemas.ts";
 import type { RuleActions } from "./rule-actions.ts";
-import { ruleConditionsSchemaFor } from "./rule-conditions.schemas.ts";
-import { type RuleCondition, ruleTriggers } from "./rule-conditions.ts";
+import { ruleConditionsSchemaFor, ruleText } from "./rule-conditions.schemas.ts";
+import { type RuleCondition, type RuleTrigger, ruleTriggers } from "./rule-conditions.ts";
 
 /** Automation rules (decision 076). */
 export const automationRulesMax = 100;
@@ -19,38 +17,14 @@ export const automationRuleIdPattern = /^ar_[0-9a-f]{16}$/;
 export const automationRuleIdSchema = z.string().regex(automationRuleIdPattern, "Not an automation rule id");
 export const automationRuleIdParamsSchema = z.object({ automationRuleId: automationRuleIdSchema });
 
-const personIdSchema = z.string({ error: "A person's id must be text" }).min(1).max(64);
-
-const text = (label: string, max: number) =>
-  storableText(
-    z
-      .string({ error: `${label} must be text` })
-      .trim()
-      .min(1, `${label} cannot be empty`)
-      .max(max, `${label} must be at most ${max} characters`),
-    label,
-  );
-
-const tagsSchema = (label: string) =>
-  z
-    .array(tagSchema, { error: `${label} must be a list of tags` })
-    .max(20, `${label}: at most 20`)
-    .optional();
-
 export const ruleActionsSchema = z
   .object(
     {
-      status: z
-        .enum(changeableStatuses, { error: "Status must be In Progress, Resolved or Closed" })
+      ...ticketChangeFields,
+      assigneeId: personIdSchema("Assign to", "Assign to must be a technician's id or null")
+        .nullable()
         .optional(),
-      priority: z
-        .enum(ticketPriorities, { error: `Priority must be ${ticketPriorities.join(", ")}` })
-        .optional(),
-      teamId: teamIdSchema.nullable().optional(),
-      assigneeId: personIdSchema.nullable().optional(),
-      addTags: tagsSchema("Tags to add"),
-      removeTags: tagsSchema("Tags to remove"),
-      note: text("Internal note", commentMaxLength).optional(),
+      note: ruleText("Internal note", commentMaxLength).optional(),
       replyCannedResponseId: z.string({ error: "Choose a shared canned response" }).min(1).max(64).optional(),
     },
     { error: "Actions must be an object" },
@@ -59,32 +33,46 @@ export const ruleActionsSchema = z
   .refine((actions) => Object.values(actions).some((value) => value !== undefined), {
     message: "A rule needs at least one action",
   })
-  .refine(({ addTags = [], removeTags = [] }) => !addTags.some((tag) => removeTags.includes(tag)), {
-    message: "A tag cannot be both added and removed",
-    path: ["removeTags"],
-  }) satisfies z.ZodType<RuleActions, unknown>;
+  .refine(...tagsOneWay) satisfies z.ZodType<RuleActions, unknown>;
+
+/**
+ * A rule's conditions as sent (a list), checked for its trigger once the trigger is known: the input's
+ * transform, and Try's.
+ */
+function conditionsChecked<T extends { trigger: RuleTrigger; conditions: unknown[] }>(
+  input: T,
+  ctx: z.RefinementCtx,
+): Omit<T, "conditions"> & { conditions: RuleCondition[] } {
+  const conditions = ruleConditionsSchemaFor(input.trigger).safeParse(input.conditions);
+  if (conditions.success) return { ...input, conditions: conditions.data };
+  for (const issue of conditions.error.issues) {
+    ctx.addIssue({ code: "custom", message: issue.message, path: ["conditions", ...issue.path] });
+  }
+  return z.NEVER;
+}
+
+const triggerSchema = z.enum(ruleTriggers, {
+  error: "A rule runs when a ticket is created, changed, or on time",
+});
+const conditionListSchema = z.array(z.unknown(), { error: "Conditions must be a list" }).default([]);
 
 /** What an administrator sends to add or change a rule; its conditions are checked for its trigger. */
 export const automationRuleInputSchema = z
   .object({
-    name: text("Name", ruleNameMaxLength),
-    trigger: z.enum(ruleTriggers, { error: "A rule runs when a ticket is created, changed, or on time" }),
-    conditions: z.array(z.unknown(), { error: "Conditions must be a list" }).default([]),
+    name: ruleText("Name", ruleNameMaxLength),
+    trigger: triggerSchema,
+    conditions: conditionListSchema,
     actions: ruleActionsSchema,
     enabled: z.boolean({ error: "Enabled is yes or no" }).default(false),
   })
-  .transform((input, ctx) => {
-    const conditions = ruleConditionsSchemaFor(input.trigger).safeParse(input.conditions);
-    if (!conditions.success) {
-      for (const issue of conditions.error.issues) {
-        ctx.addIssue({ code: "custom", message: issue.message, path: ["conditions", ...issue.path] });
-      }
-      return z.NEVER;
-    }
-    return { ...input, conditions: conditions.data };
-  });
+  .transform(conditionsChecked);
 export type AutomationRuleInput = z.input<typeof automationRuleInputSchema>;
 export type AutomationRuleInputParsed = z.output<typeof automationRuleInputSchema>;
+
+/** What "Try" is sent: the trigger and the conditions as the form has them now. */
+export const automationRuleTryInputSchema = z
+  .object({ trigger: triggerSchema, conditions: conditionListSchema })
+  .transform(conditionsChecked);
 
 /** Switching a rule on or off, without sending the rest. */
 export const automationRuleEnabledInputSchema = z.object({

@@ -14,7 +14,8 @@ export const ruleElapsedHoursMax = 24 * 366;
 
 const op = z.enum(["is", "is_not"], { error: "A condition compares with is or is not" });
 
-const text = (label: string, max: number) =>
+/** Text a person typed for a rule: trimmed, not empty, at most `max` characters, storable. */
+export const ruleText = (label: string, max: number) =>
   storableText(
     z
       .string({ error: `${label} must be text` })
@@ -49,14 +50,14 @@ const conditionSchema = z.discriminatedUnion(
       value: z.string({ error: "Assignee must be a technician or empty" }).min(1).max(64).nullable(),
     }),
     z.object({ field: z.literal("tag"), op, value: tagSchema }),
-    z.object({ field: z.literal("department"), op, value: text("Department", 100) }),
+    z.object({ field: z.literal("department"), op, value: ruleText("Department", 100) }),
     z.object({
       field: z.literal("words"),
       in: z.enum(["title", "title_or_description"], {
         error: "Words are looked for in the title, or in both",
       }),
       value: z
-        .array(text("A word or phrase", 60), { error: "Words must be a list" })
+        .array(ruleText("A word or phrase", 60), { error: "Words must be a list" })
         .min(1, "Give at least one word or phrase")
         .max(rulePhrasesMax, `At most ${rulePhrasesMax} words or phrases`),
     }),
@@ -64,7 +65,7 @@ const conditionSchema = z.discriminatedUnion(
       field: z.literal("custom_field"),
       fieldId: customFieldIdSchema,
       op,
-      value: text("Custom field value", 200),
+      value: ruleText("Custom field value", 200),
     }),
     z.object({ field: z.literal("on_hold"), value: z.boolean({ error: "On hold is yes or no" }) }),
     z.object({

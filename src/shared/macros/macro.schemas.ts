@@ -33,24 +33,36 @@ const tagList = (label: string) =>
  * applies it; null returns the ticket to the queue. `teamId` null takes it out of any team. `hold` "on"
  * puts the ticket on hold with the macro's reply as the public comment a hold needs; "off" takes it off.
  */
+/**
+ * The changes a macro and an automation rule (decision 076) share: the status, the priority, the team (null:
+ * none) and tags to add and remove. Each is left alone when left out.
+ */
+export const ticketChangeFields = {
+  status: z.enum(changeableStatuses, { error: "Status must be In Progress, Resolved or Closed" }).optional(),
+  priority: z.enum(ticketPriorities, { error: "Priority must be Low, Medium or High" }).optional(),
+  teamId: teamIdSchema.nullable().optional(),
+  addTags: tagList("addTags").optional(),
+  removeTags: tagList("removeTags").optional(),
+};
+
+/** A tag is added or removed, not both (the refinement of every schema with ticketChangeFields). */
+export const tagsOneWay: [
+  (actions: { addTags?: string[]; removeTags?: string[] }) => boolean,
+  { message: string; path: string[] },
+] = [
+  ({ addTags = [], removeTags = [] }) => !addTags.some((tag) => removeTags.includes(tag)),
+  { message: "A tag cannot be both added and removed", path: ["removeTags"] },
+];
+
 export const macroActionsSchema = z
   .object({
-    status: z
-      .enum(changeableStatuses, { error: "Status must be In Progress, Resolved or Closed" })
-      .optional(),
-    priority: z.enum(ticketPriorities, { error: "Priority must be Low, Medium or High" }).optional(),
-    teamId: teamIdSchema.nullable().optional(),
+    ...ticketChangeFields,
     assigneeId: personIdSchema("Assignee", 'Assignee must be a person\'s id, "me" or null')
       .nullable()
       .optional(),
-    addTags: tagList("addTags").optional(),
-    removeTags: tagList("removeTags").optional(),
     hold: z.enum(["on", "off"], { error: "Hold must be on or off" }).optional(),
   })
-  .refine(({ addTags = [], removeTags = [] }) => !addTags.some((tag) => removeTags.includes(tag)), {
-    message: "A tag cannot be both added and removed",
-    path: ["removeTags"],
-  })
+  .refine(...tagsOneWay)
   .refine(({ hold, status }) => !(hold === "on" && status !== undefined && status !== "In Progress"), {
     message: "A ticket on hold stays In Progress: choose no status or In Progress",
     path: ["hold"],

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { ServiceContext } from "#server/context.ts";
 import {
   automationRuleEnabledInputSchema,
@@ -9,6 +8,7 @@ import {
   automationRuleListSchema,
   automationRuleOrderInputSchema,
   automationRuleSchema,
+  automationRuleTryInputSchema,
   automationRuleTrySchema,
 } from "#shared/automation/automation-rule.schemas.ts";
 import { ruleConditionsSchemaFor } from "#shared/automation/rule-conditions.schemas.ts";
@@ -26,21 +26,6 @@ import {
 
 type Deps = { contextOf: (request: FastifyRequest) => ServiceContext };
 
-/** What "Try" is sent: the conditions as the form has them now, checked for their trigger. */
-const tryInputSchema = z
-  .object({
-    trigger: z.enum(ruleTriggers, { error: "A rule runs when a ticket is created, changed, or on time" }),
-    conditions: z.array(z.unknown(), { error: "Conditions must be a list" }).default([]),
-  })
-  .transform((input, ctx) => {
-    const conditions = ruleConditionsSchemaFor(input.trigger).safeParse(input.conditions);
-    if (conditions.success) return conditions.data;
-    for (const issue of conditions.error.issues) {
-      ctx.addIssue({ code: "custom", message: issue.message, path: ["conditions", ...issue.path] });
-    }
-    return z.NEVER;
-  });
-
 /** Decision 076: administrators write, order, try and switch automation rules (refused before the body). */
 export async function automationRuleRoutes(fastify: FastifyInstance, { contextOf }: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -57,8 +42,8 @@ export async function automationRuleRoutes(fastify: FastifyInstance, { contextOf
   );
   app.post(
     "/api/automation/rules/try",
-    { schema: { body: tryInputSchema, response: { 200: automationRuleTrySchema } } },
-    (request) => tryAutomationRule(contextOf(request), request.body),
+    { schema: { body: automationRuleTryInputSchema, response: { 200: automationRuleTrySchema } } },
+    (request) => tryAutomationRule(contextOf(request), request.body.conditions),
   );
   app.put(
     "/api/automation/rules/order",

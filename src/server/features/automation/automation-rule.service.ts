@@ -105,8 +105,24 @@ function findIn(rules: AutomationRuleRow[], ruleId: string) {
   return rule;
 }
 
-function sameNameAs(rules: AutomationRuleRow[], name: string, except?: string) {
-  return rules.some((rule) => rule.id !== except && rule.name.toLowerCase() === name.toLowerCase());
+/**
+ * Adds or changes a rule named `name`: a name another rule has, whatever its case, is 409, found among the
+ * locked rules or, for one added at the same moment, by the unique index.
+ */
+async function withUniqueName(
+  name: string,
+  work: (refuseTaken: (rules: AutomationRuleRow[], except?: string) => void) => Promise<AutomationRuleRow>,
+): Promise<AutomationRule> {
+  const refuseTaken = (rules: AutomationRuleRow[], except?: string) => {
+    if (rules.some((rule) => rule.id !== except && rule.name.toLowerCase() === name.toLowerCase()))
+      throw nameTaken(name);
+  };
+  try {
+    return toDto(await work(refuseTaken));
+  } catch (error) {
+    if (isNameClash(error)) throw nameTaken(name);
+    throw error;
+  }
 }
 
 export async function addAutomationRule(
@@ -115,40 +131,35 @@ export async function addAutomationRule(
 ): Promise<AutomationRule> {
   requireAutomationManager(ctx);
   const at = nowOf(ctx);
-  try {
-    return toDto(
-      await ctx.db.transaction(async (tx) => {
-        const existing = await lockAutomationRules(tx);
-        if (existing.length >= automationRulesMax) {
-          throw conflict(
-            `There are already ${automationRulesMax} automation rules. Delete one you no longer use first.`,
-          );
-        }
-        if (sameNameAs(existing, input.name)) throw nameTaken(input.name);
-        await checkReferences(tx, input);
-        const row = await insertAutomationRule(tx, {
-          id: newRuleId(),
-          position: Math.max(0, ...existing.map((rule) => rule.position + 1)),
-          ...input,
-          createdBy: ctx.actor.id,
-          createdAt: at,
-          updatedAt: at,
-        });
-        await insertAdminChange(tx, {
-          actorId: ctx.actor.id,
-          area: automationArea,
-          summary: `Added the automation rule “${row.name}”`,
-          before: null,
-          after: snapshotOf(row),
-          at,
-        });
-        return row;
-      }),
-    );
-  } catch (error) {
-    if (isNameClash(error)) throw nameTaken(input.name);
-    throw error;
-  }
+  return withUniqueName(input.name, (refuseTaken) =>
+    ctx.db.transaction(async (tx) => {
+      const existing = await lockAutomationRules(tx);
+      if (existing.length >= automationRulesMax) {
+        throw conflict(
+          `There are already ${automationRulesMax} automation rules. Delete one you no longer use first.`,
+        );
+      }
+      refuseTaken(existing);
+      await checkReferences(tx, input);
+      const row = await insertAutomationRule(tx, {
+        id: newRuleId(),
+        position: Math.max(0, ...existing.map((rule) => rule.position + 1)),
+        ...input,
+        createdBy: ctx.actor.id,
+        createdAt: at,
+        updatedAt: at,
+      });
+      await insertAdminChange(tx, {
+        actorId: ctx.actor.id,
+        area: automationArea,
+        summary: `Added the automation rule “${row.name}”`,
+        before: null,
+        after: snapshotOf(row),
+        at,
+      });
+      return row;
+    }),
+  );
 }
 
 export async function changeAutomationRule(
@@ -158,31 +169,26 @@ export async function changeAutomationRule(
 ): Promise<AutomationRule> {
   requireAutomationManager(ctx);
   const at = nowOf(ctx);
-  try {
-    return toDto(
-      await ctx.db.transaction(async (tx) => {
-        const rules = await lockAutomationRules(tx);
-        const before = findIn(rules, ruleId);
-        if (sameNameAs(rules, input.name, ruleId)) throw nameTaken(input.name);
-        await checkReferences(tx, input);
-        const after = await updateAutomationRule(tx, ruleId, { ...input, updatedAt: at });
-        if (JSON.stringify(snapshotOf(before)) !== JSON.stringify(snapshotOf(after))) {
-          await insertAdminChange(tx, {
-            actorId: ctx.actor.id,
-            area: automationArea,
-            summary: `Changed the automation rule “${after.name}”`,
-            before: snapshotOf(before),
-            after: snapshotOf(after),
-            at,
-          });
-        }
-        return after;
-      }),
-    );
-  } catch (error) {
-    if (isNameClash(error)) throw nameTaken(input.name);
-    throw error;
-  }
+  return withUniqueName(input.name, (refuseTaken) =>
+    ctx.db.transaction(async (tx) => {
+      const rules = await lockAutomationRules(tx);
+      const before = findIn(rules, ruleId);
+      refuseTaken(rules, ruleId);
+      await checkReferences(tx, input);
+      const after = await updateAutomationRule(tx, ruleId, { ...input, updatedAt: at });
+      if (JSON.stringify(snapshotOf(before)) !== JSON.stringify(snapshotOf(after))) {
+        await insertAdminChange(tx, {
+          actorId: ctx.actor.id,
+          area: automationArea,
+          summary: `Changed the automation rule “${after.name}”`,
+          before: snapshotOf(before),
+          after: snapshotOf(after),
+          at,
+        });
+      }
+      return after;
+    }),
+  );
 }
 
 /** Switches a rule on or off: the one change made most often, without sending the rule again. */

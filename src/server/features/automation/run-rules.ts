@@ -73,12 +73,15 @@ export function createTicketAutomation({ logError }: { logError: LogError }): Ti
         readSetting(tx, "business-calendar"),
         findCustomFields(tx),
       ]);
+      const found = await lockTicket(tx, ticketId);
+      if (!found) return;
+      let ticket: TicketFields = found;
+      // Read once: no rule changes a custom field, the requester or the time.
+      const values = await findTicketsFieldValues(tx, [ticketId], fields);
+      const context = { changedBy: changedByOf(actor, ticket), now: clock?.now() ?? new Date(), calendar };
       for (const rule of rules) {
-        const ticket = await lockTicket(tx, ticketId);
-        if (!ticket || ticket.status === "Closed") return;
-        const values = await findTicketsFieldValues(tx, [ticketId], fields);
+        if (ticket.status === "Closed") return;
         const facts: RuleTicket = { ...ticket, customFields: values.get(ticketId) ?? {} };
-        const context = { changedBy: changedByOf(actor, ticket), now: clock?.now() ?? new Date(), calendar };
         if (!conditionsHold(rule.conditions, facts, context)) continue;
         const via = {
           viaKind: "rule" as const,
@@ -86,6 +89,7 @@ export function createTicketAutomation({ logError }: { logError: LogError }): Ti
           viaName: rule.name,
           batchId: `arb_${randomUUID()}`,
         };
+        const current = ticket;
         // With an administrator's rights, as the administrator who wrote it: its note or reply is theirs.
         const author = rule.createdBy ?? actor.id;
         const ruleCtx: ServiceContext = { db: tx, actor: { id: author, role: "admin" }, clock };
@@ -93,12 +97,9 @@ export function createTicketAutomation({ logError }: { logError: LogError }): Ti
           await attempt(async (savepoint, record) => {
             // The rule's own events: no person made them.
             const recordEvent: RecordEvent = (event) => record({ ...event, actorId: null });
+            // Each step reads the ticket as the step before left it (runSteps).
+            const held = { tx: savepoint, recordEvent, ticket: current };
             for (const recipe of await recipesOf(savepoint, rule)) {
-              const held = {
-                tx: savepoint,
-                recordEvent,
-                ticket: (await lockTicket(savepoint, ticketId)) ?? ticket,
-              };
               await runSteps(ruleCtx, held, recipe, { dryRun: false, via });
             }
           });
@@ -106,6 +107,8 @@ export function createTicketAutomation({ logError }: { logError: LogError }): Ti
           if (!(error instanceof AppError)) throw error;
           logError(error, `automation rule "${rule.name}" (${rule.id}) did not apply to ticket ${ticketId}`);
         }
+        // The ticket as this rule left it, for the rules after it.
+        ticket = (await lockTicket(tx, ticketId)) ?? current;
       }
     },
   };
