@@ -36,7 +36,8 @@ export interface ArticleFacts {
   visibility: ArticleVisibility;
 }
 
-const isStaff = (a: Actor) => a.role === "technician" || a.role === "admin";
+/** Technicians and administrators. */
+export const isStaff = (a: Actor) => a.role === "technician" || a.role === "admin";
 
 // The server enforces these; the UI mirrors them. The SQL twin of viewTicket is visibleTicketsWhere().
 const viewTicket = (a: Actor, t: TicketFacts) =>

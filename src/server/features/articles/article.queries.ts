@@ -10,10 +10,8 @@ import {
   users,
 } from "#server/db/schema/index.ts";
 import type { ArticleSort, ArticleStatus } from "#shared/articles/article.schemas.ts";
-import type { Actor } from "#shared/permissions.ts";
+import { type Actor, isStaff } from "#shared/permissions.ts";
 import type { TicketCategory } from "#shared/tickets/ticket.schemas.ts";
-
-const isStaff = (actor: Actor) => actor.role === "technician" || actor.role === "admin";
 
 /**
  * The SQL twin of can.viewArticle: staff see every article; anyone else with a role sees published public

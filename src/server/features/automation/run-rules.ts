@@ -15,7 +15,7 @@ import type { RecordEvent } from "#server/features/ticket-events/ticket-transact
 import { lockTicket, type TicketFields } from "#server/features/ticket-records/ticket.queries.ts";
 import type { LogError } from "#server/log-error.ts";
 import { conditionsHold, type RuleContext, type RuleTicket } from "#shared/automation/rule-conditions.ts";
-import type { Actor } from "#shared/permissions.ts";
+import { type Actor, isStaff } from "#shared/permissions.ts";
 
 /** The enabled rules of a trigger, in the order they run. */
 function findEnabledRules(db: Db, trigger: "created" | "changed"): Promise<AutomationRuleRow[]> {
@@ -29,7 +29,7 @@ function findEnabledRules(db: Db, trigger: "created" | "changed"): Promise<Autom
 /** Who made the change, as a "changed by" condition reads it: the ticket's requester, or staff. */
 function changedByOf(actor: Actor, ticket: TicketFields): RuleContext["changedBy"] {
   if (actor.id === ticket.createdBy) return "requester";
-  return actor.role === "technician" || actor.role === "admin" ? "staff" : null;
+  return isStaff(actor) ? "staff" : null;
 }
 
 /**

@@ -1,10 +1,14 @@
 import { nowOf, type ServiceContext } from "#server/context.ts";
 import type { Db } from "#server/db/client.ts";
+import type { TicketLinkRow } from "#server/db/schema/index.ts";
 import { conflict, forbidden, notFound, ruleViolation } from "#server/errors.ts";
-import { inTicketPairTransaction } from "#server/features/ticket-events/ticket-transaction.ts";
+import {
+  inTicketPairTransaction,
+  type RecordEvent,
+} from "#server/features/ticket-events/ticket-transaction.ts";
 import { findTicketById } from "#server/features/ticket-records/ticket.queries.ts";
 import { ensureVisible, findVisibleTicket } from "#server/features/ticket-records/ticket-access.ts";
-import { type Actor, can, type TicketFacts } from "#shared/permissions.ts";
+import { type Actor, can, isStaff, type TicketFacts } from "#shared/permissions.ts";
 import {
   type CreateTicketLinkInput,
   otherTicketOf,
@@ -25,7 +29,6 @@ import {
 } from "./ticket-link.queries.ts";
 
 const onlyStaff = "Only technicians and administrators can link tickets";
-const isStaff = (actor: Actor) => actor.role === "technician" || actor.role === "admin";
 
 /** Throws why the actor may not change this ticket's links (can.linkTickets), after it was found visible. */
 function ensureMayLink(actor: Actor, ticket: TicketFacts) {
@@ -75,6 +78,32 @@ async function refuseBadTree(tx: Db, stored: StoredTicketLink) {
 }
 
 /**
+ * Records a link made or removed on both its tickets, this one first, each reading the link from its own
+ * side.
+ */
+async function recordOnBoth(
+  recordEvent: RecordEvent,
+  type: "linked" | "unlinked",
+  { link, ticketId, otherId }: { link: TicketLinkRow; ticketId: string; otherId: string },
+  actorId: string,
+  at: Date,
+) {
+  for (const [on, other] of [
+    [ticketId, otherId],
+    [otherId, ticketId],
+  ] as const) {
+    await recordEvent({
+      ticketId: on,
+      type,
+      actorId,
+      linkedTicketId: other,
+      linkKind: relationOf(on, link),
+      createdAt: at,
+    });
+  }
+}
+
+/**
  * POST /api/tickets/:ticketId/links (decision 074): links another ticket to this one, as `kind` says the
  * other is to this one. Staff who may edit this ticket and see the other; one link per pair; a ticket has
  * at most one parent and no loop of parents. Both rows are locked in id order, and a "linked" entry is
@@ -105,19 +134,7 @@ export async function createTicketLink(
     await refuseBadTree(tx, stored);
     const now = nowOf(ctx);
     const row = await insertLink(tx, { ...stored, createdBy: ctx.actor.id, createdAt: now });
-    for (const [on, other] of [
-      [ticketId, otherId],
-      [otherId, ticketId],
-    ] as const) {
-      await recordEvent({
-        ticketId: on,
-        type: "linked",
-        actorId: ctx.actor.id,
-        linkedTicketId: other,
-        linkKind: relationOf(on, row),
-        createdAt: now,
-      });
-    }
+    await recordOnBoth(recordEvent, "linked", { link: row, ticketId, otherId }, ctx.actor.id, now);
     return { row, other: locked[1]! };
   });
   return {
@@ -152,18 +169,6 @@ export async function removeTicketLink(ctx: ServiceContext, ticketId: string, li
     if (!link) throw notFound("Link", linkId);
     await deleteLink(tx, linkId);
     const now = nowOf(ctx);
-    for (const [on, other] of [
-      [ticketId, otherId],
-      [otherId, ticketId],
-    ] as const) {
-      await recordEvent({
-        ticketId: on,
-        type: "unlinked",
-        actorId: ctx.actor.id,
-        linkedTicketId: other,
-        linkKind: relationOf(on, link),
-        createdAt: now,
-      });
-    }
+    await recordOnBoth(recordEvent, "unlinked", { link, ticketId, otherId }, ctx.actor.id, now);
   });
 }
