@@ -4,6 +4,7 @@ import type { BackgroundWork } from "./app-background.ts";
 import type { AppDeps } from "./app-deps.ts";
 import type { Clock } from "./clock.ts";
 import { attachmentCleanupJob } from "./features/attachments/attachment-cleanup.ts";
+import { automationTimeRulesJob } from "./features/automation/time-rules.ts";
 import { createInboundMailListener } from "./features/inbound-mail/inbound-mail.server.ts";
 import { notificationRetentionJob } from "./features/notifications/notification-retention.ts";
 import { autoCloseJob } from "./features/service-levels/auto-close.ts";
@@ -37,6 +38,7 @@ export function createScheduledJobs(
     slaEscalationJob(),
     autoCloseJob(),
     onHoldJob(),
+    automationTimeRulesJob(),
     webhookDeliveryJob(webhookSender),
     webhookRetentionJob({ olderThanDays: deps.webhooks?.retentionDays ?? 30 }),
   ];

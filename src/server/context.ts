@@ -20,11 +20,21 @@ export interface ServiceContext {
 
 /** An event as the write path records it; the write path's own type says what it holds. */
 type AnyEvent = { ticketId: string; type: string } & Record<string, unknown>;
+type RecordAnyEvent = (event: AnyEvent) => Promise<string>;
+
+/**
+ * Runs `work` in a savepoint of the running ticket transaction (ticket-transaction.ts): when it throws, its
+ * writes and what they would have announced are undone, nothing else, and the error is thrown on.
+ */
+export type AttemptInSavepoint = (
+  work: (tx: Db, recordEvent: RecordAnyEvent) => Promise<void>,
+) => Promise<void>;
 
 /**
  * What the write path (ticket-transaction.ts) tells the automation rules (decision 076): inside a change's
  * transaction, after its events, which ticket changed, how, and by whom. `attempt` runs a rule's changes in
- * a savepoint: a rule refused undoes its own changes and what they would have announced, nothing else.
+ * a savepoint: a rule refused undoes its own changes and what they would have announced, nothing else;
+ * `recordEvent` records outside it (a refused rule's own entry).
  */
 export interface TicketAutomation {
   afterChange(change: {
@@ -33,9 +43,8 @@ export interface TicketAutomation {
     trigger: "created" | "changed";
     actor: Actor;
     clock?: Clock;
-    attempt(
-      work: (tx: Db, recordEvent: (event: AnyEvent) => Promise<string>) => Promise<void>,
-    ): Promise<void>;
+    attempt: AttemptInSavepoint;
+    recordEvent: RecordAnyEvent;
   }): Promise<void>;
 }
 

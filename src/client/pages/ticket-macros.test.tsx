@@ -136,6 +136,49 @@ describe("a macro on the ticket page", () => {
     expect(entries[1]).not.toHaveTextContent("applied the macro");
   });
 
+  it("says whom a rule told, and why a refused rule changed nothing (decision 076)", async () => {
+    const via = (batchId: string) => ({
+      kind: "rule" as const,
+      id: "ar_0123456789abcdef",
+      name: "Give to Lee",
+      batchId,
+    });
+    setup(technician, {
+      [`GET /api/tickets/${ticketId}/activity`]: {
+        body: makeActivity({
+          events: [
+            makeEvent({ id: "e1", type: "created" }),
+            makeEvent({
+              id: "e2",
+              type: "rule_notified",
+              actorName: null,
+              message: "Tess Tech, Network",
+              via: via("arb_1"),
+            }),
+            makeEvent({
+              id: "e3",
+              type: "rule_refused",
+              actorName: null,
+              message: "Assignee: Lee Leaving is not an active technician.",
+              via: via("arb_2"),
+            }),
+          ],
+        }),
+      },
+    });
+    const timeline = await screen.findByRole("list", { name: "Ticket activity" });
+    const entries = within(timeline)
+      .getAllByRole("listitem")
+      .filter((item) => item.parentElement === timeline);
+    expect(entries).toHaveLength(3);
+    expect(entries[1]).toHaveTextContent("The automation rule “Give to Lee” asked for attention");
+    expect(entries[1]).toHaveTextContent("notified Tess Tech, Network");
+    expect(entries[2]).toHaveTextContent(
+      "The automation rule “Give to Lee” could not change the ticket; its changes were undone",
+    );
+    expect(entries[2]).toHaveTextContent("Assignee: Lee Leaving is not an active technician.");
+  });
+
   it("previews what the macro will do, says what is refused and why, and applies only what may be applied", async () => {
     const preview = (canApply: boolean): MacroPreview => ({
       macroId,

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { tagsOneWay, ticketChangeFields } from "#shared/macros/macro.schemas.ts";
+import { teamIdSchema } from "#shared/teams/team.schemas.ts";
 import { commentMaxLength } from "#shared/tickets/comment-length.ts";
 import { ticketStatuses } from "#shared/tickets/ticket.schemas.ts";
 import { personIdSchema } from "#shared/users/user.schemas.ts";
-import type { RuleActions } from "./rule-actions.ts";
+import { type RuleActions, ruleNotifyMax } from "./rule-actions.ts";
 import { ruleConditionsSchemaFor, ruleText } from "./rule-conditions.schemas.ts";
 import { type RuleCondition, type RuleTrigger, ruleTriggers } from "./rule-conditions.ts";
 
@@ -17,6 +18,28 @@ export const automationRuleIdPattern = /^ar_[0-9a-f]{16}$/;
 export const automationRuleIdSchema = z.string().regex(automationRuleIdPattern, "Not an automation rule id");
 export const automationRuleIdParamsSchema = z.object({ automationRuleId: automationRuleIdSchema });
 
+const notifySchema = z
+  .object(
+    {
+      userIds: z
+        .array(personIdSchema("Notify", "Notify: choose staff members"), {
+          error: "Notify: choose staff members",
+        })
+        .max(ruleNotifyMax, `Notify: at most ${ruleNotifyMax} people`)
+        .default([]),
+      teamIds: z
+        .array(teamIdSchema, { error: "Notify: choose teams" })
+        .max(ruleNotifyMax, `Notify: at most ${ruleNotifyMax} teams`)
+        .default([]),
+    },
+    { error: "Notify must name people or teams" },
+  )
+  .strict()
+  .transform(({ userIds, teamIds }) => ({ userIds: [...new Set(userIds)], teamIds: [...new Set(teamIds)] }))
+  .refine(({ userIds, teamIds }) => userIds.length + teamIds.length > 0, {
+    message: "Notify: choose at least one person or team",
+  });
+
 export const ruleActionsSchema = z
   .object(
     {
@@ -26,6 +49,7 @@ export const ruleActionsSchema = z
         .optional(),
       note: ruleText("Internal note", commentMaxLength).optional(),
       replyCannedResponseId: z.string({ error: "Choose a shared canned response" }).min(1).max(64).optional(),
+      notify: notifySchema.optional(),
     },
     { error: "Actions must be an object" },
   )

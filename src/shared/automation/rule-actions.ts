@@ -12,4 +12,15 @@ export interface RuleActions extends Omit<MacroActions, "assigneeId" | "hold"> {
   note?: string;
   /** A shared canned response posted to the requester as a public comment, its placeholders filled. */
   replyCannedResponseId?: string;
+  /** Tells these staff members and the members of these teams (a notification, and e-mail if they chose). */
+  notify?: RuleNotify;
 }
+
+/** Whom a rule tells: staff members' ids and teams' ids, at least one of either. */
+export interface RuleNotify {
+  userIds: string[];
+  teamIds: string[];
+}
+
+/** How many people and teams one rule may tell. */
+export const ruleNotifyMax = 20;

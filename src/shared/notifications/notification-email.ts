@@ -5,18 +5,23 @@ import { type EmailableNotificationType, emailableNotificationTypes } from "./no
 const technicianOnlyEmailTypes: readonly EmailableNotificationType[] = ["new_ticket", "ticket_team"];
 
 const staffOnlyEmailTypes: readonly EmailableNotificationType[] = [
+  // Decision 011: internal notes never reach users.
+  "internal_note",
   "mentioned",
   "sla_warning",
   "sla_breached",
   // Decision 070: a lifted hold is told to the ticket's assignee.
   "ticket_hold_lifted",
+  // Decision 076: an automation rule tells staff only.
+  "rule_notice",
 ];
 
 /**
  * The e-mail types a person may choose in /profile. Only technicians receive new-ticket notifications
  * (the new-ticket broadcast goes to technicians), so only they may have those e-mailed. Only staff can be
- * mentioned (decision 014), and only they hear of service-level warnings and breaches (decision 020),
- * so only they see those choices.
+ * mentioned (decision 014), and only they hear of internal notes, service-level warnings and breaches
+ * (decision 020), lifted holds and automation rules' notices, so only they see those choices. The profile
+ * page offers exactly these.
  */
 export function emailTypesAvailableTo(role: Role | null): EmailableNotificationType[] {
   const isStaff = role === "technician" || role === "admin";

@@ -23,6 +23,7 @@ export const notificationTypes = [
   "ticket_hold_lifted",
   "ticket_auto_resolved",
   "ticket_team",
+  "rule_notice",
   "test",
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
@@ -43,6 +44,7 @@ export const notificationTypeLabels: Record<NotificationType, string> = {
   ticket_hold_lifted: "A ticket I handle is no longer on hold (staff)",
   ticket_auto_resolved: "My tickets on hold resolved automatically",
   ticket_team: "A ticket moved to my team (technicians)",
+  rule_notice: "An automation rule asks me to look at a ticket (staff)",
   test: "Test notifications",
 };
 
@@ -62,6 +64,7 @@ export const emailableNotificationTypes = [
   "ticket_hold_lifted",
   "ticket_auto_resolved",
   "ticket_team",
+  "rule_notice",
 ] as const satisfies readonly NotificationType[];
 export type EmailableNotificationType = (typeof emailableNotificationTypes)[number];
 export const defaultEmailNotificationTypes: EmailableNotificationType[] = [
@@ -77,6 +80,7 @@ export const defaultEmailNotificationTypes: EmailableNotificationType[] = [
   "ticket_auto_closed",
   "ticket_hold_lifted",
   "ticket_auto_resolved",
+  "rule_notice",
 ];
 
 const status = z.enum(ticketStatuses);
@@ -194,6 +198,8 @@ export const notificationParamsSchema = z.discriminatedUnion("kind", [
     other: z.string(),
     change: z.enum(["linked", "unlinked", "merged_in"]),
   }),
+  /** Decision 076: an automation rule (`rule`, its name then) tells the people and teams it names. */
+  z.object({ kind: z.literal("rule_notice"), title, rule: z.string() }),
 ]);
 export type NotificationParams = z.infer<typeof notificationParamsSchema>;
 export type NotificationKind = NotificationParams["kind"];

@@ -131,6 +131,10 @@ export const ticketEventTypes = [
   "unlinked",
   "merged",
   "merged_in",
+  // Automation rules (decision 076), with no actor: a rule's notice to people or teams, and a rule that
+  // could not change the ticket (its changes undone) with the reason. Staff only.
+  "rule_notified",
+  "rule_refused",
 ] as const;
 export type TicketEventType = (typeof ticketEventTypes)[number];
 
@@ -148,6 +152,8 @@ export const staffOnlyEventTypes = [
   "linked",
   "unlinked",
   "merged_in",
+  "rule_notified",
+  "rule_refused",
 ] as const satisfies readonly TicketEventType[];
 
 export const ticketEventSchema = z.object({
@@ -157,6 +163,10 @@ export const ticketEventSchema = z.object({
   actorName: z.string().nullable(),
   fromStatus: z.enum(ticketStatuses).nullable(),
   toStatus: z.enum(ticketStatuses).nullable(),
+  /**
+   * A comment's or note's text; a "rule_notified" event's people and teams told, by the names they had then;
+   * a "rule_refused" event's reason. Null otherwise.
+   */
   message: z.string().nullable(),
   rating: z.number().int().nullable(),
   /** A "reassigned" event's people: null on the other side means the queue (unassigned). */

@@ -103,6 +103,9 @@ export const ticketEvents = pgTable(
     viaId: text("via_id"),
     viaName: text("via_name"),
     batchId: text("batch_id"),
+    // A "rule_notified" event's people and teams told, by the names they had then; a "rule_refused" event's
+    // reason (decision 076).
+    note: text("note"),
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [index("ticket_events_ticket_idx").on(t.ticketId, t.createdAt)],

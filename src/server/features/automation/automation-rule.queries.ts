@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, inArray, lt, or } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import {
   type AutomationRuleRow,
+  automationRuleRuns,
   automationRules,
   type CustomFieldRow,
   cannedResponses,
@@ -45,13 +46,13 @@ export async function deleteAutomationRule(tx: Db, id: string) {
   await tx.delete(automationRules).where(eq(automationRules.id, id));
 }
 
-/** Which of these ids are teams, active technicians, custom fields, shared canned responses. */
+/** Which of these ids are teams, active technicians, active staff, custom fields, shared canned responses. */
 export async function findReferences(
   db: Db,
-  ids: { teams: string[]; technicians: string[]; fields: string[]; responses: string[] },
+  ids: { teams: string[]; technicians: string[]; staff: string[]; fields: string[]; responses: string[] },
 ) {
   const none = Promise.resolve([] as Array<{ id: string }>);
-  const [teamRows, technicianRows, fieldRows, responseRows] = await Promise.all([
+  const [teamRows, technicianRows, staffRows, fieldRows, responseRows] = await Promise.all([
     ids.teams.length ? db.select({ id: teams.id }).from(teams).where(inArray(teams.id, ids.teams)) : none,
     ids.technicians.length
       ? db
@@ -59,6 +60,18 @@ export async function findReferences(
           .from(users)
           .where(
             and(inArray(users.id, ids.technicians), eq(users.role, "technician"), eq(users.status, "Active")),
+          )
+      : none,
+    ids.staff.length
+      ? db
+          .select({ id: users.id })
+          .from(users)
+          .where(
+            and(
+              inArray(users.id, ids.staff),
+              inArray(users.role, ["technician", "admin"]),
+              eq(users.status, "Active"),
+            ),
           )
       : none,
     ids.fields.length
@@ -75,17 +88,22 @@ export async function findReferences(
   return {
     teams: set(teamRows),
     technicians: set(technicianRows),
+    staff: set(staffRows),
     fields: set(fieldRows),
     responses: set(responseRows),
   };
 }
 
-/** A page of the open tickets (Open, In Progress), newest first, as the conditions read them. */
+/**
+ * A page of the open tickets (Open, In Progress), newest first, as the conditions read them; `where` narrows
+ * them (a time-based rule's candidates).
+ */
 export async function findOpenTicketsPage(
   db: Db,
   after: { createdAt: Date; id: string } | null,
   size: number,
   fields: readonly CustomFieldRow[],
+  where?: SQL,
 ): Promise<Array<RuleTicket & { id: string }>> {
   const rows = await db
     .select({
@@ -107,6 +125,7 @@ export async function findOpenTicketsPage(
     .where(
       and(
         inArray(tickets.status, ["Open", "In Progress"]),
+        where,
         after
           ? or(
               lt(tickets.createdAt, after.createdAt),
@@ -123,4 +142,39 @@ export async function findOpenTicketsPage(
     fields,
   );
   return rows.map((row) => ({ ...row, customFields: values.get(row.id) ?? {} }));
+}
+
+const clockColumns = { created: tickets.createdAt, updated: tickets.updatedAt, on_hold: tickets.onHoldSince };
+
+/**
+ * What narrows a time-based rule's candidates in SQL (decision 076): tickets it has not run on, whose every
+ * clock has run at least the condition's hours on the wall clock (business hours are fewer, never more),
+ * and with the status it asks for. The conditions are then checked in full in memory.
+ */
+export function timeRuleCandidates(rule: AutomationRuleRow, now: Date): SQL {
+  const narrowing = rule.conditions.flatMap((condition) => {
+    if (condition.field === "elapsed") {
+      const column = clockColumns[condition.since];
+      const latest = new Date(now.getTime() - condition.hours * 3_600_000);
+      return [isNotNull(column), lte(column, latest)];
+    }
+    if (condition.field === "status" && condition.op === "is") return [eq(tickets.status, condition.value)];
+    return [];
+  });
+  const notRan = sql`not exists (select 1 from ${automationRuleRuns} where ${automationRuleRuns.ruleId} = ${rule.id} and ${automationRuleRuns.ticketId} = ${tickets.id})`;
+  return and(notRan, ...narrowing)!;
+}
+
+/**
+ * A time-based rule's claim on a ticket (decision 076): true when this transaction is the first to run the
+ * rule on it; false when another instance (or an earlier run) already did. Made in the transaction that
+ * acts, so a claim stands only with what the rule did.
+ */
+export async function claimRuleRun(tx: Db, ruleId: string, ticketId: string, at: Date): Promise<boolean> {
+  const rows = await tx
+    .insert(automationRuleRuns)
+    .values({ ruleId, ticketId, ranAt: at })
+    .onConflictDoNothing()
+    .returning({ ruleId: automationRuleRuns.ruleId });
+  return rows.length > 0;
 }

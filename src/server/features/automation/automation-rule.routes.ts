@@ -11,8 +11,6 @@ import {
   automationRuleTryInputSchema,
   automationRuleTrySchema,
 } from "#shared/automation/automation-rule.schemas.ts";
-import { ruleConditionsSchemaFor } from "#shared/automation/rule-conditions.schemas.ts";
-import { ruleTriggers } from "#shared/automation/rule-conditions.ts";
 import {
   addAutomationRule,
   changeAutomationRule,

@@ -68,10 +68,12 @@ async function checkReferences(db: Db, { conditions, actions }: AutomationRuleIn
   const conditionTeams = conditions.flatMap((c) => (c.field === "team" && c.value ? [c.value] : []));
   const conditionPeople = conditions.flatMap((c) => (c.field === "assignee" && c.value ? [c.value] : []));
   const fieldIds = conditions.flatMap((c) => (c.field === "custom_field" ? [c.fieldId] : []));
-  const teamIds = [...conditionTeams, ...(actions.teamId ? [actions.teamId] : [])];
+  const notify = actions.notify ?? { userIds: [], teamIds: [] };
+  const teamIds = [...conditionTeams, ...(actions.teamId ? [actions.teamId] : []), ...notify.teamIds];
   const found = await findReferences(db, {
     teams: teamIds,
     technicians: [...conditionPeople, ...(actions.assigneeId ? [actions.assigneeId] : [])],
+    staff: notify.userIds,
     fields: fieldIds,
     responses: actions.replyCannedResponseId ? [actions.replyCannedResponseId] : [],
   });
@@ -87,6 +89,14 @@ async function checkReferences(db: Db, { conditions, actions }: AutomationRuleIn
     throw referenceError(["actions", "teamId"], "Team: choose one of the teams");
   if (actions.assigneeId && !found.technicians.has(actions.assigneeId))
     throw referenceError(["actions", "assigneeId"], "Assign to: choose an active technician");
+  for (const [index, userId] of notify.userIds.entries()) {
+    if (!found.staff.has(userId))
+      throw referenceError(["actions", "notify", "userIds", index], "Notify: choose active staff members");
+  }
+  for (const [index, teamId] of notify.teamIds.entries()) {
+    if (!found.teams.has(teamId))
+      throw referenceError(["actions", "notify", "teamIds", index], "Notify: choose one of the teams");
+  }
   if (actions.replyCannedResponseId && !found.responses.has(actions.replyCannedResponseId))
     throw referenceError(["actions", "replyCannedResponseId"], "Reply: choose a shared canned response");
 }

@@ -5,6 +5,7 @@ import { insertTeam, insertUser, signedInAs } from "#server/test/factories.ts";
 import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
 import type { AutomationRule } from "#shared/automation/automation-rule.schemas.ts";
 import type { Ticket } from "#shared/tickets/ticket.schemas.ts";
+import type { TicketActivity } from "#shared/tickets/ticket-activity.schemas.ts";
 
 // Decision 076: the rules run in the change's transaction, in order, each once per change, on the ticket
 // as the rules before them left it; their own changes run no rules; a rule refused undoes only itself.
@@ -221,7 +222,71 @@ describe("rules run when a ticket changes", () => {
 
     expect(await rowOf(ticketId)).toMatchObject({ assignedTo: null, tags: ["seen"] });
     expect((await notesOf(ticketId)).map(([message]) => message)).toEqual(["The E key too"]);
-    const names = (await eventsOf(ticketId)).flatMap((event) => (event.viaName ? [event.viaName] : []));
-    expect(names).toEqual(["Tag every change"]);
+    const byRules = (await eventsOf(ticketId)).filter((event) => event.viaName);
+    expect(byRules.map((event) => [event.viaName, event.type, event.actorId])).toEqual([
+      ["Give to Lee", "rule_refused", null],
+      ["Tag every change", "tags_changed", null],
+    ]);
+    expect(byRules[0]!.note).toMatch(/^Assignee: /);
+
+    // Staff read why on the timeline; the requester sees neither rule's entry.
+    const activity = (as: Person) =>
+      request(t.app, { method: "GET", url: `/api/tickets/${ticketId}/activity`, cookie: as.cookie });
+    const staffEvents = (await activity(technician)).json<TicketActivity>().events;
+    const refused = staffEvents.find((event) => event.type === "rule_refused");
+    expect(refused).toMatchObject({ actorId: null, via: { kind: "rule", name: "Give to Lee" } });
+    expect(refused?.message).toMatch(/^Assignee: /);
+    const userTypes = (await activity(user)).json<TicketActivity>().events.map((event) => event.type);
+    expect(userTypes).not.toContain("rule_refused");
+    expect(userTypes).not.toContain("tags_changed");
+  });
+});
+
+describe("a rule's notice", () => {
+  const notificationsOf = async (as: Person) =>
+    (await request(t.app, { method: "GET", url: "/api/notifications", cookie: as.cookie })).json<{
+      items: Array<{ type: string; ticketId: string | null; message: string }>;
+    }>().items;
+
+  it("reaches the people and the teams' technicians it names, once each, and nobody else", async () => {
+    const other = await signedInAs(t.app, t.database.db, "technician");
+    await addRule({
+      name: "Tell Network",
+      trigger: "created",
+      conditions: [{ field: "words", in: "title", value: ["vpn"] }],
+      actions: { notify: { userIds: [admin.user.id, technician.user.id], teamIds: [network.id] } },
+    });
+    const ticketId = await raise("VPN drops every hour");
+
+    const notices = async (as: Person) =>
+      (await notificationsOf(as)).filter((notification) => notification.type === "rule_notice");
+    expect(await notices(admin)).toEqual([
+      expect.objectContaining({
+        ticketId,
+        message: 'The automation rule “Tell Network” asks you to look at ticket "VPN drops every hour"',
+      }),
+    ]);
+    expect(await notices(technician)).toHaveLength(1);
+    expect(await notices(other)).toHaveLength(0);
+    expect(await notices(user)).toHaveLength(0);
+    const notified = (await eventsOf(ticketId)).find((event) => event.type === "rule_notified");
+    expect(notified).toMatchObject({ actorId: null, viaName: "Tell Network" });
+    expect(notified?.note).toContain("Network");
+  });
+
+  it("is refused when it names someone who is not active staff, or no one", async () => {
+    const add = (notify: object) =>
+      request(t.app, {
+        method: "POST",
+        url: "/api/automation/rules",
+        cookie: admin.cookie,
+        payload: { name: "Tell", trigger: "created", conditions: [], actions: { notify } },
+      });
+    const toUser = await add({ userIds: [user.user.id] });
+    expect(toUser.statusCode).toBe(400);
+    expect(toUser.json().message).toBe("Notify: choose active staff members");
+    const toNobody = await add({ userIds: [], teamIds: [] });
+    expect(toNobody.statusCode).toBe(400);
+    expect(toNobody.json().message).toContain("Notify: choose at least one person or team");
   });
 });

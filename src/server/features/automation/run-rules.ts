@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
-import type { ServiceContext, TicketAutomation } from "#server/context.ts";
+import type { Clock } from "#server/clock.ts";
+import type { AttemptInSavepoint, ServiceContext, TicketAutomation } from "#server/context.ts";
 import type { Db } from "#server/db/client.ts";
 import { type AutomationRuleRow, automationRules } from "#server/db/schema/index.ts";
-import { AppError } from "#server/errors.ts";
+import { AppError, conflict } from "#server/errors.ts";
 import { findCannedResponseById } from "#server/features/canned-responses/canned-response.queries.ts";
 import {
   findCustomFields,
@@ -11,14 +12,21 @@ import {
 } from "#server/features/custom-fields/custom-field.queries.ts";
 import { runSteps, type StepRecipe } from "#server/features/macros/apply-macro.service.ts";
 import { readSetting } from "#server/features/settings/settings.service.ts";
+import { findMembersOf, findPeopleForTeam, findTeams } from "#server/features/teams/team.queries.ts";
 import type { RecordEvent } from "#server/features/ticket-events/ticket-transaction.ts";
 import { lockTicket, type TicketFields } from "#server/features/ticket-records/ticket.queries.ts";
 import type { LogError } from "#server/log-error.ts";
-import { conditionsHold, type RuleContext, type RuleTicket } from "#shared/automation/rule-conditions.ts";
+import type { RuleNotify } from "#shared/automation/rule-actions.ts";
+import {
+  conditionsHold,
+  type RuleContext,
+  type RuleTicket,
+  type RuleTrigger,
+} from "#shared/automation/rule-conditions.ts";
 import { type Actor, isStaff } from "#shared/permissions.ts";
 
 /** The enabled rules of a trigger, in the order they run. */
-function findEnabledRules(db: Db, trigger: "created" | "changed"): Promise<AutomationRuleRow[]> {
+export function findEnabledRules(db: Db, trigger: RuleTrigger): Promise<AutomationRuleRow[]> {
   return db
     .select()
     .from(automationRules)
@@ -56,17 +64,114 @@ async function recipesOf(db: Db, rule: AutomationRuleRow): Promise<StepRecipe[]>
   return recipes;
 }
 
+/** Whom a rule's notice reaches: the active staff it names and its teams' active technicians, and their names. */
+async function noticeOf(db: Db, { userIds, teamIds }: RuleNotify) {
+  const [people, teamRows, members] = await Promise.all([
+    findPeopleForTeam(db, userIds),
+    teamIds.length ? findTeams(db) : Promise.resolve([]),
+    findMembersOf(db, teamIds),
+  ]);
+  const staff = people.filter((person) => person.status === "Active" && person.role !== "user");
+  const teamsNamed = teamRows.filter((team) => teamIds.includes(team.id));
+  const technicians = members.filter((member) => member.status === "Active" && member.role === "technician");
+  return {
+    userIds: [...new Set([...staff, ...technicians].map((person) => person.id))],
+    names: [...staff.map((person) => person.name), ...teamsNamed.map((team) => team.name)].join(", "),
+  };
+}
+
+/** One rule whose conditions hold, applied to a locked ticket (decision 076), by the write path or the time job. */
+export interface RuleApplication {
+  /** The ticket as the rule finds it, under the transaction's lock. */
+  ticket: TicketFields;
+  rule: AutomationRuleRow;
+  /** Who writes the rule's note or reply when the administrator who wrote the rule is gone (null: nobody). */
+  fallbackAuthorId: string | null;
+  clock?: Clock;
+  attempt: AttemptInSavepoint;
+  /** Records outside the rule's savepoint: its refusal. */
+  recordEvent: RecordEvent;
+  logError: LogError;
+}
+
+/**
+ * Applies a rule's changes in a savepoint through the macros' steps, every event the rule's own (no person
+ * named, the rule and one batch), then its notice. A step refused (a status the ticket cannot take now, an
+ * assignee deactivated since) undoes that rule's changes and notice, and a "rule_refused" entry says why.
+ * The changes are made with an administrator's rights; its note or reply is written as the administrator
+ * who wrote the rule. Returns whether it applied.
+ */
+export async function applyRule({
+  ticket,
+  rule,
+  fallbackAuthorId,
+  clock,
+  attempt,
+  recordEvent,
+  logError,
+}: RuleApplication): Promise<boolean> {
+  const via = {
+    viaKind: "rule" as const,
+    viaId: rule.id,
+    viaName: rule.name,
+    batchId: `arb_${randomUUID()}`,
+  };
+  const author = rule.createdBy ?? fallbackAuthorId;
+  try {
+    if (!author && (rule.actions.note || rule.actions.replyCannedResponseId)) {
+      throw conflict("The administrator who wrote this rule is gone, so its note or reply has no author.");
+    }
+    await attempt(async (savepoint, record) => {
+      // The rule's own events: no person made them.
+      const ruleEvent: RecordEvent = (event) => record({ ...event, actorId: null });
+      const ruleCtx: ServiceContext = {
+        db: savepoint,
+        actor: { id: author ?? "", role: "admin" },
+        clock,
+      };
+      // Each step reads the ticket as the step before left it (runSteps).
+      const held = { tx: savepoint, recordEvent: ruleEvent, ticket };
+      for (const recipe of await recipesOf(savepoint, rule)) {
+        await runSteps(ruleCtx, held, recipe, { dryRun: false, via });
+      }
+      if (rule.actions.notify) {
+        const notice = await noticeOf(savepoint, rule.actions.notify);
+        if (notice.userIds.length > 0) {
+          await ruleEvent({
+            ticketId: ticket.id,
+            type: "rule_notified",
+            ...via,
+            note: notice.names,
+            noticeUserIds: notice.userIds,
+            createdAt: clock?.now(),
+          });
+        }
+      }
+    });
+    return true;
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    logError(error, `automation rule "${rule.name}" (${rule.id}) did not apply to ticket ${ticket.id}`);
+    await recordEvent({
+      ticketId: ticket.id,
+      type: "rule_refused",
+      actorId: null,
+      ...via,
+      note: error.message,
+      createdAt: clock?.now(),
+    });
+    return false;
+  }
+}
+
 /**
  * The automation rules (decision 076), as the write path runs them after a change: the enabled rules of the
- * trigger in their order, each once, each on the ticket as the rules before it left it. A rule whose
- * conditions hold applies its changes in a savepoint through the macros' steps, every event marked with the
- * rule and one batch; a step refused (a status the ticket cannot take now) undoes that rule's changes and is
- * logged, and the rules after it still run. The changes are the rule's (no person is named on its events),
- * made with an administrator's rights; its note or reply is written as the administrator who wrote the rule.
+ * trigger in their order, each once, each on the ticket as the rules before it left it (applyRule). A
+ * refused rule does not stop the rules after it.
  */
 export function createTicketAutomation({ logError }: { logError: LogError }): TicketAutomation {
   return {
-    async afterChange({ tx, ticketId, trigger, actor, clock, attempt }) {
+    async afterChange({ tx, ticketId, trigger, actor, clock, attempt, recordEvent }) {
       const rules = await findEnabledRules(tx, trigger);
       if (rules.length === 0) return;
       const [calendar, fields] = await Promise.all([
@@ -83,32 +188,11 @@ export function createTicketAutomation({ logError }: { logError: LogError }): Ti
         if (ticket.status === "Closed") return;
         const facts: RuleTicket = { ...ticket, customFields: values.get(ticketId) ?? {} };
         if (!conditionsHold(rule.conditions, facts, context)) continue;
-        const via = {
-          viaKind: "rule" as const,
-          viaId: rule.id,
-          viaName: rule.name,
-          batchId: `arb_${randomUUID()}`,
-        };
-        const current = ticket;
-        // With an administrator's rights, as the administrator who wrote it: its note or reply is theirs.
-        const author = rule.createdBy ?? actor.id;
-        const ruleCtx: ServiceContext = { db: tx, actor: { id: author, role: "admin" }, clock };
-        try {
-          await attempt(async (savepoint, record) => {
-            // The rule's own events: no person made them.
-            const recordEvent: RecordEvent = (event) => record({ ...event, actorId: null });
-            // Each step reads the ticket as the step before left it (runSteps).
-            const held = { tx: savepoint, recordEvent, ticket: current };
-            for (const recipe of await recipesOf(savepoint, rule)) {
-              await runSteps(ruleCtx, held, recipe, { dryRun: false, via });
-            }
-          });
-        } catch (error) {
-          if (!(error instanceof AppError)) throw error;
-          logError(error, `automation rule "${rule.name}" (${rule.id}) did not apply to ticket ${ticketId}`);
+        const application = { ticket, rule, fallbackAuthorId: actor.id, clock, attempt, recordEvent };
+        if (await applyRule({ ...application, logError })) {
+          // The ticket as this rule left it, for the rules after it.
+          ticket = (await lockTicket(tx, ticketId)) ?? ticket;
         }
-        // The ticket as this rule left it, for the rules after it.
-        ticket = (await lockTicket(tx, ticketId)) ?? current;
       }
     },
   };

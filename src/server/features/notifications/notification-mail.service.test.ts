@@ -179,6 +179,7 @@ describe("notification mail, end to end", () => {
           "ticket_auto_closed",
           "ticket_hold_lifted",
           "ticket_auto_resolved",
+          "rule_notice",
         ],
       }),
     ]);

@@ -53,6 +53,7 @@ const subjectLead: Record<EmailableNotificationType, string> = {
   ticket_hold_lifted: "No longer on hold:",
   ticket_auto_resolved: "Resolved automatically:",
   ticket_team: "Moved to your team:",
+  rule_notice: "Please look at",
 };
 
 function subjectFor(type: EmailableNotificationType, ticketId: string | null, title: string | undefined) {

@@ -16,7 +16,7 @@ const url = "/api/me/notification-settings";
 const storedSettings = () => t.database.db.select().from(notificationSettings);
 
 describe("GET/PUT /api/me/notification-settings", () => {
-  it("answers the defaults for someone who never chose", async () => {
+  it("answers the defaults for someone who never chose: a user's without what only staff receive", async () => {
     const { cookie } = await signedInAs(t.app, t.database.db, "user");
     const response = await request(t.app, { method: "GET", url, cookie });
     expect(response.statusCode).toBe(200);
@@ -26,7 +26,6 @@ describe("GET/PUT /api/me/notification-settings", () => {
         "ticket_status",
         "ticket_assigned",
         "ticket_feedback",
-        "internal_note",
         "ticket_edited",
         "ticket_auto_closed",
         "ticket_auto_resolved",
@@ -214,6 +213,7 @@ describe("POST /api/notifications/unsubscribe", () => {
       "ticket_auto_closed",
       "ticket_hold_lifted",
       "ticket_auto_resolved",
+      "rule_notice",
     ]);
   });
 

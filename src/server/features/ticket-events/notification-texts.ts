@@ -204,7 +204,22 @@ export async function textOf(
     case "linked":
     case "unlinked":
       return linkTextOf(event, name, title, await actorName());
+    case "rule_notified":
+    case "rule_refused":
+      return ruleTextOf(event, name, title);
   }
+}
+
+/** Decision 076: a rule's notice, told to whom it names; a refusal, told to nobody (a text for completeness). */
+function ruleTextOf(event: TicketEventInput, name: string, title: string): NotificationText {
+  const rule = event.viaName ?? "";
+  return {
+    message:
+      event.type === "rule_notified"
+        ? `The automation rule “${rule}” asks you to look at ticket ${name}`
+        : `The automation rule “${rule}” could not change ticket ${name}: ${event.note ?? ""}`,
+    params: { kind: "rule_notice", title, rule },
+  };
 }
 
 /**

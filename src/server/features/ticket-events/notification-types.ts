@@ -31,4 +31,7 @@ export const notificationTypeOf: Record<EventValues["type"], NotificationType> =
   unlinked: "ticket_edited",
   merged: "ticket_status",
   merged_in: "ticket_edited",
+  // Decision 076: a rule's notice to the people and teams it names; a refused rule tells nobody.
+  rule_notified: "rule_notice",
+  rule_refused: "rule_notice",
 };

@@ -56,6 +56,8 @@ export function recipientsOf(
   // Links and what was merged in are staff's working notes (decision 074): nobody is told. The merged
   // duplicate's own "merged" entry goes to its people, as a status change does.
   if (type === "linked" || type === "unlinked" || type === "merged_in") return [];
+  // A rule's notice names its own recipients; a refused rule tells nobody (decision 076).
+  if (type === "rule_notified" || type === "rule_refused") return [];
   // On hold (decision 070): the hold's own entries tell nobody; a lifted hold (which the caller records
   // only when the requester's reply or its date lifted it, holdEnd) is for the assignee alone.
   if (type === "put_on_hold" || type === "hold_changed") return [];
@@ -115,6 +117,33 @@ async function addressedAudience(
   return (await hasAudienceMembers(tx, team)) ? team : "technicians";
 }
 
+/**
+ * Who hears of an event by name (before audienceOf): the escalation's people, the people a rule's notice
+ * names (decision 076), or the people on the ticket, its followers and those a comment mentions.
+ */
+async function recipientsFor(
+  tx: Db,
+  event: TicketEventInput,
+  ticket: TicketWithNames,
+  {
+    mentionedUserIds,
+    noticeUserIds,
+  }: { mentionedUserIds: readonly string[]; noticeUserIds: readonly string[] },
+): Promise<string[]> {
+  // Escalations go to the assignee (or, while unassigned, to an audience: addressedAudience) and the
+  // admins: staff only.
+  if (isSlaEventType(event.type)) return findEscalationRecipients(tx, ticket.assignedTo);
+  if (event.type === "rule_notified") return [...new Set(noticeUserIds)];
+  const followerIds = event.type === "created" ? [] : await findFollowerIds(tx, ticket.id);
+  return recipientsOf(
+    event.type,
+    ticket,
+    event.actorId ?? null,
+    [...followerIds, ...mentionedUserIds],
+    event.holdEnd,
+  );
+}
+
 const isStaffOnlyEvent = (type: TicketEventType) =>
   (staffOnlyEventTypes as readonly TicketEventType[]).includes(type);
 
@@ -131,7 +160,7 @@ export async function recordTicketEvent(
   event: TicketEventInput,
   { logError, mail }: { logError: LogError; mail?: MailSideEffect },
 ): Promise<{ announcement: TicketEventAnnouncement; mailsQueued: number; webhooksQueued: number }> {
-  const { mentionedUserIds = [], heldSince: _heldSince, ...values } = event;
+  const { mentionedUserIds = [], noticeUserIds = [], heldSince: _heldSince, ...values } = event;
   const createdAt = event.createdAt ?? new Date();
   const eventId = await insertTicketEvent(tx, { ...values, createdAt });
   // Anything the creator can see happen is activity, and moves the auto-close date (decision 021); an
@@ -144,13 +173,7 @@ export async function recordTicketEvent(
   const ticket = await findTicketById(tx, event.ticketId);
   if (!ticket) throw new Error(`recordTicketEvent: ticket ${event.ticketId} does not exist`);
   const actorId = event.actorId ?? null;
-  const isEscalation = isSlaEventType(event.type);
-  const followerIds = event.type === "created" || isEscalation ? [] : await findFollowerIds(tx, ticket.id);
-  // Escalations go to the assignee (or, while unassigned, to an audience: addressedAudience) and the
-  // admins: staff only.
-  const recipients = isEscalation
-    ? await findEscalationRecipients(tx, ticket.assignedTo)
-    : recipientsOf(event.type, ticket, actorId, [...followerIds, ...mentionedUserIds], event.holdEnd);
+  const recipients = await recipientsFor(tx, event, ticket, { mentionedUserIds, noticeUserIds });
   const common = {
     type: notificationTypeOf[event.type],
     ...(await textOf(tx, event, ticket)),

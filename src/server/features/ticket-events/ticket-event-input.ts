@@ -7,6 +7,8 @@ export type TicketEventInput = EventValues & {
    * notification instead of the event's usual one.
    */
   mentionedUserIds?: readonly string[];
+  /** A "rule_notified" event's recipients (decision 076): the staff and team members the rule tells. */
+  noticeUserIds?: readonly string[];
   /** A "taken_off_hold" event's hold began then: the SLA step moves the resolution on by the time held. */
   heldSince?: Date;
 };

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { ServiceContext } from "#server/context.ts";
+import type { AttemptInSavepoint, ServiceContext } from "#server/context.ts";
 import type { Db } from "#server/db/client.ts";
 import { isLockWait, isTransientConflict } from "#server/db/connection-errors.ts";
 import { ticketChangedMeanwhile } from "#server/errors.ts";
@@ -39,7 +39,8 @@ export const transactionAttempts = 3;
  */
 const lockWaitMs = 2_000;
 
-type Work<T> = (tx: Db, recordEvent: RecordEvent) => Promise<T>;
+/** `attempt` runs part of the work in a savepoint: when it throws, only its writes and announcements go. */
+type Work<T> = (tx: Db, recordEvent: RecordEvent, attempt: AttemptInSavepoint) => Promise<T>;
 /** The database and the dispatcher; and who acts, when someone does (a job acts for nobody). */
 type Context = Pick<ServiceContext, "db" | "dispatcher"> &
   Partial<Pick<ServiceContext, "actor" | "automation" | "clock">>;
@@ -118,7 +119,18 @@ async function attemptTransaction<T>(ctx: Context, work: Work<T>): Promise<T> {
         }
         return recorded.announcement.eventId;
       };
-    const done = await work(tx, recordIn(tx));
+    const attempt: AttemptInSavepoint = async (part) => {
+      const before = announcements.length;
+      try {
+        await tx.transaction((savepoint) =>
+          part(savepoint, recordIn(savepoint) as (event: object) => Promise<string>),
+        );
+      } catch (error) {
+        announcements.length = before;
+        throw error;
+      }
+    };
+    const done = await work(tx, recordIn(tx), attempt);
     if (ctx.automation && ctx.actor) {
       for (const [ticketId, trigger] of changed) {
         await ctx.automation.afterChange({
@@ -127,17 +139,8 @@ async function attemptTransaction<T>(ctx: Context, work: Work<T>): Promise<T> {
           trigger,
           actor: ctx.actor,
           clock: ctx.clock,
-          attempt: async (ruleWork) => {
-            const before = announcements.length;
-            try {
-              await tx.transaction((savepoint) =>
-                ruleWork(savepoint, recordIn(savepoint) as (event: object) => Promise<string>),
-              );
-            } catch (error) {
-              announcements.length = before;
-              throw error;
-            }
-          },
+          attempt,
+          recordEvent: recordIn(tx) as (event: object) => Promise<string>,
         });
       }
     }

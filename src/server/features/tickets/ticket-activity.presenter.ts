@@ -64,7 +64,7 @@ export function toEventDto(
     actorName,
     fromStatus: event.fromStatus,
     toStatus: event.toStatus,
-    message,
+    message: message ?? event.note ?? null,
     rating: event.rating,
     fromAssigneeName,
     toAssigneeName,

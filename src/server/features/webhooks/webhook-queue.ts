@@ -43,6 +43,9 @@ const webhookTypeOf: Record<TicketEventType, WebhookEventType | null> = {
   unlinked: null,
   merged: "ticket.status_changed",
   merged_in: null,
+  // Decision 076: a rule's notice and a refused rule are staff's; the changes a rule made are sent as theirs.
+  rule_notified: null,
+  rule_refused: null,
 };
 
 export interface WebhookEventFacts {

@@ -17,29 +17,8 @@ import {
   emailableNotificationTypes,
   type NotificationSettings,
 } from "#shared/notifications/notification.schemas.ts";
+import { emailTypesAvailableTo } from "#shared/notifications/notification-email.ts";
 import type { Role } from "#shared/users/roles.ts";
-
-const staffOnlyTypes: readonly EmailableNotificationType[] = [
-  "internal_note",
-  "mentioned",
-  "sla_warning",
-  "sla_breached",
-  "ticket_hold_lifted",
-];
-
-/**
- * New-ticket broadcasts, and tickets moved to a team (decision 069), reach technicians only, so only they
- * choose whether to get them by e-mail.
- */
-const technicianOnlyTypes: readonly EmailableNotificationType[] = ["new_ticket", "ticket_team"];
-
-const typesFor = (role: Role | null): readonly EmailableNotificationType[] =>
-  emailableNotificationTypes.filter(
-    (type) =>
-      (!technicianOnlyTypes.includes(type) || role === "technician") &&
-      // Users never receive internal notes, mentions, service-level alerts nor lifted holds: not offered.
-      (!staffOnlyTypes.includes(type) || role === "technician" || role === "admin"),
-  );
 
 /** /profile: which notifications also arrive by e-mail, and whether alerts make a sound. Saved on change. */
 export function NotificationSettingsCard({ userId, role }: { userId: string; role: Role | null }) {
@@ -96,7 +75,7 @@ export function NotificationSettingsCard({ userId, role }: { userId: string; rol
               <Trans>Also send me an e-mail for</Trans>
             </legend>
             <div className="mt-3 flex flex-col gap-2.5">
-              {typesFor(role).map((type) => (
+              {emailTypesAvailableTo(role).map((type) => (
                 <label key={type} className="flex items-center gap-3 text-sm text-slate-700">
                   <input
                     type="checkbox"

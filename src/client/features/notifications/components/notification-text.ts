@@ -151,6 +151,11 @@ function paramsText(params: NotificationParams): string {
       const { target } = params;
       return t`${actor} merged ticket "${title}" into ticket ${target}; it is now Closed and the conversation continues there`;
     }
+    case "rule_notice": {
+      // Decision 076: an automation rule tells the people and teams it names.
+      const { rule } = params;
+      return t`The automation rule “${rule}” asks you to look at ticket "${title}"`;
+    }
     case "ticket_linked": {
       // Sent to nobody; worded for completeness.
       const { other } = params;

@@ -57,7 +57,17 @@ export function BatchItem({
       </span>
       <div className="min-w-0 flex-1 pt-0.5 text-sm">
         <p className="break-words text-slate-700">
-          {first.via?.kind === "rule" ? (
+          {first.type === "rule_refused" ? (
+            <Trans>
+              The automation rule <span className="font-medium text-slate-900">“{name}”</span> could not
+              change the ticket; its changes were undone
+            </Trans>
+          ) : events.every((event) => event.type === "rule_notified") ? (
+            <Trans>
+              The automation rule <span className="font-medium text-slate-900">“{name}”</span> asked for
+              attention
+            </Trans>
+          ) : first.via?.kind === "rule" ? (
             <Trans>
               The automation rule <span className="font-medium text-slate-900">“{name}”</span> changed the
               ticket

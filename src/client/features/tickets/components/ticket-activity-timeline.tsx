@@ -21,6 +21,7 @@ import {
   Unlink2,
   UserRoundCheck,
   UsersRound,
+  Workflow,
 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Card } from "#client/components/ui/card.tsx";
@@ -70,6 +71,8 @@ const icons: Record<TicketEventType, { icon: LucideIcon; tone: string }> = {
   unlinked: { icon: Unlink2, tone: "bg-slate-100 text-slate-600" },
   merged: { icon: GitMerge, tone: "bg-indigo-50 text-indigo-600" },
   merged_in: { icon: GitMerge, tone: "bg-indigo-50 text-indigo-600" },
+  rule_notified: { icon: Workflow, tone: "bg-indigo-50 text-indigo-600" },
+  rule_refused: { icon: Workflow, tone: "bg-amber-50 text-amber-800" },
 };
 
 /** Entries nobody made: the jobs' (auto-close, auto-resolve, a hold lifted at its date) stand without a name. */
@@ -281,6 +284,11 @@ function EventSummary({ event }: { event: TicketEvent }): ReactNode {
           <Transition event={event} />
         </>
       );
+    // Decision 076: inside the rule's entry (BatchItem), whom it told, and why it changed nothing.
+    case "rule_notified":
+      return <Trans>notified {event.message}</Trans>;
+    case "rule_refused":
+      return event.message;
   }
 }
 
