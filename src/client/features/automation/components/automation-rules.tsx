@@ -65,6 +65,7 @@ export function AutomationRules({ choices }: { choices: RuleChoices }) {
     </Button>
   );
   const rules = query.data ?? [];
+  const deletedName = editing?.kind === "delete" ? editing.rule.name : "";
 
   return (
     <div className="flex flex-col gap-6">
@@ -132,7 +133,7 @@ export function AutomationRules({ choices }: { choices: RuleChoices }) {
       </Card>
       {editing?.kind === "delete" ? (
         <ConfirmDialog
-          title={t`Delete the rule “${editing.rule.name}”?`}
+          title={t`Delete the rule “${deletedName}”?`}
           description={t`It no longer acts on tickets. What it changed stays as it is.`}
           confirmLabel={t`Delete`}
           successMessage={t`Rule deleted`}

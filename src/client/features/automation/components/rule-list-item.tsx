@@ -103,8 +103,7 @@ function EnabledSwitch({ rule }: { rule: AutomationRule }) {
           setEnabled.mutate(
             { id: rule.id, enabled: !isOn },
             {
-              onSuccess: (saved) =>
-                toast.success(saved.enabled ? t`“${saved.name}” is on` : t`“${saved.name}” is off`),
+              onSuccess: (saved) => toast.success(saved.enabled ? t`“${name}” is on` : t`“${name}” is off`),
               onError: (error) => toast.error(error.message),
             },
           )

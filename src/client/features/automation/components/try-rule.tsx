@@ -16,6 +16,8 @@ export function TryRule({ input }: { input: () => { trigger: RuleTrigger; condit
   const { t } = useLingui();
   const attempt = useTryAutomationRule();
   const result = attempt.data;
+  const matched = result?.matched ?? 0;
+  const checked = result?.checked ?? 0;
 
   return (
     <section
@@ -47,9 +49,9 @@ export function TryRule({ input }: { input: () => { trigger: RuleTrigger; condit
         ) : result ? (
           <>
             <p className="font-medium text-slate-900">
-              {plural(result.checked, {
-                one: `Would match ${result.matched} of # open ticket`,
-                other: `Would match ${result.matched} of # open tickets`,
+              {plural(checked, {
+                one: `Would match ${matched} of # open ticket`,
+                other: `Would match ${matched} of # open tickets`,
               })}
             </p>
             {result.tickets.length > 0 ? (
