@@ -204,7 +204,7 @@ describe("/admin/automation", () => {
     const { server, user } = setup();
     const form = await openNewRule(user);
     await user.type(within(form).getByLabelText("Name"), "Nudge");
-    await user.selectOptions(within(form).getByLabelText("Runs"), "time");
+    await user.selectOptions(within(form).getByLabelText("When it runs"), "time");
     const clock = within(form).getByRole("group", { name: "Condition 1" });
     expect(within(clock).getByLabelText("Field")).toHaveValue("elapsed");
     await user.selectOptions(within(clock).getByLabelText("Counted"), "on_hold");

@@ -117,7 +117,7 @@ export function AutomationRuleForm({ rule, choices, onClose }: AutomationRuleFor
             error={errors.name}
             onChange={(event) => update({ name: event.target.value })}
           />
-          <Field label={t`Runs`} htmlFor={`${id}-trigger`} error={errors.trigger}>
+          <Field label={t`When it runs`} htmlFor={`${id}-trigger`} error={errors.trigger}>
             <Select
               id={`${id}-trigger`}
               options={ruleTriggers.map((trigger) => ({

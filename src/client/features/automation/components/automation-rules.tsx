@@ -58,7 +58,9 @@ export function AutomationRules({ choices }: { choices: RuleChoices }) {
     }
   };
 
-  const newRule = (
+  const isWriting = editing?.kind === "create" || editing?.kind === "edit";
+  // While a rule is written, the form is the one place to write it.
+  const newRule = isWriting ? null : (
     <Button size="sm" onClick={() => open({ kind: "create" })}>
       <Plus aria-hidden="true" className="size-4" />
       <Trans>New rule</Trans>
@@ -69,7 +71,7 @@ export function AutomationRules({ choices }: { choices: RuleChoices }) {
 
   return (
     <div className="flex flex-col gap-6">
-      {editing?.kind === "create" || editing?.kind === "edit" ? (
+      {isWriting ? (
         <Card className="p-5">
           <AutomationRuleForm
             key={editing.kind === "edit" ? editing.rule.id : "new"}

@@ -51,7 +51,7 @@ export function RuleListItem({
           </p>
         </div>
       </div>
-      <div className="flex flex-wrap items-center gap-2 pl-8 lg:pl-0">
+      <div className="flex flex-wrap items-center gap-2 sm:pl-8 lg:pl-0">
         <EnabledSwitch rule={rule} />
         <Button
           size="sm"
@@ -71,13 +71,18 @@ export function RuleListItem({
         >
           <ArrowDown aria-hidden="true" className="size-4" />
         </Button>
-        <Button size="sm" variant="secondary" aria-label={t`Edit ${name}`} onClick={onEdit}>
+        <Button size="sm" variant="secondary" aria-label={t`Edit ${name}`} title={t`Edit`} onClick={onEdit}>
           <Pencil aria-hidden="true" className="size-4" />
-          <Trans>Edit</Trans>
+          {/* At phone width the icons alone, so one line holds the switch and every button. */}
+          <span className="hidden sm:inline">
+            <Trans>Edit</Trans>
+          </span>
         </Button>
-        <Button size="sm" variant="ghost" aria-label={t`Delete ${name}`} onClick={onDelete}>
+        <Button size="sm" variant="ghost" aria-label={t`Delete ${name}`} title={t`Delete`} onClick={onDelete}>
           <Trash2 aria-hidden="true" className="size-4" />
-          <Trans>Delete</Trans>
+          <span className="hidden sm:inline">
+            <Trans>Delete</Trans>
+          </span>
         </Button>
       </div>
     </li>
