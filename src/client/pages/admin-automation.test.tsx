@@ -306,6 +306,20 @@ describe("/admin/automation", () => {
     expect(
       await within(form).findByText("A time-based rule needs a “time since” condition"),
     ).toBeInTheDocument();
+
+    // A row's issue is named by the row, not by the path the server gives.
+    answer = {
+      status: 400,
+      body: {
+        code: "validation_failed",
+        message: "conditions.0.value: Give at least one word or phrase",
+        details: [{ path: ["conditions", 0, "value"], message: "Give at least one word or phrase" }],
+      },
+    };
+    await user.click(within(form).getByRole("button", { name: "Try" }));
+    expect(
+      await within(form).findByText("Condition 1: Give at least one word or phrase"),
+    ).toBeInTheDocument();
   });
 
   it("opens a saved rule with its conditions and actions in the form", async () => {

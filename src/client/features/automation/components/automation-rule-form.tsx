@@ -95,6 +95,16 @@ export function AutomationRuleForm({ rule, choices, onClose }: AutomationRuleFor
   }
 
   const hasErrors = Object.keys(errors).length > 0;
+  // An issue the form has no place for (one about a field no control edits) is said at the top.
+  const placed = new Set([
+    "name",
+    "trigger",
+    "conditions",
+    "actions",
+    ...draft.conditions.map((_, index) => `conditions.${index}`),
+    ...ruleActionEditors.flatMap(({ fields }) => fields.map((field) => `actions.${field}`)),
+  ]);
+  const unplaced = Object.entries(errors).find(([place]) => !placed.has(place))?.[1];
   return (
     <section aria-labelledby={`${id}-heading`} className="flex flex-col gap-5">
       <div>
@@ -106,7 +116,7 @@ export function AutomationRuleForm({ rule, choices, onClose }: AutomationRuleFor
         </p>
       </div>
       <form noValidate onSubmit={(event) => void handleSubmit(event)} className="flex flex-col gap-5">
-        {hasErrors ? <Alert>{errors[""] ?? t`The rule was not saved: see the messages below.`}</Alert> : null}
+        {hasErrors ? <Alert>{unplaced ?? t`The rule was not saved: see the messages below.`}</Alert> : null}
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             ref={nameRef}

@@ -186,12 +186,16 @@ function ReplyAction({ actions, onChange, choices, errors }: ActionEditorProps) 
 }
 
 /**
- * The actions section, editor by editor in the order the form shows them. Each edits its own part of the
- * actions; another kind of action is one more editor in this list.
+ * The actions section, editor by editor in the order the form shows them, each with the actions' fields it
+ * edits (and shows the errors of). Another kind of action is one more editor in this list.
  */
-export const ruleActionEditors: readonly { key: string; Editor: ComponentType<ActionEditorProps> }[] = [
-  { key: "ticket", Editor: TicketFieldActions },
-  { key: "tags", Editor: TagActions },
-  { key: "note", Editor: NoteAction },
-  { key: "reply", Editor: ReplyAction },
+export const ruleActionEditors: readonly {
+  key: string;
+  fields: readonly (keyof RuleActions)[];
+  Editor: ComponentType<ActionEditorProps>;
+}[] = [
+  { key: "ticket", fields: ["status", "priority", "teamId", "assigneeId"], Editor: TicketFieldActions },
+  { key: "tags", fields: ["addTags", "removeTags"], Editor: TagActions },
+  { key: "note", fields: ["note"], Editor: NoteAction },
+  { key: "reply", fields: ["replyCannedResponseId"], Editor: ReplyAction },
 ];

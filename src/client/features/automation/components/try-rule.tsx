@@ -1,11 +1,24 @@
-import { plural } from "@lingui/core/macro";
+import { plural, t as tc } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { FlaskConical } from "lucide-react";
 import { Button } from "#client/components/ui/button.tsx";
 import { useTryAutomationRule } from "#client/features/automation/automation.api.ts";
+import { isApiError } from "#client/lib/api-client.ts";
 import { Link } from "#client/lib/router/links.tsx";
 import { ruleTrySampleSize } from "#shared/automation/automation-rule.schemas.ts";
 import type { RuleTrigger } from "#shared/automation/rule-conditions.ts";
+
+/** The server's refusal in words: a condition named by its place in the form ("Condition 2: …"). */
+function tryErrorText(error: Error): string {
+  if (!isApiError(error) || error.issues.length === 0) return error.message;
+  return error.issues
+    .map(({ path: [head, index], message }) => {
+      if (head !== "conditions" || index === undefined || !/^\d+$/.test(index)) return message;
+      const number = Number(index) + 1;
+      return tc`Condition ${number}: ${message}`;
+    })
+    .join(" ");
+}
 
 /**
  * "Try" (decision 076): the trigger and the conditions as the form has them now, against the open tickets;
@@ -45,7 +58,7 @@ export function TryRule({ input }: { input: () => { trigger: RuleTrigger; condit
       </div>
       <div aria-live="polite" className="text-sm">
         {attempt.isError ? (
-          <p className="text-red-600">{attempt.error.message}</p>
+          <p className="text-red-600">{tryErrorText(attempt.error)}</p>
         ) : result ? (
           <>
             <p className="font-medium text-slate-900">
