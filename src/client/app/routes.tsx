@@ -32,6 +32,7 @@ const MacrosPage = lazy(() => import("#client/pages/macros.tsx"));
 const ReportsPage = lazy(() => import("#client/pages/reports.tsx"));
 const AdminSettingsPage = lazy(() => import("#client/pages/admin-settings.tsx"));
 const AdminTeamsPage = lazy(() => import("#client/pages/admin-teams.tsx"));
+const AdminAutomationPage = lazy(() => import("#client/pages/admin-automation.tsx"));
 const HelpArticlesPage = lazy(() => import("#client/pages/help-articles.tsx"));
 const HelpArticlePage = lazy(() => import("#client/pages/help-article.tsx"));
 const HelpArticleEditorPage = lazy(() => import("#client/pages/help-article-editor.tsx"));
@@ -86,6 +87,8 @@ export const routes: RouteObject[] = [
           { path: "admin/settings", element: <AdminSettingsPage /> },
           // Decision 069: teams and routing rules; the server refuses everyone but admins.
           { path: "admin/teams", element: <AdminTeamsPage /> },
+          // Decision 076: automation rules; the server refuses everyone but admins.
+          { path: "admin/automation", element: <AdminAutomationPage /> },
         ],
       },
       {

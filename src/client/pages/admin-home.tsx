@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Lock, Settings, UsersRound } from "lucide-react";
+import { Lock, Settings, UsersRound, Workflow } from "lucide-react";
 import { buttonClass } from "#client/components/ui/button.tsx";
 import { Card } from "#client/components/ui/card.tsx";
 import { PageHeader } from "#client/components/ui/page-header.tsx";
@@ -94,6 +94,10 @@ export default function AdminHomePage() {
             <Link to="/admin/teams" className={buttonClass("secondary", "sm")}>
               <UsersRound aria-hidden="true" className="size-4" />
               <Trans>Teams</Trans>
+            </Link>
+            <Link to="/admin/automation" className={buttonClass("secondary", "sm")}>
+              <Workflow aria-hidden="true" className="size-4" />
+              <Trans>Automation rules</Trans>
             </Link>
             <Link to="/admin/settings" className={buttonClass("secondary", "sm")}>
               <Settings aria-hidden="true" className="size-4" />
