@@ -63,6 +63,12 @@ function setup({
     "GET /api/automation/rules": () => ({ body: { rules: list } }),
     "GET /api/teams": { body: { items: [{ ...network, members: [] }] } },
     "GET /api/technicians": { body: [{ id: "tech-1", name: "Theo" }] },
+    "GET /api/staff": {
+      body: [
+        { id: "adm-1", name: "Ada", role: "admin" },
+        { id: "tech-1", name: "Theo", role: "technician" },
+      ],
+    },
     "GET /api/departments": { body: { departments: ["Sales"] } },
     "GET /api/custom-fields": { body: { items: [device] } },
     "GET /api/canned-responses": {
@@ -177,6 +183,11 @@ describe("/admin/automation", () => {
     const replies = within(form).getByLabelText("Reply to the requester with");
     expect(within(replies).queryByRole("option", { name: "My own" })).toBeNull();
     await user.selectOptions(replies, "crs_shared");
+    // The notice: a team and a person, each a checkbox.
+    await user.click(
+      within(within(form).getByRole("group", { name: "Notify teams" })).getByLabelText("Network"),
+    );
+    await user.click(within(within(form).getByRole("group", { name: "Notify people" })).getByLabelText("Ada"));
 
     await user.click(within(form).getByRole("button", { name: "Add rule" }));
     await vi.waitFor(() => expect(screen.queryByRole("region", { name: "New automation rule" })).toBeNull());
@@ -195,6 +206,7 @@ describe("/admin/automation", () => {
         addTags: ["vpn", "remote"],
         note: "Known VPN outage?",
         replyCannedResponseId: "crs_shared",
+        notify: { userIds: ["adm-1"], teamIds: [network.id] },
       },
       enabled: false,
     });

@@ -20,6 +20,8 @@ import type { TicketPriority, TicketStatus } from "#shared/tickets/ticket.schema
 export interface RuleChoices {
   teams: readonly { id: string; name: string }[];
   technicians: readonly { id: string; name: string }[];
+  /** Active technicians and administrators: whom a rule's notice may name. */
+  staff: readonly { id: string; name: string }[];
   customFields: readonly {
     id: string;
     label: string;
@@ -188,6 +190,13 @@ export function actionTexts(actions: RuleActions, choices: RuleChoices): string[
     const id = actions.replyCannedResponseId;
     const title = choices.cannedResponses.find((response) => response.id === id)?.title ?? id;
     parts.push(t`reply with “${title}”`);
+  }
+  if (actions.notify) {
+    const names = [
+      ...actions.notify.userIds.map((id) => nameIn(choices.staff, id)),
+      ...actions.notify.teamIds.map((id) => nameIn(choices.teams, id)),
+    ].join(", ");
+    parts.push(t`notify ${names}`);
   }
   return parts;
 }

@@ -14,3 +14,11 @@ export const staffQuery = (q: string) =>
       apiFetch<StaffMember[]>(`/api/staff?q=${encodeURIComponent(q)}&limit=8`, { signal }),
     staleTime: 30_000,
   });
+
+/** The staff directory's first 50 by name: whom an automation rule may notify (decision 076). */
+export const staffDirectoryQuery = () =>
+  queryOptions({
+    queryKey: mentionKeys.staff(""),
+    queryFn: ({ signal }) => apiFetch<StaffMember[]>("/api/staff?limit=50", { signal }),
+    staleTime: 30_000,
+  });

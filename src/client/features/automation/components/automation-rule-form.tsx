@@ -139,7 +139,10 @@ export function AutomationRuleForm({ rule, choices, onClose }: AutomationRuleFor
             />
             {draft.trigger === "time" ? (
               <p className="text-xs text-slate-500">
-                <Trans>Time-based rules are saved and tried, but do not run yet.</Trans>
+                <Trans>
+                  Checked every minute; the rule acts on each open ticket once, when its time since has
+                  passed.
+                </Trans>
               </p>
             ) : null}
           </Field>

@@ -185,6 +185,76 @@ function ReplyAction({ actions, onChange, choices, errors }: ActionEditorProps) 
   );
 }
 
+/** A fieldset of checkboxes: the ids chosen among `options`. */
+function ChoiceList({
+  legend,
+  options,
+  chosen,
+  onChange,
+}: {
+  legend: string;
+  options: readonly { id: string; name: string }[];
+  chosen: readonly string[];
+  onChange: (ids: string[]) => void;
+}) {
+  return (
+    <fieldset className="min-w-0">
+      <legend className="text-sm font-medium text-slate-700">{legend}</legend>
+      <div className="mt-1 flex max-h-40 flex-col gap-1 overflow-y-auto rounded-md border border-slate-200 p-2">
+        {options.map((option) => (
+          <label key={option.id} className="flex items-center gap-2 text-sm text-slate-700">
+            <input
+              type="checkbox"
+              className="size-4 rounded border-slate-300"
+              checked={chosen.includes(option.id)}
+              onChange={(event) =>
+                onChange(
+                  event.target.checked ? [...chosen, option.id] : chosen.filter((id) => id !== option.id),
+                )
+              }
+            />
+            {option.name}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** Staff members and teams the rule tells (a notification, and e-mail if they chose it). */
+function NotifyAction({ actions, onChange, choices, errors }: ActionEditorProps) {
+  const { t } = useLingui();
+  const notify = actions.notify ?? { userIds: [], teamIds: [] };
+  const change = (next: { userIds: string[]; teamIds: string[] }) =>
+    onChange({ notify: next.userIds.length + next.teamIds.length > 0 ? next : undefined });
+  const error = Object.entries(errors).find(([place]) => place.startsWith("actions.notify"))?.[1];
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="grid gap-4 sm:grid-cols-2">
+        {choices.teams.length > 0 ? (
+          <ChoiceList
+            legend={t`Notify teams`}
+            options={choices.teams}
+            chosen={notify.teamIds}
+            onChange={(teamIds) => change({ ...notify, teamIds })}
+          />
+        ) : null}
+        <ChoiceList
+          legend={t`Notify people`}
+          options={choices.staff}
+          chosen={notify.userIds}
+          onChange={(userIds) => change({ ...notify, userIds })}
+        />
+      </div>
+      {error ? (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 /**
  * The actions section, editor by editor in the order the form shows them, each with the actions' fields it
  * edits (and shows the errors of). Another kind of action is one more editor in this list.
@@ -198,4 +268,5 @@ export const ruleActionEditors: readonly {
   { key: "tags", fields: ["addTags", "removeTags"], Editor: TagActions },
   { key: "note", fields: ["note"], Editor: NoteAction },
   { key: "reply", fields: ["replyCannedResponseId"], Editor: ReplyAction },
+  { key: "notify", fields: ["notify"], Editor: NotifyAction },
 ];
