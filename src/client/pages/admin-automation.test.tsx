@@ -187,7 +187,9 @@ describe("/admin/automation", () => {
     await user.click(
       within(within(form).getByRole("group", { name: "Notify teams" })).getByLabelText("Network"),
     );
-    await user.click(within(within(form).getByRole("group", { name: "Notify people" })).getByLabelText("Ada"));
+    await user.click(
+      within(within(form).getByRole("group", { name: "Notify people" })).getByLabelText("Ada"),
+    );
 
     await user.click(within(form).getByRole("button", { name: "Add rule" }));
     await vi.waitFor(() => expect(screen.queryByRole("region", { name: "New automation rule" })).toBeNull());
