@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg, t } from "@lingui/core/macro";
-import { categoryLabels } from "#client/lib/category-labels.ts";
 import { i18n } from "#client/lib/i18n.ts";
+import { categoryLabels, priorityLabel, statusLabel } from "#client/lib/ticket-value-labels.ts";
 import type { RuleActions } from "#shared/automation/rule-actions.ts";
 import type {
   RuleClock,
@@ -10,7 +10,6 @@ import type {
   RuleTrigger,
 } from "#shared/automation/rule-conditions.ts";
 import type { CustomFieldType } from "#shared/custom-fields/custom-field.schemas.ts";
-import type { TicketPriority, TicketStatus } from "#shared/tickets/ticket.schemas.ts";
 
 /**
  * What a rule may name, read by the page from the features that hold them (features do not read each
@@ -39,22 +38,7 @@ export const triggerLabels: Record<RuleTrigger, MessageDescriptor> = {
   time: msg`On time`,
 };
 
-// The same descriptors as the tickets feature's labels (one catalogue entry each); a feature does not
-// import another's.
-const statusLabels: Record<TicketStatus, MessageDescriptor> = {
-  Open: msg`Open`,
-  "In Progress": msg`In Progress`,
-  Resolved: msg`Resolved`,
-  Closed: msg`Closed`,
-};
-const priorityLabels: Record<TicketPriority, MessageDescriptor> = {
-  Low: msg`Low`,
-  Medium: msg`Medium`,
-  High: msg`High`,
-};
-
-export const statusLabel = (status: TicketStatus) => i18n._(statusLabels[status]);
-export const priorityLabel = (priority: TicketPriority) => i18n._(priorityLabels[priority]);
+export { priorityLabel, statusLabel };
 
 /** The condition chooser's names, in the order it offers them. */
 export const conditionFieldLabels: Record<RuleConditionField, MessageDescriptor> = {

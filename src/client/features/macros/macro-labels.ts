@@ -1,25 +1,9 @@
-import type { MessageDescriptor } from "@lingui/core";
-import { msg, t } from "@lingui/core/macro";
-import { i18n } from "#client/lib/i18n.ts";
+import { t } from "@lingui/core/macro";
+import { priorityLabel, statusLabel } from "#client/lib/ticket-value-labels.ts";
 import type { MacroActions, MacroStep } from "#shared/macros/macro.schemas.ts";
 import type { TicketPriority, TicketStatus } from "#shared/tickets/ticket.schemas.ts";
 
-// The same descriptors as the tickets feature's labels (one catalogue entry each); a feature does not
-// import another's.
-const statusLabels: Record<TicketStatus, MessageDescriptor> = {
-  Open: msg`Open`,
-  "In Progress": msg`In Progress`,
-  Resolved: msg`Resolved`,
-  Closed: msg`Closed`,
-};
-const priorityLabels: Record<TicketPriority, MessageDescriptor> = {
-  Low: msg`Low`,
-  Medium: msg`Medium`,
-  High: msg`High`,
-};
-
-export const statusLabel = (status: TicketStatus) => i18n._(statusLabels[status]);
-export const priorityLabel = (priority: TicketPriority) => i18n._(priorityLabels[priority]);
+export { priorityLabel, statusLabel };
 
 const previewLength = 160;
 const shorten = (text: string) =>

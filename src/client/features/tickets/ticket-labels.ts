@@ -1,27 +1,13 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import { categoryLabels } from "#client/lib/category-labels.ts";
+import { categoryLabels, priorityLabels, statusLabels } from "#client/lib/ticket-value-labels.ts";
+
+export { priorityLabels, statusLabels };
+
 import { i18n } from "#client/lib/i18n.ts";
-import type { TicketCategory, TicketPriority, TicketStatus } from "#shared/tickets/ticket.schemas.ts";
+import type { TicketCategory, TicketPriority } from "#shared/tickets/ticket.schemas.ts";
 import type { Rating } from "#shared/tickets/ticket-activity.schemas.ts";
 import type { EditableTicketField } from "#shared/tickets/ticket-edit.ts";
-
-/**
- * How a status or priority reads in the active language (decision 038). The API's values stay English:
- * these are only what the interface shows.
- */
-export const statusLabels: Record<TicketStatus, MessageDescriptor> = {
-  Open: msg`Open`,
-  "In Progress": msg`In Progress`,
-  Resolved: msg`Resolved`,
-  Closed: msg`Closed`,
-};
-
-export const priorityLabels: Record<TicketPriority, MessageDescriptor> = {
-  Low: msg`Low`,
-  Medium: msg`Medium`,
-  High: msg`High`,
-};
 
 /** The edit form's fields as an "edited" entry names them (#shared/tickets/ticket-edit.ts). */
 export const fieldLabels: Record<EditableTicketField, MessageDescriptor> = {

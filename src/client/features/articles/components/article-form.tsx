@@ -12,7 +12,7 @@ import { Select } from "#client/components/ui/select.tsx";
 import { useSaveArticle } from "#client/features/articles/articles.api.ts";
 import { isApiError } from "#client/lib/api-client.ts";
 import { handlePastedFiles } from "#client/lib/attachment-upload.ts";
-import { categoryLabels, labelledOptions } from "#client/lib/category-labels.ts";
+import { categoryLabels, labelledOptions } from "#client/lib/ticket-value-labels.ts";
 import {
   type ArticleStatus,
   type ArticleVisibility,

@@ -7,9 +7,9 @@ import {
   recordSuggestionOpened,
   reportFormLeft,
 } from "#client/features/articles/articles.api.ts";
-import { categoryLabels } from "#client/lib/category-labels.ts";
 import { i18n } from "#client/lib/i18n.ts";
 import { useNavigate } from "#client/lib/router/router.tsx";
+import { categoryLabels } from "#client/lib/ticket-value-labels.ts";
 import { useDebouncedValue } from "#client/lib/use-debounced-value.ts";
 import { articlePath } from "#shared/articles/article-slug.ts";
 

@@ -11,8 +11,8 @@ import {
   type RuleChoices,
   statusLabel,
 } from "#client/features/automation/rule-labels.ts";
-import { categoryLabels, labelledOptions } from "#client/lib/category-labels.ts";
 import { i18n } from "#client/lib/i18n.ts";
+import { categoryLabels, labelledOptions } from "#client/lib/ticket-value-labels.ts";
 import { ruleElapsedHoursMax } from "#shared/automation/rule-conditions.schemas.ts";
 import { type RuleConditionField, ruleClocks } from "#shared/automation/rule-conditions.ts";
 import { ticketCategories, ticketPriorities, ticketStatuses } from "#shared/tickets/ticket.schemas.ts";

@@ -2,6 +2,7 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg, plural, t } from "@lingui/core/macro";
 import { formatDateTime } from "#client/lib/format.ts";
 import { i18n } from "#client/lib/i18n.ts";
+import { statusLabels } from "#client/lib/ticket-value-labels.ts";
 import type { Notification, NotificationParams } from "#shared/notifications/notification.schemas.ts";
 import { shortTicketTitle } from "#shared/notifications/notification-text.ts";
 import type { SlaTarget } from "#shared/service-levels/sla-escalation.ts";
@@ -10,15 +11,8 @@ import type { SlaTarget } from "#shared/service-levels/sla-escalation.ts";
 // (`params`), dates in the app's own format. The server's English `message` says the same for e-mails and
 // the API, and is what a notification without params (older ones, test ones) shows.
 //
-// The labels below are the ticket screens' own texts (features/tickets/ticket-labels.ts); features do not
-// import each other, and the catalogues hold each text once, so both read the same translation.
-
-const statusLabels: Record<string, MessageDescriptor> = {
-  Open: msg`Open`,
-  "In Progress": msg`In Progress`,
-  Resolved: msg`Resolved`,
-  Closed: msg`Closed`,
-};
+// A status is named as the ticket screens name it (lib/ticket-value-labels.ts); the field labels below are
+// the ticket screens' own texts (features/tickets/ticket-labels.ts), which the catalogues hold once.
 
 const fieldLabels: Record<string, MessageDescriptor> = {
   title: msg`Title`,

@@ -1,4 +1,3 @@
-import type { MessageDescriptor } from "@lingui/core";
 import { msg, plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
@@ -9,25 +8,17 @@ import { Dialog } from "#client/components/ui/dialog.tsx";
 import { searchQuery } from "#client/features/search/search.api.ts";
 import type { OpenTicketState } from "#client/lib/list-memory.ts";
 import { useNavigate } from "#client/lib/router/router.tsx";
+import { statusLabels } from "#client/lib/ticket-value-labels.ts";
 import { useActor } from "#client/lib/use-actor.ts";
 import { useDebouncedValue } from "#client/lib/use-debounced-value.ts";
 import type { PersonResult } from "#shared/search/search.schemas.ts";
-import { type Ticket, type TicketStatus, ticketIdPattern } from "#shared/tickets/ticket.schemas.ts";
+import { type Ticket, ticketIdPattern } from "#shared/tickets/ticket.schemas.ts";
 
 type Option =
   | { kind: "ticket"; id: string; ticket: Ticket }
   | { kind: "person"; id: string; person: PersonResult };
 
 const roleLabels = { user: msg`User`, technician: msg`Technician`, admin: msg`Administrator` } as const;
-
-// The same descriptors as the tickets feature's statusLabels (one catalogue entry each); a feature does
-// not import another.
-const statusLabels: Record<TicketStatus, MessageDescriptor> = {
-  Open: msg`Open`,
-  "In Progress": msg`In Progress`,
-  Resolved: msg`Resolved`,
-  Closed: msg`Closed`,
-};
 
 /** "tkt-4f2a…" → "TKT4F2A…" when it is a whole ticket id, so Enter opens it before the results arrive. */
 function wholeTicketIdIn(text: string): string | null {

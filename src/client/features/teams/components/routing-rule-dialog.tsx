@@ -6,7 +6,7 @@ import { Dialog } from "#client/components/ui/dialog.tsx";
 import { Field, Input, TextField } from "#client/components/ui/field.tsx";
 import { Select } from "#client/components/ui/select.tsx";
 import { useSaveRoutingRule } from "#client/features/teams/teams.api.ts";
-import { categoryLabels, labelledOptions } from "#client/lib/category-labels.ts";
+import { categoryLabels, labelledOptions } from "#client/lib/ticket-value-labels.ts";
 import { toast } from "#client/lib/toast.ts";
 import type { CustomField } from "#shared/custom-fields/custom-field.schemas.ts";
 import type { RoutingRule, RoutingRuleInput } from "#shared/teams/routing-rule.schemas.ts";

@@ -15,8 +15,8 @@ import {
   useReorderRoutingRules,
   useSetDefaultTeam,
 } from "#client/features/teams/teams.api.ts";
-import { categoryLabels } from "#client/lib/category-labels.ts";
 import { i18n } from "#client/lib/i18n.ts";
+import { categoryLabels } from "#client/lib/ticket-value-labels.ts";
 import { toast } from "#client/lib/toast.ts";
 import type { CustomField } from "#shared/custom-fields/custom-field.schemas.ts";
 import type { RoutingRule } from "#shared/teams/routing-rule.schemas.ts";

@@ -16,7 +16,7 @@ import { useCreateTicket } from "#client/features/tickets/ticket.api.ts";
 import { priorityLabels } from "#client/features/tickets/ticket-labels.ts";
 import { isApiError } from "#client/lib/api-client.ts";
 import { handlePastedFiles } from "#client/lib/attachment-upload.ts";
-import { categoryLabels, labelledOptions } from "#client/lib/category-labels.ts";
+import { categoryLabels, labelledOptions } from "#client/lib/ticket-value-labels.ts";
 import { toast } from "#client/lib/toast.ts";
 import { useActor } from "#client/lib/use-actor.ts";
 import { validationText } from "#client/lib/validation-text.ts";

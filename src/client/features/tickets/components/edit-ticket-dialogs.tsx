@@ -11,7 +11,7 @@ import { Field, Textarea, TextField } from "#client/components/ui/field.tsx";
 import { Select } from "#client/components/ui/select.tsx";
 import { useEditTicket } from "#client/features/tickets/ticket.api.ts";
 import { priorityLabels } from "#client/features/tickets/ticket-labels.ts";
-import { categoryLabels, labelledOptions } from "#client/lib/category-labels.ts";
+import { categoryLabels, labelledOptions } from "#client/lib/ticket-value-labels.ts";
 import { toast } from "#client/lib/toast.ts";
 import { useActor } from "#client/lib/use-actor.ts";
 import { validationText } from "#client/lib/validation-text.ts";

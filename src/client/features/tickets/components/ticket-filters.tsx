@@ -8,8 +8,8 @@ import { cn } from "#client/components/ui/cn.ts";
 import { Field, Input } from "#client/components/ui/field.tsx";
 import { optionsOf, Select } from "#client/components/ui/select.tsx";
 import { priorityLabels, statusLabels } from "#client/features/tickets/ticket-labels.ts";
-import { categoryLabels } from "#client/lib/category-labels.ts";
 import { i18n } from "#client/lib/i18n.ts";
+import { categoryLabels } from "#client/lib/ticket-value-labels.ts";
 import {
   type TicketCategory,
   type TicketDueFilter,
