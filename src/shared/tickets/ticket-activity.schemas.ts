@@ -131,6 +131,9 @@ export const ticketEventTypes = [
   "unlinked",
   "merged",
   "merged_in",
+  // A major incident declared (or its headline changed) and its declaration ended (decision 077): staff only.
+  "incident_declared",
+  "incident_ended",
 ] as const;
 export type TicketEventType = (typeof ticketEventTypes)[number];
 
@@ -148,6 +151,8 @@ export const staffOnlyEventTypes = [
   "linked",
   "unlinked",
   "merged_in",
+  "incident_declared",
+  "incident_ended",
 ] as const satisfies readonly TicketEventType[];
 
 export const ticketEventSchema = z.object({
@@ -198,7 +203,12 @@ export const ticketEventSchema = z.object({
    * requester sees the changes as they would see them made one by one.
    */
   via: z
-    .object({ kind: z.enum(["macro", "rule"]), id: z.string(), name: z.string(), batchId: z.string() })
+    .object({
+      kind: z.enum(["macro", "rule", "incident"]),
+      id: z.string(),
+      name: z.string(),
+      batchId: z.string(),
+    })
     .nullable(),
   at: z.iso.datetime(),
 });

@@ -21,5 +21,6 @@ export const notificationTypeLabels: Record<NotificationType, MessageDescriptor>
   ticket_hold_lifted: msg`A ticket I handle is no longer on hold (staff)`,
   ticket_auto_resolved: msg`My tickets on hold resolved automatically`,
   ticket_team: msg`A ticket moved to my team (technicians)`,
+  known_issue: msg`Updates on known issues I follow`,
   test: msg`Test notifications`,
 };

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import type { TicketLinkRelation } from "#shared/ticket-links/ticket-link.schemas.ts";
+import type { LinkableRelation, TicketLinkRelation } from "#shared/ticket-links/ticket-link.schemas.ts";
 
 /** What the other ticket is, as the "Linked tickets" list names it (decision 074). */
 export const relationLabels: Record<TicketLinkRelation, MessageDescriptor> = {
@@ -9,10 +9,13 @@ export const relationLabels: Record<TicketLinkRelation, MessageDescriptor> = {
   has_duplicate: msg`Has duplicate`,
   parent: msg`Parent`,
   child: msg`Child`,
+  // Decision 077: this ticket is affected by the other, a major incident; or it is the incident.
+  affected_by: msg`Affected by major incident`,
+  affects: msg`Affects`,
 };
 
 /** The same relation as the add form asks it: "This ticket is … TKT…". */
-export const relationChoices: Record<TicketLinkRelation, MessageDescriptor> = {
+export const relationChoices: Record<LinkableRelation, MessageDescriptor> = {
   related: msg`related to`,
   duplicate_of: msg`a duplicate of`,
   has_duplicate: msg`duplicated by`,

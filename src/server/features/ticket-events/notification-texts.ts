@@ -204,6 +204,16 @@ export async function textOf(
     case "linked":
     case "unlinked":
       return linkTextOf(event, name, title, await actorName());
+    case "incident_declared":
+    case "incident_ended": {
+      // Decision 077: sent to nobody; a text for completeness.
+      const actor = await actorName();
+      const change = event.type === "incident_declared" ? "declared" : "ended";
+      return {
+        message: `${actor ?? "Someone"} ${change === "declared" ? "declared" : "ended"} ticket ${name} as a major incident`,
+        params: { kind: "incident_changed", title, actor, change },
+      };
+    }
   }
 }
 

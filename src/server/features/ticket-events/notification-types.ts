@@ -31,4 +31,7 @@ export const notificationTypeOf: Record<EventValues["type"], NotificationType> =
   unlinked: "ticket_edited",
   merged: "ticket_status",
   merged_in: "ticket_edited",
+  // Decision 077: declaring and ending a major incident notify nobody (recipientsOf).
+  incident_declared: "ticket_edited",
+  incident_ended: "ticket_edited",
 };

@@ -43,6 +43,10 @@ const webhookTypeOf: Record<TicketEventType, WebhookEventType | null> = {
   unlinked: null,
   merged: "ticket.status_changed",
   merged_in: null,
+  // Decision 077: declaring and ending a major incident are staff's; its updates and resolution reach
+  // integrations as the comments and status changes they post.
+  incident_declared: null,
+  incident_ended: null,
 };
 
 export interface WebhookEventFacts {

@@ -16,6 +16,7 @@ import {
   type LucideIcon,
   MessageSquare,
   PencilLine,
+  Siren,
   Star,
   Tags,
   Unlink2,
@@ -70,6 +71,8 @@ const icons: Record<TicketEventType, { icon: LucideIcon; tone: string }> = {
   unlinked: { icon: Unlink2, tone: "bg-slate-100 text-slate-600" },
   merged: { icon: GitMerge, tone: "bg-indigo-50 text-indigo-600" },
   merged_in: { icon: GitMerge, tone: "bg-indigo-50 text-indigo-600" },
+  incident_declared: { icon: Siren, tone: "bg-red-50 text-red-700" },
+  incident_ended: { icon: Siren, tone: "bg-slate-100 text-slate-600" },
 };
 
 /** Entries nobody made: the jobs' (auto-close, auto-resolve, a hold lifted at its date) stand without a name. */
@@ -281,6 +284,10 @@ function EventSummary({ event }: { event: TicketEvent }): ReactNode {
           <Transition event={event} />
         </>
       );
+    case "incident_declared":
+      return t`declared it a major incident`;
+    case "incident_ended":
+      return t`ended the major incident`;
   }
 }
 
