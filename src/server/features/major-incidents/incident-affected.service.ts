@@ -106,7 +106,7 @@ export async function removeAffectedTicket(ctx: ServiceContext, incidentId: stri
     ensureMayRun(ctx.actor, ensureVisible(ctx.actor, locked[0], incidentId));
     ensureVisible(ctx.actor, locked[1], affectedId);
     const link = await findLinkBetween(tx, incidentId, affectedId);
-    if (!link || link.kind !== "incident" || link.ticketId !== affectedId) {
+    if (link?.kind !== "incident" || link.ticketId !== affectedId) {
       throw notFound(`Affected ticket ${affectedId} of`, incidentId);
     }
     await deleteLink(tx, link.id);

@@ -45,7 +45,7 @@ beforeEach(async () => {
 });
 
 const send = (
-  method: "GET" | "POST" | "PUT" | "DELETE",
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
   url: string,
   cookie: string | null,
   payload?: object,
