@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import type { LinkableRelation, TicketLinkRelation } from "#shared/ticket-links/ticket-link.schemas.ts";
+import type { TicketStatus } from "#shared/tickets/ticket.schemas.ts";
 
 /** What the other ticket is, as the "Linked tickets" list names it (decision 074). */
 export const relationLabels: Record<TicketLinkRelation, MessageDescriptor> = {
@@ -21,4 +22,12 @@ export const relationChoices: Record<LinkableRelation, MessageDescriptor> = {
   has_duplicate: msg`duplicated by`,
   parent: msg`a child of`,
   child: msg`the parent of`,
+};
+
+/** A status as the screens name it (the tickets feature's own texts: one translation each). */
+export const statusNames: Record<TicketStatus, MessageDescriptor> = {
+  Open: msg`Open`,
+  "In Progress": msg`In Progress`,
+  Resolved: msg`Resolved`,
+  Closed: msg`Closed`,
 };
