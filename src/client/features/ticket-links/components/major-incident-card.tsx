@@ -88,7 +88,10 @@ export function MajorIncidentCard({ actor, ticket, renderStatus }: MajorIncident
             Declared <time dateTime={declared.declaredAt}>{formatDateTime(declared.declaredAt)}</time>
           </Trans>
           {" · "}
-          <Link to={`/known-issues/${ticket.ticketId}`} className="text-indigo-700 hover:underline">
+          <Link
+            to={`/known-issues/${ticket.ticketId}`}
+            className="text-indigo-700 underline hover:no-underline"
+          >
             <Trans>Public page</Trans>
           </Link>
         </p>
