@@ -410,6 +410,38 @@ describe("updates and the resolution", () => {
   });
 });
 
+describe("resolved by a macro", () => {
+  it("resolves the affected tickets with the macro's public reply, the resolver's own words", async () => {
+    const incident = await ticketOf(requester);
+    await declared(incident.id);
+    const one = await ticketOf(otherUser);
+    await affected(incident.id, [one.id]);
+    await postUpdate(incident.id, technician, "Still working on it.");
+    const macro = await send("POST", "/api/macros", technician.cookie, {
+      title: "VPN fixed",
+      body: "The VPN is back: the gateway was replaced.",
+      actions: { status: "Resolved" },
+    });
+    expect(macro.statusCode, macro.body).toBe(201);
+    const macroId = macro.json<{ id: string }>().id;
+    const applied = await send(
+      "POST",
+      `/api/tickets/${incident.id}/macros/${macroId}/apply`,
+      technician.cookie,
+    );
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(await statusOf(one.id)).toBe("Resolved");
+    const comments = await t.database.db
+      .select()
+      .from(ticketComments)
+      .where(eq(ticketComments.ticketId, one.id));
+    expect(comments.map((row) => row.message)).toEqual([
+      "Still working on it.",
+      "The VPN is back: the gateway was replaced.",
+    ]);
+  });
+});
+
 describe("the public face's visibility", () => {
   it("shows a resolved incident's face only to its followers, affected requesters and who may see the ticket", async () => {
     const incident = await ticketOf(requester);
