@@ -100,7 +100,9 @@ test("a major incident reaches every affected requester, a known issue is follow
   await expect(known).toContainText(`Known issue: ${headline} — Open`);
   await screens(pia.page, "major-incident-known-issue", { fullPage: false });
   await known.getByRole("button", { name: `Follow instead: ${headline}` }).click();
-  await expect(known.getByText("You are following this known issue; you will be told of updates.")).toBeVisible();
+  await expect(
+    known.getByText("You are following this known issue; you will be told of updates."),
+  ).toBeVisible();
   await known.getByRole("link", { name: "See the known issue" }).click();
   await expect(pia.page).toHaveURL(new RegExp(`/known-issues/${incident}$`));
   await expect(pia.page.getByRole("heading", { name: headline })).toBeVisible();
@@ -136,9 +138,9 @@ test("a major incident reaches every affected requester, a known issue is follow
     const comments = ((await activity.json()) as { comments: { message: string }[] }).comments;
     expect(comments.map((comment) => comment.message)).toEqual([update, update]);
   }
-  expect((await notificationMessages(pia.page)).some((message) => message.startsWith("Known issue resolved"))).toBe(
-    true,
-  );
+  expect(
+    (await notificationMessages(pia.page)).some((message) => message.startsWith("Known issue resolved")),
+  ).toBe(true);
 
   expect(violations).toEqual([]);
   await uma.close();
