@@ -20,6 +20,7 @@ import { departmentRoutes } from "./features/departments/department.routes.ts";
 import { csvExportRoutes } from "./features/exports/csv-export.routes.ts";
 import { followerRoutes } from "./features/followers/follower.routes.ts";
 import { macroRoutes } from "./features/macros/macro.routes.ts";
+import { majorIncidentRoutes } from "./features/major-incidents/major-incident.routes.ts";
 import { mentionRoutes } from "./features/mentions/mention.routes.ts";
 import { notificationRoutes } from "./features/notifications/notification.routes.ts";
 import { notificationSettingsRoutes } from "./features/notifications/notification-settings.routes.ts";
@@ -162,6 +163,7 @@ export async function registerFeatureRoutes(app: FastifyInstance, deps: AppDeps,
   await app.register(automationRuleRoutes, { contextOf });
   await app.register(tagRoutes, { contextOf });
   await app.register(ticketLinkRoutes, { contextOf });
+  await app.register(majorIncidentRoutes, { contextOf });
   await app.register(viewRoutes, { contextOf });
   await app.register(notificationRoutes, { contextOf, hub });
   await app.register(attachmentRoutes, {

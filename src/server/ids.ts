@@ -41,3 +41,8 @@ export function newAttachmentId(now = Date.now()): string {
 export function newTicketLinkId(now = Date.now()): string {
   return `LNK${now.toString(36).toUpperCase()}${randomSuffix(8)}`;
 }
+
+/** UPD + uppercase base-36 timestamp + random suffix: a major incident's public update (decision 077). */
+export function newIncidentUpdateId(now = Date.now()): string {
+  return `UPD${now.toString(36).toUpperCase()}${randomSuffix(8)}`;
+}

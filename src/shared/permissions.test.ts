@@ -264,3 +264,28 @@ describe("links and merging (decision 074)", () => {
     expect(can.mergeTickets(admin, open, closed)).toBe(false);
   });
 });
+
+describe("major incidents and their public face (decision 077)", () => {
+  const stranger = { isSubscriber: false, isAffectedRequester: false };
+
+  it("lets staff who may see a ticket run it as a major incident while it is not Closed", () => {
+    expect(can.runMajorIncident(tech, assignedToTech)).toBe(true);
+    expect(can.runMajorIncident(admin, assignedToTech)).toBe(true);
+    expect(can.runMajorIncident(otherTech, assignedToTech)).toBe(false);
+    expect(can.runMajorIncident(creator, open)).toBe(false);
+    expect(can.runMajorIncident(admin, { ...assignedToTech, status: "Closed" })).toBe(false);
+  });
+
+  it("shows an open incident's face to everyone signed in, a resolved one's to its followers and affected requesters", () => {
+    for (const status of ["Open", "In Progress"] as const) {
+      expect(can.seeKnownIssue(otherUser, { status, ...stranger })).toBe(true);
+      expect(can.seeKnownIssue(noRole, { status, ...stranger })).toBe(false);
+    }
+    for (const status of ["Resolved", "Closed"] as const) {
+      expect(can.seeKnownIssue(otherUser, { status, ...stranger })).toBe(false);
+      expect(can.seeKnownIssue(otherTech, { status, ...stranger })).toBe(false);
+      expect(can.seeKnownIssue(otherUser, { status, ...stranger, isSubscriber: true })).toBe(true);
+      expect(can.seeKnownIssue(otherUser, { status, ...stranger, isAffectedRequester: true })).toBe(true);
+    }
+  });
+});

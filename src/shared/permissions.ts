@@ -31,6 +31,16 @@ export interface ViewFacts {
   ownerId: string | null;
 }
 
+/**
+ * What decides who sees a major incident's public face (decision 077): its status, and the reader's tie to
+ * it (they follow the known issue, or raised a ticket it affects).
+ */
+export interface KnownIssueFacts {
+  status: TicketStatus;
+  isSubscriber: boolean;
+  isAffectedRequester: boolean;
+}
+
 export interface ArticleFacts {
   status: ArticleStatus;
   visibility: ArticleVisibility;
@@ -201,6 +211,23 @@ export const can = {
     viewTicket(a, target) &&
     duplicate.status !== "Closed" &&
     target.status !== "Closed",
+  /**
+   * Decision 077: staff who may edit a ticket (editTicketDetails, but never a Closed one: an incident is
+   * news while it runs) declare it a major incident, change its headline, end it, link affected tickets to
+   * it and post its updates.
+   */
+  runMajorIncident: (a: Actor, t: TicketFacts) => isStaff(a) && viewTicket(a, t) && t.status !== "Closed",
+  /**
+   * Decision 077: a major incident's public face (headline, status, declared time, public updates), never
+   * the ticket: every signed-in person while it is open (Open or In Progress), and once it is resolved or
+   * closed its followers and the requesters of the tickets it affects.
+   */
+  seeKnownIssue: (a: Actor, issue: KnownIssueFacts) =>
+    a.role !== null &&
+    (issue.status === "Open" ||
+      issue.status === "In Progress" ||
+      issue.isSubscriber ||
+      issue.isAffectedRequester),
   /** Anyone with a role keeps personal saved views of a list (decision 071). */
   saveViews: (a: Actor) => a.role !== null,
   /** Only administrators share a view with all staff or with a team. */

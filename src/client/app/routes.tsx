@@ -21,6 +21,7 @@ const AdminUserManagementPage = lazy(() => import("#client/pages/admin-user-mana
 const DemoUserManagementPage = lazy(() => import("#client/pages/demo-user-management.tsx"));
 const TicketsPage = lazy(() => import("#client/pages/tickets.tsx"));
 const TicketPage = lazy(() => import("#client/pages/ticket.tsx"));
+const KnownIssuePage = lazy(() => import("#client/pages/known-issue.tsx"));
 const ProfilePage = lazy(() => import("#client/pages/profile.tsx"));
 const NotificationsPage = lazy(() => import("#client/pages/notifications.tsx"));
 const AppHelpPage = lazy(() => import("#client/pages/app-help.tsx"));
@@ -116,6 +117,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: "tickets", element: <TicketsPage /> },
           { path: "tickets/:ticketId", element: <TicketPage /> },
+          { path: "known-issues/:ticketId", element: <KnownIssuePage /> },
           { path: "notifications", element: <NotificationsPage /> },
           // Decision 030: help articles (/Knowledge-base stays the app's own help).
           { path: "kb", element: <HelpArticlesPage /> },

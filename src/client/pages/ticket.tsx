@@ -21,6 +21,8 @@ import { useOthersOnTicket } from "#client/features/presence/presence-store.ts";
 import { useTicketPresence } from "#client/features/presence/use-ticket-presence.ts";
 import { TicketTagControl } from "#client/features/tags/components/ticket-tag-control.tsx";
 import { TicketTeamControl } from "#client/features/teams/components/ticket-team-control.tsx";
+import { IncidentBanner } from "#client/features/ticket-links/components/incident-banner.tsx";
+import { MajorIncidentCard } from "#client/features/ticket-links/components/major-incident-card.tsx";
 import { MergedBanner } from "#client/features/ticket-links/components/merged-banner.tsx";
 import { TicketLinksPanel } from "#client/features/ticket-links/components/ticket-links-panel.tsx";
 import { lostToAnotherTechnician } from "#client/features/tickets/components/assign-to-me-button.tsx";
@@ -141,6 +143,7 @@ export default function TicketPage() {
         {sharesPresence ? <PresenceBar people={othersOnTicket} /> : null}
         {refusal ? <Alert>{refusal}</Alert> : null}
         {ticket.mergedIntoId ? <MergedBanner ticket={ticket} /> : null}
+        <IncidentBanner ticketId={ticket.ticketId} />
         {done ? <Notice>{formDoneText(done, i18n._(statusLabels[ticket.status]))}</Notice> : null}
         {/*
           Wide: the ticket and its conversation on the left, the actions and facts on the right. Narrow: one
@@ -205,6 +208,15 @@ export default function TicketPage() {
             {actor && can.seeTags(actor) ? (
               <div>
                 <TicketTagControl actor={actor} ticket={ticket} {...ticketChanges} />
+              </div>
+            ) : null}
+            {actor && can.seeInternal(actor) ? (
+              <div className="empty:hidden">
+                <MajorIncidentCard
+                  actor={actor}
+                  ticket={ticket}
+                  renderStatus={(status) => <TicketStatusBadge status={status} />}
+                />
               </div>
             ) : null}
             {actor && can.seeInternal(actor) ? (

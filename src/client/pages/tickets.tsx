@@ -10,6 +10,7 @@ import { EmptyState } from "#client/components/ui/empty-state.tsx";
 import { PageHeader } from "#client/components/ui/page-header.tsx";
 import { Tabs, tabIdFor, tabPanelIdFor } from "#client/components/ui/tabs.tsx";
 import { ArticleSuggestions } from "#client/features/articles/components/article-suggestions.tsx";
+import { KnownIssuesNotice } from "#client/features/known-issues/components/known-issues-notice.tsx";
 import { useDepartmentNames } from "#client/features/settings/settings.api.ts";
 import { tagSuggestionsQuery } from "#client/features/tags/tags.api.ts";
 import { teamListQuery } from "#client/features/teams/teams.api.ts";
@@ -142,7 +143,12 @@ export default function TicketsPage() {
         {canOpenForm && isFormOpen ? (
           <CreateTicketForm
             departments={departments}
-            titleAssist={(props) => <ArticleSuggestions {...props} />}
+            titleAssist={(props) => (
+              <>
+                <KnownIssuesNotice />
+                <ArticleSuggestions {...props} />
+              </>
+            )}
             onCreated={(ticket) => {
               setIsFormOpen(false);
               focusCreatedTicket(ticket.ticketId, formId);

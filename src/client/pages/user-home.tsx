@@ -8,6 +8,7 @@ import { Notice } from "#client/components/ui/notice.tsx";
 import { PageHeader } from "#client/components/ui/page-header.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
 import { HelpArticlesLink } from "#client/features/articles/components/help-articles-link.tsx";
+import { KnownIssuesNotice } from "#client/features/known-issues/components/known-issues-notice.tsx";
 import { useDepartmentNames } from "#client/features/settings/settings.api.ts";
 import { TicketList } from "#client/features/tickets/components/ticket-list.tsx";
 import { useTicketOrder } from "#client/features/tickets/components/ticket-sort.tsx";
@@ -106,9 +107,12 @@ export default function UserHomePage() {
               closeForm={toggleFormId}
               departments={departments}
               titleAssist={(props) => (
-                <Suspense fallback={null}>
-                  <ArticleSuggestions {...props} />
-                </Suspense>
+                <>
+                  <KnownIssuesNotice />
+                  <Suspense fallback={null}>
+                    <ArticleSuggestions {...props} />
+                  </Suspense>
+                </>
               )}
               onCreated={(ticket) => {
                 setIsFormOpen(false);

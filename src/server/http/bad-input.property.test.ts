@@ -84,6 +84,7 @@ beforeAll(async () => {
   const other = await insertTicket(db, { createdBy: owner.user.id, assignedTo: technician.user.id });
   const link = await post(`/api/tickets/${ticket.id}/links`, { ticketId: other.id, kind: "related" });
   ids.linkId = (link as unknown as { linkId: string }).linkId;
+  ids.affectedId = other.id;
   const [notification] = await db
     .insert(notifications)
     .values({ userId: admin.user.id, type: "test", message: "Hello" })
@@ -158,6 +159,9 @@ const validBodies: Record<string, unknown> = {
   "PATCH /api/tickets/:ticketId/tags": { add: ["vpn"], remove: ["printer"] },
   "POST /api/tickets/:ticketId/links": { ticketId: "TKT00000000AAAAAAAA", kind: "related" },
   "POST /api/tickets/:ticketId/merge": { targetId: "TKT00000000AAAAAAAA" },
+  "PUT /api/tickets/:ticketId/major-incident": { headline: "VPN unavailable — we are working on it" },
+  "POST /api/tickets/:ticketId/incident/affected": { ticketIds: ["TKT00000000AAAAAAAA"] },
+  "POST /api/tickets/:ticketId/incident/updates": { body: "The gateway is being replaced." },
   "PUT /api/admin/settings/tags": { fixed: false, allowed: ["vpn"] },
   "POST /api/views": { name: "Mine", query: "status=Open&sort=priority" },
   "PUT /api/views/:viewId": { name: "Open now", query: "status=Open", sharing: "staff" },

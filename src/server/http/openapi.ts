@@ -43,6 +43,7 @@ const tagRules: Array<[pattern: RegExp, tag: string]> = [
   [/^\/api\/routing(\/|$)/, "teams"],
   [/^\/api\/tickets\/[^/]+\/tags$/, "tags"],
   [/^\/api\/tickets\/[^/]+\/(links|merge)(\/|$)/, "links"],
+  [/^\/api\/(tickets\/[^/]+\/(major-incident|incident)(\/|$)|known-issues)/, "major-incidents"],
   [/^\/api\/tickets\/([^/]+\/macros\/|bulk\/macro$)/, "macros"],
   [/^\/api\/tickets/, "tickets"],
   [/^\/api\/admin\/settings\/custom-fields/, "custom-fields"],
@@ -79,6 +80,8 @@ const tagDescriptions: Record<string, string> = {
   tags: "Staff's tags on tickets and the tag control's suggestions (decision 071)",
   links:
     "Links between tickets (related, duplicate, parent and child) and merging a duplicate (decision 074)",
+  "major-incidents":
+    "Major incidents: declared on a ticket, the tickets they affect, public updates, and their public face, the known issues people follow (decision 077)",
   views:
     "Saved views of the ticket list: a name and the list's query string, personal or shared (decision 071)",
   automation:

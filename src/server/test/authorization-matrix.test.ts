@@ -6,6 +6,7 @@ import {
   notifications,
   sessions,
   ticketLinks,
+  tickets,
   type UserRow,
   webhookDeliveries,
 } from "#server/db/schema/index.ts";
@@ -115,6 +116,7 @@ interface World {
   viewId?: string;
   otherTicketId?: string;
   linkId?: string;
+  affectedId?: string;
 }
 
 async function asAdmin(options: InjectOptions, expected: number) {
@@ -150,6 +152,31 @@ async function makeWorld(url: string, spec: RequestSpec): Promise<World> {
       await db
         .insert(ticketLinks)
         .values({ id: world.linkId, ticketId: ticket.id, linkedTicketId: other.id, kind: "related" });
+    }
+  }
+  // Major incidents (decision 077): the ticket is one; a second ticket of owner's, affected by it.
+  if (url.includes("/major-incident") || url.includes("/incident/") || url.startsWith("/api/known-issues/")) {
+    await db
+      .update(tickets)
+      .set({ incidentHeadline: "VPN unavailable", incidentDeclaredAt: new Date() })
+      .where(eq(tickets.id, ticket.id));
+  }
+  if (url.includes("/incident/affected")) {
+    const other = await insertTicket(db, {
+      createdBy: people.owner.user.id,
+      assignedTo: people.assignee.user.id,
+      status: "In Progress",
+      title: "No VPN from home",
+    });
+    world.otherTicketId = other.id;
+    world.affectedId = other.id;
+    if (url.includes(":affectedId")) {
+      await db.insert(ticketLinks).values({
+        id: `LNK${next().toUpperCase()}`,
+        ticketId: other.id,
+        linkedTicketId: ticket.id,
+        kind: "incident",
+      });
     }
   }
   if (url.includes(":userId")) world.userId = (await insertUser(db, { role: "user" })).id;
@@ -503,6 +530,11 @@ const specs: Record<string, RequestSpec> = {
   "PATCH /api/tickets/:ticketId/tags": { body: () => ({ add: [`printer ${next()}`] }) },
   "POST /api/tickets/:ticketId/links": { body: (w) => ({ ticketId: w.otherTicketId, kind: "related" }) },
   "POST /api/tickets/:ticketId/merge": { body: (w) => ({ targetId: w.otherTicketId }) },
+  "PUT /api/tickets/:ticketId/major-incident": { body: () => ({ headline: `VPN down ${next()}` }) },
+  "POST /api/tickets/:ticketId/incident/affected": { body: (w) => ({ ticketIds: [w.otherTicketId] }) },
+  "POST /api/tickets/:ticketId/incident/updates": {
+    body: () => ({ body: "The gateway is being replaced." }),
+  },
   "POST /api/views": { body: () => ({ name: `Mine ${next()}`, query: "status=Open" }) },
   "PUT /api/views/:viewId": {
     body: () => ({ name: `Renamed ${next()}`, query: "priority=High", sharing: "staff" }),

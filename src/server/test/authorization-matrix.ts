@@ -9,7 +9,8 @@
 // the assignee's personal canned response, a notification, an API token and a second session of owner's, a webhook with one
 // failed delivery, a person with the user role (:userId), and a team with the assignee in it and a routing
 // rule to it (:teamId, :ruleId; also the team of the routing and ticket-team calls), and an automation rule
-// (:automationRuleId).
+// (:automationRuleId). For the major incident and known-issue routes (decision 077) the ticket is a declared
+// major incident, and :affectedId a second ticket of owner's, assigned to assignee, that it affects.
 //
 // Columns:
 //   anon   nobody signed in
@@ -172,6 +173,16 @@ export const authorizationTable = `
   POST   /api/tickets/:ticketId/links                                     401  403 404 404  201  201 404  401  | 403 404 404  201  201 403  401
   DELETE /api/tickets/:ticketId/links/:linkId                             401  403 404 404  204  204 404  401  | 403 404 404  204  204 403  401
   POST   /api/tickets/:ticketId/merge                                     401  403 404 404  200  200 404  401  | 403 404 404  200  200 403  401  # into another ticket of owner's, assigned to assignee
+  GET    /api/tickets/:ticketId/major-incident                            401  200 404 404  200  200 404  401  | 200 404 404  200  200 200  401  # the ticket is a major incident (decision 077)
+  PUT    /api/tickets/:ticketId/major-incident                            401  403 404 404  200  200 404  401  | 403 404 404  200  200 403  401
+  DELETE /api/tickets/:ticketId/major-incident                            401  403 404 404  204  204 404  401  | 403 404 404  204  204 403  401
+  POST   /api/tickets/:ticketId/incident/affected                         401  403 404 404  200  200 404  401  | 403 404 404  200  200 403  401  # another ticket of owner's, assigned to assignee
+  DELETE /api/tickets/:ticketId/incident/affected/:affectedId             401  403 404 404  204  204 404  401  | 403 404 404  204  204 403  401  # that ticket, affected
+  POST   /api/tickets/:ticketId/incident/updates                          401  403 404 404  201  201 404  401  | 403 404 404  201  201 403  401
+  GET    /api/known-issues                                                401  200 200 200  200  200 403  401  | 200 200 200  200  200 200  401
+  GET    /api/known-issues/:ticketId                                      401  200 200 200  200  200 403  401  | 200 200 200  200  200 200  401  # open: every signed-in person
+  PUT    /api/known-issues/:ticketId/follow                               401  200 200 200  200  200 403  401  | 200 200 200  200  200 403  401
+  DELETE /api/known-issues/:ticketId/follow                               401  200 200 200  200  200 403  401  | 200 200 200  200  200 403  401
   GET    /api/views                                                       401  200 200 200  200  200 403  401  | 200 200 200  200  200 200  401
   POST   /api/views                                                       401  201 201 201  201  201 403  401  | 201 201 201  201  201 403  401
   PUT    /api/views/:viewId                                               401  404 404 403  403  200 403  401  | 404 404 403  403  200 403  401  # a view an admin shared with all staff

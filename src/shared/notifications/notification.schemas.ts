@@ -24,6 +24,7 @@ export const notificationTypes = [
   "ticket_auto_resolved",
   "ticket_team",
   "rule_notice",
+  "known_issue",
   "test",
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
@@ -45,6 +46,8 @@ export const notificationTypeLabels: Record<NotificationType, string> = {
   ticket_auto_resolved: "My tickets on hold resolved automatically",
   ticket_team: "A ticket moved to my team (technicians)",
   rule_notice: "An automation rule asks me to look at a ticket (staff)",
+  // Decision 077: in the app only (its e-mail would link to a ticket the follower may not open).
+  known_issue: "Updates on known issues I follow",
   test: "Test notifications",
 };
 
@@ -200,6 +203,24 @@ export const notificationParamsSchema = z.discriminatedUnion("kind", [
   }),
   /** Decision 076: an automation rule (`rule`, its name then) tells the people and teams it names. */
   z.object({ kind: z.literal("rule_notice"), title, rule: z.string() }),
+  /**
+   * Decision 077: a major incident declared or ended (`change`), staff only and sent to nobody; and an update
+   * on (or the resolution of) a known issue the reader follows: `title` is the incident's headline as it was
+   * then (the ticket's own title stays private), `preview` the update's text.
+   */
+  z.object({
+    kind: z.literal("incident_changed"),
+    title,
+    actor: person,
+    change: z.enum(["declared", "ended"]),
+  }),
+  z.object({
+    kind: z.literal("known_issue"),
+    title,
+    incidentId: z.string(),
+    preview,
+    resolved: z.boolean(),
+  }),
 ]);
 export type NotificationParams = z.infer<typeof notificationParamsSchema>;
 export type NotificationKind = NotificationParams["kind"];

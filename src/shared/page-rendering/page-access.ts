@@ -52,6 +52,7 @@ export const pageAccess: Readonly<Record<string, PageAccess>> = {
   "/profile": signedIn(),
   "/tickets": signedIn(),
   "/tickets/:ticketId": signedIn(),
+  "/known-issues/:ticketId": signedIn(),
   "/notifications": signedIn(),
   "/kb": signedIn(),
   "/kb/:slug": signedIn(),

@@ -5,17 +5,31 @@ import { ticketIdSchema, ticketSchema, ticketStatuses } from "#shared/tickets/ti
  * What a ticket is to the one it is linked to (decision 074): related to it, a duplicate of it, or a child
  * of it (the other is its parent). One stored row per pair says it from one side.
  */
-export const ticketLinkKinds = ["related", "duplicate", "child"] as const;
+export const ticketLinkKinds = ["related", "duplicate", "child", "incident"] as const;
 export type TicketLinkKind = (typeof ticketLinkKinds)[number];
 
 /**
  * How a link reads from one ticket, as its "Linked tickets" panel names the other ticket (decision 074):
  * `related`; `duplicate_of` (this ticket duplicates the other); `has_duplicate` (the other duplicates this
  * one); `parent` (the other is this one's parent); `child` (the other is this one's child). A new link is
- * asked for in the same words, from the ticket it is made on.
+ * asked for in the same words, from the ticket it is made on. Decision 077 adds `affected_by` (the other is
+ * the major incident affecting this one) and `affects` (this one is the incident affecting the other), made
+ * only through the incident's own routes.
  */
-export const ticketLinkRelations = ["related", "duplicate_of", "has_duplicate", "parent", "child"] as const;
+export const ticketLinkRelations = [
+  "related",
+  "duplicate_of",
+  "has_duplicate",
+  "parent",
+  "child",
+  "affected_by",
+  "affects",
+] as const;
 export type TicketLinkRelation = (typeof ticketLinkRelations)[number];
+
+/** The relations the "Link another ticket" form makes; an incident's links have routes of their own. */
+export const linkableRelations = ["related", "duplicate_of", "has_duplicate", "parent", "child"] as const;
+export type LinkableRelation = (typeof linkableRelations)[number];
 
 /** A stored link: what `ticketId` is to `linkedTicketId`. */
 export interface StoredTicketLink {
@@ -41,6 +55,10 @@ export function storedLinkOf(
       return { ticketId: thisId, linkedTicketId: otherId, kind: "child" };
     case "child":
       return { ticketId: otherId, linkedTicketId: thisId, kind: "child" };
+    case "affected_by":
+      return { ticketId: thisId, linkedTicketId: otherId, kind: "incident" };
+    case "affects":
+      return { ticketId: otherId, linkedTicketId: thisId, kind: "incident" };
   }
 }
 
@@ -54,6 +72,8 @@ export function relationOf(thisId: string, link: StoredTicketLink): TicketLinkRe
       return fromThisSide ? "duplicate_of" : "has_duplicate";
     case "child":
       return fromThisSide ? "parent" : "child";
+    case "incident":
+      return fromThisSide ? "affected_by" : "affects";
   }
 }
 
@@ -66,7 +86,7 @@ const relationError = { error: "Kind must be related, duplicate_of, has_duplicat
 /** POST /api/tickets/:ticketId/links: the other ticket, and what it is to this one (as the panel reads it). */
 export const createTicketLinkInputSchema = z.object({
   ticketId: ticketIdSchema,
-  kind: z.enum(ticketLinkRelations, relationError),
+  kind: z.enum(linkableRelations, relationError),
 });
 export type CreateTicketLinkInput = z.infer<typeof createTicketLinkInputSchema>;
 

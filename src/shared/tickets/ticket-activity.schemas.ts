@@ -135,6 +135,9 @@ export const ticketEventTypes = [
   // could not change the ticket (its changes undone) with the reason. Staff only.
   "rule_notified",
   "rule_refused",
+  // A major incident declared (or its headline changed) and its declaration ended (decision 077): staff only.
+  "incident_declared",
+  "incident_ended",
 ] as const;
 export type TicketEventType = (typeof ticketEventTypes)[number];
 
@@ -154,6 +157,8 @@ export const staffOnlyEventTypes = [
   "merged_in",
   "rule_notified",
   "rule_refused",
+  "incident_declared",
+  "incident_ended",
 ] as const satisfies readonly TicketEventType[];
 
 export const ticketEventSchema = z.object({
@@ -208,7 +213,12 @@ export const ticketEventSchema = z.object({
    * requester sees the changes as they would see them made one by one.
    */
   via: z
-    .object({ kind: z.enum(["macro", "rule"]), id: z.string(), name: z.string(), batchId: z.string() })
+    .object({
+      kind: z.enum(["macro", "rule", "incident"]),
+      id: z.string(),
+      name: z.string(),
+      batchId: z.string(),
+    })
     .nullable(),
   at: z.iso.datetime(),
 });

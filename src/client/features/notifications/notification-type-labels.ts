@@ -22,5 +22,6 @@ export const notificationTypeLabels: Record<NotificationType, MessageDescriptor>
   ticket_auto_resolved: msg`My tickets on hold resolved automatically`,
   ticket_team: msg`A ticket moved to my team (technicians)`,
   rule_notice: msg`An automation rule asks me to look at a ticket (staff)`,
+  known_issue: msg`Updates on known issues I follow`,
   test: msg`Test notifications`,
 };

@@ -7,6 +7,7 @@ import {
 } from "@tanstack/react-query";
 import { apiFetch, isApiError } from "#client/lib/api-client.ts";
 import type { BulkMacroInput, MacroList } from "#shared/macros/macro.schemas.ts";
+import type { AddAffectedResult, KnownIssues } from "#shared/major-incidents/major-incident.schemas.ts";
 import type { AddedComment } from "#shared/mentions/mention.schemas.ts";
 import type { TeamQueues } from "#shared/teams/team-queues.schemas.ts";
 import type {
@@ -302,6 +303,29 @@ export function useBulkApplyMacro() {
         invalidateListsAndCounts(queryClient),
         queryClient.invalidateQueries({ queryKey: ticketKeys.details() }),
       ]),
+  });
+}
+
+/** Decision 077: the open major incidents, for "Link to major incident…" (the known issues' query key). */
+export const openIncidentChoicesQuery = () =>
+  queryOptions({
+    queryKey: ["known-issues", "list"] as const,
+    queryFn: ({ signal }) => apiFetch<KnownIssues>("/api/known-issues", { signal }),
+    staleTime: 30_000,
+  });
+
+/** Decision 077: links the selected tickets to a major incident, each on its own, answered as a bulk action. */
+export function useBulkLinkToIncident() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ incidentId, ticketIds }: { incidentId: string; ticketIds: string[] }) => {
+      const result = await apiFetch<AddAffectedResult>(
+        `/api/tickets/${encodeURIComponent(incidentId)}/incident/affected`,
+        { method: "POST", body: { ticketIds } },
+      );
+      return { changed: result.linked, refused: result.refused } satisfies BulkResult;
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ticketKeys.details() }),
   });
 }
 

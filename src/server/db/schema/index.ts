@@ -7,6 +7,7 @@ export * from "./canned-responses.ts";
 export * from "./custom-fields.ts";
 export * from "./inbound-mail.ts";
 export * from "./macros.ts";
+export * from "./major-incidents.ts";
 export * from "./notification-mail.ts";
 export * from "./notifications.ts";
 export * from "./report-rollups.ts";

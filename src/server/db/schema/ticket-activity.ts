@@ -99,7 +99,8 @@ export const ticketEvents = pgTable(
     linkKind: text("link_kind", { enum: ticketLinkRelations }),
     // Changes a macro or an automation rule made (decisions 075, 076): which one, by the name it had then,
     // and the one application they belong to, which the timeline shows as one entry.
-    viaKind: text("via_kind", { enum: ["macro", "rule"] }),
+    // Decision 077: 'incident' marks what a major incident's update or resolution posted on a ticket.
+    viaKind: text("via_kind", { enum: ["macro", "rule", "incident"] }),
     viaId: text("via_id"),
     viaName: text("via_name"),
     batchId: text("batch_id"),

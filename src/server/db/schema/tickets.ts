@@ -43,6 +43,12 @@ export const tickets = pgTable(
     teamId: text("team_id").references(() => teams.id, { onDelete: "set null" }),
     // The ticket this one was merged into (decision 074): it is Closed and points its readers there.
     mergedIntoId: text("merged_into_id").references((): AnyPgColumn => tickets.id, { onDelete: "set null" }),
+    /**
+     * A major incident (decision 077): its public one-line headline while declared (null: not an incident),
+     * and when it was declared. The headline, status, declared time and updates are its public face.
+     */
+    incidentHeadline: text("incident_headline"),
+    incidentDeclaredAt: stamp("incident_declared_at"),
     department: text("department").notNull().default("General"),
     floor: text("floor").notNull().default("1"),
     officeNumber: text("office_number").notNull().default(""),
@@ -146,6 +152,8 @@ export const tickets = pgTable(
       .where(sql`${t.teamId} is not null and ${t.assignedTo} is null`),
     // A list filtered by a tag (decision 071); and the tagged tickets alone, for the tag suggestions' counts.
     index("tickets_tags_idx").using("gin", t.tags),
+    // The open major incidents (decision 077): the known issues every signed-in person is shown.
+    index("tickets_incidents_idx").on(t.incidentDeclaredAt).where(sql`${t.incidentHeadline} is not null`),
     index("tickets_tagged_idx").on(t.id).where(sql`${t.tags} <> '{}'::text[]`),
     // Lists sorted or filtered by due time read only tickets with a running target.
     index("tickets_sla_due_idx").on(t.slaDueAt, t.id).where(sql`${t.slaDueAt} is not null`),
@@ -201,6 +209,11 @@ export const tickets = pgTable(
     // to end the hold fails here instead of leaving a Resolved ticket "on hold".
     check("tickets_on_hold_in_progress_check", sql`${t.onHoldSince} is null or ${t.status} = 'In Progress'`),
     check("tickets_hold_until_check", sql`${t.holdUntil} is null or ${t.onHoldSince} is not null`),
+    // Decision 077: a headline and its declared time come and go together; a headline is one short line.
+    check(
+      "tickets_incident_check",
+      sql`(${t.incidentHeadline} is null) = (${t.incidentDeclaredAt} is null) and coalesce(char_length(${t.incidentHeadline}), 0) <= 120`,
+    ),
   ],
 );
 

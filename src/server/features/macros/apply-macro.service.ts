@@ -167,7 +167,12 @@ async function planStep(
     case "status": {
       const status = actions.status;
       if (status === undefined) return null;
-      const run: Run = (held) => changeStatusUnderLock(ctx, held, status);
+      // A major incident resolved by a macro resolves its tickets with the macro's public reply (decision 077).
+      const note =
+        status === "Resolved" && macro.body !== "" && macro.replyVisibility === "public"
+          ? await replyText(tx, ctx, ticket.id, macro.body)
+          : undefined;
+      const run: Run = (held) => changeStatusUnderLock(ctx, held, status, { resolutionNote: note });
       return { view: view(kind, ticket.status, status), run: ticket.status === status ? null : run };
     }
     case "priority": {

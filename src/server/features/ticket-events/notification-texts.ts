@@ -207,7 +207,24 @@ export async function textOf(
     case "rule_notified":
     case "rule_refused":
       return ruleTextOf(event, name, title);
+    case "incident_declared":
+    case "incident_ended":
+      return incidentTextOf(event, name, title, await actorName());
   }
+}
+
+/** Decision 077: a major incident declared or ended; sent to nobody, a text for completeness. */
+function incidentTextOf(
+  event: TicketEventInput,
+  name: string,
+  title: string,
+  actor: string | null,
+): NotificationText {
+  const change = event.type === "incident_declared" ? "declared" : "ended";
+  return {
+    message: `${actor ?? "Someone"} ${change} ticket ${name} as a major incident`,
+    params: { kind: "incident_changed", title, actor, change },
+  };
 }
 
 /** Decision 076: a rule's notice, told to whom it names; a refusal, told to nobody (a text for completeness). */

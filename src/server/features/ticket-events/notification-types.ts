@@ -34,4 +34,7 @@ export const notificationTypeOf: Record<EventValues["type"], NotificationType> =
   // Decision 076: a rule's notice to the people and teams it names; a refused rule tells nobody.
   rule_notified: "rule_notice",
   rule_refused: "rule_notice",
+  // Decision 077: declaring and ending a major incident notify nobody (recipientsOf).
+  incident_declared: "ticket_edited",
+  incident_ended: "ticket_edited",
 };

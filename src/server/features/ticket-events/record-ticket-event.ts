@@ -58,6 +58,8 @@ export function recipientsOf(
   if (type === "linked" || type === "unlinked" || type === "merged_in") return [];
   // A rule's notice names its own recipients; a refused rule tells nobody (decision 076).
   if (type === "rule_notified" || type === "rule_refused") return [];
+  // A major incident declared or ended (decision 077) is staff's: its updates are what people hear.
+  if (type === "incident_declared" || type === "incident_ended") return [];
   // On hold (decision 070): the hold's own entries tell nobody; a lifted hold (which the caller records
   // only when the requester's reply or its date lifted it, holdEnd) is for the assignee alone.
   if (type === "put_on_hold" || type === "hold_changed") return [];

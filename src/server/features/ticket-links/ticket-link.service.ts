@@ -81,7 +81,7 @@ async function refuseBadTree(tx: Db, stored: StoredTicketLink) {
  * Records a link made or removed on both its tickets, this one first, each reading the link from its own
  * side.
  */
-async function recordOnBoth(
+export async function recordOnBoth(
   recordEvent: RecordEvent,
   type: "linked" | "unlinked",
   { link, ticketId, otherId }: { link: TicketLinkRow; ticketId: string; otherId: string },

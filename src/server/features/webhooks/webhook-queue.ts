@@ -46,6 +46,10 @@ const webhookTypeOf: Record<TicketEventType, WebhookEventType | null> = {
   // Decision 076: a rule's notice and a refused rule are staff's; the changes a rule made are sent as theirs.
   rule_notified: null,
   rule_refused: null,
+  // Decision 077: declaring and ending a major incident are staff's; its updates and resolution reach
+  // integrations as the comments and status changes they post.
+  incident_declared: null,
+  incident_ended: null,
 };
 
 export interface WebhookEventFacts {

@@ -51,9 +51,14 @@ export function NotificationItem({ notification, onOpen, isCompact = false }: No
       />
       <div className="min-w-0 flex-1">
         {!isRead ? <span className="sr-only">{t`Unread:`} </span> : null}
-        {ticketId ? (
+        {ticketId || notification.params?.kind === "known_issue" ? (
           <Link
-            to={`/tickets/${encodeURIComponent(ticketId)}`}
+            to={
+              // A known issue's follower reads its public face (decision 077), not the ticket.
+              notification.params?.kind === "known_issue"
+                ? `/known-issues/${encodeURIComponent(notification.params.incidentId)}`
+                : `/tickets/${encodeURIComponent(ticketId ?? "")}`
+            }
             onClick={onOpen}
             className="rounded-sm hover:text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
           >

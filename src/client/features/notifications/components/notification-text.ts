@@ -175,6 +175,18 @@ function paramsText(params: NotificationParams): string {
       return params.reason === "reply"
         ? t`${actor} replied: ticket "${title}" is no longer on hold`
         : t`Ticket "${title}" is no longer on hold: its date to lift the hold has come`;
+    case "incident_changed":
+      // Decision 077: sent to nobody; worded for completeness.
+      return params.change === "declared"
+        ? t`${actor} declared ticket "${title}" a major incident`
+        : t`${actor} ended the major incident on ticket "${title}"`;
+    case "known_issue": {
+      // Decision 077: to the people who follow a known issue; `title` is its public headline.
+      const { preview } = params;
+      return params.resolved
+        ? t`Known issue resolved: ${title}: ${preview}`
+        : t`Update on the known issue ${title}: ${preview}`;
+    }
     case "auto_resolved": {
       const days = params.businessDays;
       const resolved = plural(days, {

@@ -19,9 +19,9 @@ import { toast } from "#client/lib/toast.ts";
 import { useHydrated } from "#client/lib/use-hydrated.ts";
 import { type Actor, can } from "#shared/permissions.ts";
 import {
+  type LinkableRelation,
+  linkableRelations,
   type TicketLink,
-  type TicketLinkRelation,
-  ticketLinkRelations,
 } from "#shared/ticket-links/ticket-link.schemas.ts";
 import type { Ticket, TicketStatus } from "#shared/tickets/ticket.schemas.ts";
 import { MergeTicketDialog } from "./merge-ticket-dialog.tsx";
@@ -148,7 +148,7 @@ function AddLinkForm({ ticket }: { ticket: Ticket }) {
   const id = useId();
   const isHydrated = useHydrated();
   const create = useCreateTicketLink(ticket.ticketId);
-  const [relation, setRelation] = useState<TicketLinkRelation>("related");
+  const [relation, setRelation] = useState<LinkableRelation>("related");
   const [text, setText] = useState("");
   const [error, setError] = useState<string | undefined>();
 
@@ -179,8 +179,8 @@ function AddLinkForm({ ticket }: { ticket: Ticket }) {
         name="kind"
         className="h-9 py-1"
         value={relation}
-        onChange={(event) => setRelation(event.target.value as TicketLinkRelation)}
-        options={ticketLinkRelations.map((value) => ({ value, label: i18n._(relationChoices[value]) }))}
+        onChange={(event) => setRelation(event.target.value as LinkableRelation)}
+        options={linkableRelations.map((value) => ({ value, label: i18n._(relationChoices[value]) }))}
       />
       <label htmlFor={`${id}-ticket`} className="sr-only">
         <Trans>Ticket to link</Trans>

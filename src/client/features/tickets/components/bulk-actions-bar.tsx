@@ -8,9 +8,11 @@ import { Button } from "#client/components/ui/button.tsx";
 import { Select } from "#client/components/ui/select.tsx";
 import {
   macroChoicesQuery,
+  openIncidentChoicesQuery,
   technicianListQuery,
   useBulkApplyMacro,
   useBulkChangeTickets,
+  useBulkLinkToIncident,
 } from "#client/features/tickets/ticket.api.ts";
 import { priorityLabels, statusLabels } from "#client/features/tickets/ticket-labels.ts";
 import { i18n } from "#client/lib/i18n.ts";
@@ -66,7 +68,9 @@ export function BulkActionsBar({
   const bulkMacro = useBulkApplyMacro();
   const technicians = useQuery(technicianListQuery());
   const macros = useQuery(macroChoicesQuery());
-  const isPending = bulk.isPending || bulkMacro.isPending;
+  const bulkLink = useBulkLinkToIncident();
+  const incidents = useQuery(openIncidentChoicesQuery());
+  const isPending = bulk.isPending || bulkMacro.isPending || bulkLink.isPending;
   const selectedCount = selectedIds.length;
   const allSelected = ticketIds.length > 0 && selectedCount === ticketIds.length;
   const selectAll = useRef<HTMLInputElement>(null);
@@ -104,19 +108,27 @@ export function BulkActionsBar({
       value: `macro:${macroId}`,
       label: t`Apply macro: ${title}`,
     })),
+    // Decision 077: the selected tickets become affected by an open major incident.
+    ...(incidents.data?.items ?? []).map(({ ticketId, headline }) => ({
+      value: `incident:${ticketId}`,
+      label: t`Link to major incident: ${headline}`,
+    })),
   ];
 
   const handleApply = async () => {
     const macroId = choice.startsWith("macro:") ? choice.slice("macro:".length) : null;
+    const incidentId = choice.startsWith("incident:") ? choice.slice("incident:".length) : null;
     const action = actionOf(choice);
-    if ((!action && !macroId) || selectedCount === 0) return;
+    if ((!action && !macroId && !incidentId) || selectedCount === 0) return;
     setResult(null);
     setFailure(null);
     try {
       setResult(
-        macroId
-          ? await bulkMacro.mutateAsync({ ticketIds: selectedIds, macroId })
-          : await bulk.mutateAsync({ ticketIds: selectedIds, action: action! }),
+        incidentId
+          ? await bulkLink.mutateAsync({ incidentId, ticketIds: selectedIds })
+          : macroId
+            ? await bulkMacro.mutateAsync({ ticketIds: selectedIds, macroId })
+            : await bulk.mutateAsync({ ticketIds: selectedIds, action: action! }),
       );
       setChoice("");
       onApplied();

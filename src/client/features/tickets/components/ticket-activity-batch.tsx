@@ -1,6 +1,6 @@
 import { t } from "@lingui/core/macro";
 import { Trans } from "@lingui/react/macro";
-import { WandSparkles, Workflow } from "lucide-react";
+import { Siren, WandSparkles, Workflow } from "lucide-react";
 import type { ReactNode } from "react";
 import { formatDateTime } from "#client/lib/format.ts";
 import type { TicketEvent } from "#shared/tickets/ticket-activity.schemas.ts";
@@ -49,7 +49,9 @@ export function BatchItem({
         <span aria-hidden="true" className="absolute top-8 bottom-0 left-3.5 w-px bg-slate-200" />
       )}
       <span className="relative flex size-7 shrink-0 items-center justify-center rounded-full bg-indigo-50 text-indigo-600">
-        {first.via?.kind === "rule" ? (
+        {first.via?.kind === "incident" ? (
+          <Siren aria-hidden="true" className="size-3.5" />
+        ) : first.via?.kind === "rule" ? (
           <Workflow aria-hidden="true" className="size-3.5" />
         ) : (
           <WandSparkles aria-hidden="true" className="size-3.5" />
@@ -71,6 +73,10 @@ export function BatchItem({
             <Trans>
               The automation rule <span className="font-medium text-slate-900">“{name}”</span> changed the
               ticket
+            </Trans>
+          ) : first.via?.kind === "incident" ? (
+            <Trans>
+              <span className="font-medium text-slate-900">{who}</span>, for the major incident “{name}”
             </Trans>
           ) : (
             <Trans>

@@ -1,28 +1,6 @@
 import { t } from "@lingui/core/macro";
 import { Trans } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
-import {
-  AlarmClock,
-  ArrowRightLeft,
-  CalendarClock,
-  CircleAlert,
-  CircleCheck,
-  CirclePause,
-  CirclePlay,
-  CirclePlus,
-  GitMerge,
-  Link2,
-  Lock,
-  type LucideIcon,
-  MessageSquare,
-  PencilLine,
-  Star,
-  Tags,
-  Unlink2,
-  UserRoundCheck,
-  UsersRound,
-  Workflow,
-} from "lucide-react";
 import type { ReactNode } from "react";
 import { Card } from "#client/components/ui/card.tsx";
 import { cn } from "#client/components/ui/cn.ts";
@@ -40,40 +18,14 @@ import { formatDateTime } from "#client/lib/format.ts";
 import { i18n } from "#client/lib/i18n.ts";
 import { mentionsToPlainText } from "#shared/mentions/mentions.ts";
 import { isSlaEventType } from "#shared/service-levels/sla-escalation.ts";
-import type { TicketEvent, TicketEventType } from "#shared/tickets/ticket-activity.schemas.ts";
+import type { TicketEvent } from "#shared/tickets/ticket-activity.schemas.ts";
 import { NewMark } from "./new-mark.tsx";
 import { RatingStars } from "./rating-stars.tsx";
 import { changedWhileWritingAttribute } from "./stale-reply-prompt.tsx";
 import { BatchItem, entriesOf } from "./ticket-activity-batch.tsx";
+import { eventIcons as icons } from "./ticket-activity-icons.ts";
 import { TicketChanges } from "./ticket-changes.tsx";
 import { LinkSummary } from "./ticket-link-summary.tsx";
-
-const icons: Record<TicketEventType, { icon: LucideIcon; tone: string }> = {
-  created: { icon: CirclePlus, tone: "bg-indigo-50 text-indigo-600" },
-  assigned: { icon: UserRoundCheck, tone: "bg-blue-50 text-blue-600" },
-  status_changed: { icon: ArrowRightLeft, tone: "bg-amber-50 text-amber-600" },
-  commented: { icon: MessageSquare, tone: "bg-slate-100 text-slate-600" },
-  feedback: { icon: Star, tone: "bg-green-50 text-green-600" },
-  reassigned: { icon: UserRoundCheck, tone: "bg-blue-50 text-blue-600" },
-  internal_note: { icon: Lock, tone: "bg-amber-100 text-amber-700" },
-  edited: { icon: PencilLine, tone: "bg-violet-50 text-violet-600" },
-  sla_warning: { icon: AlarmClock, tone: "bg-amber-50 text-amber-700" },
-  sla_breached: { icon: CircleAlert, tone: "bg-red-50 text-red-700" },
-  auto_closed: { icon: CircleCheck, tone: "bg-slate-100 text-slate-600" },
-  put_on_hold: { icon: CirclePause, tone: "bg-violet-50 text-violet-700" },
-  hold_changed: { icon: CalendarClock, tone: "bg-violet-50 text-violet-700" },
-  taken_off_hold: { icon: CirclePlay, tone: "bg-blue-50 text-blue-600" },
-  auto_resolved: { icon: CircleCheck, tone: "bg-green-50 text-green-600" },
-  team_changed: { icon: UsersRound, tone: "bg-emerald-50 text-emerald-700" },
-  auto_assigned: { icon: UserRoundCheck, tone: "bg-blue-50 text-blue-600" },
-  tags_changed: { icon: Tags, tone: "bg-teal-50 text-teal-700" },
-  linked: { icon: Link2, tone: "bg-blue-50 text-blue-700" },
-  unlinked: { icon: Unlink2, tone: "bg-slate-100 text-slate-600" },
-  merged: { icon: GitMerge, tone: "bg-indigo-50 text-indigo-600" },
-  merged_in: { icon: GitMerge, tone: "bg-indigo-50 text-indigo-600" },
-  rule_notified: { icon: Workflow, tone: "bg-indigo-50 text-indigo-600" },
-  rule_refused: { icon: Workflow, tone: "bg-amber-50 text-amber-800" },
-};
 
 /** Entries nobody made: the jobs' (auto-close, auto-resolve, a hold lifted at its date) stand without a name. */
 const isByNobody = (event: TicketEvent) =>
@@ -289,6 +241,10 @@ function EventSummary({ event }: { event: TicketEvent }): ReactNode {
       return <Trans>notified {event.message}</Trans>;
     case "rule_refused":
       return event.message;
+    case "incident_declared":
+      return t`declared it a major incident`;
+    case "incident_ended":
+      return t`ended the major incident`;
   }
 }
 

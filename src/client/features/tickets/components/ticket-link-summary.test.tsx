@@ -35,6 +35,13 @@ describe("LinkSummary (decision 074)", () => {
     );
     expect(sentence({ type: "linked", linkRelation: "parent" }).text).toBe(`made ${other} its parent`);
     expect(sentence({ type: "linked", linkRelation: "child" }).text).toBe(`made ${other} its child`);
+    // Decision 077: a major incident's affected tickets, from both sides.
+    expect(sentence({ type: "linked", linkRelation: "affected_by" }).text).toBe(
+      `marked it affected by the major incident ${other}`,
+    );
+    expect(sentence({ type: "linked", linkRelation: "affects" }).text).toBe(
+      `marked ${other} affected by this major incident`,
+    );
     expect(sentence({ type: "unlinked", linkRelation: "child" })).toEqual({
       text: `removed the link to ${other}`,
       href,

@@ -31,6 +31,11 @@ export function LinkSummary({ event }: { event: TicketEvent }): ReactNode {
       return <Trans>made {other} its parent</Trans>;
     case "child":
       return <Trans>made {other} its child</Trans>;
+    // Decision 077: a major incident's affected tickets.
+    case "affected_by":
+      return <Trans>marked it affected by the major incident {other}</Trans>;
+    case "affects":
+      return <Trans>marked {other} affected by this major incident</Trans>;
     default:
       return <Trans>linked it to {other} as related</Trans>;
   }
