@@ -43,6 +43,7 @@ describe("the app's scheduled jobs", () => {
     expect((await t.app.jobs.tick()).sort()).toEqual([
       "attachment-cleanup",
       "auto-close",
+      "automation-time-rules",
       "notification-retention",
       "on-hold",
       "sla-escalation",
@@ -59,6 +60,7 @@ describe("the app's scheduled jobs", () => {
     expect(runs.map((r) => [r.name, r.lastDone, r.lastRunAt])).toEqual([
       ["attachment-cleanup", 1, clock.now()],
       ["auto-close", 0, clock.now()],
+      ["automation-time-rules", 0, clock.now()],
       ["notification-retention", 1, clock.now()],
       ["on-hold", 0, clock.now()],
       ["sla-escalation", 0, clock.now()],
@@ -73,6 +75,7 @@ describe("the app's scheduled jobs", () => {
     expect((await t.app.jobs.tick()).sort()).toEqual([
       "attachment-cleanup",
       "auto-close",
+      "automation-time-rules",
       "notification-retention",
       "on-hold",
       "sla-escalation",

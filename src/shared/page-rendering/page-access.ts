@@ -42,6 +42,7 @@ export const pageAccess: Readonly<Record<string, PageAccess>> = {
   "/admin-home": signedIn({ roles: ["admin"] }),
   "/admin/settings": signedIn({ roles: ["admin"] }),
   "/admin/teams": signedIn({ roles: ["admin"] }),
+  "/admin/automation": signedIn({ roles: ["admin"] }),
   "/canned-responses": staff,
   "/macros": staff,
   "/kb/new": staff,
