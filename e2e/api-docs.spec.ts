@@ -24,7 +24,7 @@ test("the API docs open signed out under the strict CSP and show the Helpdesk AP
   await expect(areas.filter({ hasText: /^teams/ })).toBeVisible();
   await expect(areas.filter({ hasText: /^webhooks/ })).toBeVisible();
   await areas.filter({ hasText: /^tickets/ }).click();
-  // Swagger UI gives each operation an id of its tag, method and path.
+  // Swagger UI gives each operation an id of its tag and operationId (http/openapi-operations.ts).
   await expect(page.locator("#operations-tickets-assignTicketToMe")).toContainText(
     "/api/tickets/{ticketId}/assign",
   );
