@@ -116,7 +116,7 @@ export async function registerRequestHandling(app: FastifyInstance, deps: AppDep
   });
 
   // Before every route: the OpenAPI document (/api/openapi.json, /api/docs) collects them as they are added.
-  await registerOpenApi(app, { authEndpoints: exposedAuthEndpoints });
+  await registerOpenApi(app, { authEndpoints: exposedAuthEndpoints, baseURL: deps.baseURL });
 
   app.get("/healthz", async () => ({ status: "ok" }));
   registerMetricsRoute(app, services.metrics, deps.metricsToken);

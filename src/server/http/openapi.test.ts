@@ -8,6 +8,7 @@ import { createMailer } from "#server/mail/mailer.ts";
 import { projectRoot } from "#server/project-root.ts";
 import { registeredRoutes } from "#server/test/route-table.ts";
 import { createTestApp, request, type TestApp, testBaseURL } from "#server/test/test-app.ts";
+import { webhookEventTypes } from "#shared/webhooks/webhook.schemas.ts";
 import { themeScriptHash } from "./security-headers.ts";
 
 let t: TestApp;
@@ -24,13 +25,35 @@ interface OpenApiDocument {
     Record<
       string,
       {
+        operationId?: string;
+        summary?: string;
         tags?: string[];
         parameters?: Array<{ in: string; name: string }>;
-        responses: Record<string, unknown>;
+        requestBody?: unknown;
+        responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
       }
     >
   >;
   components: { securitySchemes: Record<string, unknown>; schemas: Record<string, unknown> };
+  servers?: Array<{ url: string }>;
+  tags?: Array<{ name: string; description?: string }>;
+  webhooks?: Record<string, { post?: { requestBody?: unknown; operationId?: string } }>;
+}
+
+const operationsOf = (document: OpenApiDocument) =>
+  Object.entries(document.paths).flatMap(([path, byMethod]) =>
+    Object.entries(byMethod).map(([method, operation]) => ({
+      name: `${method.toUpperCase()} ${path}`,
+      operation,
+    })),
+  );
+
+/** Every `additionalProperties: false` under a value, by where it is. */
+function forbiddenExtras(value: unknown, at: string): string[] {
+  if (value === null || typeof value !== "object") return [];
+  return Object.entries(value).flatMap(([key, inner]) =>
+    key === "additionalProperties" && inner === false ? [at] : forbiddenExtras(inner, `${at}/${key}`),
+  );
 }
 
 async function fetchDocument() {
@@ -184,6 +207,80 @@ describe("the OpenAPI document", () => {
       documented.filter((endpoint) => !answering.includes(endpoint)),
       "documented but answer 404",
     ).toEqual([]);
+  });
+});
+
+describe("what tools need of the document (Redocly's recommended rules, npm run lint:api)", () => {
+  it("gives every operation a unique operationId, a summary and a success answer", async () => {
+    const operations = operationsOf(await fetchDocument());
+    expect(operations.filter(({ operation }) => !operation.operationId).map(({ name }) => name)).toEqual([]);
+    const ids = operations.map(({ operation }) => operation.operationId);
+    expect(
+      ids.filter((id, index) => ids.indexOf(id) !== index),
+      "operationIds used twice",
+    ).toEqual([]);
+    for (const id of ids) expect(id).toMatch(/^[a-z][A-Za-z]+$/);
+    expect(operations.filter(({ operation }) => !operation.summary?.trim()).map(({ name }) => name)).toEqual(
+      [],
+    );
+    // A success answer: 2xx, better-auth's `default`, or the one redirect (the unsubscribe link).
+    const withoutSuccess = operations
+      .filter(
+        ({ operation }) => !Object.keys(operation.responses).some((code) => /^(2|303|default)/.test(code)),
+      )
+      .map(({ name }) => name);
+    expect(withoutSuccess).toEqual([]);
+  });
+
+  it("names the ids clients rely on, and the content types of answers that are not JSON", async () => {
+    const document = await fetchDocument();
+    expect(document.paths["/api/tickets"]?.get?.operationId).toBe("listTickets");
+    expect(document.paths["/api/tickets/{ticketId}"]?.get?.operationId).toBe("getTicket");
+    expect(document.paths["/api/tickets/{ticketId}/comments"]?.post?.operationId).toBe("addTicketComment");
+    const contentTypes = (path: string, method: string, code: string) =>
+      Object.keys(document.paths[path]?.[method]?.responses[code]?.content ?? {});
+    expect(contentTypes("/api/tickets/export.csv", "get", "200")).toEqual(["text/csv"]);
+    expect(contentTypes("/api/admin/users/export.csv", "get", "200")).toEqual(["text/csv"]);
+    expect(contentTypes("/api/attachments/{attachmentId}", "get", "200")).toEqual(["*/*"]);
+    expect(contentTypes("/api/attachments/{attachmentId}/preview", "get", "200")).toEqual(["*/*"]);
+    expect(contentTypes("/api/notifications/stream", "get", "200")).toEqual(["text/event-stream"]);
+    expect(document.paths["/api/views/{viewId}"]?.delete?.responses["204"]).toBeDefined();
+    expect(document.paths["/api/views/{viewId}"]?.delete?.responses["204"]?.content).toBeUndefined();
+  });
+
+  it("names the app's address as its server and declares every tag it uses, with a description", async () => {
+    const document = await fetchDocument();
+    expect(document.servers).toEqual([{ url: testBaseURL }]);
+    const declared = new Map(document.tags?.map((tag) => [tag.name, tag.description]));
+    const used = new Set(operationsOf(document).flatMap(({ operation }) => operation.tags ?? []));
+    expect(
+      [...used].filter((tag) => !declared.get(tag)?.trim()),
+      "tags used but not described",
+    ).toEqual([]);
+  });
+
+  it("lets answers gain fields (docs/api.md) and leaves request bodies as the routes declare them", async () => {
+    const document = await fetchDocument();
+    const inAnswers = operationsOf(document).flatMap(({ name, operation }) =>
+      forbiddenExtras(operation.responses, name),
+    );
+    expect(inAnswers, "answer schemas with additionalProperties: false").toEqual([]);
+    expect(forbiddenExtras(document.components.schemas, "components")).toEqual([]);
+    // Left as the routes' schemas say (a strict body refuses unknown fields there too).
+    expect(forbiddenExtras(document.paths["/api/teams"]?.post?.requestBody, "POST /api/teams")).not.toEqual(
+      [],
+    );
+  });
+
+  it("describes every webhook event's delivery in `webhooks`, with the payload's schema", async () => {
+    const document = await fetchDocument();
+    expect(Object.keys(document.webhooks ?? {})).toEqual([...webhookEventTypes]);
+    expect(document.webhooks?.["ticket.commented"]?.post?.requestBody).toMatchObject({
+      content: { "application/json": { schema: { $ref: "#/components/schemas/WebhookPayload" } } },
+    });
+    expect(document.components.schemas.WebhookPayload).toMatchObject({
+      required: expect.arrayContaining(["id", "type", "occurredAt", "ticket", "actor"]),
+    });
   });
 });
 

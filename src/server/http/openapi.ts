@@ -7,9 +7,16 @@ import { createJsonSchemaTransform } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { projectRoot } from "#server/project-root.ts";
 import { apiErrorSchema } from "#shared/errors.ts";
+import {
+  webhookEventLabels,
+  webhookHeaders,
+  webhookPayloadSchema,
+} from "#shared/webhooks/webhook.schemas.ts";
+import { noContent, nonJsonSuccess, operationIdOf } from "./openapi-operations.ts";
+import { operationSummaries } from "./openapi-summaries.ts";
 
 const packageJson = z
-  .object({ version: z.string() })
+  .object({ version: z.string(), license: z.string() })
   .parse(JSON.parse(readFileSync(path.join(projectRoot, "package.json"), "utf8")));
 
 /** The path of the OpenAPI document and of the page that browses it. */
@@ -74,6 +81,10 @@ const tagDescriptions: Record<string, string> = {
   macros:
     "Macros: a saved reply plus changes to the ticket, previewed and applied in one step, alone or in bulk (decision 075)",
   departments: "Departments",
+  articles:
+    "Help articles of the knowledge base: reading, searching, suggestions, votes and, for staff, writing and revisions",
+  reports:
+    "Figures for technicians and administrators: ticket volume, response times, satisfaction, workload",
   search: "Search over tickets",
   mentions: "People who can be mentioned in a comment",
   teams: "Teams of technicians, a ticket's team, and the routing rules that choose a new ticket's team",
@@ -105,6 +116,69 @@ export interface DocumentedEndpoint {
   summary: string;
 }
 
+/** better-auth's own failures: not the ApiError shape (docs/api.md, "Not covered"). */
+const authErrorResponse = { description: "better-auth's own error answer (not ApiError)" };
+
+/**
+ * Answers may gain fields at any release (docs/api.md): their schemas must not forbid properties the
+ * document does not list, or a client that validates answers breaks on the next release. The zod
+ * transform writes `additionalProperties: false` on every object; request bodies keep it (the server
+ * refuses unknown fields), answers lose it.
+ */
+function allowExtraProperties(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(allowExtraProperties);
+  if (schema === null || typeof schema !== "object") return schema;
+  return Object.fromEntries(
+    Object.entries(schema)
+      .filter(([key, value]) => !(key === "additionalProperties" && value === false))
+      .map(([key, value]) => [key, allowExtraProperties(value)]),
+  );
+}
+
+const jsonSchemaOf = (schema: z.ZodType) => {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: "draft-2020-12", io: "output" });
+  return allowExtraProperties(rest) as Record<string, unknown>;
+};
+
+/** The deliveries a webhook endpoint receives, one per event type (docs/api.md, Webhooks). */
+function webhookDeliveries() {
+  const headers = Object.values(webhookHeaders).map((name) => ({
+    name,
+    in: "header",
+    required: true,
+    schema: { type: "string" },
+  }));
+  return Object.fromEntries(
+    Object.entries(webhookEventLabels).map(([type, label]) => [
+      type,
+      {
+        post: {
+          operationId: `webhook${type.replace(/(^|[._])(\w)/g, (_, _separator, letter: string) => letter.toUpperCase())}`,
+          summary: `${label}: sent to your endpoint as a signed POST`,
+          description:
+            "Verify the signature before trusting the body, answer any 2xx within 10 seconds, and ignore an " +
+            "event `id` you already handled (docs/api.md, Webhooks). New fields may appear.",
+          tags: ["webhooks"],
+          parameters: headers,
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: { $ref: "#/components/schemas/WebhookPayload" } } },
+          },
+          responses: {
+            "2XX": { description: "Received; the answer's first 1 KB is kept in the delivery log" },
+            "4XX": { description: "Refused: the delivery fails at once (408 and 429 are retried)" },
+          },
+          security: [],
+        },
+      },
+    ]),
+  );
+}
+
+interface Operation {
+  responses?: unknown;
+}
+
 /** Health checks are for load balancers, not the API; the /api/auth/* bridge is described by authEndpoints. */
 const skipList = ["/healthz", "/readyz", "/api/auth/*"];
 
@@ -116,7 +190,7 @@ const skipList = ["/healthz", "/readyz", "/api/auth/*"];
  */
 export async function registerOpenApi(
   app: FastifyInstance,
-  { authEndpoints }: { authEndpoints: ReadonlyArray<DocumentedEndpoint> },
+  { authEndpoints, baseURL }: { authEndpoints: ReadonlyArray<DocumentedEndpoint>; baseURL: string },
 ) {
   const transform = createJsonSchemaTransform({ skipList: [] });
   await app.register(swagger, {
@@ -128,7 +202,9 @@ export async function registerOpenApi(
         description:
           "The REST API of Helpdesk. Every route the app serves under /api is listed here. " +
           "Compatibility promise and authentication: docs/api.md. Failures share one shape: ApiError.",
+        license: { name: packageJson.license, identifier: packageJson.license },
       },
+      servers: [{ url: baseURL }],
       components: {
         securitySchemes: {
           sessionCookie: {
@@ -153,21 +229,48 @@ export async function registerOpenApi(
       const result = transform(input);
       const schema = (result.schema ?? {}) as Record<string, unknown>;
       if (schema.hide) return result;
+      const method = [input.route.method].flat()[0] ?? "GET";
+      const operation = `${method} ${result.url.replace(/:(\w+)/g, "{$1}")}`;
       const responses = { ...((schema.response as Record<string, unknown> | undefined) ?? {}) };
       responses["4XX"] ??= errorResponse;
       const security = publicRoutes.includes(result.url) ? { security: [] } : {};
+      const summary = (schema.summary as string | undefined) ?? operationSummaries[operation];
       return {
         ...result,
-        schema: { ...schema, ...security, tags: [tagOf(result.url)], response: responses },
+        schema: {
+          ...schema,
+          ...security,
+          operationId: operationIdOf(method, operation.slice(method.length + 1)),
+          ...(summary ? { summary } : {}),
+          tags: [tagOf(result.url)],
+          response: responses,
+        },
       };
     },
     transformObject: (documentObject) => {
       const document = ("openapiObject" in documentObject ? documentObject.openapiObject : {}) as {
         components: { schemas?: Record<string, unknown> };
         paths: Record<string, Record<string, unknown>>;
+        webhooks?: Record<string, unknown>;
       };
-      const { $schema: _dialect, ...apiError } = z.toJSONSchema(apiErrorSchema, { target: "draft-2020-12" });
-      document.components.schemas = { ...document.components.schemas, ApiError: apiError };
+      document.components.schemas = {
+        ...document.components.schemas,
+        ApiError: jsonSchemaOf(apiErrorSchema),
+        WebhookPayload: jsonSchemaOf(webhookPayloadSchema),
+      };
+      for (const [path, operations] of Object.entries(document.paths))
+        for (const [method, operation] of Object.entries(operations) as Array<[string, Operation]>) {
+          const responses = {
+            ...(allowExtraProperties(operation.responses) as Record<string, unknown>),
+            // Files, CSV, the event stream and redirects: not JSON, so not in the route's zod schemas.
+            ...nonJsonSuccess[`${method.toUpperCase()} ${path}`],
+          };
+          // A delete without an answer's schema answers 204 (docs/api.md); any other such route fails the test.
+          if (method === "delete" && !Object.keys(responses).some((code) => code.startsWith("2")))
+            responses[204] = noContent;
+          operation.responses = responses;
+        }
+      document.webhooks = webhookDeliveries();
       // better-auth's endpoints behind the /api/auth/* bridge, described by hand from the bridge's own list.
       for (const endpoint of authEndpoints) {
         const path = `/api/auth${endpoint.path}`;
@@ -181,11 +284,12 @@ export async function registerOpenApi(
         document.paths[path] ??= {};
         document.paths[path][method] = {
           tags: ["auth"],
+          operationId: operationIdOf(endpoint.method, path),
           summary: endpoint.summary,
           description: authTagNote,
           ...(parameters.length ? { parameters } : {}),
           security: [],
-          responses: { default: { description: "better-auth's answer" } },
+          responses: { default: { description: "better-auth's answer" }, "4XX": authErrorResponse },
         };
       }
       return document;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { storableText } from "#shared/text/storable-text.ts";
+import { ticketSchema } from "#shared/tickets/ticket.schemas.ts";
 
 /**
  * What a webhook endpoint can subscribe to (docs/decisions/029-webhooks.md). Internal notes,
@@ -148,30 +149,40 @@ export const webhookHeaders = {
 
 export const onlyAdminsManageWebhooks = "Only administrators can manage webhooks.";
 
-/** The JSON body of every delivery (docs/api.md, "Webhooks"). */
-export interface WebhookPayload {
+const fromTo = z.object({ from: z.string().nullable(), to: z.string().nullable() });
+
+/**
+ * The JSON body of every delivery (docs/api.md, "Webhooks"); the OpenAPI document's `webhooks` describe
+ * it with this schema.
+ */
+export const webhookPayloadSchema = z.object({
   /** The ticket event's id: the same in a redelivery, so a receiver can ignore what it already handled. */
-  id: string;
-  type: WebhookEventType;
-  occurredAt: string;
+  id: z.string().meta({ description: "The ticket event's id: the same in a redelivery" }),
+  type: z.enum(webhookEventTypes),
+  occurredAt: z.string(),
   /** The ticket after the change, as GET /api/tickets/:id shows it to an administrator. */
-  ticket: import("#shared/tickets/ticket.schemas.ts").Ticket;
+  ticket: ticketSchema,
   /** Who made the change; null for the app itself (auto-close). */
-  actor: { id: string; name: string } | null;
+  actor: z.object({ id: z.string(), name: z.string() }).nullable(),
   /** ticket.status_changed (and the status part of ticket.assigned). */
-  status?: { from: string | null; to: string | null };
+  status: fromTo.optional(),
   /** ticket.assigned: the assignee before and after (null: the queue). */
-  assignee?: { from: string | null; to: string | null };
+  assignee: fromTo.optional(),
   /** ticket.commented: the public comment (mentions as plain text). */
-  comment?: { id: string; text: string; authorId: string; authorName: string | null };
+  comment: z
+    .object({ id: z.string(), text: z.string(), authorId: z.string(), authorName: z.string().nullable() })
+    .optional(),
   /** ticket.feedback: the rating (1–5) and the creator's comment. */
-  feedback?: { rating: number; comment: string | null };
+  feedback: z.object({ rating: z.number(), comment: z.string().nullable() }).optional(),
   /**
    * ticket.hold_changed (decision 070): put on hold, a new lift date, or taken off hold and why (staff,
    * the requester's reply, the lift date, a status change). The ticket carries onHoldSince and holdUntil.
    */
-  hold?: {
-    action: "put_on_hold" | "date_changed" | "taken_off_hold";
-    reason: "staff" | "reply" | "date" | "status" | null;
-  };
-}
+  hold: z
+    .object({
+      action: z.enum(["put_on_hold", "date_changed", "taken_off_hold"]),
+      reason: z.enum(["staff", "reply", "date", "status"]).nullable(),
+    })
+    .optional(),
+});
+export type WebhookPayload = z.infer<typeof webhookPayloadSchema>;
