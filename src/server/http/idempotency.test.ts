@@ -111,6 +111,30 @@ describe("Idempotency-Key on POST", () => {
     expect(await countTickets()).toBe(2);
   });
 
+  it("scopes a token's keys to the token, and answers its retry once", async () => {
+    const { cookie } = await signedInAs(t.app, t.database.db, "user");
+    const created = await request(t.app, {
+      method: "POST",
+      url: "/api/me/tokens",
+      cookie,
+      payload: { name: "Monitoring", scope: "write" },
+    });
+    const { token } = created.json<{ token: string }>();
+    const withToken = () =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/tickets",
+        payload: validTicket,
+        headers: { authorization: `Bearer ${token}`, "idempotency-key": "script-1" },
+      });
+    const first = await withToken();
+    expect(first.statusCode, first.body).toBe(201);
+    expect((await withToken()).body).toBe(first.body);
+    // The owner's browser session is another caller: its own ticket.
+    expect((await raise(cookie, "script-1")).statusCode).toBe(201);
+    expect(await countTickets()).toBe(2);
+  });
+
   it("gives the key back when the request fails, so a corrected retry runs", async () => {
     const { cookie } = await signedInAs(t.app, t.database.db, "technician");
     // A technician may not raise tickets: 403, nothing made, nothing kept.
