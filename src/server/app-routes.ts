@@ -43,6 +43,7 @@ import { webhookRoutes } from "./features/webhooks/webhook.routes.ts";
 import { registerCompression } from "./http/compression.ts";
 import { registerDiskSpaceGuard } from "./http/disk-space-guard.ts";
 import { registerErrorHandler } from "./http/error-handler.ts";
+import { registerIdempotencyKeys } from "./http/idempotency.ts";
 import { type AppMetrics, registerMetricsRoute } from "./http/metrics.ts";
 import { registerOpenApi } from "./http/openapi.ts";
 import { registerSameOriginCheck, registerWrongAddressPage } from "./http/origins.ts";
@@ -104,6 +105,8 @@ export async function registerRequestHandling(app: FastifyInstance, deps: AppDep
   registerSameOriginCheck(app, { baseURL: deps.baseURL });
   if (diskSpace) registerDiskSpaceGuard(app, diskSpace);
   registerWrongAddressPage(app, { baseURL: deps.baseURL });
+  // Before compression: its answer is kept as the route wrote it, not as it went over the wire.
+  registerIdempotencyKeys(app, { db: database.db, clock: services.clock });
   await registerCompression(app);
   registerSession(app, {
     getSession: (headers) => services.auth.api.getSession({ headers }),

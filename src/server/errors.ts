@@ -9,6 +9,8 @@ export const statusByCode: Record<ErrorCode, number> = {
   not_found: 404,
   conflict: 409,
   rule_violation: 422,
+  // Only for a request that sent If-Match (decision 078): the thing changed since the caller read it.
+  precondition_failed: 412,
   payload_too_large: 413,
   rate_limited: 429,
   unavailable: 503,
@@ -45,6 +47,8 @@ export const notFound = (what: string, id?: string) =>
   new AppError("not_found", id ? `${what} ${id} not found` : `${what} not found`);
 export const conflict = (message: string) => new AppError("conflict", message);
 export const ruleViolation = (message: string) => new AppError("rule_violation", message);
+/** The caller's If-Match names a version that is no longer the current one (decision 078). */
+export const preconditionFailed = (message: string) => new AppError("precondition_failed", message);
 /**
  * Another writer of the same ticket got in the way: a deadlock that came back on every attempt, or a
  * wait for the ticket's row longer than the lock timeout (decision 053). Nothing was saved; the same

@@ -54,10 +54,28 @@ export async function giveBackAttempt(db: Db, key: string, windowStart: number):
     .where(and(eq(rateLimits.key, key), eq(rateLimits.lastRequest, windowStart)));
 }
 
-/** Counts one attempt for `key`; throws 429 with the wait when over the limit. */
-export async function consumeRateLimit(db: Db, key: string, { window, max }: RateRule): Promise<void> {
-  const { count, retryAfter } = await countAttempt(db, key, window);
-  if (count > max) throw tooManyAttempts(retryAfter);
+/** Where a caller stands in a rule's window once an attempt is counted (the RateLimit headers, decision 078). */
+export interface RateUsage {
+  rule: RateRule;
+  /** Attempts left in this window (0 once over the limit). */
+  remaining: number;
+  /** Seconds until the window ends. */
+  resetIn: number;
+}
+
+/**
+ * Counts one attempt for `key`; throws 429 with the wait when over the limit. `onCount` hears the usage
+ * first, over the limit too, so that the answer can say it.
+ */
+export async function consumeRateLimit(
+  db: Db,
+  key: string,
+  rule: RateRule,
+  onCount?: (usage: RateUsage) => void,
+): Promise<void> {
+  const { count, retryAfter } = await countAttempt(db, key, rule.window);
+  onCount?.({ rule, remaining: Math.max(0, rule.max - count), resetIn: retryAfter });
+  if (count > rule.max) throw tooManyAttempts(retryAfter);
 }
 
 export async function clearAttempts(db: Db, key: string): Promise<void> {

@@ -8,6 +8,7 @@ export const errorCodes = [
   "not_found",
   "conflict",
   "rule_violation",
+  "precondition_failed",
   "payload_too_large",
   "rate_limited",
   "unavailable",

@@ -13,6 +13,7 @@ import type { ApiTokenScope } from "#shared/api-tokens/api-token.schemas.ts";
 import type { Actor } from "#shared/permissions.ts";
 import { roles } from "#shared/users/roles.ts";
 import { setUpTwoFactorFirst } from "#shared/users/two-factor.ts";
+import { setRateLimitHeaders } from "./rate-limit-headers.ts";
 import type { SessionCache } from "./session-cache.ts";
 
 const bearerPrefix = /^bearer\s+/i;
@@ -105,13 +106,14 @@ export function registerSession(
   app.decorateRequest("actor", null);
   app.decorateRequest("sessionId", null);
   app.decorateRequest("apiToken", null);
-  app.addHook("preValidation", async (request) => {
+  app.addHook("preValidation", async (request, reply) => {
     if (!request.url.startsWith("/api/") || request.url.startsWith("/api/auth/")) return;
     const bearer = bearerOf(request);
     if (bearer !== null) {
       const identity = await authenticateToken(db, bearer, {
         now: clock.now(),
         rateLimit: tokenRateLimit,
+        onRateCounted: (usage) => setRateLimitHeaders(reply, "api-token", usage),
       }).catch(async (error) => {
         // A refusal stays what it is; a database that does not answer is a 503, as for cookies.
         if (error instanceof AppError) throw error;

@@ -58,6 +58,6 @@ async function createPostgresTestDatabase(
 
 async function truncateAll({ db }: Database) {
   await db.execute(
-    sql`truncate table ticket_field_values, custom_fields, inbound_messages, attachment_chunks, attachments, notifications, ticket_events, ticket_comments, ticket_feedback, tickets, sessions, accounts, verifications, rate_limits, scheduled_jobs, users restart identity cascade`,
+    sql`truncate table idempotency_keys, ticket_field_values, custom_fields, inbound_messages, attachment_chunks, attachments, notifications, ticket_events, ticket_comments, ticket_feedback, tickets, sessions, accounts, verifications, rate_limits, scheduled_jobs, users restart identity cascade`,
   );
 }

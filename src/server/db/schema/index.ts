@@ -5,6 +5,7 @@ export * from "./attachments.ts";
 export * from "./automation-rules.ts";
 export * from "./canned-responses.ts";
 export * from "./custom-fields.ts";
+export * from "./idempotency-keys.ts";
 export * from "./inbound-mail.ts";
 export * from "./macros.ts";
 export * from "./major-incidents.ts";

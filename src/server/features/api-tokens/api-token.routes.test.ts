@@ -358,15 +358,26 @@ describe("rate limit", () => {
           url: "/api/tickets",
           headers: { authorization: `Bearer ${token}` },
         });
-      for (let i = 0; i < 3; i += 1) expect((await call()).statusCode).toBe(200);
+      for (let i = 0; i < 3; i += 1) {
+        const answer = await call();
+        expect(answer.statusCode).toBe(200);
+        // Decision 078: the IETF RateLimit fields on every answer to a token.
+        expect(answer.headers["ratelimit-policy"]).toBe('"api-token";q=3;w=60');
+        expect(answer.headers.ratelimit).toMatch(new RegExp(`^"api-token";r=${2 - i};t=\\d+$`));
+      }
       const refused = await call();
       expect(refused.statusCode).toBe(429);
       expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
-      // The owner's own session is not limited by their script.
-      expect(
-        (await request(limited.app, { method: "GET", url: "/api/tickets", cookie: person.cookie }))
-          .statusCode,
-      ).toBe(200);
+      expect(refused.headers.ratelimit).toBe(`"api-token";r=0;t=${refused.headers["retry-after"]}`);
+      expect(refused.headers["ratelimit-policy"]).toBe('"api-token";q=3;w=60');
+      // The owner's own session is not limited by their script (and so carries no RateLimit fields).
+      const inBrowser = await request(limited.app, {
+        method: "GET",
+        url: "/api/tickets",
+        cookie: person.cookie,
+      });
+      expect(inBrowser.statusCode).toBe(200);
+      expect(inBrowser.headers.ratelimit).toBeUndefined();
     } finally {
       await limited.close();
     }

@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { nowOf, type ServiceContext } from "#server/context.ts";
 import type { Db } from "#server/db/client.ts";
 import { conflict, notFound, unauthenticated } from "#server/errors.ts";
-import { consumeRateLimit, type RateRule } from "#server/rate-limit.ts";
+import { consumeRateLimit, type RateRule, type RateUsage } from "#server/rate-limit.ts";
 import {
   type ApiTokenList,
   type ApiTokenScope,
@@ -76,7 +76,11 @@ const isRole = (value: unknown): value is Actor["role"] & string => roles.includ
 export async function authenticateToken(
   db: Db,
   bearer: string,
-  { now, rateLimit }: { now: Date; rateLimit: RateRule },
+  {
+    now,
+    rateLimit,
+    onRateCounted,
+  }: { now: Date; rateLimit: RateRule; onRateCounted?: (usage: RateUsage) => void },
 ): Promise<TokenIdentity> {
   const match = apiTokenPattern.exec(bearer);
   if (!match) throw unauthenticated(notValid);
@@ -103,7 +107,7 @@ export async function authenticateToken(
   if (!isRole(role)) {
     throw unauthenticated("The owner of this API token has no role yet. Sign in and choose one first.");
   }
-  await consumeRateLimit(db, `api-token:${token.id}`, rateLimit);
+  await consumeRateLimit(db, `api-token:${token.id}`, rateLimit, onRateCounted);
   await touchToken(db, token.id, now);
   return { actor: { id: token.userId, role }, tokenId: token.id, scope: token.scope };
 }

@@ -12,6 +12,7 @@ import {
   editableTicketFields,
   type TicketChange,
 } from "#shared/tickets/ticket-edit.ts";
+import { ensureTicketVersion, type IfMatch } from "./ticket-version.ts";
 
 /** Throws why the actor may not change these fields of this ticket (can.editTicketDetails, can.editDescription). */
 function ensureMayEdit(actor: Actor, ticket: TicketFacts, fields: EditableTicketField[]) {
@@ -68,6 +69,7 @@ export async function applyTicketEdit(
   ctx: ServiceContext,
   ticketId: string,
   input: EditTicketInput,
+  ifMatch?: IfMatch,
 ): Promise<TicketChange[]> {
   // Visibility first: a ticket the caller may not see answers 404 whatever its state (docs/security.md).
   const seen = await findVisibleTicket(ctx, ticketId);
@@ -76,17 +78,24 @@ export async function applyTicketEdit(
     seen,
     editableTicketFields.filter((field) => input[field] !== undefined),
   );
-  return inTicketTransaction(ctx, ticketId, (tx, recordEvent, locked) =>
-    editUnderLock(ctx, { tx, recordEvent, ticket: ensureVisible(ctx.actor, locked, ticketId) }, input),
-  );
+  return inTicketTransaction(ctx, ticketId, (tx, recordEvent, locked) => {
+    const ticket = ensureVisible(ctx.actor, locked, ticketId);
+    // Decided on the locked row: no change can come between this check and the edit (decision 078).
+    ensureTicketVersion(ifMatch, ticket);
+    return editUnderLock(ctx, { tx, recordEvent, ticket }, input);
+  });
 }
 
-/** PATCH /api/tickets/:ticketId: the ticket after the edit (unchanged when the patch changed nothing). */
+/**
+ * PATCH /api/tickets/:ticketId: the ticket after the edit (unchanged when the patch changed nothing);
+ * with `ifMatch`, only if the ticket is still the version the caller read (else 412, decision 078).
+ */
 export async function editTicket(
   ctx: ServiceContext,
   ticketId: string,
   input: EditTicketInput,
+  { ifMatch }: { ifMatch?: IfMatch } = {},
 ): Promise<Ticket> {
-  await applyTicketEdit(ctx, ticketId, input);
+  await applyTicketEdit(ctx, ticketId, input, ifMatch);
   return currentTicketFor(ctx, ticketId);
 }

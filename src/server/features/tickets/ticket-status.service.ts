@@ -26,6 +26,7 @@ import { type ChangeableStatus, statusChangeRefusal, takesTicket } from "#shared
 import type { TicketStatus } from "#shared/tickets/ticket-statuses.ts";
 import { lostAssignRace } from "./assign-ticket.service.ts";
 import { addCommentUnderLock } from "./ticket-activity.service.ts";
+import { ensureTicketVersion, type IfMatch } from "./ticket-version.ts";
 
 /** Throws why the actor may not give this ticket this status (can.changeStatus, statusChangeRefusal). */
 function ensureMayChangeStatus(actor: Actor, ticket: TicketFacts, status: ChangeableStatus) {
@@ -133,14 +134,18 @@ async function resolveAffectedUnderLock(ctx: ServiceContext, held: HeldTicket, n
 
 const isWorkedOn = (status: TicketStatus) => status === "Open" || status === "In Progress";
 
+/** PATCH /api/tickets/:ticketId/status; with `ifMatch`, only on the version the caller read (decision 078). */
 export async function changeTicketStatus(
   ctx: ServiceContext,
   ticketId: string,
   { status }: ChangeStatusInput,
+  { ifMatch }: { ifMatch?: IfMatch } = {},
 ): Promise<Ticket> {
   const ticket = await findVisibleTicket(ctx, ticketId);
   ensureMayChangeStatus(ctx.actor, ticket, status);
   await inTicketTransaction(ctx, ticketId, async (tx, recordEvent, locked) => {
+    // Decided on the locked row, before anything else: a stale caller changes nothing (decision 078).
+    if (ifMatch !== undefined) ensureTicketVersion(ifMatch, ensureVisible(ctx.actor, locked, ticketId));
     // Decide again on the locked row: a Close or an assignment that won the race is never overwritten.
     // A technician acting on an unassigned ticket that another technician took meanwhile lost a race.
     const tookMeanwhile =

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { ServiceContext } from "#server/context.ts";
@@ -7,6 +7,7 @@ import { teamQueuesSchema } from "#shared/teams/team-queues.schemas.ts";
 import {
   createTicketInputSchema,
   listTicketsQuerySchema,
+  type Ticket,
   ticketIdSchema,
   ticketPageSchema,
   ticketSchema,
@@ -32,8 +33,16 @@ import { createTicket, getTicket, listTicketsFor, summarizeTicketsFor } from "./
 import { addComment, getTicketActivity, giveFeedback } from "./ticket-activity.service.ts";
 import { getTeamQueues } from "./ticket-queues.service.ts";
 import { changeTicketStatus } from "./ticket-status.service.ts";
+import { ifMatchOf, ticketEntityTag } from "./ticket-version.ts";
 
 const params = z.object({ ticketId: ticketIdSchema });
+
+/** The ticket's answer with its ETag, which the edit routes take back in If-Match (decision 078). */
+async function withEntityTag(reply: FastifyReply, answer: Promise<Ticket>): Promise<Ticket> {
+  const ticket = await answer;
+  reply.header("etag", ticketEntityTag(ticket));
+  return ticket;
+}
 
 export async function ticketRoutes(
   fastify: FastifyInstance,
@@ -63,14 +72,22 @@ export async function ticketRoutes(
     async (request, reply) => reply.status(201).send(await createTicket(contextOf(request), request.body)),
   );
 
-  app.get("/api/tickets/:ticketId", { schema: { params, response: { 200: ticketSchema } } }, (request) =>
-    getTicket(contextOf(request), request.params.ticketId),
+  app.get(
+    "/api/tickets/:ticketId",
+    { schema: { params, response: { 200: ticketSchema } } },
+    (request, reply) => withEntityTag(reply, getTicket(contextOf(request), request.params.ticketId)),
   );
 
   app.patch(
     "/api/tickets/:ticketId",
     { schema: { params, body: editTicketInputSchema, response: { 200: ticketSchema } } },
-    (request) => editTicket(contextOf(request), request.params.ticketId, request.body),
+    (request, reply) =>
+      withEntityTag(
+        reply,
+        editTicket(contextOf(request), request.params.ticketId, request.body, {
+          ifMatch: ifMatchOf(request),
+        }),
+      ),
   );
 
   app.post(
@@ -94,7 +111,13 @@ export async function ticketRoutes(
   app.patch(
     "/api/tickets/:ticketId/status",
     { schema: { params, body: changeStatusInputSchema, response: { 200: ticketSchema } } },
-    (request) => changeTicketStatus(contextOf(request), request.params.ticketId, request.body),
+    (request, reply) =>
+      withEntityTag(
+        reply,
+        changeTicketStatus(contextOf(request), request.params.ticketId, request.body, {
+          ifMatch: ifMatchOf(request),
+        }),
+      ),
   );
 
   // On hold (decision 070): put on hold with a public comment, a new lift date, taken off hold.
