@@ -90,17 +90,18 @@ test("an admin writes a rule, tries it, switches it on, and a VPN ticket is born
   // The rule: a title with "vpn" → team Network, priority High, tag vpn, an internal note.
   await admin.page.getByRole("button", { name: "New rule" }).click();
   const form = admin.page.getByRole("region", { name: "New automation rule" });
-  await form.getByLabel("Name").fill(ruleName);
-  await expect(form.getByLabel("When it runs")).toHaveValue("created");
+  // Exact: the form's "Notify people" checkboxes are labelled with names (another journey's "Pat Renamed").
+  await form.getByLabel("Name", { exact: true }).fill(ruleName);
+  await expect(form.getByLabel("When it runs", { exact: true })).toHaveValue("created");
   await form.getByRole("button", { name: "Add condition" }).click();
   const words = form.getByRole("group", { name: "Condition 1" });
-  await expect(words.getByLabel("Field")).toHaveValue("words");
+  await expect(words.getByLabel("Field", { exact: true })).toHaveValue("words");
   await words.getByLabel(/Words or phrases/).fill("vpn");
-  await form.getByLabel("Move to team").selectOption({ label: "Network" });
-  await form.getByLabel("Set priority").selectOption("High");
-  await form.getByLabel("Add tags").fill("vpn");
+  await form.getByLabel("Move to team", { exact: true }).selectOption({ label: "Network" });
+  await form.getByLabel("Set priority", { exact: true }).selectOption("High");
+  await form.getByLabel("Add tags", { exact: true }).fill("vpn");
   await form
-    .getByLabel("Internal note (optional)")
+    .getByLabel("Internal note (optional)", { exact: true })
     .fill("Probably the VPN gateway: check it before the laptop.");
 
   // Try: the open VPN ticket is among those it would match, named and linked.
