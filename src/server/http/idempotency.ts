@@ -28,7 +28,7 @@ const keyPattern = /^[\x21-\x7e]{1,255}$/;
  * POST routes whose answer must never be stored (it carries a secret shown once) or whose body is not
  * JSON: an Idempotency-Key there is refused with 400 rather than silently not honoured.
  */
-const refusedRoutes: Record<string, string> = {
+export const idempotencyRefusedRoutes: Record<string, string> = {
   "/api/me/tokens": "its answer holds the new token, which is shown once and never stored",
   "/api/admin/webhooks": "its answer holds the endpoint's secret, which is shown once and never stored",
   "/api/admin/webhooks/:webhookId/rotate-secret":
@@ -84,7 +84,7 @@ export function registerIdempotencyKeys(app: FastifyInstance, { db, clock }: { d
     const key = idempotencyKeyOf(request);
     // Without a caller there is nobody to scope the key to: the route answers as it would (mostly 401).
     if (key === null || !request.actor) return;
-    const refusal = refusedRoutes[route];
+    const refusal = idempotencyRefusedRoutes[route];
     if (refusal) throw validationFailed(`This route does not take an Idempotency-Key: ${refusal}.`);
     const now = clock.now();
     if (now.getTime() - lastPurge >= purgeEveryMs) {

@@ -171,3 +171,64 @@ export const nonJsonSuccess: Record<string, Record<string, unknown>> = {
 
 /** Deletes answer 204 with no body. */
 export const noContent = { description: "Done; no content" };
+
+/**
+ * Decision 078's headers, as the document tells them: `Idempotency-Key` on every creating POST that takes
+ * one, `If-Match` (and its 412) on the ticket edits that honour it, the ticket's `ETag` on its answers.
+ */
+const idempotencyKey = {
+  name: "Idempotency-Key",
+  in: "header",
+  required: false,
+  description:
+    "Runs the request once: a retry with the same key and body within 24 hours gets the first answer again (Idempotent-Replayed: true); the same key with another body is 422 (docs/api.md, Retrying safely).",
+  schema: { type: "string", minLength: 1, maxLength: 255, pattern: "^[\\x21-\\x7e]+$" },
+};
+const ifMatch = {
+  name: "If-Match",
+  in: "header",
+  required: false,
+  description:
+    "The ticket's ETag as it was read: the change is made only if the ticket has not changed since (else 412).",
+  schema: { type: "string" },
+};
+const etag = {
+  ETag: { description: "The ticket's version, for If-Match.", schema: { type: "string" } },
+};
+const versionedTicketOperations = ["PATCH /api/tickets/{ticketId}", "PATCH /api/tickets/{ticketId}/status"];
+
+interface DocumentedOperation {
+  parameters?: unknown[];
+  responses: Record<string, { headers?: Record<string, unknown> } & Record<string, unknown>>;
+}
+
+export function addSafeRetryHeaders(
+  method: string,
+  path: string,
+  operation: DocumentedOperation,
+  refusedIdempotencyPaths: readonly string[],
+) {
+  const key = `${method.toUpperCase()} ${path}`;
+  if (
+    key.startsWith("POST /api/") &&
+    !path.startsWith("/api/auth/") &&
+    !refusedIdempotencyPaths.includes(path)
+  ) {
+    operation.parameters = [...(operation.parameters ?? []), idempotencyKey];
+  }
+  const answersTicketVersion =
+    key === "GET /api/tickets/{ticketId}" || versionedTicketOperations.includes(key);
+  if (answersTicketVersion && operation.responses[200]) {
+    operation.responses[200] = {
+      ...operation.responses[200],
+      headers: { ...operation.responses[200].headers, ...etag },
+    };
+  }
+  if (versionedTicketOperations.includes(key)) {
+    operation.parameters = [...(operation.parameters ?? []), ifMatch];
+    operation.responses[412] = {
+      description: "The ticket changed since the ETag sent in If-Match was read: read it again.",
+      content: { "application/json": { schema: { $ref: "#/components/schemas/ApiError" } } },
+    };
+  }
+}

@@ -248,6 +248,20 @@ describe("what tools need of the document (Redocly's recommended rules, npm run 
     expect(document.paths["/api/views/{viewId}"]?.delete?.responses["204"]?.content).toBeUndefined();
   });
 
+  it("tells where Idempotency-Key, If-Match and the ticket's ETag apply (decision 078)", async () => {
+    const document = await fetchDocument();
+    const headersOf = (path: string, method: string) =>
+      (document.paths[path]?.[method]?.parameters ?? []).filter((p) => p.in === "header").map((p) => p.name);
+    expect(headersOf("/api/tickets", "post")).toEqual(["Idempotency-Key"]);
+    expect(headersOf("/api/tickets/{ticketId}/comments", "post")).toEqual(["Idempotency-Key"]);
+    // A token's answer is its secret, shown once: never stored, so no key.
+    expect(headersOf("/api/me/tokens", "post")).toEqual([]);
+    expect(headersOf("/api/tickets/{ticketId}/status", "patch")).toEqual(["If-Match"]);
+    expect(document.paths["/api/tickets/{ticketId}/status"]?.patch?.responses["412"]).toBeDefined();
+    const answer = document.paths["/api/tickets/{ticketId}"]?.get?.responses["200"] as { headers?: object };
+    expect(Object.keys(answer.headers ?? {})).toEqual(["ETag"]);
+  });
+
   it("names the app's address as its server and declares every tag it uses, with a description", async () => {
     const document = await fetchDocument();
     expect(document.servers).toEqual([{ url: testBaseURL }]);

@@ -12,7 +12,8 @@ import {
   webhookHeaders,
   webhookPayloadSchema,
 } from "#shared/webhooks/webhook.schemas.ts";
-import { noContent, nonJsonSuccess, operationIdOf } from "./openapi-operations.ts";
+import { idempotencyRefusedRoutes } from "./idempotency.ts";
+import { addSafeRetryHeaders, noContent, nonJsonSuccess, operationIdOf } from "./openapi-operations.ts";
 import { operationSummaries } from "./openapi-summaries.ts";
 
 const packageJson = z
@@ -253,6 +254,7 @@ export async function registerOpenApi(
         paths: Record<string, Record<string, unknown>>;
         webhooks?: Record<string, unknown>;
       };
+      const refusedPaths = Object.keys(idempotencyRefusedRoutes).map((url) => url.replace(/:(\w+)/g, "{$1}"));
       document.components.schemas = {
         ...document.components.schemas,
         ApiError: jsonSchemaOf(apiErrorSchema),
@@ -269,6 +271,12 @@ export async function registerOpenApi(
           if (method === "delete" && !Object.keys(responses).some((code) => code.startsWith("2")))
             responses[204] = noContent;
           operation.responses = responses;
+          addSafeRetryHeaders(
+            method,
+            path,
+            operation as Parameters<typeof addSafeRetryHeaders>[2],
+            refusedPaths,
+          );
         }
       document.webhooks = webhookDeliveries();
       // better-auth's endpoints behind the /api/auth/* bridge, described by hand from the bridge's own list.
