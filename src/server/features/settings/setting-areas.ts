@@ -12,10 +12,7 @@ import { defaultOnHoldSettings, onHoldSettingsSchema } from "#shared/service-lev
 import { defaultSlaPolicy, slaPolicySchema } from "#shared/service-levels/sla-policy.schemas.ts";
 import type { SettingAreaName } from "#shared/settings/settings.schemas.ts";
 import { defaultTagSettings, tagSettingsSchema } from "#shared/tags/tag.schemas.ts";
-import {
-  defaultTicketIntakeSettings,
-  ticketIntakeSettingsSchema,
-} from "#shared/tickets/ticket-intake.ts";
+import { defaultTicketIntakeSettings, ticketIntakeSettingsSchema } from "#shared/tickets/ticket-intake.ts";
 import { defaultTwoFactorSettings, twoFactorSettingsSchema } from "#shared/users/two-factor.ts";
 
 export interface SettingArea<S extends z.ZodType = z.ZodType> {

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { accounts, mailOutbox, notifications, userChanges, users } from "#server/db/schema/index.ts";
-import { insertUser, signIn, signedInAs } from "#server/test/factories.ts";
+import { insertUser, signedInAs, signIn } from "#server/test/factories.ts";
 import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
 import type { CreatedApiToken } from "#shared/api-tokens/api-token.schemas.ts";
 import type { Ticket, TicketPage } from "#shared/tickets/ticket.schemas.ts";
@@ -71,7 +71,11 @@ const allowUnknownRequesters = async (isAllowed: boolean) => {
 describe("POST /api/tickets for someone else (requesterEmail)", () => {
   it("makes the named person the requester of a technician's token's ticket: theirs to see, named by who raised it", async () => {
     const tech = await signedInAs(t.app, db(), "technician");
-    const requester = await insertUser(db(), { role: "user", name: "Rita Requester", email: "rita@example.test" });
+    const requester = await insertUser(db(), {
+      role: "user",
+      name: "Rita Requester",
+      email: "rita@example.test",
+    });
     const response = await raiseWithToken(await tokenOf(tech.cookie), {
       ...newTicket,
       requesterEmail: "Rita@Example.test",
@@ -132,7 +136,9 @@ describe("POST /api/tickets for someone else (requesterEmail)", () => {
   it("still refuses a technician's ticket for themselves", async () => {
     const tech = await signedInAs(t.app, db(), "technician");
     expect((await raise(tech.cookie, newTicket)).statusCode).toBe(403);
-    expect((await raise(tech.cookie, { ...newTicket, requesterEmail: tech.user.email })).statusCode).toBe(403);
+    expect((await raise(tech.cookie, { ...newTicket, requesterEmail: tech.user.email })).statusCode).toBe(
+      403,
+    );
   });
 
   it("refuses a deactivated account and, unless the setting allows it, an unknown address (422)", async () => {
@@ -165,7 +171,12 @@ describe("POST /api/tickets for someone else (requesterEmail)", () => {
     const response = await raise(tech.cookie, { ...newTicket, requesterEmail: "New.Person@example.test" });
     expect(response.statusCode, response.body).toBe(201);
     const [person] = await db().select().from(users).where(eq(users.email, "new.person@example.test"));
-    expect(person).toMatchObject({ role: "user", status: "Active", department: "Finance", name: "new.person" });
+    expect(person).toMatchObject({
+      role: "user",
+      status: "Active",
+      department: "Finance",
+      name: "new.person",
+    });
     expect(response.json<Ticket>().createdBy).toBe(person!.id);
     // Invited as Add user invites: no password yet, and the history names who invited them.
     expect(await db().select().from(accounts).where(eq(accounts.userId, person!.id))).toEqual([]);
@@ -220,6 +231,8 @@ describe("GET /api/tickets?externalRef=", () => {
       cookie: admin.cookie,
     });
     expect(tooLong.statusCode).toBe(400);
-    expect(tooLong.json().message).toBe("querystring externalRef: externalRef must be at most 200 characters");
+    expect(tooLong.json().message).toBe(
+      "querystring externalRef: externalRef must be at most 200 characters",
+    );
   });
 });

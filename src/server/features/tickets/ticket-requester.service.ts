@@ -67,8 +67,14 @@ export async function requesterOf(
         role: "user",
         department,
       });
-      if (!invitation) throw conflict(`An account for ${email} was created meanwhile: send the ticket again.`);
-      await queueMailTo(tx, invitation.row.id, "invitation", await invitationMailOf(tx, invitations, invitation));
+      if (!invitation)
+        throw conflict(`An account for ${email} was created meanwhile: send the ticket again.`);
+      await queueMailTo(
+        tx,
+        invitation.row.id,
+        "invitation",
+        await invitationMailOf(tx, invitations, invitation),
+      );
       return { userId: invitation.row.id, isInvited: true };
     },
   };

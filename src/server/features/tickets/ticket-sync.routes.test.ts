@@ -119,9 +119,7 @@ describe("GET /api/tickets?updatedSince=", () => {
       byLastChange([...visible, ...hidden].filter((row) => row.createdBy === requester.id)),
     );
     const admin = await insertUser(t.database.db, { role: "admin" });
-    const all = itemsOf(
-      await sync(await signIn(t.app, admin.email), { updatedSince: since, limit: "4" }),
-    );
+    const all = itemsOf(await sync(await signIn(t.app, admin.email), { updatedSince: since, limit: "4" }));
     expect(all.map((ticket) => ticket.ticketId)).toEqual(byLastChange([...visible, ...hidden]));
   });
 
@@ -131,20 +129,24 @@ describe("GET /api/tickets?updatedSince=", () => {
     const cookie = await signIn(t.app, admin.email);
     const everyTicket = byLastChange([...visible, ...hidden]);
     const [firstRead, notYetRead] = [everyTicket[0]!, everyTicket.at(-2)!];
-    const pages = await sync(cookie, { updatedSince: minutesAgo(600).toISOString(), limit: "4" }, async (n) => {
-      if (n !== 2) return;
-      // After the second page: a ticket already read and one still ahead both change.
-      clock.advance(1_000);
-      for (const ticketId of [firstRead, notYetRead]) {
-        const changed = await request(t.app, {
-          method: "PATCH",
-          url: `/api/tickets/${ticketId}`,
-          cookie,
-          payload: { title: `Changed ${ticketId}` },
-        });
-        expect(changed.statusCode, changed.body).toBe(200);
-      }
-    });
+    const pages = await sync(
+      cookie,
+      { updatedSince: minutesAgo(600).toISOString(), limit: "4" },
+      async (n) => {
+        if (n !== 2) return;
+        // After the second page: a ticket already read and one still ahead both change.
+        clock.advance(1_000);
+        for (const ticketId of [firstRead, notYetRead]) {
+          const changed = await request(t.app, {
+            method: "PATCH",
+            url: `/api/tickets/${ticketId}`,
+            cookie,
+            payload: { title: `Changed ${ticketId}` },
+          });
+          expect(changed.statusCode, changed.body).toBe(200);
+        }
+      },
+    );
     const read = itemsOf(pages);
     const positions = read.map((ticket) => [Date.parse(ticket.updatedAt), ticket.ticketId] as const);
     // Strictly increasing (last change, id): no version of a ticket twice, none out of order.

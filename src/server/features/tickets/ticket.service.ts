@@ -182,7 +182,9 @@ function listOrderOf(
   // A sync (decision 079) reads by last change, oldest first, whatever else narrows it.
   if (query.updatedSince) {
     if ((query.sort && query.sort !== "newest" && query.sort !== "updated") || query.dir === "desc") {
-      throw validationFailed("sort: A sync (updatedSince) reads by last change, oldest first: leave sort and dir out");
+      throw validationFailed(
+        "sort: A sync (updatedSince) reads by last change, oldest first: leave sort and dir out",
+      );
     }
     return { sort: "updated", dir: "asc" };
   }

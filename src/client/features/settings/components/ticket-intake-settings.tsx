@@ -63,8 +63,8 @@ function TicketIntakeSettingsForm({ saved }: { saved: TicketIntakeSettings }) {
         <p className="mt-0.5 text-sm text-slate-600">
           <Trans>
             Technicians, admins and their API tokens can raise a ticket for someone else by their e-mail
-            address. When on, an address that has no account yet gets one: the person is invited as a user
-            by e-mail, as Add user does. When off, the person must already have an active account.
+            address. When on, an address that has no account yet gets one: the person is invited as a user by
+            e-mail, as Add user does. When off, the person must already have an active account.
           </Trans>
         </p>
       </div>

@@ -9,7 +9,10 @@ import type { DueKeyset, KeysetSort, SortDirection, SortedKeyset } from "./ticke
 
 // Newest first keeps the cursor it always had (`<created>|<id>`); every other order names itself first
 // (`priority.desc|High|<created>|<id>`), so that a cursor of one order is refused by another.
-export function encodeSortedCursor({ rank, at, id }: SortedKeyset, order: { sort: KeysetSort; dir: SortDirection }) {
+export function encodeSortedCursor(
+  { rank, at, id }: SortedKeyset,
+  order: { sort: KeysetSort; dir: SortDirection },
+) {
   const isNewest = order.sort === "created" && order.dir === "desc";
   const parts = [
     ...(isNewest ? [] : [`${order.sort}.${order.dir}`]),
@@ -46,7 +49,10 @@ const ranksOf: Record<KeysetSort, readonly string[] | null> = {
   status: ticketStatuses,
 };
 
-export function decodeSortedCursor(cursor: string, order: { sort: KeysetSort; dir: SortDirection }): SortedKeyset {
+export function decodeSortedCursor(
+  cursor: string,
+  order: { sort: KeysetSort; dir: SortDirection },
+): SortedKeyset {
   const parts = Buffer.from(cursor, "base64url").toString("utf8").split("|");
   const isNewest = order.sort === "created" && order.dir === "desc";
   if (!isNewest && parts.shift() !== `${order.sort}.${order.dir}`) throw invalidCursor();
