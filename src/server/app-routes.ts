@@ -146,7 +146,10 @@ export async function registerFeatureRoutes(app: FastifyInstance, deps: AppDeps,
     adminSignUpLimit: (request) =>
       consumeRateLimit(database.db, `${request.ip}|/admin-signup`, services.credentialRateLimit),
   });
-  await app.register(ticketRoutes, { contextOf });
+  await app.register(ticketRoutes, {
+    contextOf,
+    invitations: { baseURL: deps.baseURL },
+  });
   await app.register(teamQueueRoutes, { contextOf });
   await app.register(csvExportRoutes, { contextOf });
   await app.register(searchRoutes, { contextOf });

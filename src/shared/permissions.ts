@@ -77,6 +77,11 @@ export const can = {
   viewTicket,
   /** Users and administrators create tickets; technicians do not. */
   createTicket: (a: Actor) => a.role === "user" || a.role === "admin",
+  /**
+   * Decision 079: staff raise a ticket for someone else (requesterEmail), who becomes its requester; a
+   * technician may, though they raise none of their own.
+   */
+  raiseTicketFor: (a: Actor) => isStaff(a),
   assignToSelf: (a: Actor, t: TicketFacts) =>
     a.role === "technician" && t.status === "Open" && t.assignedTo === null,
   changeStatus: (a: Actor, t: TicketFacts) => isStaff(a) && viewTicket(a, t) && t.status !== "Closed",

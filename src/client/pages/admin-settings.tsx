@@ -11,6 +11,7 @@ import { DepartmentsSettings } from "#client/features/settings/components/depart
 import { OnHoldSettingsPanel } from "#client/features/settings/components/on-hold-settings.tsx";
 import { SlaPolicyForm } from "#client/features/settings/components/sla-policy-form.tsx";
 import { TagSettingsPanel } from "#client/features/settings/components/tag-settings.tsx";
+import { TicketIntakeSettingsPanel } from "#client/features/settings/components/ticket-intake-settings.tsx";
 import { TwoFactorSettingsPanel } from "#client/features/settings/components/two-factor-settings.tsx";
 import { WebhookSettings } from "#client/features/webhooks/components/webhook-settings.tsx";
 import { useSearchParams } from "#client/lib/router/router.tsx";
@@ -28,6 +29,7 @@ const sections = [
   { value: "on-hold", label: msg`On hold`, panel: OnHoldSettingsPanel },
   { value: "tags", label: msg`Tags`, panel: TagSettingsPanel },
   { value: "webhooks", label: msg`Webhooks`, panel: WebhookSettings },
+  { value: "ticket-intake", label: msg`Ticket intake`, panel: TicketIntakeSettingsPanel },
   { value: "sign-in", label: msg`Sign-in security`, panel: TwoFactorSettingsPanel },
   { value: "history", label: msg`Change history`, panel: AdminChangeHistory },
 ] as const;

@@ -47,6 +47,7 @@ export const makeTicket = (overrides: Partial<Ticket> = {}): Ticket => ({
   teamName: null,
   tags: null,
   mergedIntoId: null,
+  externalRef: null,
   ...overrides,
 });
 

@@ -88,6 +88,9 @@ export const operationSummaries: Record<string, string> = {
   "PUT /api/admin/settings/two-factor": "Change whether two-factor sign-in is required",
   "GET /api/admin/settings/tags": "Whether only listed tags may be added, and the list",
   "PUT /api/admin/settings/tags": "Change whether only listed tags may be added, and the list",
+  "GET /api/admin/settings/ticket-intake":
+    "Whether staff may name an unknown address as a ticket's requester",
+  "PUT /api/admin/settings/ticket-intake": "Change whether an unknown requester is invited as a new user",
   "GET /api/admin/settings/history": "Who changed which admin setting when",
   "GET /api/departments": "The departments a ticket can name",
   "GET /api/admin/settings/custom-fields": "Every custom field's definition, retired ones too",

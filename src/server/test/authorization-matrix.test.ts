@@ -527,6 +527,7 @@ const specs: Record<string, RequestSpec> = {
   "DELETE /api/tickets/:ticketId/hold": { onHold: true },
   "PUT /api/admin/settings/on-hold": { body: () => ({ autoResolve: true, businessDays: 3 }) },
   "PUT /api/admin/settings/tags": { body: () => ({ fixed: false, allowed: ["printer"] }) },
+  "PUT /api/admin/settings/ticket-intake": { body: () => ({ inviteUnknownRequesters: false }) },
   "PATCH /api/tickets/:ticketId/tags": { body: () => ({ add: [`printer ${next()}`] }) },
   "POST /api/tickets/:ticketId/links": { body: (w) => ({ ticketId: w.otherTicketId, kind: "related" }) },
   "POST /api/tickets/:ticketId/merge": { body: (w) => ({ targetId: w.otherTicketId }) },

@@ -13,6 +13,7 @@ export const settingAreaNames = [
   "on-hold",
   "two-factor",
   "tags",
+  "ticket-intake",
 ] as const;
 export type SettingAreaName = (typeof settingAreaNames)[number];
 
@@ -35,6 +36,7 @@ export const adminChangeAreaLabels: Record<AdminChangeArea, string> = {
   "on-hold": "On hold",
   "two-factor": "Two-factor sign-in",
   tags: "Tags",
+  "ticket-intake": "Ticket intake",
   "custom-fields": "Custom fields",
   webhooks: "Webhooks",
   teams: "Teams and routing",

@@ -39,6 +39,8 @@ export const ticketFieldLabels: Record<EditableTicketField, string> = {
  * someone else changed meanwhile), each checked as on the create form.
  */
 export const editTicketInputSchema = createTicketInputSchema
+  // Who it is for and where it came from are set when it is raised (decision 079), not edited.
+  .omit({ requesterEmail: true, externalRef: true })
   .partial()
   .refine((input) => editableTicketFields.some((field) => input[field] !== undefined), {
     message: `Nothing to change: send at least one of ${editableTicketFields.join(", ")}`,

@@ -34,6 +34,19 @@ const requiredText = (label: string, max: number) =>
     label,
   );
 
+/**
+ * A ticket's reference in the system it came from (decision 079): any text up to 200 characters, not unique
+ * (one outage in a monitoring tool may raise several tickets); the list filters by it.
+ */
+export const externalRefSchema = storableText(
+  z
+    .string({ error: "externalRef must be text" })
+    .trim()
+    .min(1, "externalRef must not be empty")
+    .max(200, "externalRef must be at most 200 characters"),
+  "externalRef",
+);
+
 /** The Create New Ticket form: every field required. */
 export const createTicketInputSchema = z.object({
   title: requiredText("Title", 200),
@@ -49,6 +62,15 @@ export const createTicketInputSchema = z.object({
   customFields: z
     .record(z.string().max(40), z.unknown(), { error: "customFields must be an object of field id → value" })
     .optional(),
+  /**
+   * Decision 079 (staff): the ticket is raised for this person, who becomes its requester. They must have an
+   * active account, or, when Admin settings › Ticket intake allows it, are invited as a new user.
+   */
+  requesterEmail: z
+    .email("requesterEmail must be an e-mail address")
+    .max(254, "requesterEmail must be at most 254 characters")
+    .optional(),
+  externalRef: externalRefSchema.optional(),
 });
 export type CreateTicketInput = z.infer<typeof createTicketInputSchema>;
 
@@ -97,6 +119,8 @@ export const ticketSchema = z.object({
    * one: the one pointer to another ticket a requester is given. Null when it was not merged.
    */
   mergedIntoId: z.string().nullable(),
+  /** Its reference in the system it came from (decision 079); null when it was raised here. */
+  externalRef: z.string().nullable(),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 
@@ -124,6 +148,9 @@ export {
   ticketSorts,
 } from "./ticket-order.ts";
 
+const updatedSinceMessage =
+  "updatedSince must be an ISO 8601 time with its zone, such as 2026-11-30T12:00:00.000Z";
+
 export const listTicketsQuerySchema = z.object({
   scope: z.enum(ticketScopes).default("visible"),
   status: z.enum(ticketStatuses).optional(),
@@ -146,6 +173,19 @@ export const listTicketsQuerySchema = z.object({
   team: teamIdSchema.optional(),
   /** Decision 071 (staff): only the tickets with this tag. */
   tag: tagSchema.optional(),
+  /** Decision 079: the tickets raised with this external reference. */
+  externalRef: externalRefSchema.optional(),
+  /**
+   * Decision 079: a sync. The tickets whose last change is at or after this time, by last change, oldest
+   * first (sort and dir left out); the last page says where the next sync starts (nextUpdatedSince).
+   */
+  updatedSince: z.iso
+    .datetime({ offset: true, error: updatedSinceMessage })
+    // Year 0 passes the format but not PostgreSQL (what fails the format is refused by it alone).
+    .refine((value) => Number.isNaN(Date.parse(value)) || new Date(value).getUTCFullYear() >= 1, {
+      error: updatedSinceMessage,
+    })
+    .optional(),
   sort: z
     .enum(ticketSorts, { error: "Sort must be newest, created, updated, priority, status or due" })
     .default("newest"),
@@ -164,6 +204,12 @@ export const ticketPageSchema = z.object({
    * ticketCountCap (searchCountCap with a search), past it `capped` with count = the cap ("10,000+").
    */
   total: z.object({ count: z.number().int(), capped: z.boolean() }).nullable(),
+  /**
+   * A sync (updatedSince, decision 079) only: on its last page, the updatedSince to send next time; null on
+   * the pages before it. It reaches back a little (syncOverlapMs) so that a change that committed late is
+   * read again rather than missed.
+   */
+  nextUpdatedSince: z.iso.datetime().nullable().optional(),
 });
 export type TicketPage = z.infer<typeof ticketPageSchema>;
 

@@ -19,8 +19,11 @@ export const viewIdPattern = /^view_[0-9a-z]{4,40}$/;
 export const viewIdSchema = z.string().regex(viewIdPattern, "Not a view id");
 export const viewIdParamsSchema = z.object({ viewId: viewIdSchema });
 
-/** The parameters a view never keeps: where a page of the list starts and how long it is. */
-const pagingParameters = new Set(["cursor", "limit"]);
+/**
+ * The parameters a view never keeps: where a page of the list starts and how long it is, and where a sync
+ * starts (decision 079).
+ */
+const pagingParameters = new Set(["cursor", "limit", "updatedSince"]);
 
 /**
  * A view's query string in its one stored form: the list's known parameters (paging left out), in the

@@ -43,6 +43,8 @@ export const tickets = pgTable(
     teamId: text("team_id").references(() => teams.id, { onDelete: "set null" }),
     // The ticket this one was merged into (decision 074): it is Closed and points its readers there.
     mergedIntoId: text("merged_into_id").references((): AnyPgColumn => tickets.id, { onDelete: "set null" }),
+    /** Its reference in the system it came from (decision 079): not unique; the lists filter by it. */
+    externalRef: text("external_ref"),
     /**
      * A major incident (decision 077): its public one-line headline while declared (null: not an incident),
      * and when it was declared. The headline, status, declared time and updates are its public face.
@@ -135,6 +137,8 @@ export const tickets = pgTable(
     index("tickets_assigned_to_updated_idx").on(t.assignedTo, t.updatedAt, t.id),
     index("tickets_unassigned_updated_idx").on(t.updatedAt, t.id).where(sql`${t.assignedTo} is null`),
     index("tickets_priority_idx").on(t.priority, t.createdAt, t.id),
+    // Decision 079: the few tickets of one external reference, found before each branch's order is read.
+    index("tickets_external_ref_idx").on(t.externalRef).where(sql`${t.externalRef} is not null`),
     index("tickets_created_by_priority_idx").on(t.createdBy, t.priority, t.createdAt, t.id),
     index("tickets_assigned_to_priority_idx").on(t.assignedTo, t.priority, t.createdAt, t.id),
     index("tickets_unassigned_priority_idx")

@@ -12,6 +12,7 @@ import { defaultOnHoldSettings, onHoldSettingsSchema } from "#shared/service-lev
 import { defaultSlaPolicy, slaPolicySchema } from "#shared/service-levels/sla-policy.schemas.ts";
 import type { SettingAreaName } from "#shared/settings/settings.schemas.ts";
 import { defaultTagSettings, tagSettingsSchema } from "#shared/tags/tag.schemas.ts";
+import { defaultTicketIntakeSettings, ticketIntakeSettingsSchema } from "#shared/tickets/ticket-intake.ts";
 import { defaultTwoFactorSettings, twoFactorSettingsSchema } from "#shared/users/two-factor.ts";
 
 export interface SettingArea<S extends z.ZodType = z.ZodType> {
@@ -68,6 +69,11 @@ export const settingAreas = {
     schema: tagSettingsSchema,
     defaultValue: defaultTagSettings,
     summary: "Changed the list of allowed tags",
+  }),
+  "ticket-intake": area({
+    schema: ticketIntakeSettingsSchema,
+    defaultValue: defaultTicketIntakeSettings,
+    summary: "Changed who may be named as a new ticket's requester",
   }),
 } satisfies Record<SettingAreaName, SettingArea>;
 

@@ -66,7 +66,7 @@ export function myTeamsTicketsWhere(actorId: string): SQL {
 
 /**
  * A list's filters beyond visibility and the search (ticketSearchWhere): a tab, a team, a tag, status, priority,
- * category, on hold or not (decision 070) and (staff, with the window) a due filter. The team tabs and the team filter narrow the visible
+ * category, on hold or not (decision 070), an external reference, a sync's start (decision 079) and (staff, with the window) a due filter. The team tabs and the team filter narrow the visible
  * tickets like the other tabs: they never add a ticket the actor may not see (decision 073).
  */
 export function ticketFiltersWhere(
@@ -80,6 +80,8 @@ export function ticketFiltersWhere(
     due,
     team,
     tag,
+    externalRef,
+    updatedSince,
   }: Omit<ListTicketsQuery, "cursor" | "limit" | "sort" | "due" | "q"> & {
     due?: TicketDueFilter;
   },
@@ -101,6 +103,9 @@ export function ticketFiltersWhere(
   if (onHold === true) filters.push(sql`${tickets.onHoldSince} is not null`);
   if (onHold === false) filters.push(sql`${tickets.onHoldSince} is null`);
   if (due && window) filters.push(dueFilterWhere(due, window));
+  // Decision 079: through tickets_external_ref_idx; a sync's window through each branch's updated index.
+  if (externalRef) filters.push(eq(tickets.externalRef, externalRef));
+  if (updatedSince) filters.push(sql`${tickets.updatedAt} >= ${updatedSince}::timestamptz`);
   return filters.length > 0 ? and(...filters) : undefined;
 }
 

@@ -44,5 +44,6 @@ export function toTicketDto(
     teamName: showsTeam ? row.teamName : null,
     tags: showsTags ? row.tags : null,
     mergedIntoId: row.mergedIntoId,
+    externalRef: row.externalRef,
   };
 }

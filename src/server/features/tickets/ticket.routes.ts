@@ -32,6 +32,7 @@ import { changeTicketHold, putTicketOnHold, takeTicketOffHold } from "./hold-tic
 import { createTicket, getTicket, listTicketsFor, summarizeTicketsFor } from "./ticket.service.ts";
 import { addComment, getTicketActivity, giveFeedback } from "./ticket-activity.service.ts";
 import { getTeamQueues } from "./ticket-queues.service.ts";
+import type { RequesterDeps } from "./ticket-requester.service.ts";
 import { changeTicketStatus } from "./ticket-status.service.ts";
 import { ifMatchOf, ticketEntityTag } from "./ticket-version.ts";
 
@@ -46,7 +47,14 @@ async function withEntityTag(reply: FastifyReply, answer: Promise<Ticket>): Prom
 
 export async function ticketRoutes(
   fastify: FastifyInstance,
-  { contextOf }: { contextOf: (request: FastifyRequest) => ServiceContext },
+  {
+    contextOf,
+    invitations,
+  }: {
+    contextOf: (request: FastifyRequest) => ServiceContext;
+    /** Decision 079: a requester named by staff may be invited (Admin settings › Ticket intake). */
+    invitations: RequesterDeps;
+  },
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
@@ -69,7 +77,8 @@ export async function ticketRoutes(
   app.post(
     "/api/tickets",
     { schema: { body: createTicketInputSchema, response: { 201: ticketSchema } } },
-    async (request, reply) => reply.status(201).send(await createTicket(contextOf(request), request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await createTicket(contextOf(request), request.body, { invitations })),
   );
 
   app.get(

@@ -45,9 +45,6 @@ import {
   isTeamScope,
   searchCountCap,
   ticketCountCap,
-  ticketIdPattern,
-  ticketPriorities,
-  ticketStatuses,
 } from "#shared/tickets/ticket.schemas.ts";
 import { countSearchMatchesUpTo } from "./list/branch-page.queries.ts";
 import { countTeamQueueFromCounters, teamCountersOf } from "./list/team-queue.queries.ts";
@@ -57,30 +54,48 @@ import {
   countTicketsFromCounters,
   countTicketsUpTo,
 } from "./list/ticket-counts.queries.ts";
+import {
+  decodeDueCursor,
+  decodeSortedCursor,
+  decodeSyncCursor,
+  encodeDueCursor,
+  encodeSortedCursor,
+  encodeSyncCursor,
+  nextUpdatedSinceOf,
+} from "./list/ticket-cursors.ts";
 import { findTicketsPageOfShape } from "./list/ticket-page-shapes.queries.ts";
 import {
-  type DueKeyset,
   findTicketsByDuePage,
   findTicketsSortedPage,
   type KeysetSort,
   keysetOf,
-  type SortedKeyset,
 } from "./list/ticket-pages.queries.ts";
+import { type RequesterDeps, requesterOf } from "./ticket-requester.service.ts";
 
 /** What the server decides about a new ticket beyond the form: the team whose queue it goes to (decision 073). */
 export interface NewTicketOptions {
   teamId?: string | null;
+  /** What inviting an unknown requester needs (decision 079); without it, only existing accounts are named. */
+  invitations?: RequesterDeps;
 }
 
 export async function createTicket(
   ctx: ServiceContext,
-  { attachmentIds, customFields, ...input }: CreateTicketInput,
-  { teamId: chosenTeamId = null }: NewTicketOptions = {},
+  { attachmentIds, customFields, requesterEmail, ...input }: CreateTicketInput,
+  { teamId: chosenTeamId = null, invitations }: NewTicketOptions = {},
 ): Promise<Ticket> {
-  if (!can.createTicket(ctx.actor)) throw forbidden("You do not have permission to create tickets");
+  // The caller, or the person a staff member raises it for (decision 079): checked before anything is read.
+  const requester = await requesterOf(ctx, requesterEmail);
   const fieldValues = await checkNewTicketFieldValues(ctx.db, input.category, customFields);
   const now = nowOf(ctx);
+  let isRequesterInvited = false;
   const row = await inTransaction(ctx, async (tx, recordEvent) => {
+    // An unknown requester is invited in this transaction, so a refused ticket invites nobody (decision 079).
+    const { userId: createdBy, isInvited } = await requester.resolve(tx, {
+      department: input.department,
+      invitations,
+    });
+    isRequesterInvited = isInvited;
     // Its team first (decision 069): the created event is addressed to the team's technicians. A caller that
     // names the team is not routed.
     const teamId = chosenTeamId ?? (await routeNewTicket(tx, { ...input, customFields: fieldValues.values }));
@@ -95,7 +110,7 @@ export async function createTicket(
       status: "Open",
       assignedTo: null,
       teamId,
-      createdBy: ctx.actor.id,
+      createdBy,
       createdAt: now,
       updatedAt: now,
     });
@@ -116,6 +131,8 @@ export async function createTicket(
     if (teamId) await autoAssignInTeam(tx, recordEvent, { ticketId: inserted.id, teamId, now });
     return inserted;
   });
+  // The invitation's mail was queued with the ticket: the sender need not wait for its next round.
+  if (isRequesterInvited) ctx.dispatcher?.dispatch([], { mailQueued: true });
   return currentTicketFor(ctx, row.id);
 }
 
@@ -148,7 +165,7 @@ function listOrderOf(
   actor: Actor,
   query: Omit<ListTicketsRequest, "cursor" | "limit">,
   slaView: SlaView | null,
-) {
+): TicketListOrder {
   if ((query.team || isTeamScope(query.scope)) && !can.listByTeam(actor)) {
     throw forbidden("Only technicians and administrators can list tickets by team");
   }
@@ -161,6 +178,15 @@ function listOrderOf(
   }
   if (sort === "due" && query.dir === "desc") {
     throw validationFailed("dir: The due-time order is earliest first only");
+  }
+  // A sync (decision 079) reads by last change, oldest first, whatever else narrows it.
+  if (query.updatedSince) {
+    if ((query.sort && query.sort !== "newest" && query.sort !== "updated") || query.dir === "desc") {
+      throw validationFailed(
+        "sort: A sync (updatedSince) reads by last change, oldest first: leave sort and dir out",
+      );
+    }
+    return { sort: "updated", dir: "asc" };
   }
   const order: TicketListOrder =
     sort === "due"
@@ -199,7 +225,7 @@ export async function planTicketList(
  * (decision 071) build their SQL for the request.
  */
 const hasOnlyValueFilters = (query: ListTicketsRequest) =>
-  !query.q && !query.due && !query.cf?.length && !query.tag;
+  !query.q && !query.due && !query.cf?.length && !query.tag && !query.externalRef && !query.updatedSince;
 
 export async function listTicketsFor(ctx: ServiceContext, query: ListTicketsRequest): Promise<TicketPage> {
   const { dto, slaView } = await ticketViewSettings(ctx);
@@ -212,6 +238,12 @@ export async function listTicketsFor(ctx: ServiceContext, query: ListTicketsRequ
   // The list's SQL built for this request: only for what no shape covers.
   const plan = !isShaped || counting === "tickets" ? await planTicketList(ctx, query, slaView) : null;
   const limit = query.limit + 1;
+  // A sync's cursor keeps when its first page was read: its last page's nextUpdatedSince reaches back from it.
+  const sync = query.updatedSince
+    ? query.cursor
+      ? decodeSyncCursor(query.cursor)
+      : { startedAt: nowOf(ctx), after: undefined }
+    : null;
   const reading = isShaped
     ? findTicketsPageOfShape(ctx.db, {
         actor: ctx.actor,
@@ -235,7 +267,7 @@ export async function listTicketsFor(ctx: ServiceContext, query: ListTicketsRequ
           filters: plan!.filters,
           search: plan!.search,
           ...order,
-          after: query.cursor ? decodeSortedCursor(query.cursor, order) : undefined,
+          after: sync ? sync.after : query.cursor ? decodeSortedCursor(query.cursor, order) : undefined,
           limit,
         });
   const [rows, total] = await Promise.all([
@@ -265,14 +297,19 @@ export async function listTicketsFor(ctx: ServiceContext, query: ListTicketsRequ
   const last = page.at(-1);
   const nextCursor =
     rows.length > query.limit && last
-      ? order.sort === "due"
-        ? encodeDueCursor({ slaDueAt: last.slaDueAt, id: last.id })
-        : encodeSortedCursor(keysetOf(order.sort, last), order)
+      ? sync
+        ? encodeSyncCursor({ startedAt: sync.startedAt, after: keysetOf("updated", last) })
+        : order.sort === "due"
+          ? encodeDueCursor({ slaDueAt: last.slaDueAt, id: last.id })
+          : encodeSortedCursor(keysetOf(order.sort, last), order)
       : null;
   return {
     items: page.map((row) => toTicketDto(row, dto, ticketSlaFor(slaView, row))),
     nextCursor,
     total,
+    ...(sync && query.updatedSince
+      ? { nextUpdatedSince: nextCursor ? null : nextUpdatedSinceOf(query.updatedSince, sync.startedAt) }
+      : {}),
   };
 }
 
@@ -310,6 +347,8 @@ const isCountedByCounters = (actor: Actor, query: Omit<ListTicketsRequest, "curs
   query.onHold === undefined &&
   // No counter is kept per tag (decision 071): a tagged list counts its tickets, up to the cap.
   !query.tag &&
+  !query.externalRef &&
+  !query.updatedSince &&
   !query.q &&
   !query.due &&
   !query.cf?.length &&
@@ -324,62 +363,4 @@ export async function summarizeTicketsFor(
     ? await countDueTickets(ctx.db, ticketsInScopeWhere(ctx.actor, scope), slaView)
     : { overdue: null, dueSoon: null };
   return { ...counts, ...due };
-}
-
-// Newest first keeps the cursor it always had (`<created>|<id>`); every other order names itself first
-// (`priority.desc|High|<created>|<id>`), so that a cursor of one order is refused by another.
-function encodeSortedCursor({ rank, at, id }: SortedKeyset, order: { sort: KeysetSort; dir: SortDirection }) {
-  const isNewest = order.sort === "created" && order.dir === "desc";
-  const parts = [
-    ...(isNewest ? [] : [`${order.sort}.${order.dir}`]),
-    ...(rank ? [rank] : []),
-    at.toISOString(),
-    id,
-  ];
-  return Buffer.from(parts.join("|")).toString("base64url");
-}
-
-// A due-time cursor names its sort ("due|…"), so a cursor of the newest-first list is refused here and
-// the other way round; "-" stands for the tickets without a due time, read last.
-function encodeDueCursor({ slaDueAt, id }: DueKeyset): string {
-  return Buffer.from(`due|${slaDueAt ? slaDueAt.toISOString() : "-"}|${id}`).toString("base64url");
-}
-
-// Exactly what encodeCursor writes: a four-digit year keeps the date inside both JavaScript's and
-// PostgreSQL's range, and the round trip refuses dates like 2024-02-31 that Date would roll over.
-const cursorDatePattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-
-const invalidCursor = () => validationFailed("cursor: Not a valid page cursor");
-
-function dateOfCursor(iso: string | undefined): Date {
-  if (!iso || !cursorDatePattern.test(iso)) throw invalidCursor();
-  const at = new Date(iso);
-  if (Number.isNaN(at.getTime()) || at.toISOString() !== iso) throw invalidCursor();
-  return at;
-}
-
-const ranksOf: Record<KeysetSort, readonly string[] | null> = {
-  created: null,
-  updated: null,
-  priority: ticketPriorities,
-  status: ticketStatuses,
-};
-
-function decodeSortedCursor(cursor: string, order: { sort: KeysetSort; dir: SortDirection }): SortedKeyset {
-  const parts = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  const isNewest = order.sort === "created" && order.dir === "desc";
-  if (!isNewest && parts.shift() !== `${order.sort}.${order.dir}`) throw invalidCursor();
-  const ranks = ranksOf[order.sort];
-  const rank = ranks ? parts.shift() : undefined;
-  if (ranks && (rank === undefined || !ranks.includes(rank))) throw invalidCursor();
-  const [iso, id] = parts;
-  if (parts.length !== 2 || !id || !ticketIdPattern.test(id)) throw invalidCursor();
-  return { ...(rank ? { rank } : {}), at: dateOfCursor(iso), id };
-}
-
-function decodeDueCursor(cursor: string): DueKeyset {
-  const parts = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  const [kind, iso, id] = parts;
-  if (parts.length !== 3 || kind !== "due" || !id || !ticketIdPattern.test(id)) throw invalidCursor();
-  return { slaDueAt: iso === "-" ? null : dateOfCursor(iso), id };
 }

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { ServiceContext } from "#server/context.ts";
+import type { Db } from "#server/db/client.ts";
 import type { UserRow } from "#server/db/schema/index.ts";
 import { AppError, conflict, forbidden, notFound, ruleViolation, validationFailed } from "#server/errors.ts";
 import {
@@ -183,46 +184,15 @@ export async function inviteUser(
   input: InviteUserInput,
 ): Promise<ManagedUser> {
   requireUserManager(ctx);
-  const inviter = await findUserById(ctx.db, ctx.actor.id);
-  const token = newToken();
-  const changeId = randomUUID();
-  const row = await ctx.db.transaction(async (tx) => {
-    const inserted = await insertInvitedUser(tx, {
-      id: randomUUID(),
-      name: input.name,
-      email: input.email.toLowerCase(),
-      role: input.role,
-      department: input.department,
-      status: "Active",
-    });
-    if (!inserted) throw conflict("A person with this e-mail address already exists.");
-    await insertPasswordToken(tx, {
-      token,
-      userId: inserted.id,
-      expiresAt: hoursFromNow(invitationValidHours),
-    });
-    await insertUserChange(tx, {
-      id: changeId,
-      userId: inserted.id,
-      actorId: ctx.actor.id,
-      action: "invited",
-      changes: (["name", "email", "role", "department", "status"] as const).map((field) => ({
-        field,
-        from: null,
-        to: fieldsOf(inserted)[field],
-      })),
-    });
-    return inserted;
+  const invitation = await ctx.db.transaction(async (tx) => {
+    const made = await insertInvitation(tx, ctx.actor.id, input);
+    if (!made) throw conflict("A person with this e-mail address already exists.");
+    return made;
   });
+  const { row, token } = invitation;
   await sendOrUndo(
     deps.mailer,
-    invitationMail({
-      to: row.email,
-      name: row.name,
-      invitedBy: inviter?.name ?? "An administrator",
-      url: passwordLink(deps.baseURL, token),
-      validForHours: invitationValidHours,
-    }),
+    await invitationMailOf(ctx.db, deps, invitation),
     // The user row's removal takes its history with it; the token points at nobody and goes too.
     async () => {
       await ctx.db.transaction(async (tx) => {
@@ -233,6 +203,69 @@ export async function inviteUser(
     "The invitation e-mail could not be sent, so no account was created. Please try again later.",
   );
   return toManagedUserDto(row);
+}
+
+/** An invitation's rows: the person, their one-time link, and who invited them. */
+export interface Invitation {
+  row: UserRow;
+  token: string;
+  inviterId: string;
+}
+
+/**
+ * Add user's rows, in the caller's transaction: the person (Active, without a password), their one-time link
+ * and the history entry naming the inviter. Undefined when the address already has an account. Used by
+ * inviteUser and by a ticket raised for an unknown address when Admin settings › Ticket intake allows it
+ * (decision 079), which queues the mail in its own transaction.
+ */
+export async function insertInvitation(
+  tx: Db,
+  inviterId: string,
+  input: InviteUserInput,
+): Promise<Invitation | undefined> {
+  const token = newToken();
+  const inserted = await insertInvitedUser(tx, {
+    id: randomUUID(),
+    name: input.name,
+    email: input.email.toLowerCase(),
+    role: input.role,
+    department: input.department,
+    status: "Active",
+  });
+  if (!inserted) return undefined;
+  await insertPasswordToken(tx, {
+    token,
+    userId: inserted.id,
+    expiresAt: hoursFromNow(invitationValidHours),
+  });
+  await insertUserChange(tx, {
+    id: randomUUID(),
+    userId: inserted.id,
+    actorId: inviterId,
+    action: "invited",
+    changes: (["name", "email", "role", "department", "status"] as const).map((field) => ({
+      field,
+      from: null,
+      to: fieldsOf(inserted)[field],
+    })),
+  });
+  return { row: inserted, token, inviterId };
+}
+
+/** The invitation's mail, signed with the inviter's name. */
+export async function invitationMailOf(
+  db: Db,
+  deps: Pick<UserManagementDeps, "baseURL">,
+  { row, token, inviterId }: Invitation,
+): Promise<MailMessage> {
+  const inviter = await findUserById(db, inviterId);
+  return invitationMail({
+    to: row.email,
+    name: row.name,
+    invitedBy: inviter?.name ?? "An administrator",
+    url: passwordLink(deps.baseURL, token),
+    validForHours: invitationValidHours,
+  });
 }
 
 /** Reset password: mails the person a one-time link to choose a new password. */

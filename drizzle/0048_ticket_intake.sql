@@ -1,0 +1,2 @@
+ALTER TABLE "tickets" ADD COLUMN "external_ref" text;--> statement-breakpoint
+CREATE INDEX "tickets_external_ref_idx" ON "tickets" USING btree ("external_ref") WHERE "tickets"."external_ref" is not null;
