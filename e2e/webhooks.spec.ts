@@ -7,7 +7,7 @@ import { adminInNewBrowser, createTicketThroughApi, signUpInNewBrowser } from ".
 
 // Decision 029: an admin registers a webhook to a receiver on loopback (the e2e server allows private
 // targets), a user creates a ticket, the receiver gets it signed with the secret shown once, the delivery
-// log shows it delivered with 200, and Redeliver sends it again.
+// log shows it delivered with 200, Redeliver sends it again, and Send test (decision 080) shows its outcome.
 
 /** The screen at 1280 and 375 px wide, for a person to look at. */
 async function bothWidths(page: Page, name: string) {
@@ -83,6 +83,12 @@ test("an admin registers a webhook; a new ticket is delivered, signed, logged wi
     expect(received[1]!.body).toBe(first!.body);
     await expect(log.getByRole("listitem", { name: "Ticket created, Delivered" })).toHaveCount(2);
     await expect(log.getByText("Redelivery")).toBeVisible();
+
+    // Send test (decision 080): a signed webhook.test now, its outcome shown at once.
+    await list.getByRole("button", { name: `Send a test to ${receiverUrl}` }).click();
+    await expect(list.getByText(/Test delivered: HTTP 200 in \d+ ms/)).toBeVisible();
+    expect(received).toHaveLength(3);
+    expect(JSON.parse(received[2]!.body)).toMatchObject({ type: "webhook.test" });
 
     // The change history names the new webhook.
     await page.getByRole("tab", { name: "Change history" }).click();

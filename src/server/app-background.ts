@@ -76,6 +76,7 @@ export async function startBackgroundWork(app: FastifyInstance, deps: AppDeps, c
   const webhookPolicy = {
     allowPrivate: deps.webhooks?.allowPrivate ?? false,
     resolve: deps.webhooks?.resolve,
+    timeoutMs: deps.webhooks?.timeoutMs,
   };
   const webhookSender = createWebhookSender({
     db: database.db,
@@ -84,6 +85,7 @@ export async function startBackgroundWork(app: FastifyInstance, deps: AppDeps, c
     clock,
     timeoutMs: deps.webhooks?.timeoutMs,
     instance: liveness,
+    dispatcher: () => dispatcher,
   });
   app.addHook("onClose", () => webhookSender.stop());
   const sessionCache = createSessionCache({ ttlMs: deps.sessionCacheTtlMs ?? 30_000, max: 20_000 });
@@ -99,6 +101,7 @@ export async function startBackgroundWork(app: FastifyInstance, deps: AppDeps, c
   const dispatcher = createDispatcher({
     bus,
     logError,
+    baseURL: deps.baseURL,
     beforePublish: (announcement) => {
       forgetSessions(announcement);
       forgetTicketReads(announcement);

@@ -24,6 +24,8 @@ export interface Dispatcher {
   logError: LogError;
   /** Absent in tests that do not need mail: nothing is queued then. */
   mail?: MailSideEffect;
+  /** BASE_URL, for the links a webhook payload carries (decision 080). */
+  baseURL?: string;
 }
 
 export function createDispatcher({
@@ -32,8 +34,10 @@ export function createDispatcher({
   mail,
   webhooks,
   beforePublish,
+  baseURL,
 }: {
   bus: Bus;
+  baseURL?: string;
   logError: LogError;
   mail?: MailSideEffect;
   /** The webhook sender (features/webhooks/webhook-sender.ts): sends what the commit queued, off the request path. */
@@ -56,5 +60,6 @@ export function createDispatcher({
     },
     logError,
     mail,
+    baseURL,
   };
 }

@@ -168,6 +168,8 @@ export const operationSummaries: Record<string, string> = {
   "DELETE /api/admin/webhooks/{webhookId}": "Delete a webhook endpoint and its delivery log",
   "POST /api/admin/webhooks/{webhookId}/rotate-secret": "Replace a webhook endpoint's secret (shown once)",
   "GET /api/admin/webhooks/{webhookId}/deliveries": "A webhook endpoint's deliveries, newest first",
+  "POST /api/admin/webhooks/{webhookId}/test":
+    "Send a signed webhook.test event to the endpoint now and answer how it went",
   "POST /api/admin/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver":
     "Send a delivery again, as a new delivery with the same body",
 };

@@ -288,7 +288,10 @@ describe("what tools need of the document (Redocly's recommended rules, npm run 
 
   it("describes every webhook event's delivery in `webhooks`, with the payload's schema", async () => {
     const document = await fetchDocument();
-    expect(Object.keys(document.webhooks ?? {})).toEqual([...webhookEventTypes]);
+    expect(Object.keys(document.webhooks ?? {})).toEqual([...webhookEventTypes, "webhook.test"]);
+    expect(document.webhooks?.["webhook.test"]?.post?.requestBody).toMatchObject({
+      content: { "application/json": { schema: { $ref: "#/components/schemas/WebhookTestPayload" } } },
+    });
     expect(document.webhooks?.["ticket.commented"]?.post?.requestBody).toMatchObject({
       content: { "application/json": { schema: { $ref: "#/components/schemas/WebhookPayload" } } },
     });

@@ -11,6 +11,8 @@ import {
   webhookEventLabels,
   webhookHeaders,
   webhookPayloadSchema,
+  webhookTestEventType,
+  webhookTestPayloadSchema,
 } from "#shared/webhooks/webhook.schemas.ts";
 import { idempotencyRefusedRoutes } from "./idempotency.ts";
 import { addSafeRetryHeaders, noContent, nonJsonSuccess, operationIdOf } from "./openapi-operations.ts";
@@ -149,31 +151,40 @@ function webhookDeliveries() {
     required: true,
     schema: { type: "string" },
   }));
-  return Object.fromEntries(
-    Object.entries(webhookEventLabels).map(([type, label]) => [
-      type,
-      {
-        post: {
-          operationId: `webhook${type.replace(/(^|[._])(\w)/g, (_, _separator, letter: string) => letter.toUpperCase())}`,
-          summary: `${label}: sent to your endpoint as a signed POST`,
-          description:
-            "Verify the signature before trusting the body, answer any 2xx within 10 seconds, and ignore an " +
-            "event `id` you already handled (docs/api.md, Webhooks). New fields may appear.",
-          tags: ["webhooks"],
-          parameters: headers,
-          requestBody: {
-            required: true,
-            content: { "application/json": { schema: { $ref: "#/components/schemas/WebhookPayload" } } },
-          },
-          responses: {
-            "2XX": { description: "Received; the answer's first 1 KB is kept in the delivery log" },
-            "4XX": { description: "Refused: the delivery fails at once (408 and 429 are retried)" },
-          },
-          security: [],
-        },
+  const delivery = (type: string, summary: string, schema: string) => ({
+    post: {
+      operationId: `webhook${type.replace(/(^|[._])(\w)/g, (_, _separator, letter: string) => letter.toUpperCase())}`,
+      summary,
+      description:
+        "Verify the signature before trusting the body, answer any 2xx within 10 seconds, and ignore an " +
+        "event `id` you already handled (docs/api.md, Webhooks). New fields may appear.",
+      tags: ["webhooks"],
+      parameters: headers,
+      requestBody: {
+        required: true,
+        content: { "application/json": { schema: { $ref: `#/components/schemas/${schema}` } } },
       },
-    ]),
-  );
+      responses: {
+        "2XX": { description: "Received; the answer's first 1 KB is kept in the delivery log" },
+        "4XX": { description: "Refused: the delivery fails at once (408 and 429 are retried)" },
+      },
+      security: [],
+    },
+  });
+  return {
+    ...Object.fromEntries(
+      Object.entries(webhookEventLabels).map(([type, label]) => [
+        type,
+        delivery(type, `${label}: sent to your endpoint as a signed POST`, "WebhookPayload"),
+      ]),
+    ),
+    // Decision 080: sent only when an administrator presses "Send test"; never queued nor retried.
+    [webhookTestEventType]: delivery(
+      webhookTestEventType,
+      "Send test: sent when an administrator asks, signed like every delivery",
+      "WebhookTestPayload",
+    ),
+  };
 }
 
 interface Operation {
@@ -259,6 +270,7 @@ export async function registerOpenApi(
         ...document.components.schemas,
         ApiError: jsonSchemaOf(apiErrorSchema),
         WebhookPayload: jsonSchemaOf(webhookPayloadSchema),
+        WebhookTestPayload: jsonSchemaOf(webhookTestPayloadSchema),
       };
       for (const [path, operations] of Object.entries(document.paths))
         for (const [method, operation] of Object.entries(operations) as Array<[string, Operation]>) {

@@ -7,7 +7,7 @@
 // whom the assigned ticket is invisible; "other" is another user. The other ids are the ticket's
 // attachment (uploaded by owner with a comment), a custom field, a published article with two revisions,
 // the assignee's personal canned response, a notification, an API token and a second session of owner's, a webhook with one
-// failed delivery, a person with the user role (:userId), and a team with the assignee in it and a routing
+// failed delivery (to a receiver on loopback, which Send test reaches), a person with the user role (:userId), and a team with the assignee in it and a routing
 // rule to it (:teamId, :ruleId; also the team of the routing and ticket-team calls), and an automation rule
 // (:automationRuleId). For the major incident and known-issue routes (decision 077) the ticket is a declared
 // major incident, and :affectedId a second ticket of owner's, assigned to assignee, that it affects.
@@ -95,6 +95,7 @@ export const authorizationTable = `
   PATCH  /api/admin/webhooks/:webhookId                                   401  403 403 403  403  200 403  401  | 403 403 403  403  200 403  401
   DELETE /api/admin/webhooks/:webhookId                                   401  403 403 403  403  204 403  401  | 403 403 403  403  204 403  401
   POST   /api/admin/webhooks/:webhookId/rotate-secret                     401  403 403 403  403  200 403  401  | 403 403 403  403  200 403  401
+  POST   /api/admin/webhooks/:webhookId/test                              401  403 403 403  403  200 403  401  | 403 403 403  403  200 403  401
   GET    /api/admin/webhooks/:webhookId/deliveries                        401  403 403 403  403  200 403  401  | 403 403 403  403  200 200  401
   POST   /api/admin/webhooks/:webhookId/deliveries/:deliveryId/redeliver  401  403 403 403  403  201 403  401  | 403 403 403  403  201 403  401
   GET    /api/teams                                                       401  403 403 200  200  200 403  401  | 403 403 200  200  200 200  401

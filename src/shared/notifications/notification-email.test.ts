@@ -35,3 +35,12 @@ describe("service-level e-mails", () => {
     }
   });
 });
+
+describe("a webhook switched off", () => {
+  it("is offered to administrators only, the only ones told of it (decision 080)", () => {
+    expect(emailTypesAvailableTo("admin")).toContain("webhook_disabled");
+    for (const role of ["technician", "user", null] as const) {
+      expect(emailTypesAvailableTo(role)).not.toContain("webhook_disabled");
+    }
+  });
+});

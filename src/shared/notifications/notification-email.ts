@@ -16,11 +16,15 @@ const staffOnlyEmailTypes: readonly EmailableNotificationType[] = [
   "rule_notice",
 ];
 
+/** Decision 080: only administrators hear that a webhook was switched off. */
+const adminOnlyEmailTypes: readonly EmailableNotificationType[] = ["webhook_disabled"];
+
 /**
  * The e-mail types a person may choose in /profile. Only technicians receive new-ticket notifications
  * (the new-ticket broadcast goes to technicians), so only they may have those e-mailed. Only staff can be
  * mentioned (decision 014), and only they hear of internal notes, service-level warnings and breaches
- * (decision 020), lifted holds and automation rules' notices, so only they see those choices. The profile
+ * (decision 020), lifted holds and automation rules' notices, so only they see those choices; only
+ * administrators hear of a webhook switched off (decision 080). The profile
  * page offers exactly these.
  */
 export function emailTypesAvailableTo(role: Role | null): EmailableNotificationType[] {
@@ -28,6 +32,7 @@ export function emailTypesAvailableTo(role: Role | null): EmailableNotificationT
   return emailableNotificationTypes.filter(
     (type) =>
       (!technicianOnlyEmailTypes.includes(type) || role === "technician") &&
-      (!staffOnlyEmailTypes.includes(type) || isStaff),
+      (!staffOnlyEmailTypes.includes(type) || isStaff) &&
+      (!adminOnlyEmailTypes.includes(type) || role === "admin"),
   );
 }

@@ -25,6 +25,7 @@ export const notificationTypes = [
   "ticket_team",
   "rule_notice",
   "known_issue",
+  "webhook_disabled",
   "test",
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
@@ -48,6 +49,7 @@ export const notificationTypeLabels: Record<NotificationType, string> = {
   rule_notice: "An automation rule asks me to look at a ticket (staff)",
   // Decision 077: in the app only (its e-mail would link to a ticket the follower may not open).
   known_issue: "Updates on known issues I follow",
+  webhook_disabled: "A webhook was switched off after failed deliveries (admins)",
   test: "Test notifications",
 };
 
@@ -68,6 +70,7 @@ export const emailableNotificationTypes = [
   "ticket_auto_resolved",
   "ticket_team",
   "rule_notice",
+  "webhook_disabled",
 ] as const satisfies readonly NotificationType[];
 export type EmailableNotificationType = (typeof emailableNotificationTypes)[number];
 export const defaultEmailNotificationTypes: EmailableNotificationType[] = [
@@ -84,6 +87,7 @@ export const defaultEmailNotificationTypes: EmailableNotificationType[] = [
   "ticket_hold_lifted",
   "ticket_auto_resolved",
   "rule_notice",
+  "webhook_disabled",
 ];
 
 const status = z.enum(ticketStatuses);
@@ -213,6 +217,17 @@ export const notificationParamsSchema = z.discriminatedUnion("kind", [
     title,
     actor: person,
     change: z.enum(["declared", "ended"]),
+  }),
+  /**
+   * Decision 080: the app switched a webhook endpoint off after `failures` deliveries failed in a row
+   * (`error`: the last one's), told to every administrator.
+   */
+  z.object({
+    kind: z.literal("webhook_disabled"),
+    webhookId: z.string(),
+    url: z.string(),
+    failures: z.number().int(),
+    error: z.string().nullable(),
   }),
   z.object({
     kind: z.literal("known_issue"),

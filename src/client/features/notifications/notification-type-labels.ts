@@ -23,5 +23,6 @@ export const notificationTypeLabels: Record<NotificationType, MessageDescriptor>
   ticket_team: msg`A ticket moved to my team (technicians)`,
   rule_notice: msg`An automation rule asks me to look at a ticket (staff)`,
   known_issue: msg`Updates on known issues I follow`,
+  webhook_disabled: msg`A webhook was switched off after failed deliveries (admins)`,
   test: msg`Test notifications`,
 };

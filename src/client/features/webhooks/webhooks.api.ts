@@ -7,6 +7,7 @@ import type {
   WebhookDelivery,
   WebhookDeliveryPage,
   WebhookList,
+  WebhookTestResult,
   WebhookWithSecret,
 } from "#shared/webhooks/webhook.schemas.ts";
 
@@ -71,3 +72,12 @@ export const useRedeliverWebhook = () =>
       method: "POST",
     }),
   );
+
+/**
+ * "Send test" (decision 080): the server POSTs a signed test event now and answers how it went. Nothing is
+ * stored, so nothing is refreshed.
+ */
+export const useSendTestWebhook = () =>
+  useMutation({
+    mutationFn: (id: string) => apiFetch<WebhookTestResult>(`${pathOf(id)}/test`, { method: "POST" }),
+  });

@@ -13,6 +13,12 @@ export const webhookEndpoints = pgTable("webhook_endpoints", {
   events: text("events").array().$type<WebhookEventType[]>().notNull(),
   active: boolean("active").notNull().default(true),
   secret: text("secret").notNull(),
+  // Decision 080: after `failure_limit` deliveries failed in a row (0: never) the app switches the endpoint
+  // off and says why; a delivery made resets the count, switching it on again clears the reason.
+  failureLimit: integer("failure_limit").notNull().default(20),
+  consecutiveFailures: integer("consecutive_failures").notNull().default(0),
+  disabledAt: timestamp("disabled_at", { withTimezone: true, precision: 3 }),
+  disabledReason: text("disabled_reason"),
   createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
   createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),

@@ -180,6 +180,7 @@ describe("notification mail, end to end", () => {
           "ticket_hold_lifted",
           "ticket_auto_resolved",
           "rule_notice",
+          "webhook_disabled",
         ],
       }),
     ]);

@@ -21,6 +21,8 @@ interface NotificationToMail {
   isInternal?: boolean;
   /** The ticket's title when the caller has it (the subject names it); otherwise it is read. */
   ticketTitle?: string;
+  /** What the subject names when the mail is about no ticket (a webhook's URL, decision 080). */
+  about?: string;
 }
 
 export interface NotificationMailConfig {
@@ -54,6 +56,7 @@ const subjectLead: Record<EmailableNotificationType, string> = {
   ticket_auto_resolved: "Resolved automatically:",
   ticket_team: "Moved to your team:",
   rule_notice: "Please look at",
+  webhook_disabled: "Webhook switched off:",
 };
 
 function subjectFor(type: EmailableNotificationType, ticketId: string | null, title: string | undefined) {
@@ -92,7 +95,7 @@ export async function queueNotificationMails(
   // One after the other: a transaction is one connection, and pg refuses overlapping queries on one.
   for (const group of groups.values()) {
     const first = group[0]!;
-    const title = first.ticketId ? (first.ticketTitle ?? titleById.get(first.ticketId)) : undefined;
+    const title = first.ticketId ? (first.ticketTitle ?? titleById.get(first.ticketId)) : first.about;
     queued += await insertNotificationMails(tx, mailRows(first, title, group, config));
   }
   return queued;
@@ -114,13 +117,22 @@ function mailRows(
   const { ticketId } = content;
   const stand = randomBytes(12).toString("hex");
   const slots = { name: `{{name:${stand}}}`, token: `{{token:${stand}}}` };
-  const link = ticketId ? `${baseURL}/tickets/${encodeURIComponent(ticketId)}` : `${baseURL}/notifications`;
+  // A webhook switched off (decision 080) is mended on the admin's webhook page.
+  const link = ticketId
+    ? `${baseURL}/tickets/${encodeURIComponent(ticketId)}`
+    : type === "webhook_disabled"
+      ? `${baseURL}/admin/settings?tab=webhooks`
+      : `${baseURL}/notifications`;
   const mail = notificationMail("", {
     name: slots.name,
     subject: subjectFor(type, ticketId, title),
     message: content.message,
     link,
-    linkLabel: ticketId ? `Open ticket ${ticketId}` : "Open your notifications",
+    linkLabel: ticketId
+      ? `Open ticket ${ticketId}`
+      : type === "webhook_disabled"
+        ? "Open the webhooks"
+        : "Open your notifications",
     typeLabel: notificationTypeLabels[type],
     unsubscribeUrl: `${baseURL}/unsubscribe?token=${slots.token}`,
     settingsUrl: `${baseURL}/profile`,

@@ -214,6 +214,7 @@ describe("POST /api/notifications/unsubscribe", () => {
       "ticket_hold_lifted",
       "ticket_auto_resolved",
       "rule_notice",
+      "webhook_disabled",
     ]);
   });
 

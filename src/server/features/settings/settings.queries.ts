@@ -64,7 +64,15 @@ export async function upsertSetting(
 /** One line of the admin change history, in the caller's transaction. */
 export async function insertAdminChange(
   tx: Db,
-  change: { actorId: string; area: string; summary: string; before: unknown; after: unknown; at: Date },
+  /** actorId null: the app itself made the change (a webhook switched off after failures, decision 080). */
+  change: {
+    actorId: string | null;
+    area: string;
+    summary: string;
+    before: unknown;
+    after: unknown;
+    at: Date;
+  },
 ) {
   await tx.insert(adminChanges).values({
     id: `adc_${randomUUID()}`,

@@ -160,7 +160,16 @@ const isEmailableType = (type: NotificationType): type is EmailableNotificationT
 export async function recordTicketEvent(
   tx: Db,
   event: TicketEventInput,
-  { logError, mail }: { logError: LogError; mail?: MailSideEffect },
+  {
+    logError,
+    mail,
+    baseURL,
+  }: {
+    logError: LogError;
+    mail?: MailSideEffect;
+    /** BASE_URL: a webhook payload names the ticket's page (decision 080). */
+    baseURL?: string;
+  },
 ): Promise<{ announcement: TicketEventAnnouncement; mailsQueued: number; webhooksQueued: number }> {
   const { mentionedUserIds = [], noticeUserIds = [], heldSince: _heldSince, ...values } = event;
   const createdAt = event.createdAt ?? new Date();
@@ -262,20 +271,12 @@ export async function recordTicketEvent(
     mailsQueued += await queueMails(tx, rows);
   }
   // Not in a savepoint: a delivery is queued with its change or the change does not happen (exactly once).
-  const webhooksQueued = await queueWebhookDeliveries(tx, {
-    eventId,
-    type: event.type,
-    ticket,
-    actorId,
-    occurredAt: createdAt,
-    fromStatus: event.fromStatus,
-    toStatus: event.toStatus,
-    fromAssigneeId: event.fromAssigneeId,
-    toAssigneeId: event.toAssigneeId,
-    commentId: event.commentId,
-    rating: event.rating,
-    holdEnd: event.holdEnd,
-  });
+  const { ticketId: _ticketId, actorId: _actorId, createdAt: _createdAt, ...facts } = values;
+  const webhooksQueued = await queueWebhookDeliveries(
+    tx,
+    { ...facts, eventId, ticket, actorId, occurredAt: createdAt },
+    { baseURL },
+  );
   const announcement: TicketEventAnnouncement = {
     kind: "ticket-event",
     eventId,

@@ -99,7 +99,11 @@ async function attemptTransaction<T>(ctx: Context, work: Work<T>): Promise<T> {
   const announcements: Announcement[] = [];
   let mailQueued = false;
   let webhookQueued = false;
-  const effects = { logError: ctx.dispatcher?.logError ?? consoleLogError, mail: ctx.dispatcher?.mail };
+  const effects = {
+    logError: ctx.dispatcher?.logError ?? consoleLogError,
+    mail: ctx.dispatcher?.mail,
+    baseURL: ctx.dispatcher?.baseURL,
+  };
   const result = await ctx.db.transaction(async (tx) => {
     await limitLockWaits(tx);
     const changed = new Map<string, "created" | "changed">();

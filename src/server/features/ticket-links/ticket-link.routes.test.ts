@@ -542,7 +542,7 @@ describe("at the same moment", () => {
 });
 
 describe("webhooks", () => {
-  it("sends a merge as the duplicate's status change to Closed, and no link at all", async () => {
+  it("sends a merge as the duplicate's status change to Closed, and no link to an endpoint that chose only status changes", async () => {
     await t.database.db.insert(webhookEndpoints).values({
       id: "whk_links",
       url: "http://127.0.0.1:9/hook",

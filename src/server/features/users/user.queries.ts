@@ -67,6 +67,16 @@ export function findActiveTechnicians(db: Db) {
     .orderBy(asc(users.name), asc(users.id));
 }
 
+/** Active administrators' ids: who hears that a webhook was switched off (decision 080). */
+export async function findActiveAdminIds(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, "admin"), eq(users.status, "Active")))
+    .orderBy(asc(users.id));
+  return rows.map((row) => row.id);
+}
+
 /** The people with these ids, as notification and mention rules need them: role and status. */
 export function findPeopleByIds(db: Db, ids: readonly string[]) {
   if (ids.length === 0) return Promise.resolve([]);

@@ -23,6 +23,15 @@ export type WebhookPostResult =
       refused: boolean;
     };
 
+/** What the delivery log says of an attempt that did not deliver (null: it delivered, a 2xx). */
+export function failureOf(result: WebhookPostResult): string | null {
+  if (result.kind === "error") return result.error;
+  if (result.status >= 200 && result.status < 300) return null;
+  return result.status >= 300 && result.status < 400
+    ? `The receiver answered ${result.status} (redirects are not followed)`
+    : `The receiver answered ${result.status}`;
+}
+
 /**
  * One attempt: POSTs the body, signed, to the URL. Never follows a redirect (a 3xx is an answer like any
  * other), gives up after the timeout, and keeps only the first KB of the answer. Never throws.

@@ -1,5 +1,6 @@
 import { type Clock, runAt, systemClock } from "#server/clock.ts";
 import type { Db } from "#server/db/client.ts";
+import type { Dispatcher } from "#server/events/dispatcher.ts";
 import type { InstanceLiveness } from "#server/instances/instance-liveness.ts";
 import type { Job } from "#server/jobs/job-runner.ts";
 import {
@@ -9,7 +10,8 @@ import {
   recordAttempt,
   releaseDeliveryClaim,
 } from "./webhook.queries.ts";
-import { postWebhook, type WebhookPostResult, webhookTimeoutMs } from "./webhook-post.ts";
+import { countFailure, resetFailures } from "./webhook-disabling.ts";
+import { failureOf, postWebhook, type WebhookPostResult, webhookTimeoutMs } from "./webhook-post.ts";
 
 const minute = 60_000;
 /**
@@ -48,6 +50,12 @@ export interface WebhookSenderOptions {
    * its deliveries over within seconds; and it posts a claimed delivery only while the claim is its own.
    */
   instance?: Pick<InstanceLiveness, "id" | "isAlive" | "mark" | "stillHolds">;
+  /**
+   * The app's dispatcher, once it exists (it wakes this sender, so it is made after it): an endpoint switched
+   * off after failures tells the administrators through it, and their e-mails are queued with its mail
+   * settings (decision 080).
+   */
+  dispatcher?: () => Dispatcher | undefined;
 }
 
 export interface WebhookSender {
@@ -68,7 +76,10 @@ const isRetryable = (result: WebhookPostResult) =>
 
 type DeliveryClaim = Awaited<ReturnType<typeof claimDueDeliveries>>[number];
 
-type AttemptOptions = Pick<WebhookSenderOptions, "db" | "allowPrivate" | "log" | "instance"> & {
+type AttemptOptions = Pick<
+  WebhookSenderOptions,
+  "db" | "allowPrivate" | "log" | "instance" | "dispatcher"
+> & {
   clock: Clock;
   timeoutMs: number;
 };
@@ -78,7 +89,7 @@ type AttemptOptions = Pick<WebhookSenderOptions, "db" | "allowPrivate" | "log" |
  * delivered, pending a retry, or failed.
  */
 async function attemptDelivery(
-  { db, allowPrivate, log, clock, timeoutMs, instance }: AttemptOptions,
+  { db, allowPrivate, log, clock, timeoutMs, instance, dispatcher }: AttemptOptions,
   { delivery, endpoint }: DeliveryClaim,
   mark: number,
 ): Promise<void> {
@@ -101,16 +112,12 @@ async function attemptDelivery(
     result.kind === "response"
       ? { responseStatus: result.status, responseBody: result.body }
       : { responseStatus: null, responseBody: null };
-  if (result.kind === "response" && result.status >= 200 && result.status < 300) {
+  const error = failureOf(result);
+  if (error === null) {
     await recordAttempt(db, delivery.id, { status: "delivered", ...response, lastError: null, at });
+    await resetFailures(db, endpoint.id);
     return;
   }
-  const error =
-    result.kind === "error"
-      ? result.error
-      : result.status >= 300 && result.status < 400
-        ? `The receiver answered ${result.status} (redirects are not followed)`
-        : `The receiver answered ${result.status}`;
   const delay = webhookRetryDelaysMs[delivery.attempts - 1];
   if (isRetryable(result) && delay !== undefined) {
     const nextAttemptAt = new Date(at.getTime() + delay);
@@ -127,11 +134,22 @@ async function attemptDelivery(
     );
     return;
   }
-  await recordAttempt(db, delivery.id, { status: "failed", ...response, lastError: error, at });
+  // The failure and its count for the endpoint, together: an endpoint is switched off exactly once.
+  const notices = dispatcher?.();
+  const disabled = await db.transaction(async (tx) => {
+    await recordAttempt(tx, delivery.id, { status: "failed", ...response, lastError: error, at });
+    return countFailure(tx, endpoint.id, { error, at, mail: notices?.mail });
+  });
   log.warn(
     { deliveryId: delivery.id, attempt: delivery.attempts },
     `Webhook delivery ${delivery.id} failed: ${error}`,
   );
+  if (disabled) {
+    log.warn({ endpointId: endpoint.id }, `Webhook ${endpoint.id} switched off after failed deliveries`);
+    notices?.dispatch([{ kind: "notifications", ids: disabled.notificationIds }], {
+      mailQueued: disabled.mailsQueued > 0,
+    });
+  }
 }
 
 /**
@@ -150,11 +168,12 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
     clock = systemClock,
     perEndpoint = webhookPlacesPerEndpoint,
     instance,
+    dispatcher,
   } = options;
   const timeoutMs = options.timeoutMs ?? webhookTimeoutMs;
   // Longer than one attempt can take, so a live sender's claim never lapses under it.
   const leaseMs = timeoutMs + 2 * minute;
-  const attemptOptions: AttemptOptions = { db, allowPrivate, log, clock, timeoutMs, instance };
+  const attemptOptions: AttemptOptions = { db, allowPrivate, log, clock, timeoutMs, instance, dispatcher };
   /** Attempts under way on this instance, by endpoint id. */
   const underWay = new Map<string, number>();
   const attempts = new Set<Promise<void>>();

@@ -8,6 +8,10 @@ export function toWebhookDto(row: WebhookEndpointRow): Webhook {
     description: row.description,
     events: row.events,
     active: row.active,
+    failureLimit: row.failureLimit,
+    consecutiveFailures: row.consecutiveFailures,
+    disabledAt: row.disabledAt?.toISOString() ?? null,
+    disabledReason: row.disabledReason,
     secretHint: `…${row.secret.slice(-4)}`,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -20,6 +24,7 @@ export const toWebhookSnapshot = (row: WebhookEndpointRow) => ({
   description: row.description,
   events: row.events,
   active: row.active,
+  failureLimit: row.failureLimit,
 });
 
 export function toWebhookDeliveryDto(row: WebhookDeliveryRow): WebhookDelivery {

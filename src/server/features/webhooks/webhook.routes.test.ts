@@ -106,7 +106,11 @@ describe("who may use webhooks", () => {
   it("answers administrators on every route: the list 200, a missing item 404, a bad body 400", async () => {
     for (const route of webhookRoutes()) {
       const hasBody = route.method === "POST" || route.method === "PATCH";
-      const takesInput = hasBody && !route.url.endsWith("redeliver") && !route.url.endsWith("rotate-secret");
+      const takesInput =
+        hasBody &&
+        !route.url.endsWith("redeliver") &&
+        !route.url.endsWith("rotate-secret") &&
+        !route.url.endsWith("/test");
       const response = await request(t.app, {
         method: route.method as "GET",
         url: concrete(route.url),
@@ -201,7 +205,7 @@ describe("registering webhooks", () => {
       [{ ...valid, url: "not a url" }, /full address/],
       [{ ...valid, url: "https://user:pw@hooks.example.com/" }, /user name or password/],
       [{ ...valid, events: [] }, /at least one event/],
-      [{ ...valid, events: ["ticket.internal_note"] }, /not a webhook event/],
+      [{ ...valid, events: ["ticket.escalated"] }, /not a webhook event/],
       [{ ...valid, description: "x".repeat(201) }, /at most 200/],
       [{ events: ["ticket.created"] }, /URL is required/],
     ];

@@ -11,6 +11,7 @@ import {
   webhookIdParamsSchema,
   webhookListSchema,
   webhookSchema,
+  webhookTestResultSchema,
   webhookWithSecretSchema,
 } from "#shared/webhooks/webhook.schemas.ts";
 import {
@@ -22,6 +23,7 @@ import {
   removeWebhook,
   requireWebhookManager,
   rotateWebhookSecret,
+  sendTestWebhook,
   updateWebhook,
   type WebhookTargetPolicy,
 } from "./webhook.service.ts";
@@ -90,6 +92,13 @@ export async function webhookRoutes(
     "/api/admin/webhooks/:webhookId/rotate-secret",
     { schema: { params: webhookIdParamsSchema, response: { 200: webhookWithSecretSchema } } },
     (request) => rotateWebhookSecret(contextOf(request), request.params.webhookId),
+  );
+
+  // Decision 080: a signed test event now, answered with its outcome (the admin sees it at once).
+  app.post(
+    "/api/admin/webhooks/:webhookId/test",
+    { schema: { params: webhookIdParamsSchema, response: { 200: webhookTestResultSchema } } },
+    (request) => sendTestWebhook(contextOf(request), request.params.webhookId, policy),
   );
 
   app.get(

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { nowOf, type ServiceContext } from "#server/context.ts";
 import { conflict, forbidden, notFound, validationFailed } from "#server/errors.ts";
 import { insertAdminChange } from "#server/features/settings/settings.queries.ts";
+import { findUserById } from "#server/features/users/user.queries.ts";
 import { decodeHistoryCursor, encodeHistoryCursor } from "#server/http/history-cursor.ts";
 import { can } from "#shared/permissions.ts";
 import {
@@ -12,8 +13,11 @@ import {
   type WebhookDelivery,
   type WebhookDeliveryPage,
   type WebhookList,
+  type WebhookTestPayload,
+  type WebhookTestResult,
   type WebhookWithSecret,
   webhookEndpointLimit,
+  webhookTestEventType,
 } from "#shared/webhooks/webhook.schemas.ts";
 import { toWebhookDeliveryDto, toWebhookDto, toWebhookSnapshot } from "./webhook.presenter.ts";
 import {
@@ -28,13 +32,15 @@ import {
   lockEndpoint,
   updateEndpoint,
 } from "./webhook.queries.ts";
+import { failureOf, postWebhook } from "./webhook-post.ts";
 import { newDeliveryId } from "./webhook-queue.ts";
 import { checkWebhookTarget, type Resolve, WebhookTargetError } from "./webhook-target.ts";
 
-/** How the server treats targets: WEBHOOKS_ALLOW_PRIVATE, and (tests) the resolver. */
+/** How the server treats targets: WEBHOOKS_ALLOW_PRIVATE, and (tests) the resolver and one attempt's limit. */
 export interface WebhookTargetPolicy {
   allowPrivate: boolean;
   resolve?: Resolve;
+  timeoutMs?: number;
 }
 
 const deliveryPageSize = 25;
@@ -90,6 +96,7 @@ export async function createWebhook(
       description: input.description,
       events: input.events,
       active: input.active,
+      failureLimit: input.failureLimit,
       secret,
       createdBy: ctx.actor.id,
       createdAt: at,
@@ -120,11 +127,18 @@ export async function updateWebhook(
   const row = await ctx.db.transaction(async (tx) => {
     const before = await lockEndpoint(tx, id);
     if (!before) throw notFound("Webhook", id);
+    // Switched on again (decision 080): the run of failures and the reason it was switched off are over.
+    const switchedOn =
+      input.active === true && !before.active
+        ? { consecutiveFailures: 0, disabledAt: null, disabledReason: null }
+        : {};
     const after = await updateEndpoint(tx, id, {
       ...(input.url !== undefined ? { url: input.url } : {}),
       ...(input.description !== undefined ? { description: input.description } : {}),
       ...(input.events !== undefined ? { events: input.events } : {}),
       ...(input.active !== undefined ? { active: input.active } : {}),
+      ...(input.failureLimit !== undefined ? { failureLimit: input.failureLimit } : {}),
+      ...switchedOn,
       updatedAt: at,
     });
     await insertAdminChange(tx, {
@@ -226,4 +240,47 @@ export async function redeliverWebhook(
   ]);
   wake();
   return toWebhookDeliveryDto(row!);
+}
+
+/**
+ * "Send test" (decision 080): POSTs a signed `webhook.test` event to the endpoint now, whether it is on or
+ * off, and answers how it went. Nothing is stored: it is not a delivery of the log, and it neither counts
+ * as a failure nor ends a run of them.
+ */
+export async function sendTestWebhook(
+  ctx: ServiceContext,
+  id: string,
+  policy: WebhookTargetPolicy,
+): Promise<WebhookTestResult> {
+  requireWebhookManager(ctx);
+  const endpoint = await endpointOrNotFound(ctx, id);
+  const at = nowOf(ctx);
+  const actor = await findUserById(ctx.db, ctx.actor.id);
+  const deliveryId = newDeliveryId();
+  const payload: WebhookTestPayload = {
+    id: deliveryId,
+    type: webhookTestEventType,
+    occurredAt: at.toISOString(),
+    webhook: { id: endpoint.id, url: endpoint.url },
+    actor: actor ? { id: actor.id, name: actor.name } : null,
+  };
+  const started = performance.now();
+  const result = await postWebhook({
+    url: endpoint.url,
+    body: JSON.stringify(payload),
+    secret: endpoint.secret,
+    deliveryId,
+    timestamp: Math.floor(at.getTime() / 1000),
+    allowPrivate: policy.allowPrivate,
+    timeoutMs: policy.timeoutMs,
+  });
+  const error = failureOf(result);
+  return {
+    delivered: error === null,
+    responseStatus: result.kind === "response" ? result.status : null,
+    responseBody: result.kind === "response" ? result.body : null,
+    error,
+    durationMs: Math.round(performance.now() - started),
+    sentAt: at.toISOString(),
+  };
 }

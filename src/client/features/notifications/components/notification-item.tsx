@@ -51,13 +51,18 @@ export function NotificationItem({ notification, onOpen, isCompact = false }: No
       />
       <div className="min-w-0 flex-1">
         {!isRead ? <span className="sr-only">{t`Unread:`} </span> : null}
-        {ticketId || notification.params?.kind === "known_issue" ? (
+        {ticketId ||
+        notification.params?.kind === "known_issue" ||
+        notification.params?.kind === "webhook_disabled" ? (
           <Link
             to={
-              // A known issue's follower reads its public face (decision 077), not the ticket.
+              // A known issue's follower reads its public face (decision 077), not the ticket; a webhook
+              // switched off is mended on the webhook page (decision 080).
               notification.params?.kind === "known_issue"
                 ? `/known-issues/${encodeURIComponent(notification.params.incidentId)}`
-                : `/tickets/${encodeURIComponent(ticketId ?? "")}`
+                : notification.params?.kind === "webhook_disabled"
+                  ? "/admin/settings?tab=webhooks"
+                  : `/tickets/${encodeURIComponent(ticketId ?? "")}`
             }
             onClick={onOpen}
             className="rounded-sm hover:text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"

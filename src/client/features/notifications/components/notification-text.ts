@@ -59,7 +59,21 @@ function dueText(target: SlaTarget, title: string, dueAt: string | null): string
     : t`Resolution due ${date} on ticket "${title}"`;
 }
 
+/** Decision 080: to every administrator; the URL and the error are data, shown as they are. */
+function webhookDisabledText({
+  url,
+  failures,
+  error,
+}: Extract<NotificationParams, { kind: "webhook_disabled" }>): string {
+  const off = plural(failures, {
+    one: `The webhook ${url} was switched off after # delivery failed.`,
+    other: `The webhook ${url} was switched off after # deliveries failed in a row.`,
+  });
+  return error ? `${off} ${t`Last error: ${error}`}` : off;
+}
+
 function paramsText(params: NotificationParams): string {
+  if (params.kind === "webhook_disabled") return webhookDisabledText(params);
   const title = shortTicketTitle(params.title);
   const actor = "actor" in params ? (params.actor ?? t`Someone`) : "";
   switch (params.kind) {

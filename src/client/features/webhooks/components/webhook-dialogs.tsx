@@ -16,6 +16,8 @@ import {
 import { toast } from "#client/lib/toast.ts";
 import {
   createWebhookInputSchema,
+  defaultWebhookFailureLimit,
+  maxWebhookFailureLimit,
   type Webhook,
   type WebhookEventType,
   type WebhookWithSecret,
@@ -45,7 +47,15 @@ export function WebhookDialog({
   const [description, setDescription] = useState(webhook?.description ?? "");
   const [events, setEvents] = useState<WebhookEventType[]>(webhook?.events ?? ["ticket.created"]);
   const [active, setActive] = useState(webhook?.active ?? true);
-  const [errors, setErrors] = useState<{ url?: string; description?: string; events?: string }>({});
+  const [failureLimit, setFailureLimit] = useState(
+    String(webhook?.failureLimit ?? defaultWebhookFailureLimit),
+  );
+  const [errors, setErrors] = useState<{
+    url?: string;
+    description?: string;
+    events?: string;
+    failureLimit?: string;
+  }>({});
   const [serverError, setServerError] = useState<string | null>(null);
 
   const toggle = (event: WebhookEventType, on: boolean) =>
@@ -53,10 +63,22 @@ export function WebhookDialog({
 
   async function handleSubmit(submit: FormEvent) {
     submit.preventDefault();
-    const parsed = createWebhookInputSchema.safeParse({ url, description, events, active });
+    const parsed = createWebhookInputSchema.safeParse({
+      url,
+      description,
+      events,
+      active,
+      // An empty box is not 0 ("never"): it is refused as not a number.
+      failureLimit: failureLimit.trim() === "" ? Number.NaN : Number(failureLimit),
+    });
     if (!parsed.success) {
       const about = (field: string) => parsed.error.issues.find((issue) => issue.path[0] === field)?.message;
-      setErrors({ url: about("url"), description: about("description"), events: about("events") });
+      setErrors({
+        url: about("url"),
+        description: about("description"),
+        events: about("events"),
+        failureLimit: about("failureLimit"),
+      });
       return;
     }
     setErrors({});
@@ -127,6 +149,16 @@ export function WebhookDialog({
             </p>
           ) : null}
         </fieldset>
+        <TextField
+          label={t`Switch off after this many failed deliveries in a row (0: never)`}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={maxWebhookFailureLimit}
+          error={errors.failureLimit}
+          value={failureLimit}
+          onChange={(event) => setFailureLimit(event.target.value)}
+        />
         <label className="flex items-center gap-2 text-sm text-slate-700">
           <input
             type="checkbox"

@@ -12,6 +12,10 @@ const saved: Webhook = {
   description: "Team chat",
   events: ["ticket.created", "ticket.commented"],
   active: true,
+  failureLimit: 20,
+  consecutiveFailures: 0,
+  disabledAt: null,
+  disabledReason: null,
   secretHint: "…ssss",
   createdAt: "2030-01-07T09:00:00.000Z",
   updatedAt: "2030-01-07T09:00:00.000Z",
@@ -31,8 +35,8 @@ const failed: WebhookDelivery = {
   redeliveryOf: null,
 };
 
-function setup() {
-  let items: Webhook[] = [];
+function setup(listed: Webhook[] = []) {
+  let items: Webhook[] = listed;
   const server = stubFetch({
     "GET /api/admin/webhooks": () => ({ body: { items } }),
     "POST /api/admin/webhooks": (request) => {
@@ -52,6 +56,16 @@ function setup() {
     },
     [`GET /api/admin/webhooks/${saved.id}/deliveries`]: () => ({
       body: { items: [failed], nextCursor: null },
+    }),
+    [`POST /api/admin/webhooks/${saved.id}/test`]: () => ({
+      body: {
+        delivered: false,
+        responseStatus: 503,
+        responseBody: "busy",
+        error: "The receiver answered 503",
+        durationMs: 42,
+        sentAt: "2030-01-07T09:02:00.000Z",
+      },
     }),
     [`POST /api/admin/webhooks/${saved.id}/deliveries/${failed.id}/redeliver`]: () => ({
       status: 201,
@@ -96,6 +110,7 @@ describe("WebhookSettings", () => {
       description: "Team chat",
       events: ["ticket.created", "ticket.commented"],
       active: true,
+      failureLimit: 20,
     });
     await user.click(within(shown).getByRole("button", { name: "Done" }));
     const list = await screen.findByRole("list", { name: "Webhooks" });
@@ -121,5 +136,41 @@ describe("WebhookSettings", () => {
     expect(within(entry).getByText("The receiver answered 410")).toBeInTheDocument();
     await user.click(within(entry).getByRole("button", { name: "Redeliver" }));
     expect(server.calls.some((call) => call.url.endsWith(`${failed.id}/redeliver`))).toBe(true);
+  });
+
+  it("sends a test and shows its outcome at once", async () => {
+    const { server, user } = setup([saved]);
+    await user.click(await screen.findByRole("button", { name: `Send a test to ${saved.url}` }));
+    expect(
+      await screen.findByText("Test failed: HTTP 503 in 42 ms. The receiver answered 503"),
+    ).toHaveAttribute("role", "status");
+    expect(server.calls.some((call) => call.method === "POST" && call.url.endsWith(`${saved.id}/test`))).toBe(
+      true,
+    );
+  });
+
+  it("says when and why the app switched a webhook off, and how to mend it", async () => {
+    setup([
+      {
+        ...saved,
+        active: false,
+        consecutiveFailures: 20,
+        disabledAt: "2030-01-08T10:00:00.000Z",
+        disabledReason:
+          "Switched off after 20 deliveries failed in a row. The last: The receiver answered 410",
+      },
+    ]);
+    const list = await screen.findByRole("list", { name: "Webhooks" });
+    expect(within(list).getByText("Switched off")).toBeInTheDocument();
+    expect(
+      within(list).getByText(
+        "Switched off after 20 deliveries failed in a row. The last: The receiver answered 410",
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(list).getByText(
+        "Mend the receiver, send a test, then switch the webhook on again (Edit, Active).",
+      ),
+    ).toBeInTheDocument();
   });
 });

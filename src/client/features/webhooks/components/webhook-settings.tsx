@@ -1,3 +1,4 @@
+import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Plus, Webhook as WebhookIcon } from "lucide-react";
@@ -15,6 +16,40 @@ import {
 } from "#shared/webhooks/webhook.schemas.ts";
 import { DeliveryLog } from "./webhook-delivery-log.tsx";
 import { DeleteDialog, RotateDialog, SecretDialog, WebhookDialog } from "./webhook-dialogs.tsx";
+import { SendTestButton } from "./webhook-send-test.tsx";
+
+/**
+ * Why the app switched an endpoint off (decision 080), or how close it is: the failures in a row against
+ * the endpoint's limit.
+ */
+function FailureNote({ webhook }: { webhook: Webhook }) {
+  const { disabledAt, disabledReason, consecutiveFailures: failures, failureLimit: limit } = webhook;
+  if (!webhook.active && disabledAt) {
+    const when = formatDateTime(disabledAt);
+    return (
+      <div className="mt-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+        <p className="font-medium">
+          <Trans>Switched off automatically on {when}.</Trans>
+        </p>
+        {disabledReason ? <p>{disabledReason}</p> : null}
+        <p className="mt-1 text-red-600">
+          <Trans>Mend the receiver, send a test, then switch the webhook on again (Edit, Active).</Trans>
+        </p>
+      </div>
+    );
+  }
+  if (failures > 0 && limit > 0) {
+    return (
+      <p className="mt-1 text-xs text-amber-700">
+        {plural(failures, {
+          one: `# delivery failed in a row; it is switched off after ${limit}.`,
+          other: `# deliveries failed in a row; it is switched off after ${limit}.`,
+        })}
+      </p>
+    );
+  }
+  return null;
+}
 
 type DialogState =
   | { kind: "create" }
@@ -37,7 +72,8 @@ export function WebhookSettings() {
         <p className="max-w-xl text-sm text-slate-600">
           <Trans>
             Helpdesk POSTs signed JSON to these addresses when tickets change. Receivers check the signature
-            with the endpoint's secret (see the API documentation, "Webhooks"). Internal notes are never sent.
+            with the endpoint's secret (see the API documentation, "Webhooks"). Internal notes are sent only
+            to endpoints that choose them.
           </Trans>
         </p>
         <Button size="sm" onClick={() => setDialog({ kind: "create" })}>
@@ -68,6 +104,10 @@ export function WebhookSettings() {
                       <Badge tone="green">
                         <Trans>Active</Trans>
                       </Badge>
+                    ) : webhook.disabledAt ? (
+                      <Badge tone="red">
+                        <Trans>Switched off</Trans>
+                      </Badge>
                     ) : (
                       <Badge tone="slate">
                         <Trans>Paused</Trans>
@@ -88,6 +128,7 @@ export function WebhookSettings() {
                       {formatDateTime(webhook.createdAt)}
                     </Trans>
                   </p>
+                  <FailureNote webhook={webhook} />
                 </div>
                 <div className="flex flex-wrap gap-2">
                   <Button
@@ -124,6 +165,9 @@ export function WebhookSettings() {
                     <Trans>Delete</Trans>
                   </Button>
                 </div>
+              </div>
+              <div className="mt-3">
+                <SendTestButton webhook={webhook} />
               </div>
               {openLog === webhook.id ? <DeliveryLog webhook={webhook} /> : null}
             </li>
