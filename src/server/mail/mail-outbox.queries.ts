@@ -1,6 +1,24 @@
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { mailOutbox } from "#server/db/schema/index.ts";
+import type { MailMessage } from "./mailer.ts";
+
+/**
+ * Queues a mail to an address in the outbox, in the caller's transaction: the mail dispatcher sends it
+ * after the commit, with retries. `userId` is the person it is for, when it is someone's.
+ */
+export async function queueMail(db: Db, userId: string | null, kind: string, mail: MailMessage) {
+  await db.insert(mailOutbox).values({
+    userId,
+    toAddress: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    link: mail.link,
+    headers: mail.headers ?? {},
+    kind,
+  });
+}
 
 /**
  * Claims up to `limit` due mails for this instance: a short lease (next_attempt_at moves to leaseUntil)

@@ -1,6 +1,7 @@
 import type { ServiceContext } from "#server/context.ts";
 import { AppError, isChangedMeanwhile } from "#server/errors.ts";
 import { findUserByEmail } from "#server/features/users/user.queries.ts";
+import { queueMail } from "#server/mail/mail-outbox.queries.ts";
 import type { MailMessage } from "#server/mail/mailer.ts";
 import { accountFromEmailMail, inboundRefusalMail } from "#server/mail/templates.ts";
 import { countAttempt } from "#server/rate-limit.ts";
@@ -9,7 +10,6 @@ import { roleOf } from "#shared/users/roles.ts";
 import { autoReplyReason } from "./auto-reply.ts";
 import { createAccountFor, invitationValidHours } from "./inbound-account.ts";
 import { splitAddress } from "./inbound-addresses.ts";
-import { insertOutboxMail } from "./inbound-mail.queries.ts";
 import type { Decision, InboundMailDeps, Incoming } from "./inbound-mail.types.ts";
 import { addReply, raiseTicket } from "./inbound-writes.ts";
 import { isReplyLocalPart } from "./reply-address.ts";
@@ -135,7 +135,7 @@ export async function decide(deps: InboundMailDeps, incoming: Incoming): Promise
     }
     const decision = await raiseTicket(deps, ctx, incoming, user);
     if (createdAccount && decision.ticketId) {
-      await queueMail(
+      await queueMailAndWake(
         deps,
         user.id,
         "inbound_account",
@@ -183,7 +183,7 @@ async function bounce(deps: InboundMailDeps, incoming: Incoming, reason: string)
   if (!to) return null;
   const { count } = await countAttempt(deps.db, `inbound-bounce|${to}`, bounceLimit.window);
   if (count > bounceLimit.max) return false;
-  await queueMail(
+  await queueMailAndWake(
     deps,
     null,
     "inbound_refusal",
@@ -198,16 +198,12 @@ async function bounce(deps: InboundMailDeps, incoming: Incoming, reason: string)
   return true;
 }
 
-async function queueMail(deps: InboundMailDeps, userId: string | null, kind: string, mail: MailMessage) {
-  await insertOutboxMail(deps.db, {
-    userId,
-    toAddress: mail.to,
-    subject: mail.subject,
-    text: mail.text,
-    html: mail.html,
-    link: mail.link,
-    headers: mail.headers ?? {},
-    kind,
-  });
+async function queueMailAndWake(
+  deps: InboundMailDeps,
+  userId: string | null,
+  kind: string,
+  mail: MailMessage,
+) {
+  await queueMail(deps.db, userId, kind, mail);
   deps.wakeMail();
 }

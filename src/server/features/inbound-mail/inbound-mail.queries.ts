@@ -1,6 +1,6 @@
 import { and, eq, lt } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { type InboundMailOutcome, inboundMessages, mailOutbox } from "#server/db/schema/index.ts";
+import { type InboundMailOutcome, inboundMessages } from "#server/db/schema/index.ts";
 
 /**
  * Claims a message for processing: inserts its row, or takes over one left "processing" since before
@@ -55,8 +55,4 @@ export async function releaseInboundMessage(db: Db, id: bigint) {
   await db
     .delete(inboundMessages)
     .where(and(eq(inboundMessages.id, id), eq(inboundMessages.outcome, "processing")));
-}
-
-export async function insertOutboxMail(db: Db, values: typeof mailOutbox.$inferInsert) {
-  await db.insert(mailOutbox).values(values);
 }

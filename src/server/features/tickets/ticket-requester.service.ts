@@ -3,12 +3,12 @@ import type { Db } from "#server/db/client.ts";
 import { conflict, forbidden, ruleViolation } from "#server/errors.ts";
 import { readSetting } from "#server/features/settings/settings.service.ts";
 import { findUserByEmail, findUserById } from "#server/features/users/user.queries.ts";
-import { queueMailTo } from "#server/features/users/user-management.queries.ts";
 import {
   insertInvitation,
   invitationMailOf,
   type UserManagementDeps,
 } from "#server/features/users/user-management.service.ts";
+import { queueMail } from "#server/mail/mail-outbox.queries.ts";
 import { can } from "#shared/permissions.ts";
 
 /** What inviting an unknown requester needs: the app's address, for the invitation's link. */
@@ -69,7 +69,7 @@ export async function requesterOf(
       });
       if (!invitation)
         throw conflict(`An account for ${email} was created meanwhile: send the ticket again.`);
-      await queueMailTo(
+      await queueMail(
         tx,
         invitation.row.id,
         "invitation",

@@ -2,14 +2,12 @@ import { and, desc, eq, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { containsPattern } from "#server/db/like-pattern.ts";
 import {
-  mailOutbox,
   type UserChangeRow,
   type UserRow,
   userChanges,
   users,
   verifications,
 } from "#server/db/schema/index.ts";
-import type { MailMessage } from "#server/mail/mailer.ts";
 import type { ListUsersQuery, UserSort } from "#shared/users/user-management.schemas.ts";
 
 /** Where the previous page ended: the sort value as the database printed it, and the id. */
@@ -179,21 +177,4 @@ export async function insertPasswordToken(
   await db
     .insert(verifications)
     .values({ id: crypto.randomUUID(), identifier: `reset-password:${token}`, value: userId, expiresAt });
-}
-
-/**
- * Queues a mail to a person in the outbox, in the caller's transaction: the mail dispatcher sends it after
- * the commit, with retries (an invitation that comes with a ticket, decision 079).
- */
-export async function queueMailTo(db: Db, userId: string, kind: string, mail: MailMessage) {
-  await db.insert(mailOutbox).values({
-    userId,
-    toAddress: mail.to,
-    subject: mail.subject,
-    text: mail.text,
-    html: mail.html,
-    link: mail.link,
-    headers: mail.headers ?? {},
-    kind,
-  });
 }
