@@ -20,6 +20,7 @@ import { toast } from "#client/lib/toast.ts";
 import { incidentHeadlineMaxLength } from "#shared/major-incidents/major-incident.schemas.ts";
 import { type Actor, can } from "#shared/permissions.ts";
 import type { Ticket, TicketStatus } from "#shared/tickets/ticket.schemas.ts";
+import { LinkedTicketLine } from "./linked-ticket-line.tsx";
 import { TicketPicker, typedTicketId } from "./ticket-picker.tsx";
 
 interface MajorIncidentCardProps {
@@ -151,15 +152,12 @@ function AffectedList({
     <ul className="mt-3 flex flex-col divide-y divide-slate-100" aria-label={t`Affected tickets`}>
       {affected.map((row) => (
         <li key={row.ticketId} className="flex items-start gap-2 py-2 first:pt-0 last:pb-0">
-          <div className="min-w-0 flex-1">
-            <Link
-              to={`/tickets/${row.ticketId}`}
-              className="block break-words text-sm font-medium text-indigo-700 hover:underline"
-            >
-              <span className="font-mono text-xs">{row.ticketId}</span> {row.title}
-            </Link>
-            <div className="mt-1">{renderStatus(row.status)}</div>
-          </div>
+          <LinkedTicketLine
+            ticketId={row.ticketId}
+            title={row.title}
+            status={row.status}
+            renderStatus={renderStatus}
+          />
           {canChange ? (
             <Button
               variant="ghost"

@@ -14,7 +14,6 @@ import {
   useRemoveTicketLink,
 } from "#client/features/ticket-links/ticket-links.api.ts";
 import { i18n } from "#client/lib/i18n.ts";
-import { Link } from "#client/lib/router/links.tsx";
 import { toast } from "#client/lib/toast.ts";
 import { useHydrated } from "#client/lib/use-hydrated.ts";
 import { type Actor, can } from "#shared/permissions.ts";
@@ -24,6 +23,7 @@ import {
   type TicketLink,
 } from "#shared/ticket-links/ticket-link.schemas.ts";
 import type { Ticket, TicketStatus } from "#shared/tickets/ticket.schemas.ts";
+import { LinkedTicketLine } from "./linked-ticket-line.tsx";
 import { MergeTicketDialog } from "./merge-ticket-dialog.tsx";
 import { TicketPicker, typedTicketId } from "./ticket-picker.tsx";
 
@@ -94,18 +94,13 @@ export function TicketLinksPanel({
         <ul className="mt-3 flex flex-col divide-y divide-slate-100" aria-label={t`Linked tickets`}>
           {links.data.items.map((link) => (
             <li key={link.linkId} className="flex items-start gap-2 py-2 first:pt-0 last:pb-0">
-              <div className="min-w-0 flex-1">
-                <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">
-                  {i18n._(relationLabels[link.relation])}
-                </p>
-                <Link
-                  to={`/tickets/${link.ticketId}`}
-                  className="block break-words text-sm font-medium text-indigo-700 hover:underline"
-                >
-                  <span className="font-mono text-xs">{link.ticketId}</span> {link.title}
-                </Link>
-                <div className="mt-1">{renderStatus(link.status)}</div>
-              </div>
+              <LinkedTicketLine
+                label={i18n._(relationLabels[link.relation])}
+                ticketId={link.ticketId}
+                title={link.title}
+                status={link.status}
+                renderStatus={renderStatus}
+              />
               {canChange ? (
                 <button
                   type="button"
