@@ -19,6 +19,7 @@ import { customFieldRoutes } from "./features/custom-fields/custom-field.routes.
 import { departmentRoutes } from "./features/departments/department.routes.ts";
 import { csvExportRoutes } from "./features/exports/csv-export.routes.ts";
 import { followerRoutes } from "./features/followers/follower.routes.ts";
+import { inboundOutcomeRoutes } from "./features/inbound-mail/inbound-outcomes.routes.ts";
 import { macroRoutes } from "./features/macros/macro.routes.ts";
 import { majorIncidentRoutes } from "./features/major-incidents/major-incident.routes.ts";
 import { mentionRoutes } from "./features/mentions/mention.routes.ts";
@@ -186,5 +187,6 @@ export async function registerFeatureRoutes(app: FastifyInstance, deps: AppDeps,
     policy: webhookPolicy,
     wakeSender: () => webhookSender.wake(),
   });
+  await app.register(inboundOutcomeRoutes, { contextOf });
   await registerSpa(app, { clientDir: deps.clientDir, pageRendering: deps.pageRendering, authProviders });
 }

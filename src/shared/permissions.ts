@@ -145,6 +145,8 @@ export const can = {
   manageUsers: (a: Actor) => a.role === "admin",
   /** Admin settings (service levels, custom fields, departments) and their change history (decision 023). */
   manageSettings: (a: Actor) => a.role === "admin",
+  /** What became of each message the inbound mail listener received (decisions 028 and 081). */
+  seeInboundMail: (a: Actor) => a.role === "admin",
   /** Webhook endpoints, their secrets and delivery log (decision 029). */
   manageWebhooks: (a: Actor) => a.role === "admin",
   /** Teams, their members and the routing rules that put new tickets in them (decision 069). */

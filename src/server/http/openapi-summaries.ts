@@ -162,6 +162,7 @@ export const operationSummaries: Record<string, string> = {
   "POST /api/admin/users/{userId}/password-reset": "Send an account a password-reset link",
   "GET /api/admin/users/{userId}/history": "Who changed an account when",
   "GET /api/admin/webhooks": "The webhook endpoints",
+  "GET /api/admin/inbound-mail": "Received e-mail and what became of it, newest first",
   "POST /api/admin/webhooks": "Register a webhook endpoint (its secret is shown once)",
   "GET /api/admin/webhooks/{webhookId}": "One webhook endpoint",
   "PATCH /api/admin/webhooks/{webhookId}": "Change a webhook endpoint, or switch it on or off",

@@ -60,6 +60,7 @@ const tagRules: Array<[pattern: RegExp, tag: string]> = [
   [/^\/api\/admin\/settings/, "settings"],
   [/^\/api\/admin\/users/, "user-management"],
   [/^\/api\/admin\/webhooks/, "webhooks"],
+  [/^\/api\/admin\/inbound-mail/, "inbound-mail"],
   [/^\/api\/me\/notification-settings/, "notifications"],
   [/^\/api\/(me|admin-signup|staff|technicians)(\/|$)/, "users"],
 ];
@@ -100,6 +101,8 @@ const tagDescriptions: Record<string, string> = {
     "Saved views of the ticket list: a name and the list's query string, personal or shared (decision 071)",
   automation:
     "Administrators' automation rules: conditions on a ticket and the changes they make, tried on the open tickets first (decision 076)",
+  "inbound-mail":
+    "What became of each e-mail the inbound mail listener received: a ticket, a comment, ignored or refused, and why (decision 081)",
   webhooks:
     "Admins register signed webhooks for ticket events and read their delivery log (docs/api.md, Webhooks)",
 };

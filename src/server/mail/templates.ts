@@ -196,7 +196,7 @@ export function accountFromEmailMail({
   return {
     to,
     link: url,
-    subject: `[Helpdesk] Your request ${ticketId} was received`,
+    subject: `[Helpdesk] Your request [${ticketId}] was received`,
     text: [
       `Hello ${name},`,
       "",

@@ -98,6 +98,7 @@ export const authorizationTable = `
   POST   /api/admin/webhooks/:webhookId/test                              401  403 403 403  403  200 403  401  | 403 403 403  403  200 403  401
   GET    /api/admin/webhooks/:webhookId/deliveries                        401  403 403 403  403  200 403  401  | 403 403 403  403  200 200  401
   POST   /api/admin/webhooks/:webhookId/deliveries/:deliveryId/redeliver  401  403 403 403  403  201 403  401  | 403 403 403  403  201 403  401
+  GET    /api/admin/inbound-mail                                          401  403 403 403  403  200 403  401  | 403 403 403  403  200 200  401
   GET    /api/teams                                                       401  403 403 200  200  200 403  401  | 403 403 200  200  200 200  401
   POST   /api/teams                                                       401  403 403 403  403  201 403  401  | 403 403 403  403  201 403  401
   PUT    /api/teams/:teamId                                               401  403 403 403  403  200 403  401  | 403 403 403  403  200 403  401

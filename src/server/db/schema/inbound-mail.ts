@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /**
  * What happened to each message the inbound SMTP listener accepted (decision 028).
@@ -35,6 +35,11 @@ export const inboundMessages = pgTable(
     userId: text("user_id"),
     /** While `processing`: the instance (app_instances.id) doing it; its death gives the message back. */
     claimedBy: text("claimed_by"),
+    /**
+     * Refused in the SMTP answer (decision 057): recorded for the admins' page, but the sending server was
+     * told no, so a later delivery of the same message is judged again (it may take the row over).
+     */
+    refusedInAnswer: boolean("refused_in_answer").notNull().default(false),
     receivedAt: timestamp("received_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     processedAt: timestamp("processed_at", { withTimezone: true, precision: 3 }),
   },

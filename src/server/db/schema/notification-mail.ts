@@ -38,6 +38,14 @@ export const mailOutbox = pgTable(
     // No foreign key on purpose: the notifications table comes from the notify-server branch, and read
     // notifications are pruned after the retention period while the record of the mail should stay.
     notificationId: bigint("notification_id", { mode: "bigint" }),
+    /**
+     * The Message-ID the mail goes out with, for mail about a ticket: a reply that names it in In-Reply-To or
+     * References is a reply on that ticket (decision 081). No foreign key: the record outlives the ticket's.
+     */
+    messageId: text("message_id"),
+    ticketId: text("ticket_id"),
+    /** About something staff-only (an internal note, a service-level alert): a reply to it is a note too. */
+    isInternal: boolean("is_internal").notNull().default(false),
     status: text("status", { enum: mailOutboxStatuses }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
@@ -50,6 +58,7 @@ export const mailOutbox = pgTable(
   (t) => [
     check("mail_outbox_status_check", sql`${t.status} in ('pending', 'sent', 'failed')`),
     index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt),
+    index("mail_outbox_message_id_idx").on(t.messageId).where(sql`${t.messageId} is not null`),
   ],
 );
 

@@ -5,13 +5,16 @@ import { queueMail } from "#server/mail/mail-outbox.queries.ts";
 import type { MailMessage } from "#server/mail/mailer.ts";
 import { accountFromEmailMail, inboundRefusalMail } from "#server/mail/templates.ts";
 import { countAttempt } from "#server/rate-limit.ts";
-import { type Actor, can } from "#shared/permissions.ts";
+import { type Actor, can, isStaff } from "#shared/permissions.ts";
 import { roleOf } from "#shared/users/roles.ts";
 import { autoReplyReason } from "./auto-reply.ts";
 import { createAccountFor, invitationValidHours } from "./inbound-account.ts";
 import { splitAddress } from "./inbound-addresses.ts";
+import { followersFromCopies } from "./inbound-copies.ts";
 import type { Decision, InboundMailDeps, Incoming } from "./inbound-mail.types.ts";
 import { addReply, raiseTicket } from "./inbound-writes.ts";
+import { findThread, type ThreadMatch } from "./mail-thread.ts";
+import type { ReplyTarget } from "./reply-address.ts";
 import { isReplyLocalPart } from "./reply-address.ts";
 import { replySenderRefusal } from "./reply-sender.ts";
 
@@ -78,19 +81,21 @@ export async function decide(deps: InboundMailDeps, incoming: Incoming): Promise
     // The listener refuses these recipients before DATA; kept here for callers that skip it.
     return { outcome: "refused", detail: `Not an address of this helpdesk: ${chosen?.address ?? "(none)"}` };
   }
-  const target = chosen.verdict.kind === "reply" ? chosen.verdict.target : null;
-  if (target) {
+  const signed = chosen.verdict.kind === "reply" ? chosen.verdict.target : null;
+  if (signed) {
     // The listener asked at RCPT with the envelope sender; the From header is known only now.
-    const refusal = await replySenderRefusal(deps.db, target, {
+    const refusal = await replySenderRefusal(deps.db, signed, {
       envelope: envelope.from,
       header: fromAddress,
     });
     if (refusal) return refusedInAnswer(refusal);
   }
+  // Sent to the helpdesk's own address, it may still answer a ticket's mail (decision 081).
+  const thread = signed ? null : await findThread(deps.db, parsed, incoming.subject);
   let user = await findUserByEmail(deps.db, fromAddress);
   let createdAccount: { token: string } | null = null;
   if (!user) {
-    if (target || deps.settings.unknownSenders !== "create-account") {
+    if (signed || thread || deps.settings.unknownSenders !== "create-account") {
       return refuse(
         `The address ${fromAddress} has no Helpdesk account, and only people with an account can raise tickets or reply by e-mail. Ask your IT department for an account, or sign up at ${deps.baseURL}/sign-up, and then write again from the address of your account.`,
       );
@@ -125,15 +130,19 @@ export async function decide(deps: InboundMailDeps, incoming: Incoming): Promise
     clock: deps.clock,
     automation: deps.automation,
   };
+  const target = signed ?? (thread ? threadTarget(thread, user.id, actor) : null);
   try {
-    if (target) return await addReply(deps, ctx, incoming, user, target, refuse);
+    if (target) {
+      const reply = await addReply(deps, ctx, incoming, user, target, refuse);
+      return await withCopies(deps, ctx, incoming, reply, thread ? `placed by ${thread.via}` : null);
+    }
     if (!can.createTicket(actor)) {
       return refuse(
         "Technicians do not raise tickets: users and administrators do. A reply to a notification e-mail does become a comment on its ticket.",
         user.id,
       );
     }
-    const decision = await raiseTicket(deps, ctx, incoming, user);
+    const decision = await withCopies(deps, ctx, incoming, await raiseTicket(deps, ctx, incoming, user));
     if (createdAccount && decision.ticketId) {
       await queueMailAndWake(
         deps,
@@ -172,6 +181,30 @@ export async function decide(deps: InboundMailDeps, incoming: Incoming): Promise
     }
     throw error;
   }
+}
+
+/**
+ * A reply placed by its thread rather than its address. A staff member's reply placed only by the subject's
+ * tag becomes an internal note: nothing from a mail whose context is unknown reaches the requester unseen.
+ */
+const threadTarget = (thread: ThreadMatch, userId: string, actor: Actor): ReplyTarget => ({
+  ticketId: thread.ticketId,
+  userId,
+  isInternal: thread.isInternal || (thread.via === "subject tag" && isStaff(actor)),
+});
+
+/** After a ticket or comment from mail: the people it was copied to follow the ticket (decision 081). */
+async function withCopies(
+  deps: InboundMailDeps,
+  ctx: ServiceContext,
+  incoming: Incoming,
+  decision: Decision,
+  placed: string | null = null,
+): Promise<Decision> {
+  if (decision.outcome === "refused" || !decision.ticketId) return decision;
+  const copies = await followersFromCopies(deps, ctx, incoming, decision.ticketId);
+  const detail = [placed, decision.detail, copies].filter(Boolean).join("; ");
+  return { ...decision, detail: detail || undefined };
 }
 
 /**

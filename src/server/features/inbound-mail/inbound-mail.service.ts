@@ -70,9 +70,15 @@ export async function receiveInboundMail(
   try {
     const result = await decide(deps, { envelope, parsed, fromAddress, subject, messageId, chosen });
     if (result.smtpRefusal) {
-      // Refused in the SMTP answer: the message was not accepted, so it leaves no claim behind (a later
-      // delivery of it is judged again) and only the log tells of it, like a refusal at RCPT.
-      await releaseInboundMessage(deps.db, claimId);
+      // Refused in the SMTP answer: the message was not accepted. It is recorded for the admins' page, and
+      // a later delivery of it takes the row over and is judged again (claimInboundMessage).
+      await recordInboundOutcome(deps.db, claimId, {
+        outcome: "refused",
+        detail: result.detail ?? null,
+        userId: result.userId ?? null,
+        refusedInAnswer: true,
+        processedAt: deps.clock.now(),
+      });
       deps.log.info(
         {
           inbound: { messageId, from: fromAddress, to: toAddress, outcome: "refused", detail: result.detail },

@@ -1,10 +1,5 @@
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { desc, eq } from "drizzle-orm";
 import { simpleParser } from "mailparser";
-import nodemailer from "nodemailer";
-import type Mail from "nodemailer/lib/mailer";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import {
@@ -19,56 +14,28 @@ import {
   tickets,
   users,
 } from "#server/db/schema/index.ts";
-import { createMailer } from "#server/mail/mailer.ts";
 import { insertTeam, insertTicket, insertUser, signIn } from "#server/test/factories.ts";
 import { makePng } from "#server/test/files.ts";
+import {
+  helpdeskAddress,
+  inboundMaxMessageBytes,
+  inboundSecret,
+  startInboundMailApp,
+} from "#server/test/inbound-mail-app.ts";
 import { startSmtpServer } from "#server/test/smtp.ts";
-import { createTestApp, request } from "#server/test/test-app.ts";
+import { request } from "#server/test/test-app.ts";
 import type { TestDatabaseOptions } from "#server/test/test-database.ts";
 import type { InboundMailSettings } from "./inbound-mail.service.ts";
 import { replyAddress } from "./reply-address.ts";
 
-const secret = "test-secret-test-secret-test-secret-0123";
-const helpdesk = "helpdesk@help.test";
-const maxMessageBytes = 256 * 1024;
+const secret = inboundSecret;
+const helpdesk = helpdeskAddress;
+const maxMessageBytes = inboundMaxMessageBytes;
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 
-async function startApp(
-  settings: Partial<InboundMailSettings> = {},
-  databaseOptions: TestDatabaseOptions = {},
-) {
-  const t = await createTestApp(
-    {
-      authSecret: secret,
-      // The app's outgoing mail (notifications, bounces) goes to a real SMTP server on loopback.
-      mailer: createMailer({
-        smtpUrl: smtp.url,
-        outboxDir: path.join(mkdtempSync(path.join(os.tmpdir(), "helpdesk-outbox-")), "outbox"),
-        from: "Helpdesk <helpdesk@test.local>",
-        log: () => {},
-      }),
-      inboundMail: {
-        host: "127.0.0.1",
-        port: 0,
-        address: helpdesk,
-        maxMessageBytes,
-        unknownSenders: "bounce",
-        ownAddresses: ["helpdesk@test.local"],
-        ...settings,
-      },
-    },
-    databaseOptions,
-  );
-  // Real mail over SMTP to the app's own listener, as a mail server in front of it would deliver it.
-  const transport = nodemailer.createTransport({
-    host: "127.0.0.1",
-    port: t.app.inboundMail!.port()!,
-    secure: false,
-    ignoreTLS: true,
-  });
-  return { t, send: (message: Mail.Options) => transport.sendMail({ to: helpdesk, ...message }) };
-}
+const startApp = (settings: Partial<InboundMailSettings> = {}, databaseOptions: TestDatabaseOptions = {}) =>
+  startInboundMailApp(smtp, settings, databaseOptions);
 
 async function waitForMailTo(address: string, count = 1) {
   const mails = await smtp.waitForMailTo(address, count);
@@ -446,7 +413,11 @@ describe("e-mail to ticket", () => {
       );
     }
     expect(await db().select().from(ticketComments)).toEqual([]);
-    expect(await outcomes()).toEqual([]);
+    // Recorded for the admins' page, marked as told in the answer (a redelivery is judged again).
+    expect(await outcomes()).toMatchObject([
+      { fromAddress: "stranger@elsewhere.test", outcome: "refused", refusedInAnswer: true },
+      { fromAddress: colleague.email, outcome: "refused", refusedInAnswer: true },
+    ]);
     expect(await queuedMail()).toEqual([]);
   });
 
@@ -499,8 +470,14 @@ describe("e-mail to ticket", () => {
   });
 
   it("refuses an unknown sender in the SMTP answer, saying what to do, and mails nobody", async () => {
+    const message = {
+      from: "stranger@elsewhere.test",
+      subject: "Help",
+      text: "Please help.",
+      messageId: "<help.1@elsewhere.test>",
+    };
     const refused = await app
-      .send({ from: "stranger@elsewhere.test", subject: "Help", text: "Please help." })
+      .send(message)
       .catch((error: { responseCode?: number; command?: string; response?: string }) => error);
     expect(refused).toMatchObject({ responseCode: 550, command: "DATA" });
     expect((refused as { response: string }).response).toContain(
@@ -508,8 +485,18 @@ describe("e-mail to ticket", () => {
     );
     expect((refused as { response: string }).response).toContain("/sign-up");
     expect(await db().select().from(tickets)).toEqual([]);
-    expect(await outcomes()).toEqual([]);
+    expect(await outcomes()).toMatchObject([
+      { messageId: "<help.1@elsewhere.test>", outcome: "refused", refusedInAnswer: true },
+    ]);
     expect(await queuedMail()).toEqual([]);
+
+    // Refused in the answer means not accepted: the sending server's next try is judged again.
+    const stranger = await insertUser(db(), { email: "stranger@elsewhere.test" });
+    await app.send(message);
+    expect(await ticketsBy(stranger.id)).toHaveLength(1);
+    expect(await outcomes()).toMatchObject([
+      { messageId: "<help.1@elsewhere.test>", outcome: "ticket_created", refusedInAnswer: false },
+    ]);
   });
 
   it("answers an account holder's own mailbox by mail, a few times an hour at most", async () => {
@@ -602,7 +589,7 @@ describe("e-mail to ticket with INBOUND_UNKNOWN_SENDERS=create-account", () => {
     const [ticket] = await open.t.database.db.select().from(tickets);
     expect(ticket).toMatchObject({ title: "Laptop", description: "My laptop is slow." });
     const welcome = await waitForMailTo("nora@elsewhere.test");
-    expect(welcome.subject).toBe(`[Helpdesk] Your request ${ticket!.id} was received`);
+    expect(welcome.subject).toBe(`[Helpdesk] Your request [${ticket!.id}] was received`);
     expect(welcome.text).toMatch(/\/api\/auth\/reset-password\/[\w-]+/);
     expect(welcome.text).toContain("Hello Nora New");
   });

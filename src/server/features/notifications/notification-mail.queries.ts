@@ -40,6 +40,9 @@ interface NotificationMailRows {
   unsubscribeUrl: string;
   /** Message-ID is `<notification.${id}@${idDomain}>` (with the person's hash after the id when copies share it). */
   idDomain: string;
+  /** The ticket the mail is about, if any, and whether it is about something staff-only (decision 081). */
+  ticketId: string | null;
+  isInternal: boolean;
   /** One entry per notification, in the order the mails are queued. */
   recipients: {
     notificationIds: string[];
@@ -56,29 +59,37 @@ export async function insertNotificationMails(db: Db, mail: NotificationMailRows
   if (r.notificationIds.length === 0) return 0;
   // Names go in last, so that nothing in a name is ever taken for a stand-in. The HTML escaping is the
   // template's (templates.ts): & first, then < > " '.
-  const htmlName = sql`replace(replace(replace(replace(replace(u.name, '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;'), '''', '&#39;')`;
+  const htmlName = sql`replace(replace(replace(replace(replace(p.name, '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;'), '''', '&#39;')`;
   const result = await db.execute<{ queued: number | string }>(sql`
-    with queued as (
-      insert into ${mailOutbox} (user_id, to_address, subject, text, html, link, headers, kind, notification_id)
-      select u.id, u.email, ${mail.subject},
-             replace(replace(${mail.text}::text, ${slots.token}::text, m.token), ${slots.name}::text, u.name),
-             replace(replace(${mail.html}::text, ${slots.token}::text, m.token), ${slots.name}::text, ${htmlName}),
-             ${mail.link},
-             ${JSON.stringify(mail.headers)}::jsonb || jsonb_strip_nulls(jsonb_build_object(
-               'List-Unsubscribe', '<' || ${mail.unsubscribeUrl}::text || m.token || '>',
-               -- One notification to an audience is many mails (decision 068): each its own id.
-               'Message-ID', '<notification.' || m.id
-                 || case when count(*) over (partition by m.id) > 1 then '.' || substr(md5(u.id), 1, 16) else '' end
-                 || '@' || ${mail.idDomain}::text || '>',
-               'Reply-To', m.reply_to)),
-             'notification', m.id
+    with picked as (
+      select u.id as user_id, u.email, u.name, m.id, m.token, m.reply_to, m.n,
+             -- One notification to an audience is many mails (decision 068): each its own id.
+             '<notification.' || m.id
+               || case when count(*) over (partition by m.id) > 1 then '.' || substr(md5(u.id), 1, 16) else '' end
+               || '@' || ${mail.idDomain}::text || '>' as message_id
       from unnest(${sql.param(r.notificationIds)}::bigint[], ${sql.param(r.userIds)}::text[],
                   ${sql.param(r.tokens)}::text[], ${sql.param(r.replyTo)}::text[])
              with ordinality as m(id, user_id, token, reply_to, n)
       join ${users} u on u.id = m.user_id
       left join ${notificationSettings} s on s.user_id = u.id
-      where ${wantsMail(mail.type, sql`u`, sql`s`)}
-      order by m.n
+      where ${wantsMail(mail.type, sql`u`, sql`s`)}),
+    queued as (
+      insert into ${mailOutbox} (user_id, to_address, subject, text, html, link, headers, kind, notification_id,
+                                 message_id, ticket_id, is_internal)
+      select p.user_id, p.email, ${mail.subject},
+             replace(replace(${mail.text}::text, ${slots.token}::text, p.token), ${slots.name}::text, p.name),
+             replace(replace(${mail.html}::text, ${slots.token}::text, p.token), ${slots.name}::text, ${htmlName}),
+             ${mail.link},
+             ${JSON.stringify(mail.headers)}::jsonb || jsonb_strip_nulls(jsonb_build_object(
+               'List-Unsubscribe', '<' || ${mail.unsubscribeUrl}::text || p.token || '>',
+               'Message-ID', p.message_id,
+               'Reply-To', p.reply_to)),
+             'notification', p.id,
+             -- Kept for mail about a ticket: a reply that names it in In-Reply-To finds the ticket (decision 081).
+             case when ${mail.ticketId}::text is not null then p.message_id end, ${mail.ticketId}::text,
+             ${mail.isInternal}
+      from picked p
+      order by p.n
       returning 1)
     select count(*)::int as queued from queued`);
   const rows = (result as unknown as { rows: Array<{ queued: number | string }> }).rows;

@@ -83,9 +83,9 @@ describe("queueNotificationMails", () => {
     const rows = await queued();
     expect(count).toBe(3);
     expect(rows.map((r) => [r.toAddress, r.subject])).toEqual([
-      [byDefault.email, `[Helpdesk] New comment on ${ticket.id}: Printer jams`],
-      [optedOut.email, `[Helpdesk] Status changed on ${ticket.id}: Printer jams`],
-      [optedIn.email, `[Helpdesk] New ticket ${ticket.id}: Printer jams`],
+      [byDefault.email, `[Helpdesk] New comment on [${ticket.id}]: Printer jams`],
+      [optedOut.email, `[Helpdesk] Status changed on [${ticket.id}]: Printer jams`],
+      [optedIn.email, `[Helpdesk] New ticket [${ticket.id}]: Printer jams`],
     ]);
     expect(rows.every((r) => r.status === "pending" && r.attempts === 0 && r.kind === "notification")).toBe(
       true,
@@ -220,7 +220,9 @@ describe("notification mail, end to end", () => {
     // The subject keeps the id (people and mail programs thread by it) beside the title; the text names the
     // ticket by its title.
     expect(mail).toMatch(
-      new RegExp(`Subject: \\[Helpdesk\\] New comment on ${ticket.id}: Printer on floor 2\\s+jams`),
+      new RegExp(
+        `Subject: \\[Helpdesk\\] New comment on \\[${ticket.id}\\]: Printer on\\s+floor\\s+2\\s+jams`,
+      ),
     );
     expect(mail).toContain(
       'Tom Tech commented on ticket "Printer on floor 2 jams": Please restart the printer and try again.',

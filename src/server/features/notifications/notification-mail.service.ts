@@ -62,7 +62,8 @@ const subjectLead: Record<EmailableNotificationType, string> = {
 function subjectFor(type: EmailableNotificationType, ticketId: string | null, title: string | undefined) {
   // Header folding is nodemailer's job, but a line break in a title must not start a new header line.
   const shortTitle = title?.replace(/\s+/g, " ").trim().slice(0, 80);
-  const about = [ticketId, shortTitle].filter(Boolean).join(": ");
+  // The ticket's id in brackets is its tag: a reply that lost its other marks is still placed (decision 081).
+  const about = [ticketId ? `[${ticketId}]` : null, shortTitle].filter(Boolean).join(": ");
   return `[Helpdesk] ${subjectLead[type]}${about ? ` ${about}` : ""}`;
 }
 
@@ -158,6 +159,8 @@ function mailRows(
     slots,
     unsubscribeUrl: `${baseURL}/api/notifications/unsubscribe?token=`,
     idDomain,
+    ticketId,
+    isInternal: content.isInternal ?? false,
     recipients: {
       notificationIds: recipients.map((n) => String(n.id)),
       userIds: recipients.map((n) => n.userId),

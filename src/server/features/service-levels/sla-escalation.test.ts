@@ -277,7 +277,7 @@ describe("the escalation job", () => {
       .select({ userId: mailOutbox.userId, subject: mailOutbox.subject, text: mailOutbox.text })
       .from(mailOutbox);
     expect(mails.map((mail) => mail.userId).sort()).toEqual(ids(tess, ada));
-    expect(mails[0]?.subject).toBe(`[Helpdesk] Target missed: ${ticket.id}: ${ticket.title}`);
+    expect(mails[0]?.subject).toBe(`[Helpdesk] Target missed: [${ticket.id}]: ${ticket.title}`);
     expect(mails[0]?.text).toContain(`Resolution target missed on ticket "${ticket.title}"`);
   });
 

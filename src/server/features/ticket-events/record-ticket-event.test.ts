@@ -176,7 +176,7 @@ describe("ticket created, its e-mail copies", () => {
       // Word for word what the template says for this person.
       const expected = notificationMail(person.email, {
         name: person.name,
-        subject: `[Helpdesk] New ticket ${ticket.ticketId}: Printer jams`,
+        subject: `[Helpdesk] New ticket [${ticket.ticketId}]: Printer jams`,
         message: "NEW TICKET CREATED: Printer jams | Department: Finance | Floor: 3",
         link: `${mail.baseURL}/tickets/${ticket.ticketId}`,
         linkLabel: `Open ticket ${ticket.ticketId}`,

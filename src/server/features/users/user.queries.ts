@@ -85,3 +85,12 @@ export function findPeopleByIds(db: Db, ids: readonly string[]) {
     .from(users)
     .where(inArray(users.id, [...ids]));
 }
+
+/** The people with these (lower-cased) e-mail addresses: who they are, their role and status. */
+export function findPeopleByEmails(db: Db, emails: readonly string[]) {
+  if (emails.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: users.id, email: users.email, role: users.role, status: users.status })
+    .from(users)
+    .where(inArray(users.email, [...emails]));
+}
