@@ -145,7 +145,7 @@ export const can = {
   manageUsers: (a: Actor) => a.role === "admin",
   /** Admin settings (service levels, custom fields, departments) and their change history (decision 023). */
   manageSettings: (a: Actor) => a.role === "admin",
-  /** What became of each message the inbound mail listener received (decisions 028 and 081). */
+  /** What became of each message the inbound mail listener received (decisions 028 and 083). */
   seeInboundMail: (a: Actor) => a.role === "admin",
   /** Webhook endpoints, their secrets and delivery log (decision 029). */
   manageWebhooks: (a: Actor) => a.role === "admin",

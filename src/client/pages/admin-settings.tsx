@@ -3,6 +3,7 @@ import { useLingui } from "@lingui/react/macro";
 import { Card } from "#client/components/ui/card.tsx";
 import { PageHeader } from "#client/components/ui/page-header.tsx";
 import { Tabs, tabIdFor, tabPanelIdFor } from "#client/components/ui/tabs.tsx";
+import { InboundMailLog } from "#client/features/inbound-mail/components/inbound-mail-log.tsx";
 import { AdminChangeHistory } from "#client/features/settings/components/admin-change-history.tsx";
 import { AutoCloseSettingsPanel } from "#client/features/settings/components/auto-close-settings.tsx";
 import { BusinessHoursSettings } from "#client/features/settings/components/business-hours-settings.tsx";
@@ -30,6 +31,7 @@ const sections = [
   { value: "tags", label: msg`Tags`, panel: TagSettingsPanel },
   { value: "webhooks", label: msg`Webhooks`, panel: WebhookSettings },
   { value: "ticket-intake", label: msg`Ticket intake`, panel: TicketIntakeSettingsPanel },
+  { value: "inbound-mail", label: msg`Received e-mail`, panel: InboundMailLog },
   { value: "sign-in", label: msg`Sign-in security`, panel: TwoFactorSettingsPanel },
   { value: "history", label: msg`Change history`, panel: AdminChangeHistory },
 ] as const;

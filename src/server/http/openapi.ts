@@ -102,7 +102,7 @@ const tagDescriptions: Record<string, string> = {
   automation:
     "Administrators' automation rules: conditions on a ticket and the changes they make, tried on the open tickets first (decision 076)",
   "inbound-mail":
-    "What became of each e-mail the inbound mail listener received: a ticket, a comment, ignored or refused, and why (decision 081)",
+    "What became of each e-mail the inbound mail listener received: a ticket, a comment, ignored or refused, and why (decision 083)",
   webhooks:
     "Admins register signed webhooks for ticket events and read their delivery log (docs/api.md, Webhooks)",
 };

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** What became of a received message, as the admins' page groups it (decision 081). */
+/** What became of a received message, as the admins' page groups it (decision 083). */
 export const inboundOutcomes = ["ticket_created", "comment_added", "ignored_auto_reply", "refused"] as const;
 export type InboundOutcome = (typeof inboundOutcomes)[number];
 

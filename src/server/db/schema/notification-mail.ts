@@ -40,7 +40,7 @@ export const mailOutbox = pgTable(
     notificationId: bigint("notification_id", { mode: "bigint" }),
     /**
      * The Message-ID the mail goes out with, for mail about a ticket: a reply that names it in In-Reply-To or
-     * References is a reply on that ticket (decision 081). No foreign key: the record outlives the ticket's.
+     * References is a reply on that ticket (decision 083). No foreign key: the record outlives the ticket's.
      */
     messageId: text("message_id"),
     ticketId: text("ticket_id"),

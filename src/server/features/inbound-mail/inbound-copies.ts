@@ -20,7 +20,7 @@ const addressesIn = (field: AddressObject | AddressObject[] | undefined): string
 
 /**
  * The people copied on a message (Cc, and To beside the helpdesk) who have an account follow its ticket
- * (decision 081), each as if they had pressed Follow themselves: only who may see the ticket, since
+ * (decision 083), each as if they had pressed Follow themselves: only who may see the ticket, since
  * following never grants sight (decision 014). Their replies then count like the sender's: a reply to
  * this message names it in In-Reply-To. Returns what was done, for the inbound outcome's detail.
  */

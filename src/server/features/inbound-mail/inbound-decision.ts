@@ -90,7 +90,7 @@ export async function decide(deps: InboundMailDeps, incoming: Incoming): Promise
     });
     if (refusal) return refusedInAnswer(refusal);
   }
-  // Sent to the helpdesk's own address, it may still answer a ticket's mail (decision 081).
+  // Sent to the helpdesk's own address, it may still answer a ticket's mail (decision 083).
   const thread = signed ? null : await findThread(deps.db, parsed, incoming.subject);
   let user = await findUserByEmail(deps.db, fromAddress);
   let createdAccount: { token: string } | null = null;
@@ -193,7 +193,7 @@ const threadTarget = (thread: ThreadMatch, userId: string, actor: Actor): ReplyT
   isInternal: thread.isInternal || (thread.via === "subject tag" && isStaff(actor)),
 });
 
-/** After a ticket or comment from mail: the people it was copied to follow the ticket (decision 081). */
+/** After a ticket or comment from mail: the people it was copied to follow the ticket (decision 083). */
 async function withCopies(
   deps: InboundMailDeps,
   ctx: ServiceContext,

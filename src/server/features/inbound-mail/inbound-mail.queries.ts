@@ -71,7 +71,7 @@ export async function recordInboundOutcome(
 }
 
 /**
- * The tickets that messages with these Message-IDs are about (decision 081): mail the helpdesk sent about a
+ * The tickets that messages with these Message-IDs are about (decision 083): mail the helpdesk sent about a
  * ticket, and mail it received that became a ticket or a comment. A merged ticket leads to its target.
  */
 export async function findThreadedMessages(

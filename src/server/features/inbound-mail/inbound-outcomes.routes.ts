@@ -7,7 +7,7 @@ import {
 } from "#shared/inbound-mail/inbound-message.schemas.ts";
 import { listInboundMessages } from "./inbound-outcomes.service.ts";
 
-/** /api/admin/inbound-mail: what became of received e-mail, administrators only (decision 081). */
+/** /api/admin/inbound-mail: what became of received e-mail, administrators only (decision 083). */
 export async function inboundOutcomeRoutes(
   fastify: FastifyInstance,
   { contextOf }: { contextOf: (request: FastifyRequest) => ServiceContext },

@@ -18,7 +18,7 @@ const outcomesOf: Record<InboundOutcomeFilter, readonly InboundMailOutcome[]> = 
 };
 
 /**
- * GET /api/admin/inbound-mail: what became of each received message, newest first (decision 081), for
+ * GET /api/admin/inbound-mail: what became of each received message, newest first (decision 083), for
  * administrators. Messages refused before their text was sent (an address that is not ours, a forged
  * reply address) never reach this list; the log tells of them.
  */

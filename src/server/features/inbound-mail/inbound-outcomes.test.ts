@@ -6,7 +6,7 @@ import { startSmtpServer } from "#server/test/smtp.ts";
 import { request } from "#server/test/test-app.ts";
 import type { InboundMessagePage } from "#shared/inbound-mail/inbound-message.schemas.ts";
 
-// Decision 081: administrators read what became of each received message, accepted or refused, and why.
+// Decision 083: administrators read what became of each received message, accepted or refused, and why.
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let app: Awaited<ReturnType<typeof startInboundMailApp>>;

@@ -5,7 +5,7 @@ import { findTaggedTicket, findThreadedMessages } from "./inbound-mail.queries.t
 
 /**
  * How a message sent to the helpdesk's own address (not a signed reply address) was placed on a ticket
- * (decision 081): by a message it answers, one the helpdesk sent or received about the ticket, or else by
+ * (decision 083): by a message it answers, one the helpdesk sent or received about the ticket, or else by
  * the ticket's tag in its subject.
  */
 export interface ThreadMatch {

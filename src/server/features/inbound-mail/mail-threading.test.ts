@@ -14,7 +14,7 @@ import { startSmtpServer } from "#server/test/smtp.ts";
 import { request } from "#server/test/test-app.ts";
 import { replyAddress } from "./reply-address.ts";
 
-// Decision 081: a reply sent to the helpdesk's own address (Reply All, a mail program that ignores
+// Decision 083: a reply sent to the helpdesk's own address (Reply All, a mail program that ignores
 // Reply-To) is placed by the message it answers or by the subject's [TKT…] tag, under the same rules.
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;

@@ -40,7 +40,7 @@ interface NotificationMailRows {
   unsubscribeUrl: string;
   /** Message-ID is `<notification.${id}@${idDomain}>` (with the person's hash after the id when copies share it). */
   idDomain: string;
-  /** The ticket the mail is about, if any, and whether it is about something staff-only (decision 081). */
+  /** The ticket the mail is about, if any, and whether it is about something staff-only (decision 083). */
   ticketId: string | null;
   isInternal: boolean;
   /** One entry per notification, in the order the mails are queued. */
@@ -85,7 +85,7 @@ export async function insertNotificationMails(db: Db, mail: NotificationMailRows
                'Message-ID', p.message_id,
                'Reply-To', p.reply_to)),
              'notification', p.id,
-             -- Kept for mail about a ticket: a reply that names it in In-Reply-To finds the ticket (decision 081).
+             -- Kept for mail about a ticket: a reply that names it in In-Reply-To finds the ticket (decision 083).
              case when ${mail.ticketId}::text is not null then p.message_id end, ${mail.ticketId}::text,
              ${mail.isInternal}
       from picked p

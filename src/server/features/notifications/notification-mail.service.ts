@@ -62,7 +62,7 @@ const subjectLead: Record<EmailableNotificationType, string> = {
 function subjectFor(type: EmailableNotificationType, ticketId: string | null, title: string | undefined) {
   // Header folding is nodemailer's job, but a line break in a title must not start a new header line.
   const shortTitle = title?.replace(/\s+/g, " ").trim().slice(0, 80);
-  // The ticket's id in brackets is its tag: a reply that lost its other marks is still placed (decision 081).
+  // The ticket's id in brackets is its tag: a reply that lost its other marks is still placed (decision 083).
   const about = [ticketId ? `[${ticketId}]` : null, shortTitle].filter(Boolean).join(": ");
   return `[Helpdesk] ${subjectLead[type]}${about ? ` ${about}` : ""}`;
 }
