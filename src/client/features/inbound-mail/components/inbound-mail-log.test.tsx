@@ -5,7 +5,11 @@ import { renderWithApp, stubFetch } from "#client/test/render.tsx";
 import type { InboundMessage } from "#shared/inbound-mail/inbound-message.schemas.ts";
 import { InboundMailLog } from "./inbound-mail-log.tsx";
 
-const base = { toAddress: "helpdesk@help.test", receivedAt: "2030-01-07T09:00:00.000Z", refusedInAnswer: false };
+const base = {
+  toAddress: "helpdesk@help.test",
+  receivedAt: "2030-01-07T09:00:00.000Z",
+  refusedInAnswer: false,
+};
 const placed: InboundMessage = {
   ...base,
   id: "2",

@@ -105,16 +105,22 @@ function MessageList({ outcome }: { outcome: InboundOutcomeFilter | undefined })
                 {message.subject || t`(no subject)`}
               </span>
               {message.ticketId ? (
-                <Link to={`/tickets/${encodeURIComponent(message.ticketId)}`} className="font-mono text-xs">
+                <Link
+                  to={`/tickets/${encodeURIComponent(message.ticketId)}`}
+                  className="font-mono text-xs text-indigo-700 underline-offset-2 hover:underline"
+                >
                   {message.ticketId}
                 </Link>
               ) : null}
             </p>
-            <p className="mt-0.5 break-all text-xs text-slate-600">
+            <p className="mt-0.5 text-xs text-slate-600 [overflow-wrap:anywhere]">
               <Trans>
                 From {message.fromAddress} to {message.toAddress}
               </Trans>{" "}
-              · <time dateTime={message.receivedAt}>{formatDateTime(message.receivedAt)}</time>
+              ·{" "}
+              <time dateTime={message.receivedAt} className="whitespace-nowrap">
+                {formatDateTime(message.receivedAt)}
+              </time>
             </p>
             {message.detail ? (
               <p
