@@ -197,7 +197,14 @@ const ifMatch = {
 const etag = {
   ETag: { description: "The ticket's version, for If-Match.", schema: { type: "string" } },
 };
-const versionedTicketOperations = ["PATCH /api/tickets/{ticketId}", "PATCH /api/tickets/{ticketId}/status"];
+const versionedTicketOperations = [
+  "PATCH /api/tickets/{ticketId}",
+  "PATCH /api/tickets/{ticketId}/status",
+  "PUT /api/tickets/{ticketId}/assignee",
+  "PUT /api/tickets/{ticketId}/hold",
+  "PATCH /api/tickets/{ticketId}/hold",
+  "DELETE /api/tickets/{ticketId}/hold",
+];
 
 interface DocumentedOperation {
   parameters?: unknown[];

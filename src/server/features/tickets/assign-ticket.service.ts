@@ -18,6 +18,7 @@ import {
   assignmentRefusal,
   statusAfterAssignment,
 } from "#shared/tickets/ticket-assignment.ts";
+import { ensureTicketVersion, type IfMatch } from "./ticket-version.ts";
 
 async function ensureActiveTechnician(db: Db, assigneeId: string) {
   const person = await findUserById(db, assigneeId);
@@ -135,6 +136,7 @@ export async function assignTicket(
   ctx: ServiceContext,
   ticketId: string,
   { assigneeId }: AssignTicketInput,
+  { ifMatch }: { ifMatch?: IfMatch } = {},
 ): Promise<Ticket> {
   // Visibility first: a ticket the caller may not see answers 404 whatever its state (docs/security.md).
   const seen = await findVisibleTicket(ctx, ticketId);
@@ -149,6 +151,7 @@ export async function assignTicket(
       );
     }
     if (locked.status === "Closed") throw conflict("This ticket was closed while you were assigning it.");
+    ensureTicketVersion(ifMatch, locked);
     await assignUnderLock(ctx, { tx, recordEvent, ticket: locked }, assigneeId);
   });
   return currentTicketFor(ctx, ticketId);

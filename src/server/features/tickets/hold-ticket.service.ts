@@ -16,6 +16,7 @@ import {
   type PutOnHoldInput,
   putOnHoldRefusal,
 } from "#shared/tickets/ticket-hold.ts";
+import { ensureTicketVersion, type IfMatch } from "./ticket-version.ts";
 
 // On hold (decision 070): staff who may change a ticket's status put an In Progress ticket on hold with a
 // public comment for the requester, change its lift date, and take it off hold. The requester's reply
@@ -50,11 +51,21 @@ function liftDateOf(until: string | null | undefined, now: Date): Date | null {
 }
 
 /** The locked row as the rules read it, visible to the caller still, or a 404. */
-function lockedForHold(ctx: ServiceContext, locked: TicketFields | undefined, ticketId: string) {
+/** The locked ticket, if the caller still sees it, it is not Closed, and it is the version If-Match names. */
+function lockedForHold(
+  ctx: ServiceContext,
+  locked: TicketFields | undefined,
+  ticketId: string,
+  ifMatch: IfMatch | undefined,
+) {
   const current = ensureVisible(ctx.actor, locked, ticketId);
   if (current.status === "Closed") throw conflict("This ticket was closed meanwhile.");
+  ensureTicketVersion(ifMatch, current);
   return current;
 }
+
+/** Decision 078: a hold change made only on the version of the ticket the caller read, when they say so. */
+type Versioned = { ifMatch?: IfMatch };
 
 /**
  * Puts the ticket on hold under its lock, decided on the locked row: the Hold form and a macro (decision
@@ -99,6 +110,7 @@ export async function putTicketOnHold(
   ctx: ServiceContext,
   ticketId: string,
   input: PutOnHoldInput,
+  { ifMatch }: Versioned = {},
 ): Promise<Ticket> {
   const ticket = await visibleForHold(ctx, ticketId);
   const refusal = putOnHoldRefusal(ticket);
@@ -107,7 +119,7 @@ export async function putTicketOnHold(
   // A hold's comment is a comment: staff may mention staff in it as anywhere else.
   const { message, notifyIds } = await resolveMentions(ctx.db, ctx.actor, ticket, input.comment);
   await inTicketTransaction(ctx, ticketId, async (tx, recordEvent, locked) => {
-    const current = lockedForHold(ctx, locked, ticketId);
+    const current = lockedForHold(ctx, locked, ticketId, ifMatch);
     const lateRefusal = putOnHoldRefusal(current);
     if (lateRefusal) throw conflict(`${lateRefusal} It changed while you were putting it on hold.`);
     await putOnHoldUnderLock(ctx, { tx, recordEvent, ticket: current }, { message, notifyIds, holdUntil });
@@ -120,13 +132,14 @@ export async function changeTicketHold(
   ctx: ServiceContext,
   ticketId: string,
   input: ChangeHoldInput,
+  { ifMatch }: Versioned = {},
 ): Promise<Ticket> {
   const ticket = await visibleForHold(ctx, ticketId);
   const refusal = changeHoldRefusal(ticket);
   if (refusal) throw ruleViolation(refusal);
   const holdUntil = liftDateOf(input.until, nowOf(ctx));
   await inTicketTransaction(ctx, ticketId, async (tx, recordEvent, locked) => {
-    const current = lockedForHold(ctx, locked, ticketId);
+    const current = lockedForHold(ctx, locked, ticketId, ifMatch);
     if (changeHoldRefusal(current)) throw conflict("This ticket was taken off hold meanwhile.");
     if ((current.holdUntil?.getTime() ?? null) === (holdUntil?.getTime() ?? null)) return;
     const now = nowOf(ctx);
@@ -147,12 +160,16 @@ export async function takeOffHoldUnderLock(
   await endHold(tx, recordEvent, ticket, { reason: "staff", actorId: ctx.actor.id, at: nowOf(ctx) });
 }
 
-export async function takeTicketOffHold(ctx: ServiceContext, ticketId: string): Promise<Ticket> {
+export async function takeTicketOffHold(
+  ctx: ServiceContext,
+  ticketId: string,
+  { ifMatch }: Versioned = {},
+): Promise<Ticket> {
   const ticket = await visibleForHold(ctx, ticketId);
   const refusal = changeHoldRefusal(ticket);
   if (refusal) throw ruleViolation(refusal);
   await inTicketTransaction(ctx, ticketId, async (tx, recordEvent, locked) => {
-    const current = lockedForHold(ctx, locked, ticketId);
+    const current = lockedForHold(ctx, locked, ticketId, ifMatch);
     if (changeHoldRefusal(current)) throw conflict("This ticket was taken off hold meanwhile.");
     await takeOffHoldUnderLock(ctx, { tx, recordEvent, ticket: current });
   });

@@ -5,7 +5,7 @@ import { createTestClock } from "#server/test/clock.ts";
 import { insertTicket, signedInAs } from "#server/test/factories.ts";
 import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
 
-// Decision 078: a ticket's ETag, and If-Match on its details edit and status change.
+// Decision 078: a ticket's ETag, and If-Match on its details edit, status, assignee and hold.
 // The clock stands still: two changes within one millisecond must still give two tags.
 const clock = createTestClock(new Date());
 let t: TestApp;
@@ -102,6 +102,56 @@ describe("a ticket's ETag and If-Match", () => {
       expect((await stored()).floor).toBe("2");
     },
   );
+
+  it("refuses a reassignment with a stale ETag, and assigns with the current one", async () => {
+    const technician = await signedInAs(t.app, t.database.db, "technician");
+    const assign = (ifMatch: string) =>
+      request(t.app, {
+        method: "PUT",
+        url: `/api/tickets/${ticketId}/assignee`,
+        cookie: admin.cookie,
+        payload: { assigneeId: technician.user.id },
+        headers: { "if-match": ifMatch },
+      });
+    const stale = (await read()).headers.etag!;
+    expect((await edit({ priority: "High" })).statusCode).toBe(200);
+    expect((await assign(stale)).statusCode).toBe(412);
+    expect((await stored()).assignedTo).toBeNull();
+    const assigned = await assign((await read()).headers.etag!);
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    expect(assigned.headers.etag).toBe((await read()).headers.etag);
+  });
+
+  it("puts on hold, moves the lift date and takes off hold only on the version read", async () => {
+    const technician = await signedInAs(t.app, t.database.db, "technician");
+    await t.database.db
+      .update(tickets)
+      .set({ status: "In Progress", assignedTo: technician.user.id })
+      .where(eq(tickets.id, ticketId));
+    const hold = (method: "PUT" | "PATCH" | "DELETE", ifMatch: string, payload?: object) =>
+      request(t.app, {
+        method,
+        url: `/api/tickets/${ticketId}/hold`,
+        cookie: technician.cookie,
+        payload,
+        headers: { "if-match": ifMatch },
+      });
+    const until = new Date(clock.now().getTime() + 3 * 86_400_000).toISOString();
+    const later = new Date(clock.now().getTime() + 5 * 86_400_000).toISOString();
+
+    const first = (await read()).headers.etag!;
+    const held = await hold("PUT", first, { comment: "Waiting for your laptop's serial number.", until });
+    expect(held.statusCode, held.body).toBe(200);
+    // The hold itself changes the version: the tag read before it is stale now.
+    expect((await hold("PATCH", first, { until: later })).statusCode).toBe(412);
+    const moved = await hold("PATCH", held.headers.etag!, { until: later });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.headers.etag).not.toBe(held.headers.etag);
+    expect((await hold("DELETE", held.headers.etag!)).statusCode).toBe(412);
+    expect((await stored()).onHoldSince).not.toBeNull();
+    expect((await hold("DELETE", moved.headers.etag!)).statusCode).toBe(200);
+    expect((await stored()).onHoldSince).toBeNull();
+  });
 
   it("answers 404 before 412 for a ticket the caller may not see", async () => {
     const other = await signedInAs(t.app, t.database.db, "user");

@@ -4,7 +4,7 @@ import { preconditionFailed, validationFailed } from "#server/errors.ts";
 
 /**
  * Decision 078: what a ticket's entity tag is made of. The last activity (updated_at, which every change a
- * requester can see moves) and the fields the edit routes change, so two changes within one millisecond
+ * requester can see moves) and the fields the edit, status, assignee and hold routes change, so two changes within one millisecond
  * still give two tags. A team or tag move (staff only, not activity) does not change it. The same facts on
  * the row (Date) and on its DTO (ISO string) give the same tag.
  */
@@ -20,7 +20,11 @@ interface TicketVersionFacts {
   floor: string;
   officeNumber: string;
   mergedIntoId: string | null;
+  onHoldSince: Date | string | null;
+  holdUntil: Date | string | null;
 }
+
+const instant = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 /** The ticket's strong ETag, e.g. `"3f9a…"`: opaque to clients, who send it back in If-Match. */
 export function ticketEntityTag(ticket: TicketVersionFacts): string {
@@ -36,6 +40,8 @@ export function ticketEntityTag(ticket: TicketVersionFacts): string {
     ticket.floor,
     ticket.officeNumber,
     ticket.mergedIntoId,
+    instant(ticket.onHoldSince),
+    instant(ticket.holdUntil),
   ];
   return `"${createHash("sha256").update(JSON.stringify(facts)).digest("base64url").slice(0, 27)}"`;
 }

@@ -114,7 +114,13 @@ export async function ticketRoutes(
   app.put(
     "/api/tickets/:ticketId/assignee",
     { schema: { params, body: assignTicketInputSchema, response: { 200: ticketSchema } } },
-    (request) => assignTicket(contextOf(request), request.params.ticketId, request.body),
+    (request, reply) =>
+      withEntityTag(
+        reply,
+        assignTicket(contextOf(request), request.params.ticketId, request.body, {
+          ifMatch: ifMatchOf(request),
+        }),
+      ),
   );
 
   app.patch(
@@ -133,19 +139,35 @@ export async function ticketRoutes(
   app.put(
     "/api/tickets/:ticketId/hold",
     { schema: { params, body: putOnHoldInputSchema, response: { 200: ticketSchema } } },
-    (request) => putTicketOnHold(contextOf(request), request.params.ticketId, request.body),
+    (request, reply) =>
+      withEntityTag(
+        reply,
+        putTicketOnHold(contextOf(request), request.params.ticketId, request.body, {
+          ifMatch: ifMatchOf(request),
+        }),
+      ),
   );
 
   app.patch(
     "/api/tickets/:ticketId/hold",
     { schema: { params, body: changeHoldInputSchema, response: { 200: ticketSchema } } },
-    (request) => changeTicketHold(contextOf(request), request.params.ticketId, request.body),
+    (request, reply) =>
+      withEntityTag(
+        reply,
+        changeTicketHold(contextOf(request), request.params.ticketId, request.body, {
+          ifMatch: ifMatchOf(request),
+        }),
+      ),
   );
 
   app.delete(
     "/api/tickets/:ticketId/hold",
     { schema: { params, response: { 200: ticketSchema } } },
-    (request) => takeTicketOffHold(contextOf(request), request.params.ticketId),
+    (request, reply) =>
+      withEntityTag(
+        reply,
+        takeTicketOffHold(contextOf(request), request.params.ticketId, { ifMatch: ifMatchOf(request) }),
+      ),
   );
 
   app.get(
