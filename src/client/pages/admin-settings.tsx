@@ -10,6 +10,7 @@ import { CustomFieldSettings } from "#client/features/settings/components/custom
 import { DepartmentsSettings } from "#client/features/settings/components/departments-settings.tsx";
 import { OnHoldSettingsPanel } from "#client/features/settings/components/on-hold-settings.tsx";
 import { SlaPolicyForm } from "#client/features/settings/components/sla-policy-form.tsx";
+import { SsoRoleSettingsPanel } from "#client/features/settings/components/sso-role-settings.tsx";
 import { TagSettingsPanel } from "#client/features/settings/components/tag-settings.tsx";
 import { TicketIntakeSettingsPanel } from "#client/features/settings/components/ticket-intake-settings.tsx";
 import { TwoFactorSettingsPanel } from "#client/features/settings/components/two-factor-settings.tsx";
@@ -31,6 +32,7 @@ const sections = [
   { value: "webhooks", label: msg`Webhooks`, panel: WebhookSettings },
   { value: "ticket-intake", label: msg`Ticket intake`, panel: TicketIntakeSettingsPanel },
   { value: "sign-in", label: msg`Sign-in security`, panel: TwoFactorSettingsPanel },
+  { value: "single-sign-on", label: msg`Single sign-on`, panel: SsoRoleSettingsPanel },
   { value: "history", label: msg`Change history`, panel: AdminChangeHistory },
 ] as const;
 type SectionName = (typeof sections)[number]["value"];
