@@ -34,6 +34,8 @@ export interface OidcConfig {
   clientId: string;
   clientSecret: string;
   label: string;
+  /** Asked for besides openid, email and profile (OIDC_SCOPES), e.g. Okta's `groups` (decision 082). */
+  extraScopes?: string[];
 }
 
 export interface AuthConfig {
@@ -133,7 +135,7 @@ export function createAuth({
                   discoveryUrl: oidc.discoveryUrl,
                   clientId: oidc.clientId,
                   clientSecret: oidc.clientSecret,
-                  scopes: ["openid", "email", "profile"],
+                  scopes: [...new Set(["openid", "email", "profile", ...(oidc.extraScopes ?? [])])],
                   pkce: true,
                 },
               ],

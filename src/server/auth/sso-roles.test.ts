@@ -20,6 +20,8 @@ beforeAll(async () => {
       clientId: "helpdesk-test",
       clientSecret: "helpdesk-test-secret",
       label: "Sign in with Contoso",
+      // As OIDC_SCOPES=groups does for Okta's org authorization server.
+      extraScopes: ["groups"],
     },
   });
   admin = await signedInAs(t.app, t.database.db, "admin");
@@ -67,7 +69,14 @@ async function signInWithOidc(person: OidcPerson) {
     },
   });
   expect(start.statusCode, start.body).toBe(200);
-  const authorize = await fetch(new URL(start.json().url), { redirect: "manual" });
+  const authorizeUrl = new URL(start.json().url);
+  expect(authorizeUrl.searchParams.get("scope")?.split(" ")).toEqual([
+    "openid",
+    "email",
+    "profile",
+    "groups",
+  ]);
+  const authorize = await fetch(authorizeUrl, { redirect: "manual" });
   const callback = new URL(authorize.headers.get("location")!);
   const done = await request(t.app, {
     method: "GET",
