@@ -8,14 +8,13 @@ import { Input, TextField } from "#client/components/ui/field.tsx";
 import { LoadFailed } from "#client/components/ui/load-failed.tsx";
 import { Select } from "#client/components/ui/select.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
-import { authProvidersQuery } from "#client/features/auth/auth.api.ts";
 import {
   type FieldErrors,
   fieldErrorsFromServer,
   fieldErrorsOf,
   noFieldErrors,
 } from "#client/features/settings/field-errors.ts";
-import { settingQuery, useSaveSetting } from "#client/features/settings/settings.api.ts";
+import { settingQuery, signInMethodsQuery, useSaveSetting } from "#client/features/settings/settings.api.ts";
 import { toast } from "#client/lib/toast.ts";
 import { settingsSaved } from "#shared/settings/settings.schemas.ts";
 import {
@@ -67,7 +66,7 @@ function SsoRoleForm({ saved }: { saved: SsoRoleSettings }) {
   const [errors, setErrors] = useState<FieldErrors>(noFieldErrors);
   const save = useSaveSetting<SsoRoleSettings>("sso-roles");
   // Whether this server offers the organisation's sign-in at all (decision 061); unknown counts as yes.
-  const providers = useQuery(authProvidersQuery);
+  const providers = useQuery(signInMethodsQuery);
   const isOidcOff = providers.data !== undefined && !providers.data.oidc;
 
   const roleOptions = [
