@@ -131,8 +131,11 @@ export async function createAdmin(page: Page, name: string, email: string) {
   expect(response.status()).toBe(201);
 }
 
-/** Sets who the next "Sign in with Contoso" (the loopback OIDC provider) signs in as. */
-export async function setOidcPerson(person: { sub: string; email: string; name: string }) {
+/**
+ * Sets who the next "Sign in with Contoso" (the loopback OIDC provider) signs in as, and the groups its
+ * `groups` claim names (none given: no such claim).
+ */
+export async function setOidcPerson(person: { sub: string; email: string; name: string; groups?: string[] }) {
   const response = await fetch(`http://127.0.0.1:${settings.controlPort}/oidc-person`, {
     method: "POST",
     body: JSON.stringify(person),

@@ -52,7 +52,7 @@ async function askApp(request: AppControlRequest): Promise<AppControlReply> {
   return { id: 0, ok: true, result: { ran } };
 }
 
-// POST /oidc-person {sub, email, name}: who the next organisation sign-in is; the app's routes (see the
+// POST /oidc-person {sub, email, name, groups?}: who the next organisation sign-in is; the app's routes (see the
 // top) are passed to the app process.
 const control = createServer((request, response) => {
   let body = "";

@@ -37,6 +37,7 @@ import { teamRoutes } from "./features/teams/team.routes.ts";
 import { ticketLinkRoutes } from "./features/ticket-links/ticket-link.routes.ts";
 import { ticketRoutes } from "./features/tickets/ticket.routes.ts";
 import { registerAdmin } from "./features/users/admin-registration.service.ts";
+import { createOidcRoleMapping } from "./features/users/sso-roles.service.ts";
 import { userRoutes } from "./features/users/user.routes.ts";
 import { userManagementRoutes } from "./features/users/user-management.routes.ts";
 import { viewRoutes } from "./features/views/view.routes.ts";
@@ -53,8 +54,15 @@ import { contextFor, registerSession } from "./http/session.ts";
 import { registerSpa } from "./http/spa.ts";
 import { consumeRateLimit, type RateRule } from "./rate-limit.ts";
 
-/** better-auth with the app's sign-in limits; a deleted session is told to the dispatcher after commit. */
-export function createAuthentication(deps: AppDeps, onSessionDeleted: (userId: string) => void) {
+/**
+ * better-auth with the app's sign-in limits; a deleted session, and a role the OIDC mapping changed
+ * (decision 082), are told to the dispatcher after commit.
+ */
+export function createAuthentication(
+  deps: AppDeps,
+  onSessionDeleted: (userId: string) => void,
+  warn: (message: string) => void,
+) {
   const { database } = deps;
   const credentialRateLimit = deps.credentialRateLimit ?? { window: 60, max: 10 };
   const signInLimits = createSignInLimits(
@@ -75,6 +83,7 @@ export function createAuthentication(deps: AppDeps, onSessionDeleted: (userId: s
     oidc: deps.oidc,
     ssoAccountLinking: deps.ssoAccountLinking,
     onSessionDeleted,
+    oidcRoles: createOidcRoleMapping(database.db, { onRoleChanged: onSessionDeleted, warn }),
   });
   return { auth, signInLimits, credentialRateLimit };
 }

@@ -19,9 +19,12 @@ export async function buildApp(deps: AppDeps) {
   const { app, metrics } = createFastifyApp(deps, bodyLimit, lifecycle);
   watchDatabaseHealth(app, deps.database);
   const isDatabaseAnswering = databaseAnsweringCheck(deps.database);
-  const { auth, signInLimits, credentialRateLimit } = createAuthentication(deps, (userId) =>
-    // Called after commit, long after `work` below exists.
-    work.dispatcher.dispatch([{ kind: "session-ended", userId }]),
+  const { auth, signInLimits, credentialRateLimit } = createAuthentication(
+    deps,
+    (userId) =>
+      // Called after commit, long after `work` below exists.
+      work.dispatcher.dispatch([{ kind: "session-ended", userId }]),
+    (message) => app.log.warn(message),
   );
   const clock = deps.clock ?? systemClock;
   const work = await startBackgroundWork(app, deps, clock);

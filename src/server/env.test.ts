@@ -118,6 +118,20 @@ describe("loadEnv", () => {
 });
 
 describe("loadDotEnvFile", () => {
+  it("asks the OIDC provider for the extra scopes OIDC_SCOPES names, none unless told", () => {
+    const oidc = {
+      OIDC_ISSUER: "https://id.example.org",
+      OIDC_CLIENT_ID: "helpdesk",
+      OIDC_CLIENT_SECRET: "s",
+    };
+    expect(loadEnv(oidc).oidc?.extraScopes).toEqual([]);
+    expect(loadEnv({ ...oidc, OIDC_SCOPES: "groups, offline_access" }).oidc?.extraScopes).toEqual([
+      "groups",
+      "offline_access",
+    ]);
+    expect(() => loadEnv({ ...oidc, OIDC_SCOPES: 'groups "roles"' })).toThrow(/OIDC_SCOPES/);
+  });
+
   it("reads a .env file into the environment, where real variables win", () => {
     const file = path.join(mkdtempSync(path.join(os.tmpdir(), "helpdesk-env-")), ".env");
     writeFileSync(file, "HELPDESK_TEST_FROM_FILE=file\nHELPDESK_TEST_REAL=file\n");

@@ -92,6 +92,17 @@ const envSchema = z.object({
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
   OIDC_LABEL: z.string().min(1).default("Sign in with your organisation"),
+  /**
+   * Scopes asked for besides openid, email and profile, separated by spaces or commas: Okta's org
+   * authorization server puts its groups claim in the ID token only for the `groups` scope (decision 082).
+   */
+  OIDC_SCOPES: z
+    .string()
+    .default("")
+    .transform((text) => text.split(/[\s,]+/).filter(Boolean))
+    .refine((scopes) => scopes.every((scope) => /^[\x21\x23-\x5B\x5D-\x7E]+$/.test(scope)), {
+      error: "OIDC_SCOPES must be scope names separated by spaces or commas",
+    }),
   /** A Google/OIDC sign-in whose provider verified the e-mail links to the account with that address (decision 060). */
   SSO_ACCOUNT_LINKING: z
     .enum(["true", "false"], { error: "SSO_ACCOUNT_LINKING must be true or false" })
@@ -147,7 +158,13 @@ function parseTrustProxy(value: string): TrustProxy | undefined {
 export type Env = z.infer<typeof envSchema> & {
   BASE_URL: string;
   google?: { clientId: string; clientSecret: string };
-  oidc?: { discoveryUrl: string; clientId: string; clientSecret: string; label: string };
+  oidc?: {
+    discoveryUrl: string;
+    clientId: string;
+    clientSecret: string;
+    label: string;
+    extraScopes: string[];
+  };
   /** E-mail to ticket (decision 028), when INBOUND_SMTP_PORT is set. */
   inboundMail?: {
     host: string;
@@ -227,6 +244,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
             clientId: env.OIDC_CLIENT_ID,
             clientSecret: env.OIDC_CLIENT_SECRET,
             label: env.OIDC_LABEL,
+            extraScopes: env.OIDC_SCOPES,
           }
         : undefined,
   };

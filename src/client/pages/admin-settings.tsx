@@ -11,6 +11,7 @@ import { CustomFieldSettings } from "#client/features/settings/components/custom
 import { DepartmentsSettings } from "#client/features/settings/components/departments-settings.tsx";
 import { OnHoldSettingsPanel } from "#client/features/settings/components/on-hold-settings.tsx";
 import { SlaPolicyForm } from "#client/features/settings/components/sla-policy-form.tsx";
+import { SsoRoleSettingsPanel } from "#client/features/settings/components/sso-role-settings.tsx";
 import { TagSettingsPanel } from "#client/features/settings/components/tag-settings.tsx";
 import { TicketIntakeSettingsPanel } from "#client/features/settings/components/ticket-intake-settings.tsx";
 import { TwoFactorSettingsPanel } from "#client/features/settings/components/two-factor-settings.tsx";
@@ -33,6 +34,7 @@ const sections = [
   { value: "ticket-intake", label: msg`Ticket intake`, panel: TicketIntakeSettingsPanel },
   { value: "inbound-mail", label: msg`Received e-mail`, panel: InboundMailLog },
   { value: "sign-in", label: msg`Sign-in security`, panel: TwoFactorSettingsPanel },
+  { value: "single-sign-on", label: msg`Single sign-on`, panel: SsoRoleSettingsPanel },
   { value: "history", label: msg`Change history`, panel: AdminChangeHistory },
 ] as const;
 type SectionName = (typeof sections)[number]["value"];

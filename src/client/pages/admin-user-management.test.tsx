@@ -30,6 +30,14 @@ function setup(role: Role = "admin", overrides: Parameters<typeof stubFetch>[0] 
       body: {
         items: [
           {
+            id: "c2",
+            action: "role_from_sign_in",
+            actorId: null,
+            actorName: null,
+            changes: [{ field: "role", from: "technician", to: "user" }],
+            at: "2025-11-22T08:00:00.000Z",
+          },
+          {
             id: "c1",
             action: "edited",
             actorId: "admin-1",
@@ -240,6 +248,10 @@ describe("AdminUserManagementPage", () => {
     expect(await within(dialog).findByText("Edited")).toBeInTheDocument();
     expect(dialog).toHaveTextContent("Ada Admin");
     expect(dialog).toHaveTextContent("Role: user → technician");
+    // A role the identity provider's groups changed at a sign-in (decision 082) names no admin.
+    const fromSignIn = within(dialog).getByText("Role given by single sign-on").closest("li")!;
+    expect(fromSignIn).toHaveTextContent("The identity provider, at sign-in");
+    expect(fromSignIn).toHaveTextContent("Role: technician → user");
   });
 
   it('says "Error loading users." when the list fails', async () => {

@@ -20,6 +20,7 @@ import {
   explainRefusedLink,
   linkToProvenOwner,
 } from "./account-linking.ts";
+import { applyMappedRole, homeOfMappedSignIn, noteMappedRole, type OidcRoleMapping } from "./oidc-roles.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import { sayWhenTwoFactorLockEnds } from "./two-factor-lock.ts";
 
@@ -33,6 +34,8 @@ export interface OidcConfig {
   clientId: string;
   clientSecret: string;
   label: string;
+  /** Asked for besides openid, email and profile (OIDC_SCOPES), e.g. Okta's `groups` (decision 082). */
+  extraScopes?: string[];
 }
 
 export interface AuthConfig {
@@ -52,6 +55,8 @@ export interface AuthConfig {
    * the app announces "session-ended" so that session caches and live streams on every instance let go.
    */
   onSessionDeleted?: (userId: string) => void;
+  /** Roles from the OIDC provider's claims, when an admin saved a mapping (decision 082). */
+  oidcRoles?: OidcRoleMapping;
 }
 
 export type Auth = ReturnType<typeof createAuth>;
@@ -73,6 +78,7 @@ export function createAuth({
   oidc,
   ssoAccountLinking = true,
   onSessionDeleted,
+  oidcRoles,
 }: AuthConfig) {
   return betterAuth({
     appName: "Helpdesk",
@@ -129,7 +135,7 @@ export function createAuth({
                   discoveryUrl: oidc.discoveryUrl,
                   clientId: oidc.clientId,
                   clientSecret: oidc.clientSecret,
-                  scopes: ["openid", "email", "profile"],
+                  scopes: [...new Set(["openid", "email", "profile", ...(oidc.extraScopes ?? [])])],
                   pkce: true,
                 },
               ],
@@ -141,13 +147,19 @@ export function createAuth({
     user: {
       // Just before a provider is linked to an existing account: refuse a deactivated person, and take
       // away what the account gained before its address was proven (account-linking.ts).
-      validateUserInfo: async ({ user, source }) =>
-        source.action === "link-account" && typeof user.id === "string"
-          ? linkToProvenOwner(db, user.id, { onSessionsEnded: onSessionDeleted })
-          : undefined,
+      // At every sign-in through the OIDC provider, its verified claims decide the role (decision 082).
+      validateUserInfo: async ({ user, source }, ctx) => {
+        if (source.action === "link-account" && typeof user.id === "string") {
+          const refused = await linkToProvenOwner(db, user.id, { onSessionsEnded: onSessionDeleted });
+          if (refused) return refused;
+        }
+        await noteMappedRole(oidcRoles, oidcProviderId, source, ctx);
+        return undefined;
+      },
       additionalFields: {
         // Never taken from a request body: public sign-up sets it from the validated body below; a first
-        // Google/OIDC sign-in leaves it null until /role-selection; admins come only from /admin-signup.
+        // Google/OIDC sign-in leaves it null until /role-selection, or until the session hook gives it the
+        // role the OIDC mapping says (decision 082); admins come only from /admin-signup or that mapping.
         role: { type: "string", required: false, input: false },
         department: { type: "string", required: false, defaultValue: "General", input: false },
         status: { type: "string", required: false, defaultValue: "Active", input: false },
@@ -168,7 +180,7 @@ export function createAuth({
       disableOriginCheck: false,
     },
     hooks: requestHooks(db, ssoAccountLinking),
-    databaseHooks: databaseHooks(db, onSessionDeleted),
+    databaseHooks: databaseHooks(db, onSessionDeleted, oidcRoles),
   });
 }
 
@@ -208,7 +220,7 @@ function requestHooks(db: Db, ssoAccountLinking: boolean): BetterAuthOptions["ho
   return {
     after: createAuthMiddleware(async (ctx) => {
       await sayWhenTwoFactorLockEnds(ctx, db);
-      const explained = explainRefusedLink(ctx, ssoAccountLinking);
+      const explained = explainRefusedLink(ctx, ssoAccountLinking) ?? homeOfMappedSignIn(ctx);
       if (explained) throw new APIError("FOUND", undefined, new Headers({ location: explained }));
     }),
     before: createAuthMiddleware(async (ctx) => {
@@ -239,12 +251,13 @@ function requestHooks(db: Db, ssoAccountLinking: boolean): BetterAuthOptions["ho
 }
 
 /**
- * A new user gets the role the sign-up asked for; a deactivated person gets no session; a new session
- * records the sign-in; a deleted one is announced.
+ * A new user gets the role the sign-up asked for; a deactivated person gets no session; an OIDC sign-in
+ * under a mapping gets its role; a new session records the sign-in; a deleted one is announced.
  */
 function databaseHooks(
   db: Db,
   onSessionDeleted: AuthConfig["onSessionDeleted"],
+  oidcRoles: OidcRoleMapping | undefined,
 ): BetterAuthOptions["databaseHooks"] {
   return {
     user: {
@@ -258,7 +271,7 @@ function databaseHooks(
     },
     session: {
       create: {
-        before: async (session) => {
+        before: async (session, ctx) => {
           const [user] = await db
             .select({ status: users.status })
             .from(users)
@@ -269,6 +282,7 @@ function databaseHooks(
               message: accountInactiveMessage,
             });
           }
+          await applyMappedRole(oidcRoles, session.userId, ctx);
         },
         after: async (session) => {
           await db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, session.userId));

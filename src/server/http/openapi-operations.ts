@@ -56,6 +56,8 @@ const operationIdOverrides: Record<string, string> = {
   "PUT /api/admin/settings/two-factor": "setTwoFactorSettings",
   "GET /api/admin/settings/ticket-intake": "getTicketIntakeSettings",
   "PUT /api/admin/settings/ticket-intake": "setTicketIntakeSettings",
+  "GET /api/admin/settings/sso-roles": "getSsoRoleSettings",
+  "PUT /api/admin/settings/sso-roles": "setSsoRoleSettings",
   "GET /api/admin/settings/custom-fields": "listCustomFieldDefinitions",
   "GET /api/tags": "suggestTags",
   "PUT /api/tickets/{ticketId}/major-incident": "declareMajorIncident",

@@ -91,6 +91,10 @@ export const operationSummaries: Record<string, string> = {
   "GET /api/admin/settings/ticket-intake":
     "Whether staff may name an unknown address as a ticket's requester",
   "PUT /api/admin/settings/ticket-intake": "Change whether an unknown requester is invited as a new user",
+  "GET /api/admin/settings/sso-roles":
+    "Which identity-provider claim values make someone a technician or an admin",
+  "PUT /api/admin/settings/sso-roles":
+    "Change the roles people get from the identity provider at OpenID Connect sign-in",
   "GET /api/admin/settings/history": "Who changed which admin setting when",
   "GET /api/departments": "The departments a ticket can name",
   "GET /api/admin/settings/custom-fields": "Every custom field's definition, retired ones too",

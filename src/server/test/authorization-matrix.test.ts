@@ -528,6 +528,7 @@ const specs: Record<string, RequestSpec> = {
   "PUT /api/admin/settings/on-hold": { body: () => ({ autoResolve: true, businessDays: 3 }) },
   "PUT /api/admin/settings/tags": { body: () => ({ fixed: false, allowed: ["printer"] }) },
   "PUT /api/admin/settings/ticket-intake": { body: () => ({ inviteUnknownRequesters: false }) },
+  "PUT /api/admin/settings/sso-roles": { body: () => ({ claim: "groups", rules: [] }) },
   "PATCH /api/tickets/:ticketId/tags": { body: () => ({ add: [`printer ${next()}`] }) },
   "POST /api/tickets/:ticketId/links": { body: (w) => ({ ticketId: w.otherTicketId, kind: "related" }) },
   "POST /api/tickets/:ticketId/merge": { body: (w) => ({ targetId: w.otherTicketId }) },

@@ -82,6 +82,8 @@ export const authorizationTable = `
   PUT    /api/admin/settings/tags                                         401  403 403 403  403  200 403  401  | 403 403 403  403  200 403  401
   GET    /api/admin/settings/ticket-intake                                401  403 403 403  403  200 403  401  | 403 403 403  403  200 200  401
   PUT    /api/admin/settings/ticket-intake                                401  403 403 403  403  200 403  401  | 403 403 403  403  200 403  401
+  GET    /api/admin/settings/sso-roles                                    401  403 403 403  403  200 403  401  | 403 403 403  403  200 200  401
+  PUT    /api/admin/settings/sso-roles                                    401  403 403 403  403  200 403  401  | 403 403 403  403  200 403  401
   PUT    /api/admin/settings/two-factor                                   401  403 403 403  403  200 403  401  | 403 403 403  403  200 403  401  # sets it off: on, it would hold every staff caller here
   GET    /api/admin/settings/history                                      401  403 403 403  403  200 403  401  | 403 403 403  403  200 200  401
   GET    /api/admin/settings/custom-fields                                401  403 403 403  403  200 403  401  | 403 403 403  403  200 200  401

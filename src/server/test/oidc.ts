@@ -6,7 +6,21 @@ export interface OidcPerson {
   name: string;
   /** What the provider says about the address (`email_verified`); true unless a test says otherwise. */
   emailVerified?: boolean;
+  /** The `groups` claim, in the ID token and the userinfo answer; left out when not given. */
+  groups?: string[];
+  /** Any further claims (`roles`, `department`…), in both as well. */
+  claims?: Record<string, unknown>;
 }
+
+/** What the provider says about the person, in the ID token and at userinfo alike. */
+const claimsOf = (person: OidcPerson) => ({
+  ...person.claims,
+  sub: person.sub,
+  email: person.email,
+  email_verified: person.emailVerified ?? true,
+  name: person.name,
+  ...(person.groups ? { groups: person.groups } : {}),
+});
 
 /**
  * A real OpenID Connect provider on loopback; `signInAs` sets who the next login is. Server tests use a
@@ -18,20 +32,10 @@ export async function startOidcProvider(port = 0) {
   await server.start(port, "127.0.0.1");
   let person: OidcPerson = { sub: "oidc-default", email: "default@org.test", name: "Default Person" };
   server.service.on("beforeTokenSigning", (token) => {
-    Object.assign(token.payload, {
-      sub: person.sub,
-      email: person.email,
-      email_verified: person.emailVerified ?? true,
-      name: person.name,
-    });
+    Object.assign(token.payload, claimsOf(person));
   });
   server.service.on("beforeUserinfo", (response) => {
-    response.body = {
-      sub: person.sub,
-      email: person.email,
-      email_verified: person.emailVerified ?? true,
-      name: person.name,
-    };
+    response.body = claimsOf(person);
   });
   const issuer = server.issuer.url!;
   return {

@@ -14,6 +14,7 @@ export const settingAreaNames = [
   "two-factor",
   "tags",
   "ticket-intake",
+  "sso-roles",
 ] as const;
 export type SettingAreaName = (typeof settingAreaNames)[number];
 
@@ -37,6 +38,7 @@ export const adminChangeAreaLabels: Record<AdminChangeArea, string> = {
   "two-factor": "Two-factor sign-in",
   tags: "Tags",
   "ticket-intake": "Ticket intake",
+  "sso-roles": "Single sign-on",
   "custom-fields": "Custom fields",
   webhooks: "Webhooks",
   teams: "Teams and routing",

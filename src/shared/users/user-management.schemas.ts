@@ -92,6 +92,8 @@ export const userChangeActions = [
   "deactivated",
   "activated",
   "password_reset_sent",
+  /** The OIDC provider's claims gave the person another role at their sign-in (decision 082). */
+  "role_from_sign_in",
 ] as const;
 export type UserChangeAction = (typeof userChangeActions)[number];
 

@@ -7,12 +7,14 @@ import {
 } from "@tanstack/react-query";
 import { apiFetch } from "#client/lib/api-client.ts";
 import type { DepartmentList } from "#shared/departments/department.schemas.ts";
+import { authProvidersQueryKey } from "#shared/page-rendering/server-config.ts";
 import type {
   AdminChangeArea,
   AdminChangePage,
   SettingAreaName,
   SettingEnvelope,
 } from "#shared/settings/settings.schemas.ts";
+import type { AuthProviders } from "#shared/users/user.schemas.ts";
 
 export const settingsKeys = {
   all: ["admin-settings"] as const,
@@ -78,3 +80,13 @@ export function useDepartmentNames(isNeeded = true): readonly string[] {
   const query = useQuery({ ...departmentsQuery(), enabled: isNeeded });
   return query.data?.departments ?? noDepartments;
 }
+
+/**
+ * Which sign-in methods this server offers, under the key the sign-in pages use (the server's first paint
+ * fills it, decision 061): Admin settings › Single sign-on says when no OIDC provider is configured.
+ */
+export const signInMethodsQuery = queryOptions({
+  queryKey: authProvidersQueryKey,
+  queryFn: ({ signal }) => apiFetch<AuthProviders>("/api/auth/providers", { signal }),
+  staleTime: Number.POSITIVE_INFINITY,
+});

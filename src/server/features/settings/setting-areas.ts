@@ -13,6 +13,7 @@ import { defaultSlaPolicy, slaPolicySchema } from "#shared/service-levels/sla-po
 import type { SettingAreaName } from "#shared/settings/settings.schemas.ts";
 import { defaultTagSettings, tagSettingsSchema } from "#shared/tags/tag.schemas.ts";
 import { defaultTicketIntakeSettings, ticketIntakeSettingsSchema } from "#shared/tickets/ticket-intake.ts";
+import { defaultSsoRoleSettings, ssoRoleSettingsSchema } from "#shared/users/sso-roles.ts";
 import { defaultTwoFactorSettings, twoFactorSettingsSchema } from "#shared/users/two-factor.ts";
 
 export interface SettingArea<S extends z.ZodType = z.ZodType> {
@@ -74,6 +75,12 @@ export const settingAreas = {
     schema: ticketIntakeSettingsSchema,
     defaultValue: defaultTicketIntakeSettings,
     summary: "Changed who may be named as a new ticket's requester",
+  }),
+  // Read at each OIDC sign-in (decision 082); a change reaches each person at their next sign-in.
+  "sso-roles": area({
+    schema: ssoRoleSettingsSchema,
+    defaultValue: defaultSsoRoleSettings,
+    summary: "Changed the roles given by single sign-on",
   }),
 } satisfies Record<SettingAreaName, SettingArea>;
 

@@ -22,6 +22,16 @@ export async function updateUser(db: Db, id: string, values: Partial<typeof user
   return row;
 }
 
+/** Whether the person signs in through this provider (an account of theirs names it). */
+export async function hasAccountWith(db: Db, userId: string, providerId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, providerId)))
+    .limit(1);
+  return row !== undefined;
+}
+
 /**
  * Conditional update: of several role choices sent at once, exactly one finds the role still unset.
  * Returns undefined for the others (and for a person who does not exist).

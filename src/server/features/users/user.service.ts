@@ -1,7 +1,9 @@
+import { oidcProviderId } from "#server/auth/auth.ts";
 import type { ServiceContext } from "#server/context.ts";
 import { conflict, forbidden, unauthenticated } from "#server/errors.ts";
 import { isTwoFactorPending } from "#server/features/two-factor/two-factor.service.ts";
 import type { Technician } from "#shared/tickets/ticket-assignment.ts";
+import { roleComesFromSignIn } from "#shared/users/sso-roles.ts";
 import type {
   ChooseRoleInput,
   Me,
@@ -9,6 +11,7 @@ import type {
   UpdateProfileInput,
   UpdateThemeInput,
 } from "#shared/users/user.schemas.ts";
+import { roleComesFromMapping } from "./sso-roles.service.ts";
 import { toMeDto } from "./user.presenter.ts";
 import { findActiveTechnicians, findUserById, setRoleIfUnset, updateUser } from "./user.queries.ts";
 
@@ -35,8 +38,13 @@ export async function updateOwnAccount(
   return toMeDto(row);
 }
 
-/** /role-selection: once, for a person who has no role yet (first Google or organisation sign-in). */
+/**
+ * /role-selection: once, for a person who has no role yet (first Google or organisation sign-in). Not for
+ * someone who signs in through the organisation's provider while an admin's mapping gives roles from it
+ * (decision 082): their role is the provider's to say, at their next sign-in.
+ */
 export async function chooseRole(ctx: ServiceContext, { role }: ChooseRoleInput): Promise<Me> {
+  if (await roleComesFromMapping(ctx.db, ctx.actor.id, oidcProviderId)) throw forbidden(roleComesFromSignIn);
   const row = await setRoleIfUnset(ctx.db, ctx.actor.id, role);
   if (row) {
     // Their session caches (decision 039) and live streams learn the new role at once, on every instance.

@@ -16,6 +16,7 @@ const actionLabels: Record<UserChange["action"], MessageDescriptor> = {
   deactivated: msg`Deactivated`,
   activated: msg`Activated`,
   password_reset_sent: msg`Password reset e-mail sent`,
+  role_from_sign_in: msg`Role given by single sign-on`,
 };
 
 const fieldLabels: Record<UserChange["changes"][number]["field"], MessageDescriptor> = {
@@ -50,8 +51,10 @@ export function UserHistoryDialog({ user, onClose }: { user: ManagedUser; onClos
             <li key={change.id} className="py-3">
               <p className="text-sm font-medium text-slate-900">{i18n._(actionLabels[change.action])}</p>
               <p className="text-xs text-slate-500">
-                {change.actorName ?? t`Someone no longer registered`} ·{" "}
-                <time dateTime={change.at}>{formatDateTime(change.at)}</time>
+                {change.action === "role_from_sign_in"
+                  ? t`The identity provider, at sign-in`
+                  : (change.actorName ?? t`Someone no longer registered`)}{" "}
+                · <time dateTime={change.at}>{formatDateTime(change.at)}</time>
               </p>
               {change.changes.length > 0 ? (
                 <ul className="mt-1.5 flex flex-col gap-0.5 text-sm text-slate-700">
