@@ -92,6 +92,8 @@ export const userChangeActions = [
   "deactivated",
   "activated",
   "password_reset_sent",
+  // Created by an identity provider over SCIM (decision 081), acting as the administrator who made its token.
+  "provisioned",
 ] as const;
 export type UserChangeAction = (typeof userChangeActions)[number];
 

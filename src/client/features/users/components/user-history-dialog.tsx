@@ -16,6 +16,7 @@ const actionLabels: Record<UserChange["action"], MessageDescriptor> = {
   deactivated: msg`Deactivated`,
   activated: msg`Activated`,
   password_reset_sent: msg`Password reset e-mail sent`,
+  provisioned: msg`Created by provisioning (SCIM)`,
 };
 
 const fieldLabels: Record<UserChange["changes"][number]["field"], MessageDescriptor> = {
