@@ -3,6 +3,7 @@ import { useLingui } from "@lingui/react/macro";
 import { Card } from "#client/components/ui/card.tsx";
 import { PageHeader } from "#client/components/ui/page-header.tsx";
 import { Tabs, tabIdFor, tabPanelIdFor } from "#client/components/ui/tabs.tsx";
+import { ScimSettings } from "#client/features/scim/components/scim-settings.tsx";
 import { AdminChangeHistory } from "#client/features/settings/components/admin-change-history.tsx";
 import { AutoCloseSettingsPanel } from "#client/features/settings/components/auto-close-settings.tsx";
 import { BusinessHoursSettings } from "#client/features/settings/components/business-hours-settings.tsx";
@@ -31,6 +32,7 @@ const sections = [
   { value: "webhooks", label: msg`Webhooks`, panel: WebhookSettings },
   { value: "ticket-intake", label: msg`Ticket intake`, panel: TicketIntakeSettingsPanel },
   { value: "sign-in", label: msg`Sign-in security`, panel: TwoFactorSettingsPanel },
+  { value: "provisioning", label: msg`Provisioning (SCIM)`, panel: ScimSettings },
   { value: "history", label: msg`Change history`, panel: AdminChangeHistory },
 ] as const;
 type SectionName = (typeof sections)[number]["value"];

@@ -76,7 +76,7 @@ const operationIdOverrides: Record<string, string> = {
   "POST /api/admin/webhooks/{webhookId}/rotate-secret": "rotateWebhookSecret",
   "GET /api/admin/scim/tokens": "listScimTokens",
   "POST /api/admin/scim/tokens": "createScimToken",
-  "DELETE /api/admin/scim/tokens/{tokenId}": "revokeScimToken",
+  "DELETE /api/admin/scim/tokens/{scimTokenId}": "revokeScimToken",
   "GET /scim/v2/ServiceProviderConfig": "getScimServiceProviderConfig",
   "GET /scim/v2/ResourceTypes": "listScimResourceTypes",
   "GET /scim/v2/Schemas": "listScimSchemas",

@@ -163,7 +163,7 @@ export const operationSummaries: Record<string, string> = {
   "GET /api/admin/users/{userId}/history": "Who changed an account when",
   "GET /api/admin/scim/tokens": "The SCIM tokens and the SCIM base URL for identity providers",
   "POST /api/admin/scim/tokens": "Create a SCIM token for an identity provider (shown once)",
-  "DELETE /api/admin/scim/tokens/{tokenId}": "Revoke a SCIM token",
+  "DELETE /api/admin/scim/tokens/{scimTokenId}": "Revoke a SCIM token",
   "GET /scim/v2/ServiceProviderConfig": "What this server supports of SCIM 2.0",
   "GET /scim/v2/ResourceTypes": "The SCIM resource types (User)",
   "GET /scim/v2/Schemas": "The SCIM schemas (User and the enterprise extension)",

@@ -27,7 +27,7 @@ export const createScimTokenInputSchema = z.object({
 export type CreateScimTokenInput = z.input<typeof createScimTokenInputSchema>;
 
 export const scimTokenIdParamsSchema = z.object({
-  tokenId: z.string().regex(scimTokenIdPattern, "Not a token id"),
+  scimTokenId: z.string().regex(scimTokenIdPattern, "Not a token id"),
 });
 
 export const scimTokenSchema = z.object({

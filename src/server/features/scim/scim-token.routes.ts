@@ -36,10 +36,10 @@ export async function scimTokenRoutes(
         .send(await createScimToken(contextOf(request), request.body)),
   );
   app.delete(
-    "/api/admin/scim/tokens/:tokenId",
+    "/api/admin/scim/tokens/:scimTokenId",
     { schema: { params: scimTokenIdParamsSchema } },
     async (request, reply) => {
-      await revokeScimToken(contextOf(request), request.params.tokenId);
+      await revokeScimToken(contextOf(request), request.params.scimTokenId);
       return reply.status(204).send();
     },
   );

@@ -1,7 +1,7 @@
 import type { ServiceContext } from "#server/context.ts";
 import { isUniqueViolation } from "#server/db/connection-errors.ts";
 import { AppError } from "#server/errors.ts";
-import { findUserByEmail, findUserById } from "#server/features/users/user.queries.ts";
+import { findActiveAdminIds, findUserByEmail, findUserById } from "#server/features/users/user.queries.ts";
 import { insertAccount } from "#server/features/users/user-account.service.ts";
 import {
   changeProvisionedUser,
@@ -157,9 +157,10 @@ async function scimErrorOf(ctx: ServiceContext, id: string, error: unknown): Pro
     );
   }
   if (error.message === selfDeactivationRule) {
+    const lastAdmin = (await findActiveAdminIds(ctx.db)).length <= 1;
     return new ScimError(
       400,
-      "This SCIM token acts as the administrator it would deactivate. Create the token as another administrator.",
+      `${await nameOf(ctx, id)} is the administrator this SCIM token acts for${lastAdmin ? ", and the last active administrator" : ""}, so they stay active. Make another person an active administrator in Helpdesk, create the SCIM token as them, then try again.`,
     );
   }
   return error;
