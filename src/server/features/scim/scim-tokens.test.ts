@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { scimTokens, users } from "#server/db/schema/index.ts";
 import { createTestClock } from "#server/test/clock.ts";
 import { signedInAs } from "#server/test/factories.ts";
+import { createScimToken, expectScimError, scim } from "#server/test/scim-requests.ts";
 import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
 import type { CreatedScimToken, ScimTokenList } from "#shared/scim/scim-token.schemas.ts";
-import { createScimToken, expectScimError, scim } from "./scim-test-helpers.ts";
 
 // Decision 081: the SCIM tokens of Admin settings › Provisioning (SCIM), and what SCIM answers beside Users.
 

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts, sessions, users } from "#server/db/schema/index.ts";
 import { createMailer } from "#server/mail/mailer.ts";
 import { signedInAs } from "#server/test/factories.ts";
+import { createScimToken, expectScimError, scim } from "#server/test/scim-requests.ts";
 import { decodeMail, startSmtpServer } from "#server/test/smtp.ts";
 import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
-import { createScimToken, expectScimError, scim } from "./scim-test-helpers.ts";
 
 // Decision 081: provisioning as RFC 7644's examples, Entra ID and Okta send it, against the real app.
 

@@ -7,7 +7,7 @@ import { Alert } from "#client/components/ui/alert.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { ConfirmDialog } from "#client/components/ui/confirm-dialog.tsx";
 import { Dialog } from "#client/components/ui/dialog.tsx";
-import { TextField } from "#client/components/ui/field.tsx";
+import { Field, Input, TextField } from "#client/components/ui/field.tsx";
 import { LoadFailed } from "#client/components/ui/load-failed.tsx";
 import { ShownOnceDialog } from "#client/components/ui/shown-once-dialog.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
@@ -66,13 +66,15 @@ export function ScimSettings() {
       ) : (
         <>
           <div className="max-w-xl">
-            <TextField
-              label={t`SCIM base URL (Tenant URL)`}
-              readOnly
-              className="font-mono"
-              value={query.data.baseUrl}
-              onFocus={(event) => event.currentTarget.select()}
-            />
+            <Field label={t`SCIM base URL (Tenant URL)`} htmlFor="scim-base-url">
+              <Input
+                id="scim-base-url"
+                readOnly
+                className="font-mono"
+                value={query.data.baseUrl}
+                onFocus={(event) => event.currentTarget.select()}
+              />
+            </Field>
           </div>
           {query.data.items.length === 0 ? (
             <p className="text-sm text-slate-500">

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
-import { request, type TestApp } from "#server/test/test-app.ts";
 import type { CreatedScimToken } from "#shared/scim/scim-token.schemas.ts";
+import { request, type TestApp } from "./test-app.ts";
 
 /** A SCIM token made as an administrator does it: on Admin settings › Provisioning (SCIM). */
 export async function createScimToken(t: TestApp, adminCookie: string, name = "Entra ID") {
