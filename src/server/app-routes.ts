@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { defaultAttachmentMaxBytes } from "#shared/attachments/attachment.schemas.ts";
+import { scimBasePath } from "#shared/scim/scim-token.schemas.ts";
 import type { BackgroundWork } from "./app-background.ts";
 import { registerReadiness } from "./app-database-health.ts";
 import type { AppDeps } from "./app-deps.ts";
@@ -28,6 +29,9 @@ import { notificationSettingsRoutes } from "./features/notifications/notificatio
 import { unsubscribeByToken } from "./features/notifications/notification-settings.service.ts";
 import { presenceRoutes } from "./features/presence/presence.routes.ts";
 import { reportRoutes } from "./features/reports/report.routes.ts";
+import { scimRoutes } from "./features/scim/scim.routes.ts";
+import { scimTokenRoutes } from "./features/scim/scim-token.routes.ts";
+import { authenticateScimToken } from "./features/scim/scim-token.service.ts";
 import { searchRoutes } from "./features/search/search.routes.ts";
 import { sessionRoutes } from "./features/sessions/session.routes.ts";
 import { settingsRoutes } from "./features/settings/settings.routes.ts";
@@ -197,5 +201,19 @@ export async function registerFeatureRoutes(app: FastifyInstance, deps: AppDeps,
     wakeSender: () => webhookSender.wake(),
   });
   await app.register(inboundOutcomeRoutes, { contextOf });
+  await app.register(scimTokenRoutes, { contextOf, baseURL: deps.baseURL });
+  // Decision 081: SCIM for identity providers, outside /api, with its own token, parser and error shape.
+  await app.register(scimRoutes, {
+    prefix: scimBasePath,
+    baseURL: deps.baseURL,
+    // Limited like a personal API token (decision 024), per token.
+    authenticate: (bearer, onRateCounted) =>
+      authenticateScimToken(database.db, bearer, {
+        now: services.clock.now(),
+        rateLimit: deps.apiTokenRateLimit ?? { window: 60, max: 600 },
+        onRateCounted,
+      }),
+    contextOf,
+  });
   await registerSpa(app, { clientDir: deps.clientDir, pageRendering: deps.pageRendering, authProviders });
 }

@@ -149,6 +149,8 @@ export const can = {
   seeInboundMail: (a: Actor) => a.role === "admin",
   /** Webhook endpoints, their secrets and delivery log (decision 029). */
   manageWebhooks: (a: Actor) => a.role === "admin",
+  /** SCIM tokens, with which an identity provider creates and deactivates people (decision 081). */
+  manageProvisioning: (a: Actor) => a.role === "admin",
   /** Teams, their members and the routing rules that put new tickets in them (decision 069). */
   manageTeams: (a: Actor) => a.role === "admin",
   /** Automation rules (decision 076): they change tickets on everyone's behalf, so administrators write them. */

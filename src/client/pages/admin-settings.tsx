@@ -4,6 +4,7 @@ import { Card } from "#client/components/ui/card.tsx";
 import { PageHeader } from "#client/components/ui/page-header.tsx";
 import { Tabs, tabIdFor, tabPanelIdFor } from "#client/components/ui/tabs.tsx";
 import { InboundMailLog } from "#client/features/inbound-mail/components/inbound-mail-log.tsx";
+import { ScimSettings } from "#client/features/scim/components/scim-settings.tsx";
 import { AdminChangeHistory } from "#client/features/settings/components/admin-change-history.tsx";
 import { AutoCloseSettingsPanel } from "#client/features/settings/components/auto-close-settings.tsx";
 import { BusinessHoursSettings } from "#client/features/settings/components/business-hours-settings.tsx";
@@ -35,6 +36,7 @@ const sections = [
   { value: "inbound-mail", label: msg`Received e-mail`, panel: InboundMailLog },
   { value: "sign-in", label: msg`Sign-in security`, panel: TwoFactorSettingsPanel },
   { value: "single-sign-on", label: msg`Single sign-on`, panel: SsoRoleSettingsPanel },
+  { value: "provisioning", label: msg`Provisioning (SCIM)`, panel: ScimSettings },
   { value: "history", label: msg`Change history`, panel: AdminChangeHistory },
 ] as const;
 type SectionName = (typeof sections)[number]["value"];

@@ -15,6 +15,7 @@ import {
 import { createTestApp, request, type TestApp, testBaseURL } from "#server/test/test-app.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "#server/test/webhook-receiver.ts";
 import { apiErrorSchema } from "#shared/errors.ts";
+import { scimErrorSchema } from "#shared/scim/scim.schemas.ts";
 
 // Decision 045: generated bad input — wrong types, huge and odd Unicode strings, NUL and control
 // characters, nulls, extra and __proto__ keys, deep nesting, SQL and HTML payloads, wrong content types,
@@ -45,6 +46,7 @@ let admin: Person;
 let owner: Person;
 let technician: Person;
 const ids: Record<string, string> = {};
+let scimToken = "";
 
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
@@ -91,7 +93,12 @@ beforeAll(async () => {
     .returning();
   ids.notificationId = String(notification!.id);
   ids.tokenId = (await post("/api/me/tokens", { name: "laptop", scope: "read" })).id;
-  takeSnapshot = await tableSnapshotter(t.database.db);
+  // SCIM (decision 081) is called with a SCIM token, at a person it may change.
+  ids.scimTokenId = (await post("/api/admin/scim/tokens", { name: "Revoked by the fuzzing" })).id;
+  scimToken = ((await post("/api/admin/scim/tokens", { name: "Entra ID" })) as { token?: string }).token!;
+  ids.id = (await insertUser(db, { role: "user" })).id;
+  // A SCIM token records its last use even when the request it opened is then refused (as an API token).
+  takeSnapshot = await tableSnapshotter(t.database.db, { ignoredColumns: { scim_tokens: ["last_used_at"] } });
 }, 120_000);
 afterAll(async () => {
   await t.close();
@@ -102,6 +109,18 @@ afterAll(async () => {
 
 /** A valid body for each route that takes one: the generators bend it. */
 const validBodies: Record<string, unknown> = {
+  "POST /scim/v2/Users": {
+    schemas: ["urn:ietf:params:scim:schemas:core:2.0:User"],
+    userName: "provisioned@example.test",
+    name: { givenName: "Pro", familyName: "Visioned" },
+    active: true,
+  },
+  "PUT /scim/v2/Users/:id": { userName: "renamed@example.test", displayName: "Renamed", active: true },
+  "PATCH /scim/v2/Users/:id": {
+    schemas: ["urn:ietf:params:scim:api:messages:2.0:PatchOp"],
+    Operations: [{ op: "Replace", path: "name.givenName", value: "Ada" }],
+  },
+  "POST /api/admin/scim/tokens": { name: "Okta" },
   "POST /api/admin-signup": { name: "A", email: "a@example.test", password: "password123", adminKey: "x" },
   "POST /api/admin/users": { name: "Invited", email: "i@example.test", role: "user", department: "General" },
   "PATCH /api/admin/users/:userId": {
@@ -554,13 +573,15 @@ describe("bad input to every state-changing route", () => {
               const path = target.path.replace(/:(\w+)/g, (_match, name: string) =>
                 encode(sent.pathValues[name] ?? String(ids[name] ?? name)),
               );
-              const cookie = callerFor(target);
+              const isScim = target.path.startsWith("/scim/");
+              const cookie = isScim ? null : callerFor(target);
               const response = await t.app.inject({
                 method: target.method as "POST",
                 url: sent.query ? `${path}?${sent.query}` : path,
                 headers: {
                   origin: testBaseURL,
                   ...(cookie ? { cookie } : {}),
+                  ...(isScim ? { authorization: `Bearer ${scimToken}` } : {}),
                   ...(sent.contentType ? { "content-type": sent.contentType } : {}),
                   ...sent.headers,
                 },
@@ -575,7 +596,9 @@ describe("bad input to every state-changing route", () => {
                 tally.refused++;
                 const isAuth = target.path.startsWith("/api/auth/");
                 const body = parseJson(response.body);
-                const parsed = (isAuth ? authErrorSchema : apiErrorSchema).safeParse(body);
+                const parsed = (
+                  isAuth ? authErrorSchema : isScim ? scimErrorSchema : apiErrorSchema
+                ).safeParse(body);
                 if (!parsed.success) tally.offShape++;
                 else if (isAuth && !apiErrorSchema.safeParse(body).success) tally.authCodes++;
                 expect(

@@ -15,6 +15,7 @@ import {
   statusByCode,
 } from "#server/errors.ts";
 import { describeIssues } from "#shared/errors.ts";
+import { scimContentType, scimUrn } from "#shared/scim/scim.schemas.ts";
 
 /** The one place where failures become HTTP answers: { code, message, details? } with one status per code. */
 export function registerErrorHandler(
@@ -94,12 +95,18 @@ export function registerErrorHandler(
  * (FST_ERR_BAD_URL) and a path parameter longer than maxParamLength (FST_ERR_MAX_PARAM_LENGTH). Left to
  * Fastify, they are answered in its own shape, echoing the path; here they get the shared one.
  */
-export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const tooLong = error.code === "FST_ERR_MAX_PARAM_LENGTH";
+  const status = tooLong ? 414 : 400;
+  const message = tooLong ? "A part of the address is too long." : "The address is not valid.";
   // The /api hooks that set it never ran for this request.
   reply.header("cache-control", "no-store");
-  return reply.status(tooLong ? 414 : 400).send({
-    code: "validation_failed",
-    message: tooLong ? "A part of the address is too long." : "The address is not valid.",
-  });
+  // SCIM's routes answer in SCIM's error shape, which identity providers read (decision 081).
+  if (request.url.startsWith("/scim/")) {
+    return reply
+      .status(status)
+      .header("content-type", `${scimContentType}; charset=utf-8`)
+      .send({ schemas: [scimUrn.error], status: String(status), detail: message });
+  }
+  return reply.status(status).send({ code: "validation_failed", message });
 }

@@ -33,6 +33,7 @@ export const idempotencyRefusedRoutes: Record<string, string> = {
   "/api/admin/webhooks": "its answer holds the endpoint's secret, which is shown once and never stored",
   "/api/admin/webhooks/:webhookId/rotate-secret":
     "its answer holds the endpoint's secret, which is shown once and never stored",
+  "/api/admin/scim/tokens": "its answer holds the new SCIM token, which is shown once and never stored",
   "/api/attachments": "an upload is not a JSON body; upload again, and attach only the upload you keep",
 };
 

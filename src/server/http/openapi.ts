@@ -7,6 +7,7 @@ import { createJsonSchemaTransform } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { projectRoot } from "#server/project-root.ts";
 import { apiErrorSchema } from "#shared/errors.ts";
+import { scimContentType } from "#shared/scim/scim.schemas.ts";
 import {
   webhookEventLabels,
   webhookHeaders,
@@ -61,6 +62,7 @@ const tagRules: Array<[pattern: RegExp, tag: string]> = [
   [/^\/api\/admin\/users/, "user-management"],
   [/^\/api\/admin\/webhooks/, "webhooks"],
   [/^\/api\/admin\/inbound-mail/, "inbound-mail"],
+  [/^\/(scim\/v2|api\/admin\/scim)(\/|$)/, "SCIM"],
   [/^\/api\/me\/notification-settings/, "notifications"],
   [/^\/api\/(me|admin-signup|staff|technicians)(\/|$)/, "users"],
 ];
@@ -103,6 +105,7 @@ const tagDescriptions: Record<string, string> = {
     "Administrators' automation rules: conditions on a ticket and the changes they make, tried on the open tickets first (decision 076)",
   "inbound-mail":
     "What became of each e-mail the inbound mail listener received: a ticket, a comment, ignored or refused, and why (decision 083)",
+  SCIM: "SCIM 2.0 provisioning for identity providers (Entra ID, Okta) under /scim/v2, with a SCIM token; its answers and failures use SCIM's own shapes (RFC 7643/7644), not ApiError. Admins create the tokens under /api/admin/scim (docs/operations.md, Provisioning with SCIM).",
   webhooks:
     "Admins register signed webhooks for ticket events and read their delivery log (docs/api.md, Webhooks)",
 };
@@ -194,6 +197,21 @@ interface Operation {
   responses?: unknown;
 }
 
+type Contents = Record<string, unknown>;
+interface ScimOperation {
+  requestBody?: { content?: Contents };
+  responses: Record<string, { content?: Contents }>;
+}
+
+/** SCIM's bodies travel as application/scim+json (application/json is accepted too): the document says both. */
+function withScimContentType(operation: ScimOperation) {
+  const add = (content: Contents | undefined) => {
+    if (content?.["application/json"]) content[scimContentType] = content["application/json"];
+  };
+  add(operation.requestBody?.content);
+  for (const response of Object.values(operation.responses)) add(response.content);
+}
+
 /** Health checks are for load balancers, not the API; the /api/auth/* bridge is described by authEndpoints. */
 const skipList = ["/healthz", "/readyz", "/api/auth/*"];
 
@@ -232,6 +250,12 @@ export async function registerOpenApi(
             type: "http",
             scheme: "bearer",
             description: "A personal API token, sent as Authorization: Bearer <token>.",
+          },
+          scimBearer: {
+            type: "http",
+            scheme: "bearer",
+            description:
+              "A SCIM token (scim_…) from Admin settings › Provisioning (SCIM), for /scim/v2 only (decision 081).",
           },
         },
       },
@@ -286,6 +310,7 @@ export async function registerOpenApi(
           if (method === "delete" && !Object.keys(responses).some((code) => code.startsWith("2")))
             responses[204] = noContent;
           operation.responses = responses;
+          if (path.startsWith("/scim/")) withScimContentType(operation as ScimOperation);
           addSafeRetryHeaders(
             method,
             path,

@@ -81,7 +81,12 @@ describe("requests from other sites", () => {
               }),
             });
             expect(response.statusCode, `${label}: ${method} ${target}`).toBe(403);
-            expect(response.json()).toMatchObject({ code: "forbidden", message: expect.any(String) });
+            // SCIM's routes answer in SCIM's error shape (decision 081).
+            expect(response.json()).toMatchObject(
+              url.startsWith("/scim/")
+                ? { status: "403", detail: expect.any(String) }
+                : { code: "forbidden", message: expect.any(String) },
+            );
           }
         }
       }

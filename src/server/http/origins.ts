@@ -21,11 +21,14 @@ export function allowedOrigins(baseURL: string): string[] {
   return [...new Set([base.origin, ...aliases])];
 }
 
-/** Same test as the session hook's: a Bearer header on an /api route it resolves (not /api/auth). */
+/**
+ * Same test as the session hook's: a Bearer header on an /api route it resolves (not /api/auth); or on
+ * /scim/v2, which takes a SCIM token and nothing else (decision 081).
+ */
 const usesApiToken = (request: FastifyRequest) =>
   /^bearer\s/i.test(request.headers.authorization ?? "") &&
-  request.url.startsWith("/api/") &&
-  !request.url.startsWith("/api/auth/");
+  ((request.url.startsWith("/api/") && !request.url.startsWith("/api/auth/")) ||
+    request.url.startsWith("/scim/v2/"));
 
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 // An identity provider may post the sign-in result from its own site (response_mode=form_post);

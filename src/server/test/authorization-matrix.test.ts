@@ -11,6 +11,7 @@ import {
   webhookDeliveries,
 } from "#server/db/schema/index.ts";
 import { insertToken } from "#server/features/api-tokens/api-token.queries.ts";
+import { insertScimToken } from "#server/features/scim/scim-token.queries.ts";
 import type { Role } from "#shared/users/roles.ts";
 import {
   type MatrixRow,
@@ -112,6 +113,7 @@ interface World {
   attachmentId?: string;
   teamId?: string;
   automationRuleId?: string;
+  scimTokenId?: string;
   ruleId?: string;
   viewId?: string;
   otherTicketId?: string;
@@ -325,6 +327,18 @@ async function makeWorld(url: string, spec: RequestSpec): Promise<World> {
     });
     world.tokenId = id;
   }
+  if (url.includes(":scimTokenId")) {
+    const id = randomBytes(8).toString("hex");
+    await insertScimToken(db, {
+      id,
+      name: `Entra ID ${next()}`,
+      tokenHash: "0".repeat(64),
+      prefix: `scim_${id}`,
+      createdBy: people.admin.user.id,
+      createdAt: new Date(),
+    });
+    world.scimTokenId = id;
+  }
   if (url.includes(":sessionId")) {
     // Owner signed in on a second browser: the session the row ends.
     const cookie = await signIn(t.app, people.owner.user.email);
@@ -490,6 +504,21 @@ const specs: Record<string, RequestSpec> = {
   "PATCH /api/me": { body: () => ({ name: "New Name" }) },
   "PUT /api/me/theme": { body: () => ({ theme: "dark" }) },
   "POST /api/me/tokens": { body: () => ({ name: `cell ${next()}`, scope: "read" }) },
+  "POST /api/admin/scim/tokens": { body: () => ({ name: `Okta ${next()}` }) },
+  "POST /scim/v2/Users": { body: () => ({ userName: `scim-${next()}@example.test` }) },
+  "GET /scim/v2/Users/:id": { path: "/scim/v2/Users/someone" },
+  "PUT /scim/v2/Users/:id": {
+    path: "/scim/v2/Users/someone",
+    body: () => ({ userName: "someone@example.test" }),
+  },
+  "PATCH /scim/v2/Users/:id": {
+    path: "/scim/v2/Users/someone",
+    body: () => ({
+      schemas: ["urn:ietf:params:scim:api:messages:2.0:PatchOp"],
+      Operations: [{ op: "replace", path: "active", value: false }],
+    }),
+  },
+  "DELETE /scim/v2/Users/:id": { path: "/scim/v2/Users/someone" },
   "PUT /api/me/locale": { body: () => ({ locale: "de" }) },
   "PUT /api/me/away": { body: () => ({ away: true }) },
   "PUT /api/teams/:teamId/assignment": { body: () => ({ assignment: "round_robin" }) },

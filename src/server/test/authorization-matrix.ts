@@ -9,7 +9,8 @@
 // the assignee's personal canned response, a notification, an API token and a second session of owner's, a webhook with one
 // failed delivery (to a receiver on loopback, which Send test reaches), a person with the user role (:userId), and a team with the assignee in it and a routing
 // rule to it (:teamId, :ruleId; also the team of the routing and ticket-team calls), and an automation rule
-// (:automationRuleId). For the major incident and known-issue routes (decision 077) the ticket is a declared
+// (:automationRuleId), and a SCIM token the administrator created (:scimTokenId). For the major incident
+// and known-issue routes (decision 077) the ticket is a declared
 // major incident, and :affectedId a second ticket of owner's, assigned to assignee, that it affects.
 //
 // Columns:
@@ -91,6 +92,18 @@ export const authorizationTable = `
   PUT    /api/admin/settings/custom-fields/order                          401  403 403 403  403  200 403  401  | 403 403 403  403  200 403  401
   PUT    /api/admin/settings/custom-fields/:fieldId                       401  403 403 403  403  200 403  401  | 403 403 403  403  200 403  401
   PUT    /api/admin/settings/custom-fields/:fieldId/retired               401  403 403 403  403  200 403  401  | 403 403 403  403  200 403  401
+  GET    /api/admin/scim/tokens                                           401  403 403 403  403  200 403  401  | 403 403 403  403  403 403  401
+  POST   /api/admin/scim/tokens                                           401  403 403 403  403  201 403  401  | 403 403 403  403  403 403  401
+  DELETE /api/admin/scim/tokens/:scimTokenId                              401  403 403 403  403  204 403  401  | 403 403 403  403  403 403  401
+  GET    /scim/v2/ServiceProviderConfig                                   401  401 401 401  401  401 401  401  | 401 401 401  401  401 401  401  # SCIM takes a SCIM token only (decision 081)
+  GET    /scim/v2/ResourceTypes                                           401  401 401 401  401  401 401  401  | 401 401 401  401  401 401  401
+  GET    /scim/v2/Schemas                                                 401  401 401 401  401  401 401  401  | 401 401 401  401  401 401  401
+  GET    /scim/v2/Users                                                   401  401 401 401  401  401 401  401  | 401 401 401  401  401 401  401
+  POST   /scim/v2/Users                                                   401  401 401 401  401  401 401  401  | 401 401 401  401  401 401  401
+  GET    /scim/v2/Users/:id                                               401  401 401 401  401  401 401  401  | 401 401 401  401  401 401  401  # at an id (refused before it is looked up)
+  PUT    /scim/v2/Users/:id                                               401  401 401 401  401  401 401  401  | 401 401 401  401  401 401  401  # at an id (refused before it is looked up)
+  PATCH  /scim/v2/Users/:id                                               401  401 401 401  401  401 401  401  | 401 401 401  401  401 401  401  # at an id (refused before it is looked up)
+  DELETE /scim/v2/Users/:id                                               401  401 401 401  401  401 401  401  | 401 401 401  401  401 401  401  # at an id (refused before it is looked up)
   GET    /api/admin/webhooks                                              401  403 403 403  403  200 403  401  | 403 403 403  403  200 200  401
   POST   /api/admin/webhooks                                              401  403 403 403  403  201 403  401  | 403 403 403  403  201 403  401
   GET    /api/admin/webhooks/:webhookId                                   401  403 403 403  403  200 403  401  | 403 403 403  403  200 200  401

@@ -94,6 +94,8 @@ export const userChangeActions = [
   "password_reset_sent",
   /** The OIDC provider's claims gave the person another role at their sign-in (decision 082). */
   "role_from_sign_in",
+  // Created by an identity provider over SCIM (decision 081), acting as the administrator who made its token.
+  "provisioned",
 ] as const;
 export type UserChangeAction = (typeof userChangeActions)[number];
 

@@ -15,6 +15,7 @@ export * from "./report-rollups.ts";
 export * from "./routing-rules.ts";
 export * from "./saved-views.ts";
 export * from "./scheduled-jobs.ts";
+export * from "./scim-tokens.ts";
 export * from "./settings.ts";
 export * from "./teams.ts";
 export * from "./ticket-activity.ts";

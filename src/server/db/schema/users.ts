@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 // Property names are better-auth's field names (it reads them through its Drizzle adapter);
 // column names are snake_case.
@@ -24,6 +34,8 @@ export const users = pgTable(
     twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
     // A technician marked away (decision 069): team auto-assignment skips them until they are back.
     awaySince: timestamp("away_since", { withTimezone: true, precision: 3 }),
+    // The identity provider's own id for a person it provisioned over SCIM (decision 081); null otherwise.
+    externalId: text("external_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -37,6 +49,7 @@ export const users = pgTable(
     index("users_created_id_idx").on(t.createdAt, t.id),
     index("users_role_created_id_idx").on(t.role, t.createdAt, t.id),
     index("users_lower_name_id_idx").on(sql`lower(${t.name})`, t.id),
+    uniqueIndex("users_external_id_idx").on(t.externalId).where(sql`${t.externalId} is not null`),
   ],
 );
 

@@ -1,4 +1,3 @@
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { nowOf, type ServiceContext } from "#server/context.ts";
 import type { Db } from "#server/db/client.ts";
 import { conflict, notFound, unauthenticated } from "#server/errors.ts";
@@ -21,9 +20,9 @@ import {
   revokeToken as revokeRow,
   touchToken,
 } from "./api-token.queries.ts";
+import { newTokenSecret, secretMatches } from "./token-secret.ts";
 
 const dayMs = 24 * 60 * 60_000;
-const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
 export async function listApiTokens(ctx: ServiceContext): Promise<ApiTokenList> {
   return { items: (await findTokensOf(ctx.db, ctx.actor.id)).map(toApiTokenDto) };
@@ -39,14 +38,13 @@ export async function createApiToken(
       `You already have ${apiTokenActiveLimit} active tokens. Revoke one you no longer use first.`,
     );
   }
-  const id = randomBytes(8).toString("hex");
-  const secret = randomBytes(32).toString("base64url");
+  const { id, secret, hash } = newTokenSecret();
   const token = `hd_${id}_${secret}`;
   const row = await insertToken(ctx.db, {
     id,
     userId: ctx.actor.id,
     name: input.name,
-    tokenHash: sha256(secret),
+    tokenHash: hash,
     prefix: `hd_${id}`,
     scope: input.scope,
     expiresAt: input.expiresInDays === null ? null : new Date(now.getTime() + input.expiresInDays * dayMs),
@@ -86,9 +84,7 @@ export async function authenticateToken(
   if (!match) throw unauthenticated(notValid);
   const [, id = "", secret = ""] = match;
   const found = await findTokenWithOwner(db, id);
-  const given = Buffer.from(sha256(secret), "hex");
-  const stored = Buffer.from(found?.token.tokenHash ?? "0".repeat(64), "hex");
-  if (!found || stored.length !== given.length || !timingSafeEqual(stored, given)) {
+  if (!secretMatches(found?.token.tokenHash, secret) || !found) {
     throw unauthenticated(notValid);
   }
   const { token, role, status } = found;

@@ -31,7 +31,8 @@ import {
   selfDeactivationRule,
   userChangeFields,
 } from "#shared/users/user-management.schemas.ts";
-import { deleteSessionsOf, findUserById, updateUser } from "./user.queries.ts";
+import { deleteSessionsOf, findUserByEmail, findUserById, updateUser } from "./user.queries.ts";
+import { insertAccount } from "./user-account.service.ts";
 import { toManagedUserDto, toUserChangeDto } from "./user-management.presenter.ts";
 import {
   countMatchingUsers,
@@ -41,7 +42,6 @@ import {
   deleteUserChange,
   findUserChanges,
   findUsersPage,
-  insertInvitedUser,
   insertPasswordToken,
   insertUserChange,
   lockActiveAdminsAnd,
@@ -55,6 +55,7 @@ export interface UserManagementDeps {
 }
 
 export const notAllowedToManageUsers = "Only administrators can manage users.";
+export const emailTaken = "A person with this e-mail address already exists.";
 const invitationValidHours = 72;
 const resetValidHours = 1;
 const historyPageSize = 50;
@@ -94,7 +95,7 @@ export function editUser(ctx: ServiceContext, userId: string, input: EditUserInp
     department: input.department,
     status: input.status,
     email: current.email,
-  }));
+  })).then(toManagedUserDto);
 }
 
 /** Deactivate / Activate. */
@@ -104,7 +105,39 @@ export function changeUserStatus(
   { status }: ChangeUserStatusInput,
 ): Promise<ManagedUser> {
   requireUserManager(ctx);
-  return applyChange(ctx, userId, (current) => ({ ...fieldsOf(current), status }));
+  return applyChange(ctx, userId, (current) => ({ ...fieldsOf(current), status })).then(toManagedUserDto);
+}
+
+/** What an identity provider may change of a person over SCIM (decision 081): never their role. */
+export interface ProvisionedFields {
+  name: string;
+  email: string;
+  department: string;
+  status: "Active" | "Inactive";
+  externalId: string | null;
+}
+
+/**
+ * A change an identity provider made (decision 081), through the same path as an administrator's: the
+ * last-admin and self-deactivation rules, the history entry, and a deactivation's sessions and streams.
+ */
+export function changeProvisionedUser(
+  ctx: ServiceContext,
+  userId: string,
+  next: (current: UserRow) => ProvisionedFields,
+): Promise<UserRow> {
+  requireUserManager(ctx);
+  let externalId: string | null = null;
+  return applyChange(
+    ctx,
+    userId,
+    (current) => {
+      const fields = next(current);
+      externalId = fields.externalId;
+      return { ...fieldsOf(current), ...fields, email: fields.email.toLowerCase() };
+    },
+    () => ({ externalId }),
+  );
 }
 
 type Fields = Record<(typeof userChangeFields)[number], string | null>;
@@ -124,7 +157,9 @@ async function applyChange(
   ctx: ServiceContext,
   userId: string,
   next: (current: UserRow) => Fields,
-): Promise<ManagedUser> {
+  /** Columns written beside the fields of the history (a provisioned person's externalId). */
+  extra: () => Partial<Pick<UserRow, "externalId">> = () => ({}),
+): Promise<UserRow> {
   let mustRecheckStreams = false;
   const row = await ctx.db.transaction(async (tx) => {
     // Decided under lock: two admins demoting each other at once cannot leave no active admin.
@@ -141,14 +176,24 @@ async function applyChange(
     const changes: FieldChange[] = userChangeFields
       .filter((field) => before[field] !== after[field])
       .map((field) => ({ field, from: before[field], to: after[field] }));
-    if (changes.length === 0) return target;
+    const columns = extra();
+    const extraChanged = Object.entries(columns).some(
+      ([key, value]) => target[key as keyof typeof columns] !== value,
+    );
+    if (changes.length === 0 && !extraChanged) return target;
+    if (before.email !== after.email && (await findUserByEmail(tx, after.email!))) {
+      throw conflict(emailTaken);
+    }
 
     const updated = await updateUser(tx, userId, {
       name: after.name!,
+      email: after.email!,
       role: after.role,
       department: after.department!,
       status: after.status!,
+      ...columns,
     });
+    if (changes.length === 0) return updated!;
     await insertUserChange(tx, {
       id: randomUUID(),
       userId,
@@ -163,7 +208,7 @@ async function applyChange(
   });
   // After commit: their open live streams close on every instance (deactivated, or now another role).
   if (mustRecheckStreams) ctx.dispatcher?.dispatch([{ kind: "session-ended", userId }]);
-  return toManagedUserDto(row);
+  return row;
 }
 
 function actionFor(changes: FieldChange[]): UserChangeAction {
@@ -186,7 +231,7 @@ export async function inviteUser(
   requireUserManager(ctx);
   const invitation = await ctx.db.transaction(async (tx) => {
     const made = await insertInvitation(tx, ctx.actor.id, input);
-    if (!made) throw conflict("A person with this e-mail address already exists.");
+    if (!made) throw conflict(emailTaken);
     return made;
   });
   const { row, token } = invitation;
@@ -223,31 +268,13 @@ export async function insertInvitation(
   inviterId: string,
   input: InviteUserInput,
 ): Promise<Invitation | undefined> {
-  const token = newToken();
-  const inserted = await insertInvitedUser(tx, {
-    id: randomUUID(),
-    name: input.name,
-    email: input.email.toLowerCase(),
-    role: input.role,
-    department: input.department,
-    status: "Active",
-  });
+  const inserted = await insertAccount(tx, inviterId, input, "invited");
   if (!inserted) return undefined;
+  const token = newToken();
   await insertPasswordToken(tx, {
     token,
     userId: inserted.id,
     expiresAt: hoursFromNow(invitationValidHours),
-  });
-  await insertUserChange(tx, {
-    id: randomUUID(),
-    userId: inserted.id,
-    actorId: inviterId,
-    action: "invited",
-    changes: (["name", "email", "role", "department", "status"] as const).map((field) => ({
-      field,
-      from: null,
-      to: fieldsOf(inserted)[field],
-    })),
   });
   return { row: inserted, token, inviterId };
 }

@@ -17,6 +17,7 @@ const actionLabels: Record<UserChange["action"], MessageDescriptor> = {
   activated: msg`Activated`,
   password_reset_sent: msg`Password reset e-mail sent`,
   role_from_sign_in: msg`Role given by single sign-on`,
+  provisioned: msg`Created by provisioning (SCIM)`,
 };
 
 const fieldLabels: Record<UserChange["changes"][number]["field"], MessageDescriptor> = {
