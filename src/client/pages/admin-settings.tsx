@@ -57,7 +57,7 @@ export default function AdminSettingsPage() {
     <>
       <PageHeader
         title={t`Admin Settings`}
-        description={t`Service levels, ticket fields, departments and webhooks, and who changed them.`}
+        description={t`How the help desk works: service levels, ticket fields, e-mail, sign-in and integrations, and who changed them.`}
       />
       <div className="mb-4 overflow-x-auto">
         <Tabs
