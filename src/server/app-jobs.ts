@@ -5,6 +5,7 @@ import type { AppDeps } from "./app-deps.ts";
 import type { Clock } from "./clock.ts";
 import { attachmentCleanupJob } from "./features/attachments/attachment-cleanup.ts";
 import { automationTimeRulesJob } from "./features/automation/time-rules.ts";
+import { idempotencyKeyRetentionJob } from "./features/idempotency/idempotency-retention.ts";
 import { createInboundMailListener } from "./features/inbound-mail/inbound-mail.server.ts";
 import { notificationRetentionJob } from "./features/notifications/notification-retention.ts";
 import { autoCloseJob } from "./features/service-levels/auto-close.ts";
@@ -41,6 +42,7 @@ export function createScheduledJobs(
     automationTimeRulesJob(),
     webhookDeliveryJob(webhookSender),
     webhookRetentionJob({ olderThanDays: deps.webhooks?.retentionDays ?? 30 }),
+    idempotencyKeyRetentionJob(),
   ];
   for (const job of scheduled) if (job) jobs.register(job);
   app.decorate("jobs", jobs);

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { idempotencyKeys, ticketComments, tickets } from "#server/db/schema/index.ts";
+import { idempotencyKeyLifetimeMs } from "#server/features/idempotency/idempotency-retention.ts";
 import { createTestClock } from "#server/test/clock.ts";
 import { insertTicket, signedInAs } from "#server/test/factories.ts";
 import { createTestApp, request, type TestApp } from "#server/test/test-app.ts";
-import { abandonedAfterMs, idempotencyKeyLifetimeMs } from "./idempotency.ts";
+import { abandonedAfterMs } from "./idempotency.ts";
 
 // Decision 078: POST with Idempotency-Key runs once per caller, route and key within 24 hours.
 const clock = createTestClock(new Date());

@@ -6,20 +6,16 @@ import { conflict, ruleViolation, validationFailed } from "#server/errors.ts";
 import {
   claimIdempotencyKey,
   findIdempotencyKey,
-  purgeIdempotencyKeys,
   recordIdempotentAnswer,
   releaseIdempotencyKey,
 } from "#server/features/idempotency/idempotency.queries.ts";
+import { idempotencyKeyLifetimeMs } from "#server/features/idempotency/idempotency-retention.ts";
 
-/** How long a key and its answer are kept: a retry within this time gets the first answer again. */
-export const idempotencyKeyLifetimeMs = 24 * 60 * 60_000;
 /**
  * A key still in flight after this long belongs to a request whose process stopped (no request here runs
  * for minutes: statements and lock waits are limited to seconds): a retry may take it over (decision 078).
  */
 export const abandonedAfterMs = 2 * 60_000;
-/** Expired keys are deleted at most this often, by the request that claims a key. */
-const purgeEveryMs = 60_000;
 
 /** 1 to 255 visible ASCII characters (no space, no control characters). */
 const keyPattern = /^[\x21-\x7e]{1,255}$/;
@@ -76,7 +72,6 @@ const hashOf = (request: FastifyRequest) =>
  * change made nothing. The same key with another request is 422; while the first still runs, 409.
  */
 export function registerIdempotencyKeys(app: FastifyInstance, { db, clock }: { db: Db; clock: Clock }) {
-  let lastPurge = 0;
   app.decorateRequest("idempotencyClaim", null);
 
   app.addHook("preHandler", async (request, reply) => {
@@ -88,10 +83,6 @@ export function registerIdempotencyKeys(app: FastifyInstance, { db, clock }: { d
     const refusal = idempotencyRefusedRoutes[route];
     if (refusal) throw validationFailed(`This route does not take an Idempotency-Key: ${refusal}.`);
     const now = clock.now();
-    if (now.getTime() - lastPurge >= purgeEveryMs) {
-      lastPurge = now.getTime();
-      await purgeIdempotencyKeys(db, new Date(now.getTime() - idempotencyKeyLifetimeMs));
-    }
     const caller = request.apiToken ? `token:${request.apiToken.id}` : `user:${request.actor.id}`;
     const scoped = { caller, route: `POST ${route}`, key };
     const requestHash = hashOf(request);

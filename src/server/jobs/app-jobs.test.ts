@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nowOf } from "#server/context.ts";
-import { attachments, scheduledJobs } from "#server/db/schema/index.ts";
+import { attachments, idempotencyKeys, scheduledJobs } from "#server/db/schema/index.ts";
 import { contextFor } from "#server/http/session.ts";
 import { createTestClock } from "#server/test/clock.ts";
 import { insertUser } from "#server/test/factories.ts";
@@ -22,7 +22,7 @@ afterAll(() => t.close());
 const ago = (days: number) => new Date(clock.now().getTime() - days * dayMs);
 
 describe("the app's scheduled jobs", () => {
-  it("prune old read notifications and abandoned uploads when due, and record the run", async () => {
+  it("prune old read notifications, abandoned uploads and expired idempotency keys when due, and record the run", async () => {
     const { db } = t.database;
     const user = await insertUser(db);
     await db.execute(sql`
@@ -39,11 +39,29 @@ describe("the app's scheduled jobs", () => {
       },
       { id: "fresh", uploadedBy: user.id, fileName: "b.txt", contentType: "text/plain", createdAt: ago(0.5) },
     ]);
+    // Decision 078: a key lives 24 hours; its row is then deleted by the hourly retention job.
+    await db.insert(idempotencyKeys).values([
+      {
+        caller: `user:${user.id}`,
+        route: "POST /api/tickets",
+        key: "old",
+        requestHash: "h",
+        createdAt: ago(1.1),
+      },
+      {
+        caller: `user:${user.id}`,
+        route: "POST /api/tickets",
+        key: "new",
+        requestHash: "h",
+        createdAt: ago(0.9),
+      },
+    ]);
 
     expect((await t.app.jobs.tick()).sort()).toEqual([
       "attachment-cleanup",
       "auto-close",
       "automation-time-rules",
+      "idempotency-key-retention",
       "notification-retention",
       "on-hold",
       "sla-escalation",
@@ -56,11 +74,15 @@ describe("the app's scheduled jobs", () => {
       { message: "old unread" },
     ]);
     expect((await db.select({ id: attachments.id }).from(attachments)).map((a) => a.id)).toEqual(["fresh"]);
+    expect((await db.select({ key: idempotencyKeys.key }).from(idempotencyKeys)).map((k) => k.key)).toEqual([
+      "new",
+    ]);
     const runs = await db.select().from(scheduledJobs).orderBy(scheduledJobs.name);
     expect(runs.map((r) => [r.name, r.lastDone, r.lastRunAt])).toEqual([
       ["attachment-cleanup", 1, clock.now()],
       ["auto-close", 0, clock.now()],
       ["automation-time-rules", 0, clock.now()],
+      ["idempotency-key-retention", 1, clock.now()],
       ["notification-retention", 1, clock.now()],
       ["on-hold", 0, clock.now()],
       ["sla-escalation", 0, clock.now()],
@@ -76,6 +98,7 @@ describe("the app's scheduled jobs", () => {
       "attachment-cleanup",
       "auto-close",
       "automation-time-rules",
+      "idempotency-key-retention",
       "notification-retention",
       "on-hold",
       "sla-escalation",

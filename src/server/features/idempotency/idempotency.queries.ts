@@ -63,7 +63,11 @@ export async function releaseIdempotencyKey(db: Db, key: KeyOf, claimedAt: Date)
     .where(and(whereKey(key), eq(idempotencyKeys.createdAt, claimedAt), isNull(idempotencyKeys.statusCode)));
 }
 
-/** Deletes the keys older than `before` (every caller's). */
-export async function purgeIdempotencyKeys(db: Db, before: Date) {
-  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, before));
+/** Deletes the keys older than `before` (every caller's); answers how many. */
+export async function purgeIdempotencyKeys(db: Db, before: Date): Promise<number> {
+  const deleted = await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, before))
+    .returning({ key: idempotencyKeys.key });
+  return deleted.length;
 }
