@@ -25,6 +25,7 @@ export const adminChangeAreas = [
   "webhooks",
   "teams",
   "automation",
+  "provisioning",
 ] as const;
 export type AdminChangeArea = (typeof adminChangeAreas)[number];
 
@@ -43,6 +44,7 @@ export const adminChangeAreaLabels: Record<AdminChangeArea, string> = {
   webhooks: "Webhooks",
   teams: "Teams and routing",
   automation: "Automation rules",
+  provisioning: "Provisioning (SCIM)",
 };
 
 /** One entry of the admin change history: who changed what, when, and the value before and after. */

@@ -23,14 +23,14 @@ export async function insertScimToken(db: Db, values: typeof scimTokens.$inferIn
   return row;
 }
 
-/** False when there is no such token, or it is revoked already. */
-export async function revokeScimToken(db: Db, id: string, now: Date): Promise<boolean> {
-  const rows = await db
+/** The revoked token's name and prefix; undefined when there is no such token, or it is revoked already. */
+export async function revokeScimToken(db: Db, id: string, now: Date) {
+  const [row] = await db
     .update(scimTokens)
     .set({ revokedAt: now })
     .where(and(eq(scimTokens.id, id), isNull(scimTokens.revokedAt)))
-    .returning({ id: scimTokens.id });
-  return rows.length > 0;
+    .returning({ name: scimTokens.name, prefix: scimTokens.prefix });
+  return row;
 }
 
 /** The token with its creator's role and status, for authentication. */

@@ -2,6 +2,7 @@ import { nowOf, type ServiceContext } from "#server/context.ts";
 import type { Db } from "#server/db/client.ts";
 import { conflict, forbidden, notFound } from "#server/errors.ts";
 import { newTokenSecret, secretMatches } from "#server/features/api-tokens/token-secret.ts";
+import { insertAdminChange } from "#server/features/settings/settings.queries.ts";
 import { consumeRateLimit, type RateRule, type RateUsage } from "#server/rate-limit.ts";
 import { type Actor, can } from "#shared/permissions.ts";
 import {
@@ -54,13 +55,26 @@ export async function createScimToken(
     );
   }
   const { id, secret, hash } = newTokenSecret();
-  const row = await insertScimToken(ctx.db, {
-    id,
-    name: input.name,
-    tokenHash: hash,
-    prefix: `scim_${id}`,
-    createdBy: ctx.actor.id,
-    createdAt: nowOf(ctx),
+  const at = nowOf(ctx);
+  const row = await ctx.db.transaction(async (tx) => {
+    const made = await insertScimToken(tx, {
+      id,
+      name: input.name,
+      tokenHash: hash,
+      prefix: `scim_${id}`,
+      createdBy: ctx.actor.id,
+      createdAt: at,
+    });
+    // In the admins' change history: who let an identity provider create and deactivate people, and when.
+    await insertAdminChange(tx, {
+      actorId: ctx.actor.id,
+      area: "provisioning",
+      summary: `Created the SCIM token “${made.name}”`,
+      before: null,
+      after: { name: made.name, prefix: made.prefix },
+      at,
+    });
+    return made;
   });
   return {
     id: row.id,
@@ -75,7 +89,19 @@ export async function createScimToken(
 
 export async function revokeScimToken(ctx: ServiceContext, id: string): Promise<void> {
   requireProvisioningManager(ctx);
-  if (!(await revokeRow(ctx.db, id, nowOf(ctx)))) throw notFound("SCIM token", id);
+  const at = nowOf(ctx);
+  await ctx.db.transaction(async (tx) => {
+    const revoked = await revokeRow(tx, id, at);
+    if (!revoked) throw notFound("SCIM token", id);
+    await insertAdminChange(tx, {
+      actorId: ctx.actor.id,
+      area: "provisioning",
+      summary: `Revoked the SCIM token “${revoked.name}”`,
+      before: revoked,
+      after: null,
+      at,
+    });
+  });
 }
 
 const notValid = "This SCIM token is not valid. Create one in Admin settings › Provisioning (SCIM).";

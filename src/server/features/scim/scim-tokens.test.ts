@@ -103,6 +103,17 @@ describe("/api/admin/scim/tokens", () => {
       expect(revoked.statusCode).toBe(204);
     }
     expect((await list()).items.map((item) => item.id)).not.toContain(made[0]?.id);
+    // Each creation and revocation is in the admins' change history, by whom.
+    const history = await request(t.app, {
+      method: "GET",
+      url: "/api/admin/settings/history?area=provisioning",
+      cookie: admin.cookie,
+    });
+    expect(history.statusCode, history.body).toBe(200);
+    const summaries = history.json<{ items: Array<{ summary: string; actorName: string }> }>().items;
+    expect(summaries.map((entry) => entry.summary)).toContain(`Created the SCIM token “${made[0]?.name}”`);
+    expect(summaries.map((entry) => entry.summary)).toContain(`Revoked the SCIM token “${made[0]?.name}”`);
+    expect(new Set(summaries.map((entry) => entry.actorName))).toEqual(new Set([admin.user.name]));
     const again = await request(t.app, {
       method: "DELETE",
       url: `/api/admin/scim/tokens/${made[0]?.id}`,
