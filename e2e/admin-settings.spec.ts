@@ -1,20 +1,10 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { defaultBusinessCalendar } from "#shared/service-levels/business-calendar.schemas.ts";
-import { toast } from "./support.ts";
+import { screens, toast } from "./support.ts";
 import { adminInNewBrowser, signUpInNewBrowser } from "./ticket-support.ts";
 
 // Decisions 017 and 023: an admin adds the department Finance and shortens Friday to 09:00–13:00 with a
 // holiday in Admin settings; the change history shows both; a user's create form then offers Finance.
-
-/** The screen at 1280 and 375 px wide, for a person to look at (e2e/.artifacts/screens/). */
-async function bothWidths(page: Page, name: string) {
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 800 });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `e2e/.artifacts/screens/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 test("an admin adds a department and sets Friday's hours and a holiday; a user's create form offers the department", async ({
   browser,
@@ -41,7 +31,7 @@ test("an admin adds a department and sets Friday's hours and a holiday; a user's
     await page.getByRole("button", { name: "Save" }).click();
     await expect(fridayCloses).toHaveAttribute("aria-invalid", "true");
     await expect(page.getByText("Closing time must be a time like 09:00 (00:00 to 24:00)")).toBeVisible();
-    await bothWidths(page, "admin-settings-business-hours-error");
+    await screens(page, "admin-settings-business-hours-error");
 
     // Friday 09:00–13:00 and Christmas Eve off.
     await fridayCloses.fill("13:00");
@@ -64,7 +54,7 @@ test("an admin adds a department and sets Friday's hours and a holiday; a user's
     await expect(page.getByLabel("Friday closes")).toHaveValue("13:00");
     await expect(page.getByLabel("Date")).toHaveValue("2026-12-24");
     await expect(page.getByLabel("Name (optional)")).toHaveValue("Christmas Eve");
-    await bothWidths(page, "admin-settings-business-hours-saved");
+    await screens(page, "admin-settings-business-hours-saved");
 
     // The history, filtered to departments, says what changed in words.
     await page.getByRole("tab", { name: "Change history" }).click();
@@ -75,7 +65,7 @@ test("an admin adds a department and sets Friday's hours and a holiday; a user's
     await expect(changes).toContainText("Added Finance");
     await expect(changes).not.toContainText("Changed the business hours");
     await changes.getByText("Before and after").first().click();
-    await bothWidths(page, "admin-settings-history-departments");
+    await screens(page, "admin-settings-history-departments");
 
     // The user's create form offers Finance (and still takes free text).
     await user.page.goto("/user-home");

@@ -1,18 +1,9 @@
-import { expect, type Page, test } from "@playwright/test";
-import { unique } from "./support.ts";
+import { expect, test } from "@playwright/test";
+import { screens, unique } from "./support.ts";
 import { adminInNewBrowser } from "./ticket-support.ts";
 
 // Decision 081: an admin creates a SCIM token in Admin settings › Provisioning (SCIM), an identity provider
 // provisions a person with it, the panel shows its last use, and a revoked token is refused.
-
-async function bothWidths(page: Page, name: string) {
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 800 });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `/tmp/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 test("an admin creates a SCIM token, a person is provisioned with it, and the revoked token is refused", async ({
   browser,
@@ -31,7 +22,7 @@ test("an admin creates a SCIM token, a person is provisioned with it, and the re
     const shown = page.getByRole("dialog", { name: 'SCIM token "Microsoft Entra ID" created' });
     const token = await shown.getByLabel("SCIM token", { exact: true }).inputValue();
     expect(token).toMatch(/^scim_[0-9a-f]{16}_/);
-    await bothWidths(page, "scim-token-created");
+    await screens(page, "scim-token-created");
     await shown.getByRole("button", { name: "Done" }).click();
 
     const email = `${unique("grace")}@contoso.test`;
@@ -50,7 +41,7 @@ test("an admin creates a SCIM token, a person is provisioned with it, and the re
     const list = page.getByRole("list", { name: "SCIM tokens" });
     await expect(list.getByText("Microsoft Entra ID")).toBeVisible();
     await expect(list.getByText(/Last used (?!never)/)).toBeVisible();
-    await bothWidths(page, "scim-settings");
+    await screens(page, "scim-settings");
 
     await page.goto(`/admin/user-management`);
     await expect(page.getByText(email)).toBeVisible();

@@ -5,4 +5,6 @@ export function e2eSettings(): {
   adminKey: string;
   oidcPort: number;
   controlPort: number;
+  inboundPort: number;
+  inboundAddress: string;
 };

@@ -11,5 +11,8 @@ export function e2eSettings() {
     adminKey: "e2e-admin-key-0123456789",
     oidcPort: port - 1,
     controlPort: port - 2,
+    // The app's inbound SMTP listener (e-mail to ticket); a second instance listens one port lower.
+    inboundPort: port - 3,
+    inboundAddress: "helpdesk@help.test",
   };
 }

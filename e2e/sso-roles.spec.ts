@@ -1,20 +1,10 @@
 import { expect, type Page, test } from "@playwright/test";
-import { setOidcPerson, settings, signOut, toast, unique } from "./support.ts";
+import { screens, setOidcPerson, settings, signOut, toast, unique } from "./support.ts";
 import { adminInNewBrowser } from "./ticket-support.ts";
 
 // Decision 082: an admin maps the identity provider's group to the technician role in Admin settings ›
 // Single sign-on; a person in that group signs in through "Sign in with Contoso" and is a technician
 // without ever choosing; out of the group at the provider, their next sign-in makes them a user.
-
-/** The panel at 1280 and 375 px wide, for a person to look at (e2e/.artifacts/screens/). */
-async function bothWidths(page: Page, name: string) {
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 800 });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `e2e/.artifacts/screens/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 async function signInWithContoso(page: Page) {
   await page.goto("/sign-in");
@@ -49,7 +39,7 @@ test("an admin maps a group to technicians; a person in it signs in as a technic
     // The toast closed, so the pictures show the whole panel.
     await toast(adminPage, "Settings saved").getByRole("button", { name: "close" }).click();
     await expect(toast(adminPage, "Settings saved")).toBeHidden();
-    await bothWidths(adminPage, "admin-settings-single-sign-on");
+    await screens(adminPage, "admin-settings-single-sign-on");
 
     // In the group at the provider: straight to the technician's home, never through role selection.
     const visited: string[] = [];

@@ -1,23 +1,13 @@
 import { createHmac } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, type Page, test } from "@playwright/test";
-import { unique } from "./support.ts";
+import { expect, test } from "@playwright/test";
+import { screens, unique } from "./support.ts";
 import { adminInNewBrowser, createTicketThroughApi, signUpInNewBrowser } from "./ticket-support.ts";
 
 // Decision 029: an admin registers a webhook to a receiver on loopback (the e2e server allows private
 // targets), a user creates a ticket, the receiver gets it signed with the secret shown once, the delivery
 // log shows it delivered with 200, Redeliver sends it again, and Send test (decision 080) shows its outcome.
-
-/** The screen at 1280 and 375 px wide, for a person to look at. */
-async function bothWidths(page: Page, name: string) {
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 800 });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `/tmp/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 test("an admin registers a webhook; a new ticket is delivered, signed, logged with 200, and can be redelivered", {
   tag: "@instances",
@@ -76,7 +66,7 @@ test("an admin registers a webhook; a new ticket is delivered, signed, logged wi
     const delivered = log.getByRole("listitem", { name: "Ticket created, Delivered" });
     await expect(delivered).toHaveCount(1);
     await expect(delivered.getByText("HTTP 200")).toBeVisible();
-    await bothWidths(page, "webhooks-log");
+    await screens(page, "webhooks-log");
 
     await delivered.getByRole("button", { name: "Redeliver" }).click();
     await expect.poll(() => received.length).toBe(2);
@@ -96,7 +86,7 @@ test("an admin registers a webhook; a new ticket is delivered, signed, logged wi
 
     await page.goto("/admin/settings?tab=webhooks");
     await page.getByRole("button", { name: "New webhook" }).click();
-    await bothWidths(page, "webhooks-form");
+    await screens(page, "webhooks-form");
   } finally {
     await admin.close();
     await user.close();

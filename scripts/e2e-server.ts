@@ -110,7 +110,7 @@ if (process.env.E2E_BUILT === "1") {
   appCommand = [path.join(root, outfile)];
 }
 
-for (const port of appPorts) {
+for (const [index, port] of appPorts.entries()) {
   const app = spawn(process.execPath, appCommand, {
     cwd: root,
     stdio: ["inherit", "inherit", "inherit", "ipc"],
@@ -133,6 +133,9 @@ for (const port of appPorts) {
       AUTH_RATE_LIMIT_MAX: "1000",
       // The webhook journey's receiver listens on loopback, which the SSRF guard refuses by default.
       WEBHOOKS_ALLOW_PRIVATE: "true",
+      // E-mail to ticket (decision 028), which the received-mail journey sends to over SMTP.
+      INBOUND_SMTP_PORT: String(settings.inboundPort - index),
+      INBOUND_EMAIL_ADDRESS: settings.inboundAddress,
     },
   });
   app.on("message", (reply: AppControlReply) => {
