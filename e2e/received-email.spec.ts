@@ -65,7 +65,7 @@ test("mail raises a ticket, a Reply All lands on it, and the admin sees what bec
     // One ticket, and the reply on it as the person's comment, without the quoted mail.
     await user.page.goto(`/tickets/${ticketId}`);
     await expect(user.page.getByRole("heading", { name: subject })).toBeVisible();
-    await expect(user.page.getByText("It works again after a restart.")).toBeVisible();
+    await expect(user.page.getByText("It works again after a restart.", { exact: true })).toBeVisible();
     await expect(user.page.getByText("On Monday Una wrote:")).toHaveCount(0);
   } finally {
     smtp.close();
