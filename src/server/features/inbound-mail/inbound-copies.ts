@@ -1,8 +1,9 @@
 import type { AddressObject, EmailAddress } from "mailparser";
 import type { ServiceContext } from "#server/context.ts";
-import { AppError } from "#server/errors.ts";
-import { followTicket } from "#server/features/followers/follower.service.ts";
+import { insertFollower } from "#server/features/followers/follower.queries.ts";
+import { findTicketById } from "#server/features/ticket-records/ticket.queries.ts";
 import { findPeopleByEmails } from "#server/features/users/user.queries.ts";
+import { can } from "#shared/permissions.ts";
 import { roleOf } from "#shared/users/roles.ts";
 import { classifyRecipient } from "./inbound-addresses.ts";
 import type { InboundMailDeps, Incoming } from "./inbound-mail.types.ts";
@@ -42,6 +43,9 @@ export async function followersFromCopies(
   if (copied.length === 0) return null;
   const considered = copied.slice(0, maxCopied);
   const people = new Map((await findPeopleByEmails(deps.db, considered)).map((p) => [p.email, p]));
+  // Read once: each person is then judged by the rule Follow applies (can.followTicket), without a read each.
+  const ticket = await findTicketById(ctx.db, ticketId);
+  const at = new Date();
   const followed: string[] = [];
   const refused: string[] = [];
   const strangers: string[] = [];
@@ -49,15 +53,11 @@ export async function followersFromCopies(
     const person = people.get(address);
     const role = person ? roleOf(person.role) : null;
     if (!person) strangers.push(address);
-    else if (person.status !== "Active" || role === null) refused.push(address);
+    else if (person.status !== "Active" || role === null || !ticket) refused.push(address);
+    else if (!can.followTicket({ id: person.id, role }, ticket)) refused.push(address);
     else {
-      try {
-        await followTicket({ ...ctx, actor: { id: person.id, role } }, ticketId);
-        followed.push(address);
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        refused.push(address);
-      }
+      await insertFollower(ctx.db, ticketId, person.id, at);
+      followed.push(address);
     }
   }
   return [
